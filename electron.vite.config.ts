@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Explicit entries: our folders are src-main / src-preload / src-renderer, not electron-vite's defaults.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      lib: { entry: resolve(__dirname, 'src-main/electron/main.ts'), formats: ['es'] },
+      externalizeDeps: true,
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // Sandboxed preloads cannot load ESM: one CommonJS file.
+      lib: { entry: resolve(__dirname, 'src-preload/index.ts'), formats: ['cjs'], fileName: () => 'index.cjs' },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      emptyOutDir: true,
+      rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import type { TransportKind } from './config-schema';
+
+/** What a person sees about one configured server. Owned by main, pushed to the renderer. */
+export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error';
+
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface ServerView {
+  name: string;
+  /** The transport in use (for remote servers: the one that answered). */
+  transport: TransportKind;
+  status: ServerStatus;
+  /** Readable reason when status is `error`. */
+  error?: string;
+  /** Negotiated protocol revision, once ready. */
+  protocolVersion?: string;
+  era?: 'modern' | 'legacy';
+  serverInfo?: { name: string; version: string };
+  disabled: boolean;
+  tools: ToolInfo[];
+  /** `command args…` or the URL. */
+  target: string;
+  /** The last lines the server wrote to stderr (stdio only). */
+  stderrTail: string[];
+}
+
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
+  | { type: 'resource_link'; uri: string; name: string; description?: string; mimeType?: string };
+
+export interface ToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface AppInfo {
+  version: string;
+  mode: 'electron' | 'headless';
+  configPath: string;
+  logsDir: string;
+  /** The config file's problem, if the last read failed (the app keeps the last good config). */
+  configError?: HostError;
+}
+
+/** The error shape that crosses the boundary: something a person can act on. */
+export interface HostError {
+  code: HostErrorCode;
+  message: string;
+}
+export type HostErrorCode =
+  | 'invalid-argument'
+  | 'unknown-server'
+  | 'unknown-tool'
+  | 'server-not-ready'
+  | 'tool-call-failed'
+  | 'config-invalid'
+  | 'internal';
+
+export const callToolRequestSchema = z.object({
+  server: z.string().min(1),
+  tool: z.string().min(1),
+  args: z.record(z.string(), z.unknown()).default({}),
+});
+export type CallToolRequest = z.input<typeof callToolRequestSchema>;
+
+/**
+ * The contract: one entry per channel, `noun:verb`. `args` is a zod tuple that main (and the headless bridge)
+ * parse before doing work, since the renderer is untrusted. Adding an entry is a compile error in every
+ * implementation until it is handled.
+ */
+export const hostChannels = {
+  'app:info': z.tuple([]),
+  'servers:list': z.tuple([]),
+  'servers:restart': z.tuple([z.string().min(1)]),
+  'tools:call': z.tuple([callToolRequestSchema]),
+} as const;
+
+export type HostChannel = keyof typeof hostChannels;
+export const hostChannelNames = Object.keys(hostChannels) as HostChannel[];
+
+export interface HostResults {
+  'app:info': AppInfo;
+  'servers:list': ServerView[];
+  'servers:restart': void;
+  'tools:call': ToolResult;
+}
+
+export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;
+
+/** One method per channel. Implemented by core (`createHost`), the preload and the headless WebSocket client. */
+export type HostMethods = { [C in HostChannel]: (...args: HostArgs<C>) => Promise<HostResults[C]> };
+
+/** Events main pushes to every renderer. */
+export interface HostEvents {
+  'servers:changed': ServerView[];
+  'app:changed': AppInfo;
+}
+export type HostEventName = keyof HostEvents;
+export const hostEventNames: HostEventName[] = ['servers:changed', 'app:changed'];
+
+export type Unsubscribe = () => void;
+export interface HostApi extends HostMethods {
+  on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): Unsubscribe;
+}
+
+/** What travels back over IPC / the bridge: errors as data, so their code and message survive. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: HostError };
+
+/** Thrown on the renderer side when a call fails; carries the HostError. */
+export class HostCallError extends Error {
+  readonly code: HostErrorCode;
+  constructor(error: HostError) {
+    super(error.message);
+    this.name = 'HostCallError';
+    this.code = error.code;
+  }
+}
+
+export function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.ok) return envelope.value;
+  throw new HostCallError(envelope.error);
+}
+
+/** Headless bridge wire format (JSON over WebSocket). */
+export type BridgeRequest = { id: number; channel: string; args: unknown[] };
+export type BridgeMessage =
+  | { kind: 'response'; id: number; envelope: Envelope<unknown> }
+  | { kind: 'event'; event: HostEventName; payload: unknown };
+
+/** The global the preload exposes in Electron. */
+export const preloadGlobalName = 'switchboard';
