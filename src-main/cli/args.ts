@@ -1,0 +1,52 @@
+/** The CLI's argument grammar: `[--config FILE] [--json] COMMAND [ARGS…] [--port N] [--host H]`. */
+export interface CliArgs {
+  config?: string;
+  json: boolean;
+  command?: string;
+  positionals: string[];
+  port?: number;
+  host?: string;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const usage = `Usage: switchboard [--config FILE] [--json] <command>
+
+Commands:
+  list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
+  tools [SERVER]               the tools of every ready server, or of one
+  call SERVER TOOL [ARGS_JSON] call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
+  serve [--port N] [--host H]  headless mode: the app in a browser; the first line on stdout is the URL (with its token)
+
+Options:
+  --config FILE   the servers config (default: SWITCHBOARD_CONFIG, else ~/.config/Switchboard/mcp.json)
+  --json          print exactly one JSON document on stdout
+  -h, --help      this help`;
+
+export function parseArgs(argv: readonly string[]): CliArgs {
+  const out: CliArgs = { json: false, positionals: [], help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const value = (): string => {
+      const [flag, inline] = arg.split(/=(.*)/s, 2);
+      if (inline !== undefined) return inline;
+      const next = argv[++i];
+      if (next === undefined) throw new UsageError(`${flag} needs a value`);
+      return next;
+    };
+    if (arg === '--json') out.json = true;
+    else if (arg === '-h' || arg === '--help') out.help = true;
+    else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
+    else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
+    else if (arg === '--port' || arg.startsWith('--port=')) {
+      const raw = value();
+      const port = Number(raw);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number 0-65535, got ${JSON.stringify(raw)}`);
+      out.port = port;
+    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+    else if (out.command === undefined) out.command = arg;
+    else out.positionals.push(arg);
+  }
+  return out;
+}

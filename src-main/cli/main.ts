@@ -1,0 +1,215 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ServerView, ToolResult } from '../../src-shared/host-api';
+import { FileSettings } from '../core/file-settings';
+import { createHost, type Host } from '../core/host';
+import { appDataDir, packageRoot } from '../core/paths';
+import { nodeRuntime } from '../core/runtime';
+import { messageOf } from '../core/errors';
+import { startHeadless } from '../headless/server';
+import { parseArgs, usage, UsageError, type CliArgs } from './args';
+
+const out = (text: string): void => void process.stdout.write(`${text}\n`);
+const err = (text: string): void => void process.stderr.write(`${text}\n`);
+
+/** Exit codes: 0 ok; 1 a tool/server failed; 2 usage or config error. */
+async function main(argv: readonly string[]): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}\n\n${usage}`);
+    return 2;
+  }
+  if (args.help || args.command === undefined) {
+    (args.help ? out : err)(usage);
+    return args.help ? 0 : 2;
+  }
+  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve };
+  const run = commands[args.command];
+  if (!run) {
+    err(`switchboard: unknown command "${args.command}"\n\n${usage}`);
+    return 2;
+  }
+  if (args.command === 'call' && (args.positionals.length < 2 || args.positionals.length > 3)) {
+    err(`switchboard: call needs SERVER TOOL [ARGS_JSON]\n\n${usage}`);
+    return 2;
+  }
+  const configPath = args.config ?? (process.env.SWITCHBOARD_CONFIG || undefined);
+  if (configPath !== undefined && !existsSync(configPath)) {
+    err(`${configPath}:1:1: the config file does not exist. Create it with {"mcpServers": {…}}, or drop --config to use the default.`);
+    return 2;
+  }
+  const dataDir = appDataDir();
+  const host = await createHost({
+    mode: 'headless',
+    dataDir,
+    ...(configPath !== undefined ? { configPath } : {}),
+    settings: new FileSettings(dataDir),
+    runtime: nodeRuntime(),
+  });
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    void host.dispose().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const info = await host.api['app:info']();
+    if (info.configError && args.command !== 'serve') {
+      err(info.configError.message);
+      return 2;
+    }
+    return await run(host, args);
+  } finally {
+    await host.dispose();
+  }
+}
+
+async function list(host: Host, args: CliArgs): Promise<number> {
+  await host.settled();
+  const views = await host.api['servers:list']();
+  const rows = views.map((v) => ({
+    name: v.name,
+    transport: v.transport,
+    status: v.disabled ? 'disabled' : v.status,
+    protocolVersion: v.protocolVersion ?? null,
+    tools: v.tools.length,
+    ...(v.error !== undefined ? { error: v.error } : {}),
+  }));
+  if (args.json) out(JSON.stringify(rows, null, 2));
+  else printTable(rows.map((r) => [r.name, r.transport, r.status, r.protocolVersion ?? '-', String(r.tools), firstLine(r.error)]), ['NAME', 'TRANSPORT', 'STATUS', 'PROTOCOL', 'TOOLS', 'ERROR']);
+  return 0;
+}
+
+async function tools(host: Host, args: CliArgs): Promise<number> {
+  const only = args.positionals[0];
+  if (only !== undefined) {
+    try {
+      await host.settled(only);
+    } catch (error) {
+      err(messageOf(error));
+      return 2;
+    }
+  } else await host.settled();
+  const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
+  const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
+  for (const v of failed) err(`${v.name}: ${v.status}${v.error ? ` — ${v.error}` : ''}`);
+  const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema })));
+  if (args.json) out(JSON.stringify(rows, null, 2));
+  else printTable(rows.map((r) => [r.server, r.name, firstLine(r.description)]), ['SERVER', 'TOOL', 'DESCRIPTION']);
+  return failed.length > 0 ? 1 : 0;
+}
+
+async function call(host: Host, args: CliArgs): Promise<number> {
+  const [server = '', tool = '', rawArgs] = args.positionals;
+  let toolArgs: Record<string, unknown> = {};
+  if (rawArgs !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(rawArgs);
+    } catch (error) {
+      err(`switchboard: ARGS_JSON is not valid JSON (${messageOf(error)}). Example: '{"a": 2, "b": 3}'`);
+      return 2;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      err(`switchboard: ARGS_JSON must be a JSON object, like '{"a": 2, "b": 3}'`);
+      return 2;
+    }
+    toolArgs = parsed as Record<string, unknown>;
+  }
+  try {
+    await host.settled(server);
+  } catch (error) {
+    err(messageOf(error));
+    return 2;
+  }
+  let result: ToolResult;
+  try {
+    result = await host.api['tools:call']({ server, tool, args: toolArgs });
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 1;
+  }
+  if (args.json) out(JSON.stringify(result, null, 2));
+  else out(renderResult(result));
+  if (result.isError) {
+    err(`switchboard: ${server}/${tool} returned an error: ${textOf(result) || 'no message'}`);
+    return 1;
+  }
+  return 0;
+}
+
+async function serve(host: Host, args: CliArgs): Promise<number> {
+  const rendererDir = join(packageRoot(), 'out', 'renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    err(`switchboard: the UI is not built (${rendererDir}/index.html is missing). Run "npm run build" first.`);
+    return 2;
+  }
+  const server = await startHeadless({
+    api: host.api,
+    rendererDir,
+    ...(args.host !== undefined ? { host: args.host } : {}),
+    ...(args.port !== undefined ? { port: args.port } : {}),
+  });
+  out(server.url);
+  err(`Switchboard headless: open the URL above in a browser. Config: ${host.configPath}. Ctrl+C to stop.`);
+  const info = await host.api['app:info']();
+  if (info.configError) err(info.configError.message);
+  await new Promise<void>((resolve) => {
+    const done = (): void => resolve();
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await server.dispose();
+  return 0;
+}
+
+function textOf(result: ToolResult): string {
+  return result.content
+    .filter((b): b is Extract<ToolResult['content'][number], { type: 'text' }> => b.type === 'text')
+    .map((b) => b.text)
+    .join('\n');
+}
+
+function renderResult(result: ToolResult): string {
+  return result.content
+    .map((block) => {
+      switch (block.type) {
+        case 'text':
+          return block.text;
+        case 'image':
+        case 'audio':
+          return `[${block.type} ${block.mimeType}, ${Math.round((block.data.length * 3) / 4)} bytes]`;
+        case 'resource':
+          return block.resource.text ?? `[resource ${block.resource.uri}]`;
+        case 'resource_link':
+          return `[link ${block.name}: ${block.uri}]`;
+        default:
+          return JSON.stringify(block);
+      }
+    })
+    .join('\n');
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0] ?? '';
+}
+
+function printTable(rows: string[][], header: string[]): void {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  for (const row of all) out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+}
+
+export type { ServerView };
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    err(`switchboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(2);
+  },
+);

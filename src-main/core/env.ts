@@ -1,0 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseDotenv } from 'dotenv';
+import { getDefaultEnvironment, DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
+import { CoreError } from './errors';
+
+type HostEnv = Readonly<Record<string, string | undefined>>;
+
+/** Where a variable a child receives came from. Names are shown to people; values never are. */
+export type EnvSource = 'default' | 'allow-list' | 'server-env';
+
+export interface ChildEnv {
+  env: Record<string, string>;
+  sources: Record<string, EnvSource>;
+}
+
+/**
+ * Reads a dotenv file into a private object. It is never merged into `process.env`, so the host's own
+ * secrets (LLM API keys) cannot reach a child by accident.
+ */
+export function readDotenvFile(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  return parseDotenv(readFileSync(path));
+}
+
+const reference = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * Resolves `${env:NAME}` in one value: the host environment first, then the host's `.env`. An unresolved
+ * reference is an error that names the server, the variable and where we looked.
+ */
+export function resolveEnvReferences(
+  value: string,
+  where: string,
+  hostEnv: HostEnv,
+  dotenv: Readonly<Record<string, string>>,
+): string {
+  return value.replace(reference, (_match, name: string) => {
+    const resolved = hostEnv[name] ?? dotenv[name];
+    if (resolved === undefined) {
+      throw new CoreError(
+        'config-invalid',
+        `${where} refers to \${env:${name}}, but ${name} is set neither in the environment Switchboard was started with nor in its .env file. Set ${name} there, or write the value directly.`,
+      );
+    }
+    return resolved;
+  });
+}
+
+export function resolveRecord(
+  record: Readonly<Record<string, string>> | undefined,
+  where: string,
+  hostEnv: HostEnv,
+  dotenv: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(record ?? {})) {
+    out[key] = resolveEnvReferences(value, `${where}.${key}`, hostEnv, dotenv);
+  }
+  return out;
+}
+
+/** The names the SDK's stdio transport always passes on (HOME LOGNAME PATH SHELL TERM USER on POSIX). */
+export const defaultInheritedNames: readonly string[] = DEFAULT_INHERITED_ENV_VARS;
+
+/**
+ * The whitelist rule (DESIGN §3): a child's environment is exactly the SDK's default inherited names, the
+ * names on the user's allow-list, and the server's own (already resolved) `env`. Nothing else of the host's
+ * environment is copied, and `process.env` is never spread.
+ */
+export function buildChildEnv(options: {
+  hostEnv: HostEnv;
+  allowList: readonly string[];
+  serverEnv: Readonly<Record<string, string>>;
+}): ChildEnv {
+  const env: Record<string, string> = {};
+  const sources: Record<string, EnvSource> = {};
+  // The SDK's own default (it also skips values that look like shell functions).
+  const defaults = options.hostEnv === process.env ? getDefaultEnvironment() : pickDefaults(options.hostEnv);
+  for (const [name, value] of Object.entries(defaults)) {
+    env[name] = value;
+    sources[name] = 'default';
+  }
+  for (const name of options.allowList) {
+    const value = options.hostEnv[name];
+    if (value === undefined) continue;
+    env[name] = value;
+    sources[name] = 'allow-list';
+  }
+  for (const [name, value] of Object.entries(options.serverEnv)) {
+    env[name] = value;
+    sources[name] = 'server-env';
+  }
+  return { env, sources };
+}
+
+function pickDefaults(hostEnv: HostEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of defaultInheritedNames) {
+    const value = hostEnv[name];
+    if (value === undefined || value.startsWith('()')) continue;
+    out[name] = value;
+  }
+  return out;
+}

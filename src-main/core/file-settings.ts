@@ -1,0 +1,24 @@
+import Conf from 'conf';
+import type { SettingsStore } from './settings';
+
+/**
+ * Settings for the CLI and headless mode: `conf` (electron-store's Node base) on the same file electron-store
+ * uses in the desktop app (`<userData>/config.json`), so the allow-list is shared.
+ */
+export class FileSettings implements SettingsStore {
+  private readonly store: Conf<{ envAllowList: string[] }>;
+
+  constructor(dataDir: string) {
+    this.store = new Conf<{ envAllowList: string[] }>({
+      cwd: dataDir,
+      configName: 'config',
+      projectName: 'switchboard',
+      defaults: { envAllowList: [] },
+    });
+  }
+
+  envAllowList(): string[] {
+    const value: unknown = this.store.get('envAllowList');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  }
+}

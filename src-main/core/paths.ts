@@ -1,0 +1,33 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const appName = 'Switchboard';
+
+/**
+ * The app's own folder, the same one Electron calls userData: `~/.config/Switchboard` on Linux (honouring
+ * XDG_CONFIG_HOME), `~/Library/Application Support/Switchboard` on macOS, `%APPDATA%\Switchboard` on Windows.
+ * The CLI and headless mode use it too, so all faces of the app share one config.
+ */
+export function appDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const home = env.HOME || homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', appName);
+  if (process.platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), appName);
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), appName);
+}
+
+export const configFileName = 'mcp.json';
+
+export function logsDirOf(dataDir: string): string {
+  return join(dataDir, 'logs');
+}
+
+/** The repository / package root (this file lives at src-main/core/paths.ts, or bundled in out/main/). */
+export function packageRoot(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return join(here, '..', '..');
+}
+
+export function calculatorPath(): string {
+  return join(packageRoot(), 'resources', 'calculator.mjs');
+}
