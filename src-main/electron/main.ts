@@ -1,0 +1,131 @@
+// First import, for its side effect: app name and userData folder are set before anything reads them.
+import './app-identity';
+import { app, dialog, session } from 'electron';
+import { createHost, type Host } from '../core/host';
+import { appName } from './app-identity';
+import { IpcGateway } from './ipc';
+import { configPathFromArgv, resolveLocations } from './locations';
+import { lockDownAllContents, secureSession } from './security';
+import { ElectronSettings } from './settings';
+import { createMainWindow, type MainWindow } from './window';
+
+/** How long a quit waits for servers to close before exiting anyway (dispose escalates to SIGKILL itself). */
+const disposeTimeoutMs = 10_000;
+
+function log(line: string): void {
+  console.error(`[switchboard] ${line}`);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Switchboard owns this userData folder; it focuses its window on 'second-instance'.
+  app.quit();
+} else {
+  start();
+}
+
+function start(): void {
+  const locations = resolveLocations(import.meta.url, app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
+  const settings = new ElectronSettings();
+  let mainWindow: MainWindow | null = null;
+  let gateway: IpcGateway | null = null;
+  let shuttingDown: Promise<void> | null = null;
+
+  const hostPromise: Promise<Host> = createHost({
+    mode: 'electron',
+    dataDir: app.getPath('userData'),
+    configPath: process.env.SWITCHBOARD_CONFIG || configPathFromArgv(process.argv, process.cwd()) || undefined,
+    settings,
+    runtime: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
+  });
+  // Observed here so a failure before `ready` is not an unhandled rejection; reported below.
+  hostPromise.catch(() => {});
+
+  lockDownAllContents(locations.isRendererUrl);
+
+  const openWindow = (): void => {
+    if (mainWindow || shuttingDown) return;
+    const created = createMainWindow({
+      locations,
+      title: appName,
+      bounds: settings.windowBounds(),
+      saveBounds: (bounds) => settings.setWindowBounds(bounds),
+    });
+    created.window.on('closed', () => {
+      if (mainWindow === created) mainWindow = null;
+    });
+    mainWindow = created;
+  };
+
+  /** The one way out: dispose the host (sessions, then children), then exit. Idempotent. */
+  const shutdown = (exitCode: number): Promise<void> => {
+    shuttingDown ??= (async () => {
+      mainWindow?.saveBounds();
+      gateway?.dispose();
+      try {
+        const host = await hostPromise.catch(() => undefined);
+        if (host) await withTimeout(host.dispose(), disposeTimeoutMs, 'closing the servers');
+      } catch (error) {
+        log(`shutdown: ${errorText(error)}`);
+      } finally {
+        app.exit(exitCode);
+      }
+    })();
+    return shuttingDown;
+  };
+
+  app.on('second-instance', () => {
+    const window = mainWindow?.window;
+    if (!window || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  });
+  // Closing the window quits on every platform: the servers it supervises should not outlive what shows them.
+  app.on('window-all-closed', () => app.quit());
+  app.on('activate', () => {
+    if (app.isReady() && gateway) openWindow();
+  });
+  app.on('before-quit', (event) => {
+    // `app.exit` (used once disposal is done) does not emit before-quit, so this never loops.
+    event.preventDefault();
+    void shutdown(0);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      log(`${signal}: shutting down`);
+      void shutdown(0);
+    });
+  }
+
+  Promise.all([app.whenReady(), hostPromise]).then(
+    ([, host]) => {
+      if (shuttingDown) return;
+      secureSession(session.defaultSession, locations.devServerUrl);
+      gateway = new IpcGateway({
+        api: host.api,
+        window: () => mainWindow?.window ?? null,
+        isRendererUrl: locations.isRendererUrl,
+      });
+      gateway.register();
+      openWindow();
+    },
+    async (error: unknown) => {
+      log(`could not start: ${errorText(error)}`);
+      await app.whenReady();
+      dialog.showErrorBox(`${appName} could not start`, errorText(error));
+      void shutdown(1);
+    },
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms; exiting anyway`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

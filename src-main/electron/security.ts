@@ -1,0 +1,92 @@
+import { app, shell, type Session, type WebContents } from 'electron';
+
+/** The renderer's Content-Security-Policy. Dev (Vite dev server) needs inline scripts and the HMR socket. */
+export function contentSecurityPolicy(devServerUrl: string | undefined): string {
+  if (devServerUrl) {
+    const ws = new URL(devServerUrl);
+    ws.protocol = ws.protocol === 'https:' ? 'wss:' : 'ws:';
+    return [
+      "default-src 'self'",
+      "script-src 'self' 'unsafe-inline'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      `connect-src 'self' ${ws.origin}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** CSP on every response, and no permission (camera, notifications, …) is ever granted. */
+export function secureSession(session: Session, devServerUrl: string | undefined): void {
+  const csp = contentSecurityPolicy(devServerUrl);
+  session.webRequest.onHeadersReceived((details, callback) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
+      if (name.toLowerCase() !== 'content-security-policy') headers[name] = value;
+    }
+    headers['Content-Security-Policy'] = [csp];
+    callback({ responseHeaders: headers });
+  });
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Checks (as opposed to prompts): only a plain-text clipboard write (for "copy result") is allowed.
+  session.setPermissionCheckHandler((_contents, permission) => permission === 'clipboard-sanitized-write');
+}
+
+export function isExternalHttpUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function openExternally(url: string): void {
+  if (!isExternalHttpUrl(url)) return;
+  shell.openExternal(url).catch((error: unknown) => console.error(`[switchboard] openExternal failed: ${String(error)}`));
+}
+
+/**
+ * Navigation is denied except to our own renderer (reloads, hash changes, the dev server); http(s) links open in
+ * the user's browser; new windows and <webview> are never created.
+ */
+export function lockDownContents(contents: WebContents, isRendererUrl: (url: string) => boolean): void {
+  const guard = (event: { preventDefault(): void }, url: string): void => {
+    if (isRendererUrl(url)) return;
+    event.preventDefault();
+    openExternally(url);
+  };
+  contents.on('will-navigate', (event) => guard(event, event.url));
+  contents.on('will-frame-navigate', (event) => {
+    if (!isRendererUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isRendererUrl(event.url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+}
+
+/** Belt and braces: any web contents created later (there should be none) gets the same lock-down. */
+export function lockDownAllContents(isRendererUrl: (url: string) => boolean): void {
+  app.on('web-contents-created', (_event, contents) => {
+    const type = contents.getType();
+    if (type === 'window' || type === 'webview' || type === 'browserView') lockDownContents(contents, isRendererUrl);
+  });
+}

@@ -1,0 +1,86 @@
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { app } from 'electron';
+import Store, { type Schema } from 'electron-store';
+import type { SettingsStore } from '../core/settings';
+
+/** A window's last normal (unmaximized) bounds and whether it was maximized. */
+export interface WindowBounds {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  maximized?: boolean;
+}
+
+interface SettingsShape extends Record<string, unknown> {
+  envAllowList: string[];
+  windowBounds?: WindowBounds;
+}
+
+const integer = { type: 'integer' } as const;
+
+const schema: Schema<SettingsShape> = {
+  envAllowList: {
+    type: 'array',
+    // POSIX-ish variable names; anything else is rejected instead of silently passed to children.
+    items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+    uniqueItems: true,
+    default: [],
+  },
+  windowBounds: {
+    type: 'object',
+    properties: {
+      x: integer,
+      y: integer,
+      width: { type: 'integer', minimum: 200 },
+      height: { type: 'integer', minimum: 150 },
+      maximized: { type: 'boolean' },
+    },
+    required: ['width', 'height'],
+    additionalProperties: false,
+  },
+};
+
+/**
+ * App settings in `<userData>/config.json`, backed by electron-store (JSON schema validated). Implements the
+ * core's `SettingsStore`, and also keeps what only the shell cares about (window bounds).
+ */
+export class ElectronSettings implements SettingsStore {
+  private readonly store: Store<SettingsShape>;
+
+  constructor() {
+    this.store = openStore();
+  }
+
+  envAllowList(): string[] {
+    return [...this.store.get('envAllowList')];
+  }
+
+  windowBounds(): WindowBounds | undefined {
+    return this.store.get('windowBounds');
+  }
+
+  setWindowBounds(bounds: WindowBounds): void {
+    try {
+      this.store.set('windowBounds', bounds);
+    } catch (error) {
+      // A bounds value the schema rejects (e.g. a tiny window) is not worth failing a quit over.
+      console.error(`[switchboard] could not save window bounds: ${String(error)}`);
+    }
+  }
+}
+
+function openStore(): Store<SettingsShape> {
+  const options = { schema, clearInvalidConfig: true, defaults: { envAllowList: [] } };
+  try {
+    return new Store<SettingsShape>(options);
+  } catch (error) {
+    // The file parses but breaks the schema (hand edited?). Keep it aside for the user, start from defaults.
+    const file = join(app.getPath('userData'), 'config.json');
+    const aside = `${file}.invalid-${Date.now()}`;
+    if (existsSync(file)) renameSync(file, aside);
+    console.error(`[switchboard] settings file ${file} was invalid (${String(error)}); moved to ${aside}`);
+    return new Store<SettingsShape>(options);
+  }
+}
