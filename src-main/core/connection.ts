@@ -168,12 +168,8 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       }
     }
     this.transportKind = 'sse';
-    const transport = new SSEClientTransport(url, {
-      requestInit,
-      eventSourceInit: {
-        fetch: (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), ...this.server.headers } }),
-      },
-    });
+    // requestInit headers go on the POSTs and on the SSE GET alike.
+    const transport = new SSEClientTransport(url, { requestInit });
     this.transport = transport;
     this.client = this.newClient();
     await this.client.connect(transport, { timeout });
@@ -205,7 +201,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
         { name: tool, arguments: args },
         { timeout: this.server.entry.timeout ?? 60_000, resetTimeoutOnProgress: true, ...(options.signal ? { signal: options.signal } : {}) },
       );
-      return result as ToolResult;
+      return normalizeResult(result);
     } catch (error) {
       throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error });
     }
@@ -258,12 +254,40 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     if (error instanceof CoreError) return error.message;
     let message = messageOf(error);
     if (error instanceof SdkHttpError) message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
-    const cause = (error as { cause?: unknown }).cause;
-    if (cause instanceof Error && !message.includes(cause.message)) message += ` (${cause.message})`;
-    if (/ECONNREFUSED/.test(message)) message = `nothing is listening at ${this.server.entry.url ?? 'the URL'} (connection refused)`;
+    const causes = causeChain(error);
+    const last = causes[causes.length - 1];
+    if (last !== undefined && last !== error && !message.includes(messageOf(last))) message += ` (${messageOf(last)})`;
+    const code = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
+    if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) message = `nothing is listening at ${this.server.entry.url ?? 'the URL'} (connection refused). Is the server running?`;
+    else if (code === 'ENOTFOUND') message = `cannot resolve the host of ${this.server.entry.url ?? 'the URL'} (DNS lookup failed)`;
     const tail = this.stderr.tail(5).join('\n');
     return tail && this.server.entry.command !== undefined ? `${message}. Last stderr lines:\n${tail}` : message;
   }
+}
+
+/** The parts of a CallToolResult a person and a model use; transport `_meta` stays behind. */
+function normalizeResult(result: unknown): ToolResult {
+  const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown };
+  // 2024-11-05 servers may answer with the compatibility shape `{ toolResult }`.
+  if (r.content === undefined && r.toolResult !== undefined) {
+    return { content: [{ type: 'text', text: JSON.stringify(r.toolResult) }] };
+  }
+  return {
+    content: Array.isArray(r.content) ? (r.content as ToolResult['content']) : [],
+    ...(r.structuredContent !== undefined && typeof r.structuredContent === 'object' ? { structuredContent: r.structuredContent as Record<string, unknown> } : {}),
+    ...(r.isError === true ? { isError: true } : {}),
+  };
+}
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [error];
+  let current: unknown = error;
+  while (chain.length < 8 && typeof current === 'object' && current !== null && 'cause' in current) {
+    current = (current as { cause?: unknown }).cause;
+    if (current === undefined) break;
+    chain.push(current);
+  }
+  return chain;
 }
 
 function protocolOf(client: Client): { protocolVersion?: string; era?: 'modern' | 'legacy' } {
