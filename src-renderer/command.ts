@@ -1,0 +1,118 @@
+import type { ServerView, ToolInfo } from '../src-shared/host-api';
+
+/** What the person typed in the chat box. */
+export type ParsedCommand =
+  | { kind: 'empty' }
+  | { kind: 'help' }
+  | { kind: 'text'; text: string }
+  | { kind: 'call'; name: string; args: Record<string, unknown> }
+  | { kind: 'invalid'; message: string };
+
+export const HELP_TEXT =
+  'Call a tool with /tool {"arg": value}, e.g. /add {"a":2,"b":3}. ' +
+  'Use /server.tool or /server/tool when several servers offer the same tool, ' +
+  'or pick a tool from the list to fill in a form.';
+
+/** `/name {json}` — the JSON (an object) is optional and may follow the name with or without a space. */
+export function parseCommand(input: string): ParsedCommand {
+  const text = input.trim();
+  if (text === '') return { kind: 'empty' };
+  if (!text.startsWith('/')) return { kind: 'text', text };
+  const match = /^\/([^\s{]+)\s*([\s\S]*)$/.exec(text);
+  const name = match?.[1];
+  if (match === null || name === undefined) {
+    return { kind: 'invalid', message: 'Type a tool name after the slash, e.g. /add {"a":2,"b":3}.' };
+  }
+  const rest = (match[2] ?? '').trim();
+  if (name === 'help' && rest === '') return { kind: 'help' };
+  if (rest === '') return { kind: 'call', name, args: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(rest);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { kind: 'invalid', message: `The arguments after /${name} are not valid JSON: ${detail}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { kind: 'invalid', message: `The arguments after /${name} must be a JSON object, like {"a":2,"b":3}.` };
+  }
+  return { kind: 'call', name, args: value as Record<string, unknown> };
+}
+
+export type Resolution =
+  | { ok: true; server: string; tool: ToolInfo }
+  | { ok: false; message: string };
+
+const qualify = (server: string, tool: string): string => `/${server}.${tool}`;
+
+/**
+ * Finds the tool a `/name` means: a bare tool name across ready servers, or `server.tool` / `server/tool`.
+ * Every reading of the name is considered, so an ambiguity is reported rather than silently picked.
+ */
+export function resolveTool(name: string, servers: readonly ServerView[]): Resolution {
+  const ready = servers.filter((s) => s.status === 'ready' && !s.disabled);
+  const found = new Map<string, { server: string; tool: ToolInfo }>();
+  const add = (server: string, tool: ToolInfo): void => {
+    found.set(`${server}\u0000${tool.name}`, { server, tool });
+  };
+
+  for (const server of ready) {
+    for (const tool of server.tools) if (tool.name === name) add(server.name, tool);
+  }
+
+  const notReady: ServerView[] = [];
+  const missingTool: { server: ServerView; tool: string }[] = [];
+  for (const server of servers) {
+    for (const separator of ['.', '/']) {
+      const prefix = server.name + separator;
+      if (!name.startsWith(prefix) || name.length === prefix.length) continue;
+      const toolName = name.slice(prefix.length);
+      if (server.status !== 'ready' || server.disabled) {
+        notReady.push(server);
+        continue;
+      }
+      const tool = server.tools.find((t) => t.name === toolName);
+      if (tool) add(server.name, tool);
+      else missingTool.push({ server, tool: toolName });
+    }
+  }
+
+  const matches = [...found.values()];
+  const only = matches[0];
+  if (matches.length === 1 && only) return { ok: true, ...only };
+  if (matches.length > 1) {
+    const options = matches.map((m) => qualify(m.server, m.tool.name)).join(', ');
+    return { ok: false, message: `"/${name}" is ambiguous: it matches ${options}. Use one of those names.` };
+  }
+
+  const blocked = notReady[0];
+  if (blocked) {
+    const why = blocked.disabled
+      ? 'is disabled in the config'
+      : blocked.status === 'error'
+        ? `has an error${blocked.error ? `: ${blocked.error}` : ''}`
+        : `is ${blocked.status}`;
+    return { ok: false, message: `Server "${blocked.name}" is not ready — it ${why}.` };
+  }
+  const missing = missingTool[0];
+  if (missing) {
+    const names = missing.server.tools.map((t) => t.name).join(', ') || 'none';
+    return { ok: false, message: `Server "${missing.server.name}" has no tool "${missing.tool}". Its tools: ${names}.` };
+  }
+  if (ready.length === 0) {
+    return { ok: false, message: `Unknown tool "/${name}": no server is ready yet.` };
+  }
+  return { ok: false, message: `Unknown tool "/${name}". Available: ${availableTools(ready)}.` };
+}
+
+/** `/add, /subtract, …`, qualified where a name is offered by more than one server. */
+export function availableTools(ready: readonly ServerView[], limit = 12): string {
+  const counts = new Map<string, number>();
+  for (const s of ready) for (const t of s.tools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+  const names: string[] = [];
+  for (const s of ready) {
+    for (const t of s.tools) names.push((counts.get(t.name) ?? 0) > 1 ? qualify(s.name, t.name) : `/${t.name}`);
+  }
+  if (names.length === 0) return 'none (the ready servers offer no tools)';
+  return names.length > limit ? `${names.slice(0, limit).join(', ')}, … (${names.length - limit} more)` : names.join(', ');
+}

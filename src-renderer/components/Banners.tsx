@@ -1,0 +1,23 @@
+import { useApp } from '../hooks/useApp';
+
+export function Banners() {
+  const configError = useApp((s) => s.appInfo?.configError);
+  const disconnectReason = useApp((s) => s.disconnectReason);
+  const connecting = useApp((s) => s.connection.status === 'connecting');
+  return (
+    <>
+      {disconnectReason !== undefined && (
+        <div className="banner banner-error" role="alert" data-testid="disconnected-banner">
+          <strong>Disconnected from host.</strong> <span>{disconnectReason}</span>
+          <span className="muted">{connecting ? ' Reconnecting…' : ''}</span>
+        </div>
+      )}
+      {configError && (
+        <div className="banner banner-warning" role="alert" data-testid="config-error-banner">
+          <strong>The servers config has a problem.</strong> <span data-testid="config-error">{configError.message}</span>
+          <span className="muted"> Switchboard keeps using the last good config until the file is fixed.</span>
+        </div>
+      )}
+    </>
+  );
+}

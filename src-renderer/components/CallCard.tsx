@@ -1,0 +1,60 @@
+import type { CallEntry } from '../store/chat-slice';
+import { ResultContent } from './ResultContent';
+
+const stateLabel: Record<CallEntry['state'], string> = { pending: 'Running…', ok: 'Done', error: 'Error' };
+
+export function CallCard({ entry }: { entry: CallEntry }) {
+  const argsText = JSON.stringify(entry.args);
+  return (
+    <article
+      className={`card call call-${entry.state}`}
+      data-testid="call-card"
+      data-state={entry.state}
+      data-server={entry.server}
+      data-tool={entry.tool}
+      aria-busy={entry.state === 'pending'}
+    >
+      <header className="card-head">
+        <span className="card-title">
+          <span className="muted">{entry.server}</span>
+          <span className="sep" aria-hidden="true">
+            ›
+          </span>
+          <strong>{entry.tool}</strong>
+        </span>
+        <span className={`pill pill-${entry.state}`} data-testid="call-state">
+          {stateLabel[entry.state]}
+        </span>
+        {entry.durationMs !== undefined && <span className="muted duration">{formatMs(entry.durationMs)}</span>}
+      </header>
+      <div className="card-command" title={entry.command ? 'Typed command' : 'Called from the form'}>
+        {entry.command ?? `form · ${argsText}`}
+      </div>
+      <CallBody entry={entry} />
+    </article>
+  );
+}
+
+function CallBody({ entry }: { entry: CallEntry }) {
+  if (entry.state === 'pending') return <div className="card-body muted">Waiting for {entry.server}…</div>;
+  if (entry.failure) {
+    return (
+      <div className="card-body call-error" data-testid="call-error">
+        {entry.failure.code && <span className="error-code">{entry.failure.code}</span>}
+        <p>{entry.failure.message}</p>
+      </div>
+    );
+  }
+  if (!entry.result) return null;
+  const isError = entry.state === 'error';
+  return (
+    <div className={`card-body${isError ? ' call-error' : ''}`} data-testid={isError ? 'call-error' : 'call-result'}>
+      {isError && <span className="error-code">tool error</span>}
+      <ResultContent result={entry.result} />
+    </div>
+  );
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,33 @@
+import { useApp } from '../hooks/useApp';
+
+export function Header() {
+  const info = useApp((s) => s.appInfo);
+  const infoError = useApp((s) => s.appInfoError);
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <h1>Switchboard</h1>
+        {info && (
+          <span className="badge" title={`Switchboard ${info.version}, ${info.mode} mode`}>
+            {info.mode} · v{info.version}
+          </span>
+        )}
+      </div>
+      <div className="config-path">
+        <span className="muted">Config</span>
+        {info ? (
+          <code data-testid="config-path" title={info.configPath}>
+            {info.configPath}
+          </code>
+        ) : (
+          <span className="muted">{infoError ?? '…'}</span>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ServerStatus } from '../../src-shared/host-api';
+
+export const statusLabel: Record<ServerStatus, string> = {
+  starting: 'Starting…',
+  ready: 'Ready',
+  error: 'Error',
+  stopped: 'Stopped',
+};
+
+export function StatusDot({ status }: { status: ServerStatus }) {
+  return <span className={`status-dot status-${status}`} aria-hidden="true" />;
+}

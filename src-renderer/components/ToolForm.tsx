@@ -1,0 +1,114 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import type { ToolInfo } from '../../src-shared/host-api';
+import { useApp } from '../hooks/useApp';
+import { useServer } from '../hooks/useServer';
+import { buildArgs, formFromSchema, FREEFORM_KEY, initialValues, type FormValues } from '../schema-form';
+import type { ToolRef } from '../store/chat-slice';
+import { FormField, JsonArea } from './FormField';
+
+/** The form for the selected tool, generated from its inputSchema. */
+export function ToolForm() {
+  const selected = useApp((s) => s.selectedTool);
+  if (!selected) return null;
+  // Keyed so that switching tools starts from a fresh form.
+  return <SelectedToolForm key={`${selected.server}\u0000${selected.tool}`} selected={selected} />;
+}
+
+function SelectedToolForm({ selected }: { selected: ToolRef }) {
+  const server = useServer(selected.server);
+  const selectTool = useApp((s) => s.selectTool);
+  const tool = server?.tools.find((t) => t.name === selected.tool);
+  const ready = server?.status === 'ready' && tool !== undefined;
+
+  return (
+    <section className="card tool-form" data-testid="tool-form" aria-label={`Form for ${selected.tool}`}>
+      <header className="card-head">
+        <span className="card-title">
+          <span className="muted">{selected.server}</span>
+          <span className="sep" aria-hidden="true">
+            ›
+          </span>
+          <strong>{tool?.title ?? selected.tool}</strong>
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-label="Close the form"
+          data-testid="tool-form-close"
+          onClick={() => selectTool(undefined)}
+        >
+          ✕
+        </button>
+      </header>
+      {tool?.description && <p className="muted tool-form-desc">{tool.description}</p>}
+      {ready ? (
+        <Fields server={selected.server} tool={tool} />
+      ) : (
+        <p className="server-error">
+          {server === undefined
+            ? `Server "${selected.server}" is no longer configured.`
+            : tool === undefined && server.status === 'ready'
+              ? `"${selected.server}" no longer offers "${selected.tool}".`
+              : `"${selected.server}" is not ready (${server.status}).`}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
+  const form = useMemo(() => formFromSchema(tool.inputSchema), [tool.inputSchema]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(form));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const callTool = useApp((s) => s.callTool);
+
+  const change = (name: string, value: string): void => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const copy = { ...e };
+      delete copy[name];
+      return copy;
+    });
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const built = buildArgs(form, values);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    void callTool({ server, tool: tool.name }, built.args);
+  };
+
+  return (
+    <form className="form-fields" onSubmit={submit} noValidate>
+      {form.freeform && (
+        <JsonArea
+          label="Arguments (JSON object)"
+          name={FREEFORM_KEY}
+          value={values[FREEFORM_KEY] ?? ''}
+          error={errors[FREEFORM_KEY]}
+          onChange={(v) => change(FREEFORM_KEY, v)}
+        />
+      )}
+      {form.fields.map((field) => (
+        <FormField
+          key={field.name}
+          field={field}
+          value={values[field.name] ?? ''}
+          error={errors[field.name]}
+          onChange={(v) => change(field.name, v)}
+        />
+      ))}
+      {!form.freeform && form.fields.length === 0 && <p className="muted">This tool takes no arguments.</p>}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" data-testid="tool-form-submit">
+          Call {tool.name}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ServerView } from '../../src-shared/host-api';
+import { useApp } from '../hooks/useApp';
+
+export function ToolList({ server }: { server: ServerView }) {
+  const selected = useApp((s) => (s.selectedTool?.server === server.name ? s.selectedTool.tool : undefined));
+  const selectTool = useApp((s) => s.selectTool);
+  if (server.tools.length === 0) return <p className="muted tools-empty">This server offers no tools.</p>;
+  return (
+    <div className="tools">
+      <div className="tools-head muted" data-testid="tool-count">
+        {server.tools.length} {server.tools.length === 1 ? 'tool' : 'tools'}
+      </div>
+      <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
+        {server.tools.map((tool) => (
+          <li key={tool.name}>
+            <button
+              type="button"
+              className={`tool-item${selected === tool.name ? ' selected' : ''}`}
+              data-testid="tool-item"
+              data-tool={tool.name}
+              aria-pressed={selected === tool.name}
+              title={tool.description ?? tool.name}
+              onClick={() => selectTool({ server: server.name, tool: tool.name })}
+            >
+              <span className="tool-name">{tool.title ?? tool.name}</span>
+              {tool.description && <span className="tool-desc">{tool.description}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

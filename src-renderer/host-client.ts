@@ -1,0 +1,322 @@
+import {
+  HostCallError,
+  preloadGlobalName,
+  unwrap,
+  type BridgeMessage,
+  type BridgeRequest,
+  type Envelope,
+  type HostApi,
+  type HostArgs,
+  type HostChannel,
+  type HostEventName,
+  type HostEvents,
+  type HostResults,
+  type Unsubscribe,
+} from '../src-shared/host-api';
+
+/**
+ * How the renderer reaches the host. In Electron the preload exposes a `HostApi` as `window.switchboard`;
+ * in headless mode (a plain browser) the same interface is spoken over the WebSocket bridge.
+ */
+
+export type ConnectionState =
+  | { status: 'connecting' }
+  | { status: 'open' }
+  | { status: 'closed'; reason: string };
+
+export interface HostClient {
+  readonly api: HostApi;
+  readonly kind: 'preload' | 'bridge';
+  connection(): ConnectionState;
+  /** Called on every connection change (the bridge reconnects on its own). */
+  onConnection(listener: (state: ConnectionState) => void): Unsubscribe;
+  dispose(): void;
+}
+
+/** Rejection of a call that could not reach the host; distinct from a HostCallError the host returned. */
+export class HostDisconnectedError extends Error {
+  constructor(message = 'Disconnected from the Switchboard host.') {
+    super(message);
+    this.name = 'HostDisconnectedError';
+  }
+}
+
+/** The channel names, checked against the contract (a new channel is a compile error here until listed). */
+const channels = {
+  'app:info': true,
+  'servers:list': true,
+  'servers:restart': true,
+  'tools:call': true,
+} as const satisfies Record<HostChannel, true>;
+const channelNames = Object.keys(channels) as HostChannel[];
+
+export const TOKEN_STORAGE_KEY = 'switchboard.bridgeToken';
+
+/** The preload's API, if this page runs inside the Electron window. */
+export function findPreloadApi(scope: unknown = globalThis): HostApi | undefined {
+  if (typeof scope !== 'object' || scope === null) return undefined;
+  const exposed: unknown = (scope as Record<string, unknown>)[preloadGlobalName];
+  if (typeof exposed !== 'object' || exposed === null) return undefined;
+  const record = exposed as Record<string, unknown>;
+  const complete = typeof record.on === 'function' && channelNames.every((c) => typeof record[c] === 'function');
+  return complete ? (exposed as HostApi) : undefined;
+}
+
+export function createPreloadClient(api: HostApi): HostClient {
+  const open: ConnectionState = { status: 'open' };
+  return {
+    api,
+    kind: 'preload',
+    connection: () => open,
+    onConnection: () => () => undefined,
+    dispose: () => undefined,
+  };
+}
+
+/**
+ * Reads the bridge token: from `?token=` (then remembered in sessionStorage so a reload works, and removed from
+ * the address bar so it does not linger in history or screenshots), else from sessionStorage.
+ */
+export function takeBridgeToken(location: Location, storage: Storage | undefined, history: History | undefined): string | undefined {
+  const url = new URL(location.href);
+  const fromQuery = url.searchParams.get('token');
+  if (fromQuery) {
+    try {
+      storage?.setItem(TOKEN_STORAGE_KEY, fromQuery);
+    } catch {
+      // storage may be unavailable; the token still works for this page load
+    }
+    if (history) {
+      url.searchParams.delete('token');
+      history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+    return fromQuery;
+  }
+  try {
+    return storage?.getItem(TOKEN_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+type AnyListener = (payload: unknown) => void;
+
+export interface BridgeClientOptions {
+  /** `ws://host/bridge?token=…`, or undefined when there is no token (then the client reports why). */
+  url: string | undefined;
+  WebSocketImpl?: typeof WebSocket;
+  /** Delays between reconnection attempts, ms; the last one repeats. */
+  reconnectDelays?: readonly number[];
+}
+
+const NO_TOKEN_REASON =
+  'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).';
+
+export function createBridgeClient(options: BridgeClientOptions): HostClient {
+  const WS = options.WebSocketImpl ?? WebSocket;
+  const delays = options.reconnectDelays ?? [500, 1000, 2000, 5000];
+  const pending = new Map<number, Pending>();
+  const queue: string[] = [];
+  const listeners = new Map<HostEventName, Set<AnyListener>>();
+  const connectionListeners = new Set<(state: ConnectionState) => void>();
+  let state: ConnectionState = { status: 'connecting' };
+  let socket: WebSocket | undefined;
+  let nextId = 1;
+  let attempts = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+
+  const setState = (next: ConnectionState): void => {
+    state = next;
+    for (const listener of connectionListeners) listener(next);
+  };
+
+  const rejectAll = (error: Error): void => {
+    queue.length = 0;
+    const calls = [...pending.values()];
+    pending.clear();
+    for (const call of calls) call.reject(error);
+  };
+
+  const dispatch = (message: BridgeMessage): void => {
+    if (message.kind === 'response') {
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      try {
+        call.resolve(unwrap(message.envelope));
+      } catch (error) {
+        call.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      return;
+    }
+    for (const listener of listeners.get(message.event) ?? []) {
+      try {
+        listener(message.payload);
+      } catch (error) {
+        console.error(`listener for ${message.event} failed`, error);
+      }
+    }
+  };
+
+  const connect = (): void => {
+    if (disposed) return;
+    if (options.url === undefined) {
+      setState({ status: 'closed', reason: NO_TOKEN_REASON });
+      return;
+    }
+    setState({ status: 'connecting' });
+    const ws = new WS(options.url);
+    socket = ws;
+    ws.onopen = () => {
+      attempts = 0;
+      setState({ status: 'open' });
+      for (const frame of queue.splice(0)) ws.send(frame);
+    };
+    ws.onmessage = (event: MessageEvent) => {
+      const message = parseBridgeMessage(event.data);
+      if (message) dispatch(message);
+      else console.warn('ignored a malformed bridge message');
+    };
+    ws.onclose = (event: CloseEvent) => {
+      if (socket !== ws) return;
+      socket = undefined;
+      const reason = closeReason(event);
+      rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`));
+      setState({ status: 'closed', reason });
+      if (!disposed) {
+        const delay = delays[Math.min(attempts, delays.length - 1)] ?? 5000;
+        attempts += 1;
+        reconnectTimer = setTimeout(connect, delay);
+      }
+    };
+  };
+
+  const call = <C extends HostChannel>(channel: C, args: HostArgs<C>): Promise<HostResults[C]> =>
+    new Promise<HostResults[C]>((resolve, reject) => {
+      if (state.status === 'closed') {
+        reject(new HostDisconnectedError(`Not connected to the Switchboard host: ${state.reason}`));
+        return;
+      }
+      const id = nextId++;
+      const request: BridgeRequest = { id, channel, args: [...args] };
+      pending.set(id, { resolve: (value) => resolve(value as HostResults[C]), reject });
+      const frame = JSON.stringify(request);
+      if (state.status === 'open' && socket?.readyState === WS.OPEN) socket.send(frame);
+      else queue.push(frame);
+    });
+
+  const api: HostApi = {
+    'app:info': () => call('app:info', []),
+    'servers:list': () => call('servers:list', []),
+    'servers:restart': (name) => call('servers:restart', [name]),
+    'tools:call': (request) => call('tools:call', [request]),
+    on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): Unsubscribe {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      // The payload comes from main, which the renderer trusts; the wire type is `unknown`.
+      const wrapped = listener as AnyListener;
+      set.add(wrapped);
+      return () => {
+        set.delete(wrapped);
+      };
+    },
+  };
+
+  connect();
+
+  return {
+    api,
+    kind: 'bridge',
+    connection: () => state,
+    onConnection(listener) {
+      connectionListeners.add(listener);
+      return () => {
+        connectionListeners.delete(listener);
+      };
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      const ws = socket;
+      socket = undefined;
+      ws?.close();
+      rejectAll(new HostDisconnectedError('The connection to the host was closed.'));
+      setState({ status: 'closed', reason: 'closed by the page' });
+    },
+  };
+}
+
+function closeReason(event: CloseEvent): string {
+  if (event.reason) return `${event.reason} (code ${event.code})`;
+  if (event.code === 1006) return 'the host is not reachable (is `switchboard serve` still running?)';
+  if (event.code === 1008) return 'the host refused the connection (bad or expired token)';
+  return `connection closed (code ${event.code})`;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  // `value` may be absent on the wire for void results (JSON drops undefined).
+  if (record.ok === true) return true;
+  if (record.ok !== false) return false;
+  const error = record.error;
+  return typeof error === 'object' && error !== null && typeof (error as Record<string, unknown>).message === 'string';
+}
+
+export function parseBridgeMessage(data: unknown): BridgeMessage | undefined {
+  if (typeof data !== 'string') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  if (record.kind === 'response' && typeof record.id === 'number' && isEnvelope(record.envelope)) {
+    return { kind: 'response', id: record.id, envelope: record.envelope };
+  }
+  if (record.kind === 'event' && (record.event === 'servers:changed' || record.event === 'app:changed')) {
+    return { kind: 'event', event: record.event, payload: record.payload };
+  }
+  return undefined;
+}
+
+/** The client for this page: the preload's API in Electron, else the WebSocket bridge. */
+export function createHostClient(): HostClient {
+  const preload = findPreloadApi(window);
+  if (preload) return createPreloadClient(preload);
+  let storage: Storage | undefined;
+  try {
+    storage = window.sessionStorage;
+  } catch {
+    storage = undefined;
+  }
+  const token = takeBridgeToken(window.location, storage, window.history);
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  const url = token ? `${scheme}://${window.location.host}/bridge?token=${encodeURIComponent(token)}` : undefined;
+  return createBridgeClient({ url });
+}
+
+/** A person-readable message and code for anything a host call may throw. */
+export function describeError(error: unknown): { message: string; code?: string } {
+  if (error instanceof HostCallError) return { message: error.message, code: error.code };
+  if (error instanceof HostDisconnectedError) return { message: error.message, code: 'disconnected' };
+  if (error instanceof Error) {
+    // Errors crossing Electron's contextBridge keep only their message; keep a `code` if one survived.
+    const code: unknown = (error as Error & { code?: unknown }).code;
+    const message = error.message.replace(/^Error invoking remote method '[^']+': (?:\w*Error: )?/, '');
+    return typeof code === 'string' ? { message, code } : { message };
+  }
+  return { message: String(error) };
+}
