@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerView, ToolResult } from '../../src-shared/host-api';
+import type { ToolResult } from '../../src-shared/host-api';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
 import { nodeRuntime } from '../core/runtime';
 import { messageOf } from '../core/errors';
 import { startHeadless } from '../headless/server';
-import { parseArgs, usage, UsageError, type CliArgs } from './args';
+import { parseArgs, usage, type CliArgs } from './args';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`${text}\n`);
@@ -54,8 +54,11 @@ async function main(argv: readonly string[]): Promise<number> {
     stopping = true;
     void host.dispose().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // serve treats a signal as its normal way to stop (below); other commands are interrupted.
+  if (args.command !== 'serve') {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
   try {
     const info = await host.api['app:info']();
     if (info.configError && args.command !== 'serve') {
@@ -204,7 +207,7 @@ function printTable(rows: string[][], header: string[]): void {
   for (const row of all) out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
 }
 
-export type { ServerView };
+
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

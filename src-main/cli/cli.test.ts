@@ -1,0 +1,116 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { calculatorPath } from '../core/paths';
+import { alive, tempDir, waitFor } from '../test-support/processes';
+
+const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];
+
+/** Runs the CLI as QA scripts do, with a fresh HOME so nothing touches the real user config. */
+function cli(args: string[], home = tempDir()): { status: number | null; stdout: string; stderr: string; home: string } {
+  const env = { PATH: process.env.PATH ?? '', HOME: home };
+  const r = spawnSync(process.execPath, [...cliArgs, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, home };
+}
+
+function configFile(servers: Record<string, unknown>): string {
+  const file = join(tempDir(), 'mcp.json');
+  writeFileSync(file, JSON.stringify({ mcpServers: servers }, null, 2));
+  return file;
+}
+
+describe('switchboard CLI', () => {
+  it('on a fresh home, writes the default config and lists the calculator ready with 4 tools (--json)', () => {
+    const r = cli(['--json', 'list']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ name: 'calculator', transport: 'stdio', status: 'ready', protocolVersion: '2026-07-28', tools: 4 }]);
+    expect(existsSync(join(r.home, '.config', 'Switchboard', 'mcp.json'))).toBe(true);
+  });
+
+  it('call: prints the result and exits 0; a tool error exits 1 with the message on stderr', () => {
+    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath()] } });
+    const ok = cli(['--config', config, 'call', 'calculator', 'add', '{"a":2,"b":3}']);
+    expect([ok.status, ok.stdout]).toEqual([0, '5\n']);
+    const json = cli(['--config', config, '--json', 'call', 'calculator', 'multiply', '{"a":6,"b":7}']);
+    expect(JSON.parse(json.stdout)).toEqual({ content: [{ type: 'text', text: '42' }] });
+    const byZero = cli(['--config', config, 'call', 'calculator', 'divide', '{"a":1,"b":0}']);
+    expect(byZero.status).toBe(1);
+    expect(byZero.stderr).toContain('calculator/divide returned an error: Cannot divide 1 by zero');
+    const unknownTool = cli(['--config', config, 'call', 'calculator', 'pow', '{}']);
+    expect(unknownTool.status).toBe(1);
+    expect(unknownTool.stderr).toContain('has no tool "pow"');
+  });
+
+  it('list exits 0 even when a server fails, and tools --json lists the schema', () => {
+    const config = configFile({
+      calculator: { command: process.execPath, args: [calculatorPath()] },
+      broken: { command: 'no-such-command-for-switchboard' },
+    });
+    const list = cli(['--config', config, '--json', 'list']);
+    expect(list.status).toBe(0);
+    const rows = JSON.parse(list.stdout) as Array<{ name: string; status: string; error?: string }>;
+    expect(rows.map((r) => [r.name, r.status])).toEqual([['calculator', 'ready'], ['broken', 'error']]);
+    expect(rows[1]?.error).toMatch(/command not found/);
+    const human = cli(['--config', config, 'list']);
+    expect(human.stdout).toMatch(/^NAME\s+TRANSPORT\s+STATUS\s+PROTOCOL\s+TOOLS\s+ERROR\n/);
+    const tools = cli(['--config', config, '--json', 'tools', 'calculator']);
+    const parsed = JSON.parse(tools.stdout) as Array<{ server: string; name: string; inputSchema: unknown }>;
+    expect(parsed.map((t) => t.name)).toEqual(['add', 'subtract', 'multiply', 'divide']);
+    expect(parsed[0]).toMatchObject({ server: 'calculator', inputSchema: { type: 'object' } });
+  });
+
+  it('usage and config errors exit 2 with FILE:LINE:COL', () => {
+    expect(cli(['frobnicate']).status).toBe(2);
+    expect(cli(['call', 'only-server']).status).toBe(2);
+    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath()] } });
+    const badJson = cli(['--config', config, 'call', 'calculator', 'add', '{a:1}']);
+    expect(badJson.status).toBe(2);
+    expect(badJson.stderr).toMatch(/ARGS_JSON is not valid JSON/);
+    const dir = tempDir();
+    const broken = join(dir, 'mcp.json');
+    writeFileSync(broken, '{\n  "mcpServers": {\n    "x": {"command": "a", "args": "b"}\n  }\n}\n');
+    const r = cli(['--config', broken, 'list']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe(`${broken}:3:27: mcpServers.x.args must be an array of strings, got a string ("b")`);
+    const missing = cli(['--config', join(dir, 'nope.json'), 'list']);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('nope.json:1:1: the config file does not exist');
+  });
+
+  it('serve prints the URL first, refuses requests without the token, and SIGTERM leaves no child behind', async () => {
+    const rendererDir = join(__dirname, '..', '..', 'out', 'renderer');
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      mkdirSync(rendererDir, { recursive: true });
+      writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>placeholder until npm run build</title>');
+    }
+    const tag = `--tag=${tempDir()}`;
+    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
+    const child = spawn(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '', HOME: tempDir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    await waitFor(() => stdout.includes('\n'), 20_000, 'the URL line');
+    const url = new URL(stdout.split('\n')[0] ?? '');
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect((await fetch(`${url.origin}/`)).status).toBe(401);
+    expect((await fetch(url)).status).toBe(200);
+    const pids = (): number[] =>
+      spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter((l) => l.includes(tag) && !l.includes('ps -eo'))
+        .map((l) => Number(l.trim().split(/\s+/)[0]));
+    // The session child (the era probe's short-lived sibling may come and go before it).
+    await new Promise((r) => setTimeout(r, 1500));
+    await waitFor(() => pids().length === 1, 15_000, 'the calculator child');
+    const [calculatorPid = 0] = pids();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(pids()).toEqual([]);
+    expect(alive(calculatorPid)).toBe(false);
+  });
+});
