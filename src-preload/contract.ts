@@ -19,6 +19,7 @@ const channels = {
   'servers:list': true,
   'servers:restart': true,
   'tools:call': true,
+  'tools:cancel': true,
 } as const satisfies Record<HostChannel, true>;
 
 const events = {

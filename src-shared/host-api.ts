@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TransportKind } from './config-schema';
 
 /** What a person sees about one configured server. Owned by main, pushed to the renderer. */
-export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error';
+export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error' | 'crash-loop';
 
 export interface ToolInfo {
   name: string;
@@ -29,6 +29,27 @@ export interface ServerView {
   target: string;
   /** The last lines the server wrote to stderr (stdio only). */
   stderrTail: string[];
+  /** What the child receives (stdio only): resolved command, args, cwd, and env *names* with their source. */
+  launch?: LaunchInfo;
+  /** The running child's pid (stdio only). */
+  pid?: number;
+  /** Milliseconds from start to ready, for the last start. */
+  readyMs?: number;
+  /** Automatic restarts since the last manual start. */
+  restarts: number;
+  /** When an automatic restart is scheduled (epoch ms). */
+  nextRestartAt?: number;
+  /** This server's stderr log file. */
+  logFile?: string;
+}
+
+export type EnvSource = 'default' | 'allow-list' | 'server-env';
+export interface LaunchInfo {
+  command: string;
+  args: string[];
+  cwd: string;
+  /** Names only — values are never sent to the UI or printed. */
+  env: Array<{ name: string; source: EnvSource }>;
 }
 
 export type ContentBlock =
@@ -64,6 +85,7 @@ export type HostErrorCode =
   | 'unknown-tool'
   | 'server-not-ready'
   | 'tool-call-failed'
+  | 'cancelled'
   | 'config-invalid'
   | 'internal';
 
@@ -71,6 +93,8 @@ export const callToolRequestSchema = z.object({
   server: z.string().min(1),
   tool: z.string().min(1),
   args: z.record(z.string(), z.unknown()).default({}),
+  /** A caller-chosen id; `tools:cancel` with it aborts the call (sends notifications/cancelled). */
+  callId: z.string().min(1).max(200).optional(),
 });
 export type CallToolRequest = z.input<typeof callToolRequestSchema>;
 
@@ -84,6 +108,7 @@ export const hostChannels = {
   'servers:list': z.tuple([]),
   'servers:restart': z.tuple([z.string().min(1)]),
   'tools:call': z.tuple([callToolRequestSchema]),
+  'tools:cancel': z.tuple([z.string().min(1)]),
 } as const;
 
 export type HostChannel = keyof typeof hostChannels;
@@ -94,6 +119,8 @@ export interface HostResults {
   'servers:list': ServerView[];
   'servers:restart': void;
   'tools:call': ToolResult;
+  /** Whether a call with that id was in flight. */
+  'tools:cancel': boolean;
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;

@@ -1,23 +1,54 @@
 import { EventEmitter } from 'node:events';
-import { access, constants } from 'node:fs/promises';
-import { delimiter, isAbsolute, join } from 'node:path';
 import {
   Client,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
+  type PriorDiscovery,
   type Transport,
 } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { transportOf, type ServerEntry, type TransportKind } from '../../src-shared/config-schema';
-import type { ServerStatus, ServerView, ToolInfo, ToolResult } from '../../src-shared/host-api';
+import type { LaunchInfo, ServerStatus, ServerView, ToolInfo, ToolResult } from '../../src-shared/host-api';
+import { EraCache } from './era-cache';
 import { CoreError, messageOf } from './errors';
 import type { ChildEnv } from './env';
+import type { ChildLedger } from './ledger';
+import type { RotatingLog } from './log-file';
+import { ProcessTransport, type ProcessExit } from './process-transport';
+import { resolveCommand } from './resolve-command';
 import { LineRing } from './ring-buffer';
 
 export const clientInfo = { name: 'switchboard', version: '0.1.0' };
-const defaultStartTimeoutMs = 30_000;
-const defaultProbeTimeoutMs = 10_000;
+
+/** Supervision knobs; the defaults suit a desktop host. */
+export interface SupervisionPolicy {
+  /** Connect + handshake + tools/list must finish within this (a server's `timeout` overrides). */
+  startTimeoutMs: number;
+  /** Each request (reset by progress notifications); a server's `timeout` overrides. */
+  requestTimeoutMs: number;
+  /** How long the era probe may wait for `server/discover` before assuming a legacy server. */
+  probeTimeoutMs: number;
+  autoRestart: boolean;
+  restartBaseDelayMs: number;
+  restartMaxDelayMs: number;
+  /** A server that dies within `stableMs` of being ready this many times in a row is a crash loop. */
+  crashLoopCount: number;
+  stableMs: number;
+  /** How long close() waits after ending stdin before signalling the process tree. */
+  graceMs: number;
+}
+
+export const defaultPolicy: SupervisionPolicy = {
+  startTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  probeTimeoutMs: 5_000,
+  autoRestart: true,
+  restartBaseDelayMs: 500,
+  restartMaxDelayMs: 30_000,
+  crashLoopCount: 3,
+  stableMs: 10_000,
+  graceMs: 1000,
+};
 
 /** Everything a Connection needs, already resolved (env references, child environment). */
 export interface ResolvedServer {
@@ -31,13 +62,21 @@ export interface ResolvedServer {
   problem?: string;
 }
 
+export interface ConnectionDeps {
+  policy?: Partial<SupervisionPolicy>;
+  eraCache?: EraCache;
+  ledger?: ChildLedger;
+  /** This server's stderr log (rotating). */
+  log?: RotatingLog;
+}
+
 export interface ConnectionEvents {
   changed: [];
 }
 
 /**
- * One configured server: the SDK client, its transport, a status machine, and the stderr ring buffer.
- * UI-free; the Registry owns it and disposes it.
+ * One configured server: the SDK client, its transport, a status machine, the stderr ring buffer, and its
+ * supervision (crash detection, backoff restarts, crash-loop). UI-free; the Registry owns and disposes it.
  */
 export class Connection extends EventEmitter<ConnectionEvents> {
   private status: ServerStatus = 'stopped';
@@ -50,15 +89,37 @@ export class Connection extends EventEmitter<ConnectionEvents> {
   private generation = 0;
   private disposed = false;
   private starting: Promise<void> | undefined;
+  private readonly policy: SupervisionPolicy;
+  private launch: LaunchInfo | undefined;
+  private pid: number | undefined;
+  private readyAt = 0;
+  private readyMs: number | undefined;
+  private restarts = 0;
+  private quickDeaths = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private nextRestartAt: number | undefined;
+  private lastExit: ProcessExit | undefined;
 
-  constructor(readonly server: ResolvedServer) {
+  constructor(
+    readonly server: ResolvedServer,
+    private readonly deps: ConnectionDeps = {},
+  ) {
     super();
     const kind = transportOf(server.entry);
     this.transportKind = kind === 'auto-remote' ? 'http' : kind;
+    this.policy = { ...defaultPolicy, ...deps.policy };
   }
 
   get name(): string {
     return this.server.name;
+  }
+
+  get currentStatus(): ServerStatus {
+    return this.status;
+  }
+
+  get currentPid(): number | undefined {
+    return this.pid;
   }
 
   view(): ServerView {
@@ -76,6 +137,12 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       tools: this.tools,
       target: entry.command !== undefined ? [entry.command, ...(entry.args ?? [])].join(' ') : (entry.url ?? ''),
       stderrTail: this.stderr.tail(50),
+      ...(this.launch ? { launch: this.launch } : {}),
+      ...(this.pid !== undefined ? { pid: this.pid } : {}),
+      ...(this.readyMs !== undefined ? { readyMs: this.readyMs } : {}),
+      restarts: this.restarts,
+      ...(this.nextRestartAt !== undefined ? { nextRestartAt: this.nextRestartAt } : {}),
+      ...(this.deps.log ? { logFile: this.deps.log.file } : {}),
     };
   }
 
@@ -91,61 +158,127 @@ export class Connection extends EventEmitter<ConnectionEvents> {
 
   private async run(): Promise<void> {
     const generation = ++this.generation;
+    const started = performance.now();
+    this.lastExit = undefined;
     this.setStatus('starting');
+    const timeout = this.server.entry.timeout ?? this.policy.startTimeoutMs;
     try {
       if (this.server.problem !== undefined) throw new CoreError('config-invalid', this.server.problem);
-      const timeout = this.server.entry.timeout ?? defaultStartTimeoutMs;
-      if (this.server.entry.command !== undefined) await this.connectStdio(timeout);
-      else await this.connectRemote(timeout);
+      await withDeadline(
+        (async () => {
+          if (this.server.entry.command !== undefined) await this.connectStdio(timeout, generation);
+          else await this.connectRemote(timeout);
+          if (generation !== this.generation || this.disposed) return;
+          const client = this.client;
+          if (!client) throw new Error('no client after connect');
+          const listed = await client.listTools(undefined, { timeout });
+          this.tools = listed.tools.map(toolInfo);
+        })(),
+        timeout,
+        () => this.timeoutReason(timeout),
+      );
       if (generation !== this.generation || this.disposed) return;
-      const client = this.client;
-      if (!client) throw new Error('no client after connect');
-      const listed = await client.listTools(undefined, { timeout });
-      this.tools = listed.tools.map((tool) => ({
-        name: tool.name,
-        ...(tool.title !== undefined ? { title: tool.title } : {}),
-        ...(tool.description !== undefined ? { description: tool.description } : {}),
-        inputSchema: tool.inputSchema as Record<string, unknown>,
-        ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
-      }));
+      this.readyAt = Date.now();
+      this.readyMs = Math.round(performance.now() - started);
       this.setStatus('ready');
     } catch (error) {
       if (generation !== this.generation || this.disposed) return;
       const reason = this.explain(error);
+      this.deps.log?.write(`[switchboard] start failed: ${reason}`);
       await this.closeSession();
       this.setStatus('error', reason);
     }
   }
 
+  private timeoutReason(timeout: number): string {
+    const transport = this.transport;
+    if (transport instanceof ProcessTransport && transport.messages === 0 && transport.noiseLines > 0) {
+      return `The server wrote only non-JSON to stdout (${transport.noiseLines} line${transport.noiseLines === 1 ? '' : 's'}, first: ${JSON.stringify(transport.firstNoise)}), so no MCP message arrived within ${timeout} ms. stdout belongs to the protocol: the server must log to stderr.`;
+    }
+    return `The server did not finish connecting within ${timeout} ms (set "timeout" in its config entry to allow longer).`;
+  }
+
   private newClient(): Client {
     const client = new Client(clientInfo, {
       capabilities: {},
-      versionNegotiation: { mode: 'auto', probe: { timeoutMs: defaultProbeTimeoutMs } },
+      versionNegotiation: { mode: 'auto', probe: { timeoutMs: this.policy.probeTimeoutMs } },
     });
     client.onerror = (error) => this.noteStderr(`[switchboard] protocol error: ${messageOf(error)}`);
-    client.onclose = () => this.onClosed();
     return client;
   }
 
-  private async connectStdio(timeout: number): Promise<void> {
+  private async connectStdio(timeout: number, generation: number): Promise<void> {
     const entry = this.server.entry;
-    const command = entry.command ?? '';
     const env = this.server.childEnv?.env ?? {};
-    await assertCommandExists(command, env.PATH, entry.cwd);
-    const transport = new StdioClientTransport({
+    const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
+    const args = entry.args ?? [];
+    const cwd = entry.cwd ?? process.cwd();
+    this.launch = {
       command,
-      args: entry.args ?? [],
+      args,
+      cwd,
+      env: Object.entries(this.server.childEnv?.sources ?? {}).map(([name, source]) => ({ name, source })),
+    };
+    const key = EraCache.key(command, args, cwd);
+    const prior = this.deps.eraCache?.get(key);
+    try {
+      await this.connectProcess(command, args, env, cwd, timeout, generation, prior);
+    } catch (error) {
+      if (generation !== this.generation || this.disposed) throw error;
+      // A stale verdict, or a legacy server that exits on the in-place `server/discover` probe: once more,
+      // with the verdict forgotten / pinned to legacy.
+      const closedDuringProbe = /closed during the server\/discover probe/.test(messageOf(error));
+      if (prior === undefined && !closedDuringProbe) throw error;
+      this.deps.eraCache?.delete(key);
+      await this.closeSession();
+      this.noteStderr(`[switchboard] retrying with the legacy handshake (${messageOf(error)})`);
+      await this.connectProcess(command, args, env, cwd, timeout, generation, closedDuringProbe ? { kind: 'legacy' } : undefined);
+    }
+    const client = this.client;
+    if (client && this.deps.eraCache) {
+      const discover = client.getDiscoverResult();
+      this.deps.eraCache.set(key, client.getProtocolEra() === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
+    }
+  }
+
+  private async connectProcess(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+    cwd: string,
+    timeout: number,
+    generation: number,
+    prior: PriorDiscovery | undefined,
+  ): Promise<void> {
+    const transport = new ProcessTransport({
+      command,
+      args,
       env,
-      ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
-      stderr: 'pipe',
-    });
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      this.stderr.write(chunk.toString('utf8'));
-      this.emit('changed');
+      cwd,
+      graceMs: this.policy.graceMs,
+      onStderr: (text) => {
+        for (const line of this.stderr.write(text)) this.deps.log?.write(line);
+        this.emit('changed');
+      },
+      onStdoutNoise: (line) => {
+        const shown = line.length > 300 ? `${line.slice(0, 300)}…` : line;
+        this.noteStderr(`[switchboard] warning: non-JSON line on stdout (ignored): ${shown}`);
+      },
+      onSpawn: (pid) => {
+        this.pid = pid;
+        this.deps.ledger?.add(pid, this.name);
+      },
+      onExit: (exit) => {
+        if (this.pid !== undefined) this.deps.ledger?.remove(this.pid);
+        this.pid = undefined;
+        this.lastExit = exit;
+        if (generation === this.generation && transport === this.transport) this.onProcessExit(exit);
+      },
     });
     this.transport = transport;
-    this.client = this.newClient();
-    await this.client.connect(transport, { timeout });
+    const client = this.newClient();
+    this.client = client;
+    await client.connect(transport, { timeout, ...(prior ? { prior } : {}) });
   }
 
   private async connectRemote(timeout: number): Promise<void> {
@@ -158,6 +291,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       const transport = new StreamableHTTPClientTransport(url, { requestInit });
       this.transport = transport;
       this.client = this.newClient();
+      this.client.onclose = () => this.onRemoteClosed();
       try {
         await this.client.connect(transport, { timeout });
         return;
@@ -172,16 +306,63 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     const transport = new SSEClientTransport(url, { requestInit });
     this.transport = transport;
     this.client = this.newClient();
+    this.client.onclose = () => this.onRemoteClosed();
     await this.client.connect(transport, { timeout });
   }
 
-  private onClosed(): void {
+  private onRemoteClosed(): void {
     if (this.disposed || this.status !== 'ready') return;
-    const tail = this.stderr.tail(5).join('\n');
+    this.generation++;
     this.tools = [];
     this.client = undefined;
     this.transport = undefined;
-    this.setStatus('error', `The server closed the connection.${tail ? ` Last stderr lines:\n${tail}` : ''}`);
+    this.setStatus('error', 'The remote server closed the connection.');
+  }
+
+  /** The child ended on its own: fail its calls (the SDK does, on close), record why, and maybe restart. */
+  private onProcessExit(exit: ProcessExit): void {
+    if (this.disposed) return;
+    const wasReady = this.status === 'ready';
+    if (!wasReady) return; // during start, run() reports the failure
+    const reason = `${this.exitText(exit)}.${this.tailText()}`;
+    this.deps.log?.write(`[switchboard] ${reason}`);
+    this.generation++;
+    const client = this.client;
+    this.client = undefined;
+    this.transport = undefined;
+    this.tools = [];
+    if (client) void client.close().catch(() => undefined);
+    const quick = Date.now() - this.readyAt < this.policy.stableMs;
+    this.quickDeaths = quick ? this.quickDeaths + 1 : 1;
+    if (this.quickDeaths >= this.policy.crashLoopCount) {
+      this.setStatus('crash-loop', `${reason}\nIt died ${this.quickDeaths} times within ${this.policy.stableMs / 1000} s of starting, so it is left stopped. Fix the cause, then press Restart.`);
+      return;
+    }
+    this.setStatus('error', reason);
+    if (this.policy.autoRestart) this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    const delay = Math.min(this.policy.restartMaxDelayMs, this.policy.restartBaseDelayMs * 2 ** Math.max(0, this.quickDeaths - 1));
+    this.nextRestartAt = Date.now() + delay;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      this.nextRestartAt = undefined;
+      this.restarts++;
+      void this.start();
+    }, delay);
+    this.restartTimer.unref?.();
+    this.emit('changed');
+  }
+
+  private exitText(exit: ProcessExit | undefined): string {
+    if (!exit) return `Server "${this.name}" closed the connection`;
+    return exit.signal ? `Server "${this.name}" was ended by signal ${exit.signal}` : `Server "${this.name}" exited with code ${exit.code ?? 'unknown'}`;
+  }
+
+  private tailText(): string {
+    const tail = this.stderr.tail(5).filter((l) => !l.startsWith('[switchboard]'));
+    return tail.length ? ` Last stderr lines:\n${tail.join('\n')}` : '';
   }
 
   async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<ToolResult> {
@@ -189,30 +370,58 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     if (this.status !== 'ready' || !client) {
       throw new CoreError(
         'server-not-ready',
-        `Server "${this.name}" is ${this.status}${this.error ? ` (${this.error})` : ''}; it cannot run "${tool}" now.`,
+        `Server "${this.name}" is ${this.status}${this.error ? ` (${this.error.split('\n')[0]})` : ''}; it cannot run "${tool}" now.`,
       );
     }
     if (!this.tools.some((t) => t.name === tool)) {
       const names = this.tools.map((t) => t.name).join(', ');
       throw new CoreError('unknown-tool', `Server "${this.name}" has no tool "${tool}". Its tools: ${names || 'none'}.`);
     }
+    const transport = this.transport;
     try {
       const result = await client.callTool(
         { name: tool, arguments: args },
-        { timeout: this.server.entry.timeout ?? 60_000, resetTimeoutOnProgress: true, ...(options.signal ? { signal: options.signal } : {}) },
+        {
+          timeout: this.server.entry.timeout ?? this.policy.requestTimeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress: () => undefined,
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
       );
       return normalizeResult(result);
     } catch (error) {
+      if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error });
+      if (transport instanceof ProcessTransport && transport.exit) {
+        // Wait a moment for the exit to be recorded before explaining it.
+        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${this.exitText(transport.exit)} during the call.${this.tailText()}`, { cause: error });
+      }
       throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error });
     }
   }
 
-  /** Closes the session (which ends the child), and starts again. */
+  /** A manual restart: forgets crash history, closes the session (and the child's tree), starts again. */
   async restart(): Promise<void> {
     this.generation++;
+    this.clearRestartTimer();
+    this.quickDeaths = 0;
+    this.restarts = 0;
     await this.closeSession();
     this.setStatus('stopped');
     await this.start();
+  }
+
+  /** Stops the server (session first, then its process tree) without disposing the connection. */
+  async stop(): Promise<void> {
+    this.generation++;
+    this.clearRestartTimer();
+    await this.closeSession();
+    this.setStatus('stopped');
+  }
+
+  private clearRestartTimer(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    this.nextRestartAt = undefined;
   }
 
   private async closeSession(): Promise<void> {
@@ -225,22 +434,25 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       client.onclose = undefined;
       await client.close().catch(() => undefined);
     }
-    // A transport whose client never connected is closed directly (that also ends a stdio child).
+    // A transport whose client never connected is closed directly (that also ends a stdio child's tree).
     if (transport) await transport.close().catch(() => undefined);
   }
 
-  /** Session first, then the transport (and with it the child). Idempotent. */
+  /** Session first, then the transport (and with it the child's tree). Idempotent. */
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
     this.generation++;
+    this.clearRestartTimer();
     await this.closeSession();
     this.status = 'stopped';
+    this.deps.log?.dispose();
     this.removeAllListeners();
   }
 
   private noteStderr(line: string): void {
     this.stderr.push(line);
+    this.deps.log?.write(line);
     this.emit('changed');
   }
 
@@ -252,17 +464,54 @@ export class Connection extends EventEmitter<ConnectionEvents> {
 
   private explain(error: unknown): string {
     if (error instanceof CoreError) return error.message;
+    if (error instanceof DeadlineError) return error.message;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES') {
+      return `Cannot start "${this.server.entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`;
+    }
     let message = messageOf(error);
     if (error instanceof SdkHttpError) message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
     const causes = causeChain(error);
     const last = causes[causes.length - 1];
     if (last !== undefined && last !== error && !message.includes(messageOf(last))) message += ` (${messageOf(last)})`;
-    const code = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
-    if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) message = `nothing is listening at ${this.server.entry.url ?? 'the URL'} (connection refused). Is the server running?`;
-    else if (code === 'ENOTFOUND') message = `cannot resolve the host of ${this.server.entry.url ?? 'the URL'} (DNS lookup failed)`;
-    const tail = this.stderr.tail(5).join('\n');
-    return tail && this.server.entry.command !== undefined ? `${message}. Last stderr lines:\n${tail}` : message;
+    const causeCode = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
+    if (causeCode === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) {
+      return `nothing is listening at ${this.server.entry.url ?? 'the URL'} (connection refused). Is the server running?`;
+    }
+    if (causeCode === 'ENOTFOUND') return `cannot resolve the host of ${this.server.entry.url ?? 'the URL'} (DNS lookup failed)`;
+    if (this.server.entry.command !== undefined) {
+      const exit = this.lastExit ?? (this.transport instanceof ProcessTransport ? this.transport.exit : undefined);
+      if (exit) return `${this.exitText(exit)} before it was ready (${message}).${this.tailText()}`;
+      return `${message}.${this.tailText()}`;
+    }
+    return message;
   }
+}
+
+class DeadlineError extends Error {}
+
+/** Rejects with `reason()` when `ms` pass first. */
+async function withDeadline<T>(work: Promise<T>, ms: number, reason: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(reason())), ms);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toolInfo(tool: { name: string; title?: string; description?: string; inputSchema: unknown; annotations?: unknown }): ToolInfo {
+  return {
+    name: tool.name,
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
+  };
 }
 
 /** The parts of a CallToolResult a person and a model use; transport `_meta` stays behind. */
@@ -305,32 +554,4 @@ function isClientHttpError(error: unknown): boolean {
   if (error instanceof SdkHttpError) return error.status >= 400 && error.status < 500;
   const message = messageOf(error);
   return /\b(HTTP )?4\d\d\b/.test(message) && !/ECONNREFUSED/.test(message);
-}
-
-/** Looks the command up the way spawn will (PATH of the child), so a missing one gets a readable reason. */
-async function assertCommandExists(command: string, pathVar: string | undefined, cwd: string | undefined): Promise<void> {
-  const hasSlash = command.includes('/') || command.includes('\\');
-  const candidates: string[] = [];
-  if (hasSlash || isAbsolute(command)) candidates.push(isAbsolute(command) ? command : join(cwd ?? process.cwd(), command));
-  else {
-    const exts = process.platform === 'win32' ? ['', '.exe', '.cmd', '.bat', '.com'] : [''];
-    for (const dir of (pathVar ?? '').split(delimiter).filter(Boolean)) {
-      for (const ext of exts) candidates.push(join(dir, command + ext));
-    }
-  }
-  for (const candidate of candidates) {
-    try {
-      await access(candidate, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
-      return;
-    } catch {
-      // next
-    }
-  }
-  if (hasSlash) {
-    throw new CoreError('config-invalid', `Cannot start "${command}": no executable file at ${candidates[0]}. Check the "command" path in the config.`);
-  }
-  throw new CoreError(
-    'config-invalid',
-    `Cannot start "${command}": command not found in the PATH the server gets (${pathVar ?? 'PATH is empty'}). Install it, or put its absolute path in "command".`,
-  );
 }

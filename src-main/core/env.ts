@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { getDefaultEnvironment, DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
+import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
 import { CoreError } from './errors';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -74,8 +74,8 @@ export function buildChildEnv(options: {
 }): ChildEnv {
   const env: Record<string, string> = {};
   const sources: Record<string, EnvSource> = {};
-  // The SDK's own default (it also skips values that look like shell functions).
-  const defaults = options.hostEnv === process.env ? getDefaultEnvironment() : pickDefaults(options.hostEnv);
+  // The SDK's default names (values that look like shell functions are skipped, as the SDK does).
+  const defaults = pickDefaults(options.hostEnv);
   for (const [name, value] of Object.entries(defaults)) {
     env[name] = value;
     sources[name] = 'default';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import {
   callToolRequestSchema,
@@ -9,7 +10,12 @@ import {
 } from '../../src-shared/host-api';
 import type { ServersConfig } from '../../src-shared/config-schema';
 import { ConfigError, ensureConfigFile, readServersConfig } from './config';
+import type { SupervisionPolicy } from './connection';
 import { readDotenvFile } from './env';
+import { EraCache } from './era-cache';
+import { ChildLedger } from './ledger';
+import { HostLog, RotatingLog } from './log-file';
+import { mergePaths, readLoginShellPath } from './login-path';
 import { appDataDir, configFileName, logsDirOf } from './paths';
 import { Registry } from './registry';
 import type { ChildRuntime } from './runtime';
@@ -28,14 +34,21 @@ export interface HostOptions {
   hostEnv?: Readonly<Record<string, string | undefined>>;
   /** Folder holding the host's `.env` besides the data dir; default the working directory. */
   envDir?: string;
+  /** Read the login shell's PATH once (desktop launches miss it). */
+  loginShellPath?: boolean;
+  /** Supervision overrides (tests, benchmarks). */
+  policy?: Partial<SupervisionPolicy>;
+  /** Mirror our own log lines to stderr. */
+  logToStderr?: boolean;
 }
 
 export interface Host {
   readonly api: HostApi;
   readonly configPath: string;
+  readonly registry: Registry;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
   settled(name?: string): Promise<void>;
-  /** Closes every session, then ends every child, in reverse order of creation. Idempotent. */
+  /** Closes every session, then ends every child's tree, in reverse order of creation. Idempotent. */
   dispose(): Promise<void>;
 }
 
@@ -49,11 +62,25 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const configPath = options.configPath ?? join(dataDir, configFileName);
   if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
   const hostEnv = options.hostEnv ?? process.env;
+  const logsDir = logsDirOf(dataDir);
+  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log')), options.logToStderr ?? false);
+  const ledger = new ChildLedger(join(dataDir, 'run'));
+  const reaped = await ledger.reapOrphans();
+  if (reaped > 0) log.warn(`ended ${reaped} server process tree(s) left running by a previous run that did not exit cleanly`);
+  const eraCache = new EraCache(join(dataDir, 'era-cache.json'));
+  const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
   const registry = new Registry({
     hostEnv,
     dotenv: readHostDotenv(dataDir, options.envDir ?? process.cwd()),
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
+    ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
+    connectionDeps: (name) => ({
+      ...(options.policy ? { policy: options.policy } : {}),
+      eraCache,
+      ledger,
+      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
+    }),
   });
 
   let configError: HostError | undefined;
@@ -63,6 +90,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     configError = { code: 'config-invalid', message: error.message };
+    log.warn(error.message);
   }
 
   const listeners = new Map<HostEventName, Set<(payload: never) => void>>();
@@ -79,15 +107,17 @@ export async function createHost(options: HostOptions): Promise<Host> {
     }, 50);
   });
   registry.load(config);
+  log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(config.mcpServers).length} server(s)`);
 
   const appInfo = (): AppInfo => ({
     version: '0.1.0',
     mode: options.mode,
     configPath,
-    logsDir: logsDirOf(dataDir),
+    logsDir,
     ...(configError ? { configError } : {}),
   });
 
+  const inFlight = new Map<string, AbortController>();
   const api: HostApi = {
     'app:info': async () => appInfo(),
     'servers:list': async () => registry.views(),
@@ -95,8 +125,22 @@ export async function createHost(options: HostOptions): Promise<Host> {
       await registry.get(name).restart();
     },
     'tools:call': async (request) => {
-      const { server, tool, args } = callToolRequestSchema.parse(request);
-      return registry.get(server).callTool(tool, args);
+      const { server, tool, args, callId = randomUUID() } = callToolRequestSchema.parse(request);
+      const connection = registry.get(server);
+      const controller = new AbortController();
+      inFlight.set(callId, controller);
+      try {
+        return await connection.callTool(tool, args, { signal: controller.signal });
+      } finally {
+        if (inFlight.get(callId) === controller) inFlight.delete(callId);
+      }
+    },
+    'tools:cancel': async (callId) => {
+      const controller = inFlight.get(callId);
+      if (!controller) return false;
+      controller.abort(new Error('Cancelled by the user'));
+      inFlight.delete(callId);
+      return true;
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
@@ -110,11 +154,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
   return {
     api,
     configPath,
+    registry,
     settled: (name) => registry.settled(name),
     dispose() {
       disposing ??= (async () => {
         if (pendingTimer) clearTimeout(pendingTimer);
+        for (const controller of inFlight.values()) controller.abort(new Error('Switchboard is shutting down'));
         await registry.dispose();
+        ledger.dispose();
+        log.info('stopped; every server session closed and every process tree ended');
+        log.dispose();
         listeners.clear();
       })();
       return disposing;

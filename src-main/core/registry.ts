@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema';
 import type { ServerView } from '../../src-shared/host-api';
-import { Connection, type ResolvedServer } from './connection';
+import { Connection, type ConnectionDeps, type ResolvedServer } from './connection';
 import { CoreError, messageOf } from './errors';
 import { buildChildEnv, readDotenvFile, resolveRecord } from './env';
 
@@ -15,6 +15,10 @@ export interface RegistryOptions {
   allowList: () => readonly string[];
   /** Folder relative `cwd`/`envFile` paths are resolved against (the config file's folder). */
   baseDir: string;
+  /** PATH for children and command lookup: the host's merged with the login shell's (desktop launches). */
+  childPath?: string;
+  /** Supervision, era cache, ledger and per-server logs for each connection. */
+  connectionDeps?: (name: string) => ConnectionDeps;
 }
 
 export interface RegistryEvents {
@@ -29,10 +33,11 @@ export function resolveServer(name: string, entry: ServerEntry, options: Registr
       const fileEnv = entry.envFile !== undefined ? readEnvFile(entry.envFile, options.baseDir, where) : {};
       const serverEnv = { ...fileEnv, ...resolveRecord(entry.env, `${where}.env`, options.hostEnv, options.dotenv) };
       const cwd = entry.cwd !== undefined ? absolute(entry.cwd, options.baseDir) : undefined;
+      const hostEnv = options.childPath !== undefined ? { ...options.hostEnv, PATH: options.childPath } : options.hostEnv;
       return {
         name,
         entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
-        childEnv: buildChildEnv({ hostEnv: options.hostEnv, allowList: options.allowList(), serverEnv }),
+        childEnv: buildChildEnv({ hostEnv, allowList: options.allowList(), serverEnv }),
       };
     }
     return { name, entry, headers: resolveRecord(entry.headers, `${where}.headers`, options.hostEnv, options.dotenv) };
@@ -66,7 +71,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
   /** Creates and starts a connection for every server of the config (disabled ones stay stopped). */
   load(config: ServersConfig): void {
     for (const [name, entry] of Object.entries(config.mcpServers)) {
-      const connection = new Connection(resolveServer(name, entry, this.options));
+      const connection = new Connection(resolveServer(name, entry, this.options), this.options.connectionDeps?.(name));
       connection.on('changed', () => this.emit('changed'));
       this.connections.set(name, connection);
       if (entry.disabled !== true) void connection.start();

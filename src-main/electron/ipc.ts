@@ -130,6 +130,7 @@ const hostErrorCodes: Record<HostErrorCode, true> = {
   'unknown-tool': true,
   'server-not-ready': true,
   'tool-call-failed': true,
+  cancelled: true,
   'config-invalid': true,
   internal: true,
 };

@@ -24,6 +24,10 @@ function fakeApi(calls: string[]): HostApi {
       calls.push(`tools:call ${JSON.stringify(req)}`);
       return { content: [{ type: 'text', text: 'ok' }] };
     },
+    'tools:cancel': async (id) => {
+      calls.push(`tools:cancel ${id}`);
+      return false;
+    },
     on: () => () => undefined,
   };
 }

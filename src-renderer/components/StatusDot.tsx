@@ -5,6 +5,7 @@ export const statusLabel: Record<ServerStatus, string> = {
   ready: 'Ready',
   error: 'Error',
   stopped: 'Stopped',
+  'crash-loop': 'Crash loop',
 };
 
 export function StatusDot({ status }: { status: ServerStatus }) {

@@ -1,0 +1,94 @@
+import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * An append-only log file that rotates by size: `name.log` → `name.log.1` → … → `name.log.N` (oldest dropped).
+ * Writes are batched and flushed on a short timer, so a flood of stderr costs few syscalls and bounded memory.
+ */
+export class RotatingLog {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private size: number;
+  private timer: NodeJS.Timeout | undefined;
+  private disposed = false;
+
+  constructor(
+    readonly file: string,
+    private readonly maxBytes = 1024 * 1024,
+    private readonly keep = 3,
+    private readonly maxPendingBytes = 1024 * 1024,
+  ) {
+    mkdirSync(dirname(file), { recursive: true });
+    try {
+      this.size = statSync(file).size;
+    } catch {
+      this.size = 0;
+    }
+  }
+
+  write(line: string): void {
+    if (this.disposed) return;
+    const text = `${new Date().toISOString()} ${line}\n`;
+    if (this.pendingBytes + text.length > this.maxPendingBytes) {
+      this.flush();
+    }
+    this.pending.push(text);
+    this.pendingBytes += text.length;
+    this.timer ??= setTimeout(() => this.flush(), 200);
+    this.timer.unref?.();
+  }
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    try {
+      if (this.size + text.length > this.maxBytes && this.size > 0) this.rotate();
+      appendFileSync(this.file, text);
+      this.size += Buffer.byteLength(text);
+    } catch {
+      // Logging must never take the host down (a full disk, a removed folder).
+    }
+  }
+
+  private rotate(): void {
+    rmSync(`${this.file}.${this.keep}`, { force: true });
+    for (let i = this.keep - 1; i >= 1; i--) {
+      try {
+        renameSync(`${this.file}.${i}`, `${this.file}.${i + 1}`);
+      } catch {
+        // missing generation
+      }
+    }
+    renameSync(this.file, `${this.file}.1`);
+    this.size = 0;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.flush();
+    this.disposed = true;
+  }
+}
+
+/** Our own log: a rotating file, mirrored to stderr when asked. */
+export class HostLog {
+  constructor(
+    private readonly log: RotatingLog | undefined,
+    private readonly mirror: boolean,
+  ) {}
+  info(message: string): void {
+    this.log?.write(`INFO ${message}`);
+    if (this.mirror) process.stderr.write(`[switchboard] ${message}\n`);
+  }
+  warn(message: string): void {
+    this.log?.write(`WARN ${message}`);
+    if (this.mirror) process.stderr.write(`[switchboard] warning: ${message}\n`);
+  }
+  dispose(): void {
+    this.log?.dispose();
+  }
+}

@@ -1,0 +1,169 @@
+import type { ChildProcess } from 'node:child_process';
+import spawn from 'cross-spawn';
+import { parseJSONRPCMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { isAlive, killTree } from './process-tree';
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface ProcessTransportOptions {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  /** Each chunk the server writes to stderr. */
+  onStderr?: (text: string) => void;
+  /** A stdout line that is not JSON-RPC (a banner, a debug print): surfaced, then skipped. */
+  onStdoutNoise?: (line: string) => void;
+  /** The child started (pid known) / ended (with its code or signal). */
+  onSpawn?: (pid: number) => void;
+  onExit?: (exit: ProcessExit) => void;
+  /** How long close() waits after ending stdin before signalling the tree. */
+  graceMs?: number;
+}
+
+const maxLineBytes = 64 * 1024 * 1024;
+
+/**
+ * stdio MCP transport that owns the server's whole process tree. Unlike the SDK's, it starts the server as the
+ * leader of a new process group (POSIX) so that launchers' grandchildren (`npx`, `uvx`, shell wrappers) end with
+ * it, tolerates non-JSON lines on stdout (reported, not fatal), and reports the exit code or signal.
+ */
+export class ProcessTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
+
+  private child: ChildProcess | undefined;
+  private buffer = '';
+  private closed = false;
+  private exitInfo: ProcessExit | undefined;
+  private exited: Promise<void> = Promise.resolve();
+  /** Counts for diagnosis: a server that wrote only noise fails with that reason. */
+  messages = 0;
+  noiseLines = 0;
+  firstNoise: string | undefined;
+
+  constructor(private readonly options: ProcessTransportOptions) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  get exit(): ProcessExit | undefined {
+    return this.exitInfo;
+  }
+
+  start(): Promise<void> {
+    if (this.child) throw new Error('ProcessTransport already started');
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.options.command, this.options.args, {
+        env: this.options.env,
+        ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
+        stdio: ['pipe', 'pipe', 'pipe'],
+        detached: process.platform !== 'win32',
+        windowsHide: true,
+        shell: false,
+      });
+      this.child = child;
+      this.exited = new Promise((done) => child.once('exit', () => done()));
+      child.once('error', (error) => {
+        reject(error);
+        this.onerror?.(error);
+        this.finish();
+      });
+      child.once('spawn', () => {
+        if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
+        resolve();
+      });
+      child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal };
+        this.options.onExit?.(this.exitInfo);
+      });
+      child.once('close', () => this.finish());
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => this.read(chunk));
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => this.options.onStderr?.(chunk));
+      child.stdin?.on('error', (error) => this.onerror?.(error));
+    });
+  }
+
+  private read(chunk: string): void {
+    this.buffer += chunk;
+    let newline: number;
+    while ((newline = this.buffer.indexOf('\n')) !== -1) {
+      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
+      this.buffer = this.buffer.slice(newline + 1);
+      this.line(line);
+    }
+    if (this.buffer.length > maxLineBytes) {
+      this.noise(`${this.buffer.slice(0, 200)}… (${this.buffer.length} bytes without a newline, dropped)`);
+      this.buffer = '';
+    }
+  }
+
+  private line(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(JSON.parse(line));
+    } catch {
+      this.noise(line);
+      return;
+    }
+    this.messages++;
+    this.onmessage?.(message);
+  }
+
+  private noise(line: string): void {
+    this.noiseLines++;
+    this.firstNoise ??= line.slice(0, 500);
+    this.options.onStdoutNoise?.(line);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const stdin = this.child?.stdin;
+      if (!stdin || this.closed || !stdin.writable) {
+        reject(new Error('the server process is not running'));
+        return;
+      }
+      if (stdin.write(serializeMessage(message))) resolve();
+      else stdin.once('drain', () => resolve());
+    });
+  }
+
+  /** Ends stdin, waits a grace period, then ends the whole tree (TERM, then KILL). Idempotent. */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child) {
+      this.finish();
+      return;
+    }
+    const pid = child.pid;
+    try {
+      child.stdin?.end();
+    } catch {
+      // already closed
+    }
+    const grace = this.options.graceMs ?? 1000;
+    if (child.exitCode === null && child.signalCode === null) {
+      await Promise.race([this.exited, new Promise((r) => setTimeout(r, grace).unref())]);
+    }
+    // Even when the leader has exited, members of its group (grandchildren) may remain.
+    if (pid !== undefined) await killTree(pid, grace);
+    if (pid !== undefined && process.platform !== 'win32' && isAlive(pid)) await this.exited;
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.child?.stdout?.destroy();
+    this.child?.stderr?.destroy();
+    this.onclose?.();
+  }
+}
