@@ -89,7 +89,7 @@ export function resolveTool(name: string, servers: readonly ServerView[]): Resol
   if (blocked) {
     const why = blocked.disabled
       ? 'is disabled in the config'
-      : blocked.status === 'error'
+      : blocked.status === 'error' || blocked.status === 'crash-loop'
         ? `has an error${blocked.error ? `: ${blocked.error}` : ''}`
         : `is ${blocked.status}`;
     return { ok: false, message: `Server "${blocked.name}" is not ready — it ${why}.` };

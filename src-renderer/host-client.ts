@@ -1,18 +1,16 @@
-import {
-  HostCallError,
-  preloadGlobalName,
-  unwrap,
-  type BridgeMessage,
-  type BridgeRequest,
-  type Envelope,
-  type HostApi,
-  type HostArgs,
-  type HostChannel,
-  type HostEventName,
-  type HostEvents,
-  type HostResults,
-  type Unsubscribe,
+import type {
+  BridgeMessage,
+  BridgeRequest,
+  Envelope,
+  HostApi,
+  HostArgs,
+  HostChannel,
+  HostEventName,
+  HostEvents,
+  HostResults,
+  Unsubscribe,
 } from '../src-shared/host-api';
+import { channelNames, HostCallError, isEventName, preloadGlobalName, unwrap } from './contract';
 
 /**
  * How the renderer reaches the host. In Electron the preload exposes a `HostApi` as `window.switchboard`;
@@ -40,15 +38,6 @@ export class HostDisconnectedError extends Error {
     this.name = 'HostDisconnectedError';
   }
 }
-
-/** The channel names, checked against the contract (a new channel is a compile error here until listed). */
-const channels = {
-  'app:info': true,
-  'servers:list': true,
-  'servers:restart': true,
-  'tools:call': true,
-} as const satisfies Record<HostChannel, true>;
-const channelNames = Object.keys(channels) as HostChannel[];
 
 export const TOKEN_STORAGE_KEY = 'switchboard.bridgeToken';
 
@@ -216,6 +205,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
     'servers:list': () => call('servers:list', []),
     'servers:restart': (name) => call('servers:restart', [name]),
     'tools:call': (request) => call('tools:call', [request]),
+    'tools:cancel': (callId) => call('tools:cancel', [callId]),
     on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): Unsubscribe {
       let set = listeners.get(event);
       if (!set) {
@@ -286,7 +276,7 @@ export function parseBridgeMessage(data: unknown): BridgeMessage | undefined {
   if (record.kind === 'response' && typeof record.id === 'number' && isEnvelope(record.envelope)) {
     return { kind: 'response', id: record.id, envelope: record.envelope };
   }
-  if (record.kind === 'event' && (record.event === 'servers:changed' || record.event === 'app:changed')) {
+  if (record.kind === 'event' && isEventName(record.event)) {
     return { kind: 'event', event: record.event, payload: record.payload };
   }
   return undefined;

@@ -1,7 +1,13 @@
+import { useApp } from '../hooks/useApp';
 import type { CallEntry } from '../store/chat-slice';
 import { ResultContent } from './ResultContent';
 
-const stateLabel: Record<CallEntry['state'], string> = { pending: 'Running…', ok: 'Done', error: 'Error' };
+const stateLabel: Record<CallEntry['state'], string> = {
+  pending: 'Running…',
+  ok: 'Done',
+  error: 'Error',
+  cancelled: 'Cancelled',
+};
 
 export function CallCard({ entry }: { entry: CallEntry }) {
   const argsText = JSON.stringify(entry.args);
@@ -26,6 +32,7 @@ export function CallCard({ entry }: { entry: CallEntry }) {
           {stateLabel[entry.state]}
         </span>
         {entry.durationMs !== undefined && <span className="muted duration">{formatMs(entry.durationMs)}</span>}
+        {entry.state === 'pending' && <CancelButton entry={entry} />}
       </header>
       <div className="card-command" title={entry.command ? 'Typed command' : 'Called from the form'}>
         {entry.command ?? `form · ${argsText}`}
@@ -36,7 +43,21 @@ export function CallCard({ entry }: { entry: CallEntry }) {
 }
 
 function CallBody({ entry }: { entry: CallEntry }) {
-  if (entry.state === 'pending') return <div className="card-body muted">Waiting for {entry.server}…</div>;
+  if (entry.state === 'pending') {
+    return (
+      <div className="card-body muted">
+        Waiting for {entry.server}…
+        {entry.cancelError && <span className="call-error"> Could not cancel: {entry.cancelError}</span>}
+      </div>
+    );
+  }
+  if (entry.state === 'cancelled') {
+    return (
+      <div className="card-body muted" data-testid="call-cancelled">
+        {entry.failure?.message ?? 'Cancelled.'}
+      </div>
+    );
+  }
   if (entry.failure) {
     return (
       <div className="card-body call-error" data-testid="call-error">
@@ -52,6 +73,21 @@ function CallBody({ entry }: { entry: CallEntry }) {
       {isError && <span className="error-code">tool error</span>}
       <ResultContent result={entry.result} />
     </div>
+  );
+}
+
+function CancelButton({ entry }: { entry: CallEntry }) {
+  const cancelCall = useApp((s) => s.cancelCall);
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      data-testid="call-cancel"
+      disabled={entry.cancelling === true}
+      onClick={() => void cancelCall(entry.id)}
+    >
+      {entry.cancelling ? 'Cancelling…' : 'Cancel'}
+    </button>
   );
 }
 

@@ -21,8 +21,9 @@ export function Header() {
       <div className="config-path">
         <span className="muted">Config</span>
         {info ? (
-          <code data-testid="config-path" title={info.configPath}>
-            {info.configPath}
+          <code className="path-tail" title={info.configPath}>
+            {/* The ellipsis goes on the left (the file name matters most); bdi keeps the path itself LTR. */}
+            <bdi data-testid="config-path">{info.configPath}</bdi>
           </code>
         ) : (
           <span className="muted">{infoError ?? '…'}</span>

@@ -1,5 +1,8 @@
 import type { ServerView } from '../../src-shared/host-api';
 import { useApp } from '../hooks/useApp';
+import { useNow } from '../hooks/useNow';
+import { ErrorReason } from './ErrorReason';
+import { LaunchDetails } from './LaunchDetails';
 import { StatusDot, statusLabel } from './StatusDot';
 import { StderrTail } from './StderrTail';
 import { ToolList } from './ToolList';
@@ -9,13 +12,15 @@ export function ServerRow({ server }: { server: ServerView }) {
   const restartError = useApp((s) => s.restartErrors[server.name]);
   const restart = useApp((s) => s.restart);
   const headingId = `server-${server.name}-name`;
+  const failed = server.status === 'error' || server.status === 'crash-loop';
 
   return (
     <li
-      className={`server-row server-${server.status}`}
+      className={`server-row row-${server.status}`}
       data-testid="server-row"
       data-server={server.name}
       data-status={server.status}
+      data-pid={server.pid}
       aria-labelledby={headingId}
     >
       <div className="server-head">
@@ -52,16 +57,18 @@ export function ServerRow({ server }: { server: ServerView }) {
             {server.serverInfo.name} {server.serverInfo.version}
           </span>
         )}
+        {server.status === 'ready' && server.readyMs !== undefined && (
+          <span className="muted server-info" title="Time from start to ready">
+            ready in {formatMs(server.readyMs)}
+          </span>
+        )}
       </div>
       <code className="server-target" title={server.target}>
         {server.target}
       </code>
 
-      {server.status === 'error' && (
-        <div className="server-error" role="status" data-testid="server-error">
-          {server.error ?? 'The server failed without giving a reason.'}
-        </div>
-      )}
+      {failed && <ErrorReason text={server.error ?? 'The server failed without giving a reason.'} />}
+      <RestartInfo server={server} />
       {restartError && (
         <div className="server-error" role="alert" data-testid="restart-error">
           Restart failed: {restartError}
@@ -70,6 +77,29 @@ export function ServerRow({ server }: { server: ServerView }) {
 
       {server.status === 'ready' && <ToolList server={server} />}
       <StderrTail lines={server.stderrTail} />
+      <LaunchDetails server={server} />
     </li>
   );
+}
+
+/** Automatic restarts main has done or scheduled (main decides; this only shows it). */
+function RestartInfo({ server }: { server: ServerView }) {
+  const scheduled = server.nextRestartAt;
+  const now = useNow(scheduled !== undefined);
+  if (scheduled === undefined && server.restarts === 0) return null;
+  const seconds = scheduled === undefined ? 0 : Math.max(0, Math.ceil((scheduled - now) / 1000));
+  return (
+    <p className="server-restarts muted" data-testid="server-restarts">
+      {scheduled !== undefined && <span>Restarting automatically in {seconds} s. </span>}
+      {server.restarts > 0 && (
+        <span>
+          Restarted {server.restarts} {server.restarts === 1 ? 'time' : 'times'} automatically.
+        </span>
+      )}
+    </p>
+  );
+}
+
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -28,7 +28,7 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
           <span className="sep" aria-hidden="true">
             ›
           </span>
-          <strong>{tool?.title ?? selected.tool}</strong>
+          <strong>{selected.tool}</strong>
         </span>
         <button
           type="button"

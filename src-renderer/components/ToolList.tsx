@@ -22,8 +22,8 @@ export function ToolList({ server }: { server: ServerView }) {
               title={tool.description ?? tool.name}
               onClick={() => selectTool({ server: server.name, tool: tool.name })}
             >
-              <span className="tool-name">{tool.title ?? tool.name}</span>
-              {tool.description && <span className="tool-desc">{tool.description}</span>}
+              <span className="tool-name">{tool.name}</span>
+              {(tool.description ?? tool.title) && <span className="tool-desc">{tool.description ?? tool.title}</span>}
             </button>
           </li>
         ))}

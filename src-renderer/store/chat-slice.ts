@@ -8,11 +8,13 @@ export interface ToolRef {
   tool: string;
 }
 
-export type CallState = 'pending' | 'ok' | 'error';
+export type CallState = 'pending' | 'ok' | 'error' | 'cancelled';
 
 export interface CallEntry {
   kind: 'call';
   id: number;
+  /** Sent with the call so `tools:cancel` can abort it. */
+  callId: string;
   server: string;
   tool: string;
   args: Record<string, unknown>;
@@ -23,8 +25,10 @@ export interface CallEntry {
   durationMs?: number;
   /** The tool's result (also for `isError: true`, whose content explains the failure). */
   result?: ToolResult;
-  /** The call failed before the tool answered (HostCallError, disconnect). */
+  /** The call failed before the tool answered (HostCallError, disconnect, cancelled). */
   failure?: { message: string; code?: string };
+  cancelling?: boolean;
+  cancelError?: string;
 }
 
 export interface NoticeEntry {
@@ -44,6 +48,8 @@ export interface ChatSlice {
   /** Handles a line typed in the chat box. Returns true when the line was accepted (the box may be cleared). */
   submit(input: string): boolean;
   callTool(ref: ToolRef, args: Record<string, unknown>, command?: string): Promise<void>;
+  /** Asks main to abort a running call; the card settles when the call itself returns. */
+  cancelCall(id: number): Promise<void>;
   selectTool(ref: ToolRef | undefined): void;
   clearChat(): void;
 }
@@ -52,6 +58,8 @@ export const createChatSlice =
   (api: HostApi, now: () => number = () => performance.now()): SliceCreator<ChatSlice> =>
   (set, get) => {
     let nextId = 1;
+    // Call ids are unique per page load, so two windows on one host never cancel each other's calls.
+    const session = Math.random().toString(36).slice(2, 10);
     const notice = (command: string, message: string, tone: NoticeEntry['tone']): void => {
       const entry: NoticeEntry = { kind: 'notice', id: nextId++, tone, command, message };
       set((s) => ({ entries: [...s.entries, entry] }));
@@ -95,14 +103,28 @@ export const createChatSlice =
 
       async callTool(ref, args, command) {
         const id = nextId++;
+        const callId = `${session}-${id}`;
         const startedAt = now();
-        const entry: CallEntry = { kind: 'call', id, ...ref, args, command, state: 'pending', startedAt };
+        const entry: CallEntry = { kind: 'call', id, callId, ...ref, args, command, state: 'pending', startedAt };
         set((s) => ({ entries: [...s.entries, entry] }));
         try {
-          const result = await api['tools:call']({ server: ref.server, tool: ref.tool, args });
+          const result = await api['tools:call']({ server: ref.server, tool: ref.tool, args, callId });
           update(id, { state: result.isError === true ? 'error' : 'ok', result, durationMs: now() - startedAt });
         } catch (error) {
-          update(id, { state: 'error', failure: describeError(error), durationMs: now() - startedAt });
+          const failure = describeError(error);
+          const state = failure.code === 'cancelled' ? 'cancelled' : 'error';
+          update(id, { state, failure, durationMs: now() - startedAt });
+        }
+      },
+
+      async cancelCall(id) {
+        const entry = get().entries.find((e): e is CallEntry => e.kind === 'call' && e.id === id);
+        if (!entry || entry.state !== 'pending' || entry.cancelling) return;
+        update(id, { cancelling: true });
+        try {
+          await api['tools:cancel'](entry.callId);
+        } catch (error) {
+          update(id, { cancelling: false, cancelError: describeError(error).message });
         }
       },
 

@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import { expect, repoRoot, test } from './fixtures';
+import { expectReady, lastCard, send } from './helpers';
+
+test('screenshot of the main UI for the README', async ({ page, host }, testInfo) => {
+  await expectReady(page, 'calculator');
+  await expect(page.locator('[data-testid="server-row"][data-server="broken"]')).toHaveAttribute('data-status', 'error');
+  await send(page, '/add {"a":2,"b":3}');
+  await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
+  await send(page, '/divide {"a":1,"b":0}');
+  await expect(lastCard(page)).toHaveAttribute('data-state', 'error');
+  await page.locator('[data-testid="tool-item"][data-tool="multiply"]').click();
+  await expect(page.getByTestId('tool-form')).toBeVisible();
+  await page.getByTestId('field-a').fill('6');
+  await page.getByTestId('field-b').fill('7');
+  await page.mouse.move(900, 420); // no hover highlight in the picture
+  // Only the web project writes the README's image; the Electron run keeps its own copy.
+  const path = host.mode === 'web' ? join(repoRoot, 'docs', 'screenshot.png') : testInfo.outputPath('screenshot.png');
+  await page.screenshot({ path });
+});

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+import type { HostOptions } from './e2e/fixtures';
+
+/** Debian's Chromium (or CHROMIUM_PATH); undefined falls back to Playwright's own browser, if one is installed. */
+const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig<HostOptions>({
+  testDir: 'e2e',
+  // 2 cores: each test starts a host and an MCP server or two.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  outputDir: 'test-results',
+  use: {
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 10_000,
+  },
+  projects: [
+    {
+      name: 'web',
+      use: {
+        hostMode: 'web',
+        browserName: 'chromium',
+        launchOptions: {
+          ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      use: { hostMode: 'electron' },
+    },
+  ],
+});

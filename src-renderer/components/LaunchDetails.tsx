@@ -1,0 +1,64 @@
+import type { ServerView } from '../../src-shared/host-api';
+
+const sourceLabel = { default: 'default', 'allow-list': 'allow-list', 'server-env': 'server env' } as const;
+
+/** What the child was started with: command, args, cwd, environment variable *names* and where each came from. */
+export function LaunchDetails({ server }: { server: ServerView }) {
+  const launch = server.launch;
+  if (!launch && server.pid === undefined && !server.logFile) return null;
+  return (
+    <details className="stderr launch" data-testid="server-launch">
+      <summary>launch details</summary>
+      <dl>
+        {launch && (
+          <>
+            <dt>command</dt>
+            <dd>
+              <code>{launch.command}</code>
+            </dd>
+            {launch.args.length > 0 && (
+              <>
+                <dt>args</dt>
+                <dd>
+                  <code>{launch.args.join(' ')}</code>
+                </dd>
+              </>
+            )}
+            <dt>cwd</dt>
+            <dd>
+              <code>{launch.cwd}</code>
+            </dd>
+          </>
+        )}
+        {server.pid !== undefined && (
+          <>
+            <dt>pid</dt>
+            <dd>
+              <code>{server.pid}</code>
+            </dd>
+          </>
+        )}
+        {server.logFile && (
+          <>
+            <dt>log</dt>
+            <dd>
+              <code>{server.logFile}</code>
+            </dd>
+          </>
+        )}
+        {launch && launch.env.length > 0 && (
+          <>
+            <dt>env</dt>
+            <dd className="env-names">
+              {launch.env.map((v) => (
+                <span key={v.name} className={`env-name env-${v.source}`} title={`from ${sourceLabel[v.source]}`}>
+                  {v.name}
+                </span>
+              ))}
+            </dd>
+          </>
+        )}
+      </dl>
+    </details>
+  );
+}

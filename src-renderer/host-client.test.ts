@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { HostCallError } from './contract';
+import { createBridgeClient, HostDisconnectedError, parseBridgeMessage, type ConnectionState } from './host-client';
+
+/** A scripted WebSocket: records frames, lets the test open, answer and close it. */
+class FakeSocket {
+  static readonly OPEN = 1;
+  static last: FakeSocket | undefined;
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send(frame: string): void {
+    this.sent.push(frame);
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code = 1006): void {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+}
+
+const client = () =>
+  createBridgeClient({
+    url: 'ws://127.0.0.1:1/bridge?token=t',
+    WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    reconnectDelays: [60_000],
+  });
+
+describe('bridge client', () => {
+  it('queues calls until open, then resolves and rejects by envelope', async () => {
+    const host = client();
+    const socket = FakeSocket.last;
+    if (!socket) throw new Error('no socket');
+    const list = host.api['servers:list']();
+    const call = host.api['tools:call']({ server: 's', tool: 't', args: {} });
+    expect(socket.sent).toEqual([]);
+    socket.open();
+    expect(socket.sent.map((f) => JSON.parse(f) as { id: number; channel: string })).toMatchObject([
+      { id: 1, channel: 'servers:list', args: [] },
+      { id: 2, channel: 'tools:call', args: [{ server: 's', tool: 't', args: {} }] },
+    ]);
+    socket.receive({ kind: 'response', id: 2, envelope: { ok: false, error: { code: 'unknown-tool', message: 'no t' } } });
+    socket.receive({ kind: 'response', id: 1, envelope: { ok: true, value: [] } });
+    await expect(list).resolves.toEqual([]);
+    const error: unknown = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HostCallError);
+    expect(error).toMatchObject({ code: 'unknown-tool', message: 'no t' });
+    host.dispose();
+  });
+
+  it('delivers events and rejects pending calls when the socket closes', async () => {
+    const host = client();
+    const socket = FakeSocket.last;
+    if (!socket) throw new Error('no socket');
+    const states: ConnectionState['status'][] = [];
+    host.onConnection((s) => states.push(s.status));
+    const seen: unknown[] = [];
+    host.api.on('servers:changed', (servers) => seen.push(servers));
+    socket.open();
+    socket.receive({ kind: 'event', event: 'servers:changed', payload: [] });
+    socket.receive({ kind: 'event', event: 'nope', payload: 1 });
+    expect(seen).toEqual([[]]);
+    const pending = host.api['app:info']();
+    socket.drop();
+    await expect(pending).rejects.toBeInstanceOf(HostDisconnectedError);
+    await expect(host.api['app:info']()).rejects.toThrow(/Not connected/);
+    expect(states).toEqual(['open', 'closed']);
+    host.dispose();
+  });
+
+  it('without a token, says how to get one', () => {
+    const host = createBridgeClient({ url: undefined, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    const state = host.connection();
+    expect(state.status).toBe('closed');
+    if (state.status === 'closed') expect(state.reason).toContain('?token=');
+  });
+
+  it('ignores malformed frames', () => {
+    expect(parseBridgeMessage('nope')).toBeUndefined();
+    expect(parseBridgeMessage(JSON.stringify({ kind: 'response', id: 'x' }))).toBeUndefined();
+    expect(parseBridgeMessage(JSON.stringify({ kind: 'response', id: 1, envelope: { ok: true } }))).toEqual({
+      kind: 'response',
+      id: 1,
+      envelope: { ok: true },
+    });
+  });
+});
