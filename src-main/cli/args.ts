@@ -17,6 +17,7 @@ Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
   tools [SERVER]               the tools of every ready server, or of one
   call SERVER TOOL [ARGS_JSON] call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
+  doctor [SERVER]              per server: resolved command, env names, connect result, protocol, time to ready, stderr tail
   serve [--port N] [--host H]  headless mode: the app in a browser; the first line on stdout is the URL (with its token)
 
 Options:

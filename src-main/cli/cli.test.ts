@@ -60,6 +60,27 @@ describe('switchboard CLI', () => {
     expect(parsed[0]).toMatchObject({ server: 'calculator', inputSchema: { type: 'object' } });
   });
 
+  it('doctor shows the resolved command and env names (never values), and exits 1 when a server fails', () => {
+    const config = configFile({
+      calculator: { command: 'node', args: [calculatorPath(), '--debug'], env: { API_KEY: 'value-that-must-not-print' } },
+      broken: { command: 'no-such-command-for-switchboard' },
+    });
+    const r = cli(['--config', config, 'doctor']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/\[OK\] calculator \(stdio\)\n {2}command: \/\S*node\n/);
+    expect(r.stdout).toMatch(/env: {5}default: [A-Z ]*PATH[A-Z ]*; allow-list: -; server env: API_KEY \(values not shown\)/);
+    expect(r.stdout).toMatch(/status: {2}ready, protocol 2026-07-28 \(modern\), ready in \d+ ms, 4 tools/);
+    expect(r.stdout).toContain('[calculator] starting (precision 10)');
+    expect(r.stdout).toMatch(/\[FAIL\] broken \(stdio\)\n {2}command: no-such-command-for-switchboard\n/);
+    expect(r.stdout).toContain('command not found. Looked in');
+    expect(r.stdout + r.stderr).not.toContain('value-that-must-not-print');
+    const one = cli(['--config', config, '--json', 'doctor', 'calculator']);
+    expect(one.status).toBe(0);
+    const report = JSON.parse(one.stdout) as { servers: Array<{ name: string; env: Array<{ name: string; source: string }> }> };
+    expect(report.servers.map((s) => s.name)).toEqual(['calculator']);
+    expect(report.servers[0]?.env).toContainEqual({ name: 'API_KEY', source: 'server-env' });
+  });
+
   it('usage and config errors exit 2 with FILE:LINE:COL', () => {
     expect(cli(['frobnicate']).status).toBe(2);
     expect(cli(['call', 'only-server']).status).toBe(2);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolResult } from '../../src-shared/host-api';
+import type { ServerView, ToolResult } from '../../src-shared/host-api';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
@@ -25,7 +25,7 @@ async function main(argv: readonly string[]): Promise<number> {
     (args.help ? out : err)(usage);
     return args.help ? 0 : 2;
   }
-  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve };
+  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve, doctor };
   const run = commands[args.command];
   if (!run) {
     err(`switchboard: unknown command "${args.command}"\n\n${usage}`);
@@ -168,6 +168,63 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
   });
   await server.dispose();
   return 0;
+}
+
+/** Per server: what it is started with (env names only), whether it connects, how fast, and its stderr tail. */
+async function doctor(host: Host, args: CliArgs): Promise<number> {
+  const only = args.positionals[0];
+  try {
+    await host.settled(only);
+  } catch (error) {
+    err(messageOf(error));
+    return 2;
+  }
+  const info = await host.api['app:info']();
+  const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
+  const failed = views.filter((v) => !v.disabled && v.status !== 'ready');
+  if (args.json) {
+    out(JSON.stringify({ configPath: info.configPath, logsDir: info.logsDir, servers: views.map(doctorRecord) }, null, 2));
+    return failed.length > 0 ? 1 : 0;
+  }
+  out(`Config: ${info.configPath}`);
+  out(`Logs:   ${info.logsDir}`);
+  for (const v of views) {
+    const ok = v.disabled ? 'disabled' : v.status === 'ready' ? 'OK' : 'FAIL';
+    out('');
+    out(`[${ok}] ${v.name} (${v.transport})`);
+    if (v.launch) {
+      out(`  command: ${v.launch.command}`);
+      out(`  args:    ${JSON.stringify(v.launch.args)}`);
+      out(`  cwd:     ${v.launch.cwd}`);
+      const bySource = (source: string): string => v.launch?.env.filter((e) => e.source === source).map((e) => e.name).join(' ') || '-';
+      out(`  env:     default: ${bySource('default')}; allow-list: ${bySource('allow-list')}; server env: ${bySource('server-env')} (values not shown)`);
+    } else if (v.transport !== 'stdio') out(`  url:     ${v.target}`);
+    out(`  status:  ${v.status}${v.protocolVersion ? `, protocol ${v.protocolVersion} (${v.era ?? '?'})` : ''}${v.readyMs !== undefined && v.status === 'ready' ? `, ready in ${v.readyMs} ms` : ''}, ${v.tools.length} tools`);
+    if (v.error) out(`  error:   ${v.error.replace(/\n/g, '\n           ')}`);
+    const tail = v.stderrTail.slice(-10);
+    if (tail.length) {
+      out('  stderr (last lines):');
+      for (const line of tail) out(`    ${line}`);
+    }
+    if (v.logFile) out(`  log:     ${v.logFile}`);
+  }
+  return failed.length > 0 ? 1 : 0;
+}
+
+function doctorRecord(v: ServerView): Record<string, unknown> {
+  return {
+    name: v.name,
+    transport: v.transport,
+    status: v.disabled ? 'disabled' : v.status,
+    ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env } : { url: v.target }),
+    protocolVersion: v.protocolVersion ?? null,
+    era: v.era ?? null,
+    readyMs: v.status === 'ready' ? (v.readyMs ?? null) : null,
+    tools: v.tools.length,
+    ...(v.error !== undefined ? { error: v.error } : {}),
+    stderrTail: v.stderrTail.slice(-10),
+    ...(v.logFile ? { logFile: v.logFile } : {}),
+  };
 }
 
 function textOf(result: ToolResult): string {

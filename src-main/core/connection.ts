@@ -210,15 +210,13 @@ export class Connection extends EventEmitter<ConnectionEvents> {
   private async connectStdio(timeout: number, generation: number): Promise<void> {
     const entry = this.server.entry;
     const env = this.server.childEnv?.env ?? {};
-    const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
     const args = entry.args ?? [];
     const cwd = entry.cwd ?? process.cwd();
-    this.launch = {
-      command,
-      args,
-      cwd,
-      env: Object.entries(this.server.childEnv?.sources ?? {}).map(([name, source]) => ({ name, source })),
-    };
+    const launchEnv = Object.entries(this.server.childEnv?.sources ?? {}).map(([name, source]) => ({ name, source }));
+    // Shown even when the command cannot be found, so a person sees what was tried.
+    this.launch = { command: entry.command ?? '', args, cwd, env: launchEnv };
+    const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
+    this.launch = { command, args, cwd, env: launchEnv };
     const key = EraCache.key(command, args, cwd);
     const prior = this.deps.eraCache?.get(key);
     try {
