@@ -36,6 +36,8 @@ export interface SupervisionPolicy {
   stableMs: number;
   /** How long close() waits after ending stdin before signalling the process tree. */
   graceMs: number;
+  /** Protocol era negotiation: `auto` (probe, cached) or `legacy` (initialize only; benchmarks compare). */
+  versionMode: 'auto' | 'legacy';
 }
 
 export const defaultPolicy: SupervisionPolicy = {
@@ -48,6 +50,7 @@ export const defaultPolicy: SupervisionPolicy = {
   crashLoopCount: 3,
   stableMs: 10_000,
   graceMs: 1000,
+  versionMode: 'auto',
 };
 
 /** Everything a Connection needs, already resolved (env references, child environment). */
@@ -201,7 +204,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
   private newClient(): Client {
     const client = new Client(clientInfo, {
       capabilities: {},
-      versionNegotiation: { mode: 'auto', probe: { timeoutMs: this.policy.probeTimeoutMs } },
+      versionNegotiation: { mode: this.policy.versionMode, probe: { timeoutMs: this.policy.probeTimeoutMs } },
     });
     client.onerror = (error) => this.noteStderr(`[switchboard] protocol error: ${messageOf(error)}`);
     return client;
@@ -218,7 +221,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
     this.launch = { command, args, cwd, env: launchEnv };
     const key = EraCache.key(command, args, cwd);
-    const prior = this.deps.eraCache?.get(key);
+    const prior = this.policy.versionMode === 'auto' ? this.deps.eraCache?.get(key) : undefined;
     try {
       await this.connectProcess(command, args, env, cwd, timeout, generation, prior);
     } catch (error) {
@@ -233,7 +236,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       await this.connectProcess(command, args, env, cwd, timeout, generation, closedDuringProbe ? { kind: 'legacy' } : undefined);
     }
     const client = this.client;
-    if (client && this.deps.eraCache) {
+    if (client && this.deps.eraCache && this.policy.versionMode === 'auto') {
       const discover = client.getDiscoverResult();
       this.deps.eraCache.set(key, client.getProtocolEra() === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
     }

@@ -41,6 +41,7 @@ export class ProcessTransport implements Transport {
   private closed = false;
   private exitInfo: ProcessExit | undefined;
   private exited: Promise<void> = Promise.resolve();
+  private draining: Promise<void> | undefined;
   /** Counts for diagnosis: a server that wrote only noise fails with that reason. */
   messages = 0;
   noiseLines = 0;
@@ -93,12 +94,15 @@ export class ProcessTransport implements Transport {
 
   private read(chunk: string): void {
     this.buffer += chunk;
+    // One pass over the buffer, one slice at the end: a chunk holding many messages stays linear.
+    let start = 0;
     let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) !== -1) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
-      this.line(line);
+    while ((newline = this.buffer.indexOf('\n', start)) !== -1) {
+      const end = newline > start && this.buffer.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+      this.line(this.buffer.slice(start, end));
+      start = newline + 1;
     }
+    this.buffer = start === 0 ? this.buffer : this.buffer.slice(start);
     if (this.buffer.length > maxLineBytes) {
       this.noise(`${this.buffer.slice(0, 200)}… (${this.buffer.length} bytes without a newline, dropped)`);
       this.buffer = '';
@@ -125,15 +129,17 @@ export class ProcessTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const stdin = this.child?.stdin;
-      if (!stdin || this.closed || !stdin.writable) {
-        reject(new Error('the server process is not running'));
-        return;
-      }
-      if (stdin.write(serializeMessage(message))) resolve();
-      else stdin.once('drain', () => resolve());
+    const stdin = this.child?.stdin;
+    if (!stdin || this.closed || !stdin.writable) return Promise.reject(new Error('the server process is not running'));
+    if (stdin.write(serializeMessage(message))) return this.draining ?? Promise.resolve();
+    // Backpressure: every sender waits for the same 'drain'.
+    this.draining ??= new Promise<void>((resolve) => {
+      stdin.once('drain', () => {
+        this.draining = undefined;
+        resolve();
+      });
     });
+    return this.draining;
   }
 
   /** Ends stdin, waits a grace period, then ends the whole tree (TERM, then KILL). Idempotent. */

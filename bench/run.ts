@@ -1,0 +1,235 @@
+/**
+ * `npm run bench` — Switchboard's core measured side by side with the bare SDK, in one run, against the same
+ * trivial echo server. Prints ratios (the targets are about ratios, since these machines are shared and noisy)
+ * and absolute figures. `npm run -s bench -- --json` prints one JSON object.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import WebSocket from 'ws';
+import type { BridgeMessage } from '../src-shared/host-api';
+import type { SupervisionPolicy } from '../src-main/core/connection';
+import { createHost, type Host } from '../src-main/core/host';
+import { nodeRuntime } from '../src-main/core/runtime';
+import { StaticSettings } from '../src-main/core/settings';
+import { startHeadless } from '../src-main/headless/server';
+import { tempDir } from '../src-main/test-support/processes';
+
+const json = process.argv.includes('--json');
+const quick = process.argv.includes('--quick');
+const echo = join(import.meta.dirname, 'echo-server.mjs');
+const serial = quick ? 100 : 500;
+const pipelined = quick ? 500 : 2000;
+const fleet = 20;
+const log = (line: string): void => {
+  if (!json) process.stdout.write(`${line}\n`);
+};
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
+
+async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}, dataDir = tempDir('switchboard-bench-')): Promise<Host> {
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
+  return createHost({ mode: 'headless', configPath: join(dataDir, 'mcp.json'), dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy });
+}
+
+async function bareClient(): Promise<Client> {
+  const client = new Client({ name: 'bench-bare', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [echo], stderr: 'ignore' }));
+  return client;
+}
+
+/** Times `n` sequential calls of each function, interleaved so that both see the same machine noise. */
+async function interleaved(fns: Record<string, () => Promise<unknown>>, n: number): Promise<Record<string, number[]>> {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
+  for (const fn of Object.values(fns)) for (let i = 0; i < 20; i++) await fn(); // warm-up
+  for (let i = 0; i < n; i++) {
+    for (const [name, fn] of Object.entries(fns)) {
+      const t = performance.now();
+      await fn();
+      samples[name]?.push(performance.now() - t);
+    }
+  }
+  return samples;
+}
+
+async function throughput(call: (i: number) => Promise<unknown>, n: number): Promise<number> {
+  const t = performance.now();
+  await Promise.all(Array.from({ length: n }, (_, i) => call(i)));
+  return n / ((performance.now() - t) / 1000);
+}
+
+/** A minimal HostApi client over the headless bridge, as the renderer uses it. */
+async function bridgeClient(url: string): Promise<{ call: (channel: string, args: unknown[]) => Promise<unknown>; close: () => void }> {
+  const u = new URL(url);
+  const ws = new WebSocket(`ws://${u.host}/bridge?token=${u.searchParams.get('token') ?? ''}`, { headers: { origin: u.origin } });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let next = 1;
+  const waiting = new Map<number, (value: unknown) => void>();
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as BridgeMessage;
+    if (message.kind === 'response') waiting.get(message.id)?.(message.envelope);
+  });
+  return {
+    call: (channel, args) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ id, channel, args }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+async function timeToReady(servers: number, parallel: boolean, policy: Partial<SupervisionPolicy> = {}, dataDir?: string): Promise<number> {
+  const entries: Record<string, unknown> = {};
+  for (let i = 0; i < servers; i++) entries[`e${i}`] = { command: process.execPath, args: [echo, `--n=${i}`], disabled: true };
+  const host = await hostWith(entries, policy, dataDir);
+  const names = Object.keys(entries);
+  const t = performance.now();
+  if (parallel) await Promise.all(names.map((n) => host.registry.get(n).start()));
+  else for (const n of names) await host.registry.get(n).start();
+  const elapsed = performance.now() - t;
+  const views = await host.api['servers:list']();
+  if (views.some((v) => v.status !== 'ready')) throw new Error(`not all ready: ${JSON.stringify(views.map((v) => [v.name, v.status, v.error]))}`);
+  await host.dispose();
+  return elapsed;
+}
+
+function gc(): void {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (collect) {
+    collect();
+    collect();
+  }
+}
+
+async function main(): Promise<void> {
+  log(`Switchboard benchmark — ${quick ? 'quick' : 'full'} run, Node ${process.version}, ${serial} serial calls, ${pipelined} pipelined`);
+
+  // 1. Call latency and throughput: core vs bare SDK, same echo server, interleaved.
+  const host = await hostWith({ echo: { command: process.execPath, args: [echo] } });
+  await host.settled();
+  const bare = await bareClient();
+  const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
+  const bridge = await bridgeClient(headless.url);
+  const args = { text: 'hello' };
+  const latency = await interleaved(
+    {
+      bare: () => bare.callTool({ name: 'echo', arguments: args }),
+      core: () => host.api['tools:call']({ server: 'echo', tool: 'echo', args }),
+      bridge: () => bridge.call('tools:call', [{ server: 'echo', tool: 'echo', args }]),
+    },
+    serial,
+  );
+  const p50 = (k: string): number => percentile(latency[k] ?? [], 50);
+  const p99 = (k: string): number => percentile(latency[k] ?? [], 99);
+  // Alternate the order to be fair to both.
+  const bareTp1 = await throughput((i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }), pipelined);
+  const coreTp1 = await throughput((i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }), pipelined);
+  const coreTp2 = await throughput((i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }), pipelined);
+  const bareTp2 = await throughput((i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }), pipelined);
+  const bareTp = (bareTp1 + bareTp2) / 2;
+  const coreTp = (coreTp1 + coreTp2) / 2;
+  bridge.close();
+  await headless.dispose();
+  await bare.close();
+  await host.dispose();
+
+  // 2. Parallel vs sequential connect of 20 stdio servers.
+  const sequentialMs = await timeToReady(fleet, false);
+  const parallelMs = await timeToReady(fleet, true);
+
+  // 3. Era probe: auto with a warm verdict cache vs pinned legacy, 5 servers started one after another (best of 3).
+  const eraDir = tempDir('switchboard-bench-era-');
+  await timeToReady(5, false, { versionMode: 'auto' }, eraDir); // warms the cache
+  const autoWarm: number[] = [];
+  const legacy: number[] = [];
+  const autoCold: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    legacy.push(await timeToReady(5, false, { versionMode: 'legacy' }));
+    autoWarm.push(await timeToReady(5, false, { versionMode: 'auto' }, eraDir));
+    autoCold.push(await timeToReady(5, false, { versionMode: 'auto' }));
+  }
+  const best = (xs: number[]): number => Math.min(...xs);
+
+  // 4. Host RSS per idle connected server (children are separate processes, so excluded by construction).
+  const rssEntries: Record<string, unknown> = {};
+  for (let i = 0; i < fleet; i++) rssEntries[`r${i}`] = { command: process.execPath, args: [echo, `--r=${i}`] };
+  // Warm-up: every module and code path a connection uses is loaded before the baseline is taken.
+  const warm = await hostWith({ w: { command: process.execPath, args: [echo, '--warm'] } });
+  await warm.settled();
+  await warm.api['tools:call']({ server: 'w', tool: 'echo', args });
+  gc();
+  await new Promise((r) => setTimeout(r, 300));
+  gc();
+  const rssBefore = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().external;
+  const rssHost = await hostWith(rssEntries);
+  await rssHost.settled();
+  await new Promise((r) => setTimeout(r, 500));
+  gc();
+  const rssAfter = process.memoryUsage().rss;
+  const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().external;
+  await rssHost.dispose();
+  await warm.dispose();
+
+  const result = {
+    callLatencyRatio: round(p50('core') / p50('bare')),
+    bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
+    throughputRatio: round(coreTp / bareTp),
+    parallelConnectRatio: round(parallelMs / sequentialMs),
+    eraProbeRatio: round(best(autoWarm) / best(legacy)),
+    rssPerServerMB: round((rssAfter - rssBefore) / fleet / (1024 * 1024)),
+    figures: {
+      callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
+      callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
+      throughputCallsPerSec: { bare: Math.round(bareTp), core: Math.round(coreTp) },
+      connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
+      connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
+      hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
+      heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
+      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+    },
+  };
+  const targets: Array<[keyof typeof result, string, (v: number) => boolean]> = [
+    ['callLatencyRatio', '≤ 1.10', (v) => v <= 1.1],
+    ['bridgeLatencyAddedMs', '≤ 0.5', (v) => v <= 0.5],
+    ['throughputRatio', '≥ 0.9', (v) => v >= 0.9],
+    ['parallelConnectRatio', '≤ 0.6', (v) => v <= 0.6],
+    ['eraProbeRatio', '≤ 1.15', (v) => v <= 1.15],
+    ['rssPerServerMB', '≤ 1.0', (v) => v <= 1.0],
+  ];
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  log('');
+  for (const [key, target, ok] of targets) {
+    const value = result[key] as number;
+    log(`${key.padEnd(22)} ${String(value).padStart(8)}   target ${target.padEnd(7)} ${ok(value) ? 'met' : 'MISSED'}`);
+  }
+  log('');
+  log(`call p50 ms   bare ${result.figures.callP50Ms.bare}  core ${result.figures.callP50Ms.core}  bridge ${result.figures.callP50Ms.bridge}`);
+  log(`call p99 ms   bare ${result.figures.callP99Ms.bare}  core ${result.figures.callP99Ms.core}  bridge ${result.figures.callP99Ms.bridge}`);
+  log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  core ${result.figures.throughputCallsPerSec.core}`);
+  log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
+  log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
+  log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server${result.figures.gcExposed ? '' : ' (gc not exposed)'}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
