@@ -49,6 +49,8 @@ export interface HostOptions {
   hostMode: HostMode;
   /** The `mcpServers` written to the temp config; override with `test.use({ mcpServers: … })`. */
   mcpServers: Record<string, ServerConfig>;
+  /** Exact text for the config file instead of `mcpServers` (to test a broken file). */
+  configText: string | undefined;
 }
 
 export interface HostHandle {
@@ -58,10 +60,16 @@ export interface HostHandle {
   configPath: string;
   /** Some configured server runs the bundled calculator (so teardown must have seen and ended it). */
   runsCalculator: boolean;
+  /** Web only: SIGTERMs the headless host now (teardown still checks that nothing is left). */
+  terminate(): Promise<void>;
+  /** Page errors matching this are expected by the test (any other fails it). */
+  allowPageErrors(pattern: RegExp): void;
+  readonly allowedPageErrors: RegExp[];
 }
 
 interface TestFixtures {
   mcpServers: Record<string, ServerConfig>;
+  configText: string | undefined;
   host: HostHandle;
   page: Page;
 }
@@ -95,6 +103,7 @@ function isolatedEnv(dir: string): NodeJS.ProcessEnv {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   hostMode: ['web', { option: true, scope: 'worker' }],
   mcpServers: [defaultServers(), { option: true }],
+  configText: [undefined, { option: true }],
 
   webBrowser: [
     async ({ hostMode, playwright, launchOptions }, use) => {
@@ -109,13 +118,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  host: async ({ hostMode, mcpServers }, use) => {
+  host: async ({ hostMode, mcpServers, configText }, use) => {
     if (hostMode === 'electron') test.skip(!electronInstalled(), 'Electron binary not installed');
     const dir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
     const configPath = join(dir, 'mcp.json');
-    writeFileSync(configPath, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
-    const runsCalculator = Object.values(mcpServers).some((s) => s.args?.includes(calculatorScript) === true);
-    await use({ mode: hostMode, dir, configPath, runsCalculator });
+    writeFileSync(configPath, configText ?? `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+    const runsCalculator =
+      configText === undefined && Object.values(mcpServers).some((s) => s.args?.includes(calculatorScript) === true);
+    const handle: HostHandle = {
+      mode: hostMode,
+      dir,
+      configPath,
+      runsCalculator,
+      terminate: () => Promise.reject(new Error('terminate() is available once the page is up, in the web project')),
+      allowedPageErrors: [],
+      allowPageErrors(pattern) {
+        this.allowedPageErrors.push(pattern);
+      },
+    };
+    await use(handle);
     rmSync(dir, { recursive: true, force: true });
   },
 
@@ -141,7 +162,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await started.stop();
     const output = started.output();
     if (output) await testInfo.attach('host-output', { body: output, contentType: 'text/plain' });
-    expect(pageErrors, 'the page logged errors').toEqual([]);
+    const unexpected = pageErrors.filter((e) => !host.allowedPageErrors.some((pattern) => pattern.test(e)));
+    expect(unexpected, 'the page logged errors').toEqual([]);
   },
 });
 
@@ -179,6 +201,21 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
   }
   expect(url, 'the first stdout line of `serve` is the URL').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/);
 
+  let tree: ProcessInfo[] = [];
+  let terminated: Promise<void> | undefined;
+  const terminate = (): Promise<void> =>
+    (terminated ??= (async () => {
+      tree = descendantsOf(requirePid(child));
+      await testInfo.attach('host-processes', { body: describe(tree), contentType: 'text/plain' });
+      if (host.runsCalculator) {
+        expect(describe(tree), 'the calculator runs as a child of the host').toContain(calculatorScript);
+      }
+      child.kill('SIGTERM');
+      const exit = await withTimeout(exited, 20_000, 'the headless host to exit after SIGTERM');
+      expect(exit, 'serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
+    })());
+  host.terminate = terminate;
+
   const context = await browser.newContext();
   const page = await context.newPage();
   return {
@@ -187,14 +224,7 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
     output: () => output,
     async stop() {
       await context.close();
-      const tree = descendantsOf(requirePid(child));
-      await testInfo.attach('host-processes', { body: describe(tree), contentType: 'text/plain' });
-      if (host.runsCalculator) {
-        expect(describe(tree), 'the calculator runs as a child of the host').toContain(calculatorScript);
-      }
-      child.kill('SIGTERM');
-      const exit = await withTimeout(exited, 20_000, 'the headless host to exit after SIGTERM');
-      expect(exit, 'serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
+      await terminate();
       await expectAllGone(tree, host.dir);
     },
   };

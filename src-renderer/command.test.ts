@@ -62,6 +62,7 @@ describe('resolveTool', () => {
     expect(resolveTool('nope', servers)).toMatchObject({ ok: false, message: expect.stringContaining('Unknown tool "/nope"') });
     expect(resolveTool('broken.add', servers)).toMatchObject({ ok: false, message: expect.stringContaining('"broken" is not ready') });
     expect(resolveTool('calc.power', servers)).toMatchObject({ ok: false, message: expect.stringContaining('has no tool "power"') });
+    expect(resolveTool('add', [])).toMatchObject({ ok: false, message: expect.stringContaining('no servers are configured') });
     expect(resolveTool('add', [server('x', ['add'], 'starting')])).toMatchObject({
       ok: false,
       message: expect.stringContaining('no server is ready'),

@@ -99,6 +99,9 @@ export function resolveTool(name: string, servers: readonly ServerView[]): Resol
     const names = missing.server.tools.map((t) => t.name).join(', ') || 'none';
     return { ok: false, message: `Server "${missing.server.name}" has no tool "${missing.tool}". Its tools: ${names}.` };
   }
+  if (servers.length === 0) {
+    return { ok: false, message: `Unknown tool "/${name}": no servers are configured.` };
+  }
   if (ready.length === 0) {
     return { ok: false, message: `Unknown tool "/${name}": no server is ready yet.` };
   }

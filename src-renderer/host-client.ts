@@ -20,7 +20,8 @@ import { channelNames, HostCallError, isEventName, preloadGlobalName, unwrap } f
 export type ConnectionState =
   | { status: 'connecting' }
   | { status: 'open' }
-  | { status: 'closed'; reason: string };
+  /** `retrying`: the bridge will try again on its own (it does unless there is no token or the page closed it). */
+  | { status: 'closed'; reason: string; retrying: boolean };
 
 export interface HostClient {
   readonly api: HostApi;
@@ -156,7 +157,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
   const connect = (): void => {
     if (disposed) return;
     if (options.url === undefined) {
-      setState({ status: 'closed', reason: NO_TOKEN_REASON });
+      setState({ status: 'closed', reason: NO_TOKEN_REASON, retrying: false });
       return;
     }
     setState({ status: 'connecting' });
@@ -177,7 +178,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       socket = undefined;
       const reason = closeReason(event);
       rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`));
-      setState({ status: 'closed', reason });
+      setState({ status: 'closed', reason, retrying: !disposed });
       if (!disposed) {
         const delay = delays[Math.min(attempts, delays.length - 1)] ?? 5000;
         attempts += 1;
@@ -241,7 +242,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       socket = undefined;
       ws?.close();
       rejectAll(new HostDisconnectedError('The connection to the host was closed.'));
-      setState({ status: 'closed', reason: 'closed by the page' });
+      setState({ status: 'closed', reason: 'closed by the page', retrying: false });
     },
   };
 }

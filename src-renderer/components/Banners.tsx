@@ -3,13 +3,13 @@ import { useApp } from '../hooks/useApp';
 export function Banners() {
   const configError = useApp((s) => s.appInfo?.configError);
   const disconnectReason = useApp((s) => s.disconnectReason);
-  const connecting = useApp((s) => s.connection.status === 'connecting');
+  const reconnecting = useApp((s) => s.reconnecting);
   return (
     <>
       {disconnectReason !== undefined && (
         <div className="banner banner-error" role="alert" data-testid="disconnected-banner">
           <strong>Disconnected from host.</strong> <span>{disconnectReason}</span>
-          <span className="muted">{connecting ? ' Reconnecting…' : ''}</span>
+          {reconnecting && <span className="muted"> Reconnecting…</span>}
         </div>
       )}
       {configError && (

@@ -10,6 +10,8 @@ export interface HostSlice {
   connection: ConnectionState;
   /** Why the host was lost; kept through reconnect attempts until the connection is open again. */
   disconnectReason: string | undefined;
+  /** Whether the client keeps trying to reconnect on its own. */
+  reconnecting: boolean;
   setAppInfo(info: AppInfo): void;
   setAppInfoError(message: string): void;
   setConnection(state: ConnectionState): void;
@@ -22,6 +24,7 @@ export const createHostSlice =
     appInfoError: undefined,
     connection: initial,
     disconnectReason: initial.status === 'closed' ? initial.reason : undefined,
+    reconnecting: initial.status === 'closed' && initial.retrying,
     setAppInfo: (appInfo) => set({ appInfo, appInfoError: undefined }),
     setAppInfoError: (appInfoError) => set({ appInfoError }),
     setConnection: (connection) =>
@@ -29,5 +32,6 @@ export const createHostSlice =
         connection,
         disconnectReason:
           connection.status === 'open' ? undefined : connection.status === 'closed' ? connection.reason : s.disconnectReason,
+        reconnecting: connection.status === 'connecting' || (connection.status === 'closed' && connection.retrying),
       })),
   });
