@@ -1,12 +1,22 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useApp } from '../hooks/useApp';
+import type { AppState } from '../store';
 import { ToolPicker } from './ToolPicker';
+
+/** A placeholder that names a tool one can call right now. */
+function exampleCommand(state: AppState): string {
+  const tools = state.servers.filter((s) => s.status === 'ready').flatMap((s) => s.tools.map((t) => t.name));
+  if (tools.includes('add')) return '/add {"a":2,"b":3}';
+  const first = tools[0];
+  return first ? `/${first} {…}` : 'Type /tool {"arg": value} once a server is ready';
+}
 
 export function Composer() {
   const [text, setText] = useState('');
   const [history, setHistory] = useState<string[]>([]);
   const [cursor, setCursor] = useState<number | undefined>(undefined);
   const submit = useApp((s) => s.submit);
+  const example = useApp(exampleCommand);
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -44,7 +54,7 @@ export function Composer() {
         className="composer-input"
         data-testid="chat-input"
         aria-label="Command"
-        placeholder='/add {"a":2,"b":3}'
+        placeholder={example}
         rows={1}
         spellCheck={false}
         autoComplete="off"

@@ -18,13 +18,16 @@ export function ResultContent({ result }: { result: ToolResult }) {
   );
 }
 
+/** JSON, numbers and the like read best in monospace; prose in the UI font. */
+const looksLikeCode = (text: string): boolean => /^\s*[[{"\d-]/.test(text) || /^ {2,}\S/m.test(text);
+
 const safeMime = (mime: string, kind: string): string => (new RegExp(`^${kind}/[\\w.+-]+$`).test(mime) ? mime : `${kind}/png`);
 
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
       return (
-        <pre className="block-text" data-testid="result-text">
+        <pre className={`block-text${looksLikeCode(block.text) ? ' is-code' : ''}`} data-testid="result-text">
           {block.text}
         </pre>
       );
@@ -48,17 +51,17 @@ function Block({ block }: { block: ContentBlock }) {
         <div className="block-resource">
           <code>{block.resource.uri}</code>
           {block.resource.text !== undefined ? (
-            <pre className="block-text">{block.resource.text}</pre>
+            <pre className="block-text is-code">{block.resource.text}</pre>
           ) : (
-            <p className="muted">Binary resource{block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}</p>
+            <div className="muted">Binary resource{block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}</div>
           )}
         </div>
       );
     case 'resource_link':
       return (
-        <div className="block-resource">
+        <div className="block-resource" data-testid="result-link">
           <strong>{block.name}</strong> <code>{block.uri}</code>
-          {block.description && <p className="muted">{block.description}</p>}
+          {block.description && <div className="muted">{block.description}</div>}
         </div>
       );
     default: {
