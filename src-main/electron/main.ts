@@ -36,6 +36,8 @@ function start(): void {
     configPath: process.env.SWITCHBOARD_CONFIG || configPathFromArgv(process.argv, process.cwd()) || undefined,
     settings,
     runtime: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
+    // Launched from a dock or menu, the app lacks the user's shell PATH (npx, uvx, …).
+    loginShellPath: true,
   });
   // Observed here so a failure before `ready` is not an unhandled rejection; reported below.
   hostPromise.catch(() => {});
