@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TransportKind } from './config-schema';
+import { serverEntrySchema, type ServerEntry, type TransportKind } from './config-schema';
 
 /** What a person sees about one configured server. Owned by main, pushed to the renderer. */
 export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error' | 'crash-loop';
@@ -41,6 +41,8 @@ export interface ServerView {
   nextRestartAt?: number;
   /** This server's stderr log file. */
   logFile?: string;
+  /** A `${input:ID}` the user must answer (`secrets:set` with `input.ID`) before the server can start. */
+  needsInput?: string;
 }
 
 export type EnvSource = 'default' | 'allow-list' | 'server-env';
@@ -72,6 +74,48 @@ export interface AppInfo {
   logsDir: string;
   /** The config file's problem, if the last read failed (the app keeps the last good config). */
   configError?: HostError;
+  /** The same problem, located (for the banner and the editor). */
+  configProblem?: ConfigProblem;
+  /** Where `${secret:…}` values are kept, and a caveat to show if it is not the OS keychain. */
+  secrets: { backing: 'keychain' | 'file' | 'memory'; warning?: string };
+}
+
+/** A config file problem at a place in the file. */
+export interface ConfigProblem {
+  file: string;
+  line: number;
+  column: number;
+  /** What is wrong, without the location prefix. */
+  message: string;
+}
+
+/** The config file as text, for the raw editor. */
+export interface ConfigText {
+  path: string;
+  text: string;
+  /** Pass back to `config:save`: a save is refused if the file changed on disk since. */
+  hash: string;
+  problem?: ConfigProblem;
+  backupPath: string;
+}
+
+export interface ImportCandidateView {
+  name: string;
+  entry: ServerEntry;
+  status: 'new' | 'same' | 'conflict';
+  secretKeys: string[];
+  invalid?: string;
+}
+export interface ImportPreviewView {
+  source: string;
+  file: string;
+  servers: ImportCandidateView[];
+}
+export interface ImportResultView {
+  added: string[];
+  replaced: string[];
+  skipped: Array<{ name: string; reason: string }>;
+  secretsStored: string[];
 }
 
 /** The error shape that crosses the boundary: something a person can act on. */
@@ -98,6 +142,8 @@ export const callToolRequestSchema = z.object({
 });
 export type CallToolRequest = z.input<typeof callToolRequestSchema>;
 
+export const importSourceSchema = z.string().min(1).max(4096);
+
 /**
  * The contract: one entry per channel, `noun:verb`. `args` is a zod tuple that main (and the headless bridge)
  * parse before doing work, since the renderer is untrusted. Adding an entry is a compile error in every
@@ -109,6 +155,26 @@ export const hostChannels = {
   'servers:restart': z.tuple([z.string().min(1)]),
   'tools:call': z.tuple([callToolRequestSchema]),
   'tools:cancel': z.tuple([z.string().min(1)]),
+  'config:read': z.tuple([]),
+  'config:save': z.tuple([z.object({ text: z.string().max(8 * 1024 * 1024), baseHash: z.string().min(1) })]),
+  'servers:upsert': z.tuple([z.object({ name: z.string().min(1).max(200), entry: serverEntrySchema, previousName: z.string().min(1).optional() })]),
+  'servers:remove': z.tuple([z.string().min(1)]),
+  'servers:set-enabled': z.tuple([z.string().min(1), z.boolean()]),
+  'config:export': z.tuple([z.object({ names: z.array(z.string().min(1)).optional() })]),
+  'config:import-preview': z.tuple([z.object({ source: importSourceSchema })]),
+  'config:import-apply': z.tuple([
+    z.object({
+      source: importSourceSchema,
+      /** The servers to take; conflicting ones only when also in `overwrite`. */
+      names: z.array(z.string().min(1)),
+      overwrite: z.array(z.string().min(1)).default([]),
+      moveSecrets: z.boolean().default(false),
+    }),
+  ]),
+  'secrets:list': z.tuple([]),
+  'secrets:set': z.tuple([z.string().min(1).max(128), z.string().max(64 * 1024)]),
+  'secrets:delete': z.tuple([z.string().min(1)]),
+  'shell:open': z.tuple([z.enum(['config', 'logs'])]),
 } as const;
 
 export type HostChannel = keyof typeof hostChannels;
@@ -121,6 +187,21 @@ export interface HostResults {
   'tools:call': ToolResult;
   /** Whether a call with that id was in flight. */
   'tools:cancel': boolean;
+  'config:read': ConfigText;
+  'config:save': ConfigText;
+  'servers:upsert': void;
+  'servers:remove': void;
+  'servers:set-enabled': void;
+  /** Claude-compatible JSON text. */
+  'config:export': string;
+  'config:import-preview': ImportPreviewView;
+  'config:import-apply': ImportResultView;
+  /** Secret names only: values never leave main. */
+  'secrets:list': string[];
+  'secrets:set': void;
+  'secrets:delete': boolean;
+  /** Opened in the OS (desktop), or not possible here (headless): the path to show either way. */
+  'shell:open': { opened: boolean; path: string };
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;
@@ -132,9 +213,11 @@ export type HostMethods = { [C in HostChannel]: (...args: HostArgs<C>) => Promis
 export interface HostEvents {
   'servers:changed': ServerView[];
   'app:changed': AppInfo;
+  /** The config file changed on disk (by anyone): the editor can offer to reload. */
+  'config:changed': ConfigText;
 }
 export type HostEventName = keyof HostEvents;
-export const hostEventNames: HostEventName[] = ['servers:changed', 'app:changed'];
+export const hostEventNames: HostEventName[] = ['servers:changed', 'app:changed', 'config:changed'];
 
 export type Unsubscribe = () => void;
 export interface HostApi extends HostMethods {

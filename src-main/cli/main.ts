@@ -47,6 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(configPath !== undefined ? { configPath } : {}),
     settings: new FileSettings(dataDir),
     runtime: nodeRuntime(),
+    // Only the long-running face follows edits of the file; one-shot commands read it once.
+    watchConfig: args.command === 'serve',
+    loginShellPath: args.command === 'serve',
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

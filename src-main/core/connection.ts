@@ -63,6 +63,8 @@ export interface ResolvedServer {
   headers?: Record<string, string>;
   /** A problem found while resolving (e.g. an unset ${env:NAME}); the server fails with it. */
   problem?: string;
+  /** The `${input:ID}` the user must answer before this server can start. */
+  needsInput?: string;
 }
 
 export interface ConnectionDeps {
@@ -146,6 +148,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       restarts: this.restarts,
       ...(this.nextRestartAt !== undefined ? { nextRestartAt: this.nextRestartAt } : {}),
       ...(this.deps.log ? { logFile: this.deps.log.file } : {}),
+      ...(this.server.needsInput !== undefined ? { needsInput: this.server.needsInput } : {}),
     };
   }
 

@@ -22,39 +22,72 @@ export function readDotenvFile(path: string): Record<string, string> {
   return parseDotenv(readFileSync(path));
 }
 
-const reference = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** What `${env:…}`, `${secret:…}` and `${input:…}` resolve against. */
+export interface ReferenceContext {
+  hostEnv: HostEnv;
+  /** The host's private `.env` values. */
+  dotenv: Readonly<Record<string, string>>;
+  secrets?: { get(name: string): string | undefined };
+}
+
+/** A `${input:ID}` the user has not answered yet: the server waits for it (prompted in the UI). */
+export class MissingInputError extends CoreError {
+  constructor(
+    readonly inputId: string,
+    where: string,
+  ) {
+    super('config-invalid', `${where} needs the input "${inputId}". Enter it when asked; it is then kept as a secret.`);
+  }
+}
+
+const reference = /\$\{(env|secret|input):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
+
+/** The secret name an answered `${input:ID}` is stored under. */
+export const inputSecretName = (id: string): string => `input.${id}`;
 
 /**
- * Resolves `${env:NAME}` in one value: the host environment first, then the host's `.env`. An unresolved
- * reference is an error that names the server, the variable and where we looked.
+ * Resolves references in one value. `${env:NAME}`: the host environment first, then the host's `.env`.
+ * `${secret:NAME}`: the secret store. `${input:ID}`: an answered prompt, kept as the secret `input.ID`.
+ * Anything unresolved is an error naming the place, the reference and what to do.
  */
-export function resolveEnvReferences(
-  value: string,
-  where: string,
-  hostEnv: HostEnv,
-  dotenv: Readonly<Record<string, string>>,
-): string {
-  return value.replace(reference, (_match, name: string) => {
-    const resolved = hostEnv[name] ?? dotenv[name];
-    if (resolved === undefined) {
-      throw new CoreError(
-        'config-invalid',
-        `${where} refers to \${env:${name}}, but ${name} is set neither in the environment Switchboard was started with nor in its .env file. Set ${name} there, or write the value directly.`,
-      );
+export function resolveReferences(value: string, where: string, context: ReferenceContext): string {
+  return value.replace(reference, (_match, kind: string, name: string) => {
+    if (kind === 'env') {
+      const resolved = context.hostEnv[name] ?? context.dotenv[name];
+      if (resolved === undefined) {
+        throw new CoreError(
+          'config-invalid',
+          `${where} refers to \${env:${name}}, but ${name} is set neither in the environment Switchboard was started with nor in its .env file. Set ${name} there, or write the value directly.`,
+        );
+      }
+      return resolved;
     }
-    return resolved;
+    if (kind === 'secret') {
+      const resolved = context.secrets?.get(name);
+      if (resolved === undefined) {
+        throw new CoreError('config-invalid', `${where} refers to \${secret:${name}}, but there is no secret named ${name}. Add it under Settings → Secrets (or \`switchboard secret set ${name}\`).`);
+      }
+      return resolved;
+    }
+    const answered = context.secrets?.get(inputSecretName(name));
+    if (answered === undefined) throw new MissingInputError(name, where);
+    return answered;
   });
+}
+
+/** Compatibility: `${env:NAME}` only. */
+export function resolveEnvReferences(value: string, where: string, hostEnv: HostEnv, dotenv: Readonly<Record<string, string>>): string {
+  return resolveReferences(value, where, { hostEnv, dotenv });
 }
 
 export function resolveRecord(
   record: Readonly<Record<string, string>> | undefined,
   where: string,
-  hostEnv: HostEnv,
-  dotenv: Readonly<Record<string, string>>,
+  context: ReferenceContext,
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(record ?? {})) {
-    out[key] = resolveEnvReferences(value, `${where}.${key}`, hostEnv, dotenv);
+    out[key] = resolveReferences(value, `${where}.${key}`, context);
   }
   return out;
 }

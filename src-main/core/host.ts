@@ -3,13 +3,18 @@ import { dirname, join } from 'node:path';
 import {
   callToolRequestSchema,
   type AppInfo,
+  type ConfigText,
   type HostApi,
-  type HostError,
   type HostEventName,
   type HostEvents,
+  type ImportResultView,
 } from '../../src-shared/host-api';
-import type { ServersConfig } from '../../src-shared/config-schema';
-import { ConfigError, ensureConfigFile, readServersConfig } from './config';
+import type { ServerEntry } from '../../src-shared/config-schema';
+import { ensureConfigFile } from './config';
+import { ConfigStore, setAt, type ConfigSnapshot, type TextEdit } from './config-store';
+import { CoreError } from './errors';
+import { exportServers, extractSecrets, previewImport } from './importers';
+import { FileSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './connection';
 import { readDotenvFile } from './env';
 import { EraCache } from './era-cache';
@@ -40,12 +45,20 @@ export interface HostOptions {
   policy?: Partial<SupervisionPolicy>;
   /** Mirror our own log lines to stderr. */
   logToStderr?: boolean;
+  /** Where `${secret:…}` values live; default a 0600 file in the data dir. */
+  secrets?: SecretStore;
+  /** Opens a file or folder in the OS (the desktop shell provides it; headless has none). */
+  openPath?: (path: string) => Promise<boolean>;
+  /** Watch the config file and apply external edits live (default true). */
+  watchConfig?: boolean;
 }
 
 export interface Host {
   readonly api: HostApi;
   readonly configPath: string;
   readonly registry: Registry;
+  readonly config: ConfigStore;
+  readonly secrets: SecretStore;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
   settled(name?: string): Promise<void>;
   /** Closes every session, then ends every child's tree, in reverse order of creation. Idempotent. */
@@ -69,9 +82,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (reaped > 0) log.warn(`ended ${reaped} server process tree(s) left running by a previous run that did not exit cleanly`);
   const eraCache = new EraCache(join(dataDir, 'era-cache.json'));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
+  const secrets = options.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'));
   const registry = new Registry({
     hostEnv,
     dotenv: readHostDotenv(dataDir, options.envDir ?? process.cwd()),
+    secrets,
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
@@ -83,15 +98,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     }),
   });
 
-  let configError: HostError | undefined;
-  let config: ServersConfig = { mcpServers: {} };
-  try {
-    config = readServersConfig(configPath);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    configError = { code: 'config-invalid', message: error.message };
-    log.warn(error.message);
-  }
+  const store = new ConfigStore(configPath);
+  const initial = store.snapshot();
+  if (initial.error) log.warn(initial.error.message);
 
   const listeners = new Map<HostEventName, Set<(payload: never) => void>>();
   const emit = <E extends HostEventName>(event: E, payload: HostEvents[E]): void => {
@@ -106,16 +115,48 @@ export async function createHost(options: HostOptions): Promise<Host> {
       emit('servers:changed', registry.views());
     }, 50);
   });
-  registry.load(config);
-  log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(config.mcpServers).length} server(s)`);
+  registry.load(initial.config);
+  log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(initial.config.mcpServers).length} server(s)`);
 
-  const appInfo = (): AppInfo => ({
-    version: '0.1.0',
-    mode: options.mode,
-    configPath,
-    logsDir,
-    ...(configError ? { configError } : {}),
+  const configText = (snapshot: ConfigSnapshot = store.snapshot()): ConfigText => ({
+    path: configPath,
+    text: snapshot.text,
+    hash: snapshot.hash,
+    backupPath: store.backupFile,
+    ...(snapshot.error ? { problem: { file: snapshot.error.file, line: snapshot.error.line, column: snapshot.error.column, message: snapshot.error.detail } } : {}),
   });
+  const appInfo = (): AppInfo => {
+    const error = store.snapshot().error;
+    return {
+      version: '0.1.0',
+      mode: options.mode,
+      configPath,
+      logsDir,
+      ...(error ? { configError: { code: 'config-invalid', message: error.message } } : {}),
+      ...(error ? { configProblem: { file: error.file, line: error.line, column: error.column, message: error.detail } } : {}),
+      secrets: { backing: secrets.backing, ...(secrets.warning ? { warning: secrets.warning } : {}) },
+    };
+  };
+
+  // Every change of the file (ours or external): apply what changed, tell the UI.
+  store.on('changed', (snapshot) => {
+    if (snapshot.error) log.warn(`config not applied, keeping the last good one: ${snapshot.error.message}`);
+    else void registry.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
+    emit('app:changed', appInfo());
+    emit('config:changed', configText(snapshot));
+  });
+  if (options.watchConfig !== false) store.watch();
+
+  const requireServer = (name: string): ServerEntry => {
+    const entry = store.snapshot().config.mcpServers[name];
+    if (!entry) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`);
+    return entry;
+  };
+  const edit = async (change: TextEdit, what: string): Promise<void> => {
+    const snapshot = await store.update(change, what);
+    // Apply now rather than waiting for the watcher, so the caller sees the result.
+    await registry.apply(snapshot.config);
+  };
 
   const inFlight = new Map<string, AbortController>();
   const api: HostApi = {
@@ -142,6 +183,74 @@ export async function createHost(options: HostOptions): Promise<Host> {
       inFlight.delete(callId);
       return true;
     },
+    'config:read': async () => configText(store.refresh()),
+    'config:save': async ({ text, baseHash }) => {
+      const snapshot = await store.saveText(text, baseHash);
+      await registry.apply(snapshot.config);
+      return configText(snapshot);
+    },
+    'servers:upsert': async ({ name, entry, previousName }) => {
+      if (previousName !== undefined && previousName !== name) {
+        requireServer(previousName);
+        if (store.snapshot().config.mcpServers[name]) throw new CoreError('invalid-argument', `A server named "${name}" already exists; pick another name.`);
+        await edit((text) => setAt(['mcpServers', name], entry)(setAt(['mcpServers', previousName], undefined)(text)), `rename "${previousName}" to "${name}"`);
+        return;
+      }
+      await edit(setAt(['mcpServers', name], entry), `save server "${name}"`);
+    },
+    'servers:remove': async (name) => {
+      requireServer(name);
+      await edit(setAt(['mcpServers', name], undefined), `remove server "${name}"`);
+    },
+    'servers:set-enabled': async (name, enabled) => {
+      requireServer(name);
+      await edit(setAt(['mcpServers', name, 'disabled'], enabled ? undefined : true), `${enabled ? 'enable' : 'disable'} server "${name}"`);
+    },
+    'config:export': async ({ names }) => exportServers(store.snapshot().config, names),
+    'config:import-preview': async ({ source }) => previewImport(source, store.snapshot().config, hostEnv),
+    'config:import-apply': async ({ source, names, overwrite = [], moveSecrets = false }) => {
+      const preview = previewImport(source, store.snapshot().config, hostEnv);
+      const result: ImportResultView = { added: [], replaced: [], skipped: [], secretsStored: [] };
+      const edits: TextEdit[] = [];
+      for (const name of names) {
+        const candidate = preview.servers.find((c) => c.name === name);
+        if (!candidate) result.skipped.push({ name, reason: `not in ${preview.file}` });
+        else if (candidate.invalid) result.skipped.push({ name, reason: `invalid in the source: ${candidate.invalid}` });
+        else if (candidate.status === 'same') result.skipped.push({ name, reason: 'already in your config, identical' });
+        else if (candidate.status === 'conflict' && !overwrite.includes(name)) result.skipped.push({ name, reason: 'a different server of that name exists (not overwritten)' });
+        else {
+          let entry = candidate.entry;
+          if (moveSecrets && candidate.secretKeys.length > 0) {
+            const moved = extractSecrets(name, entry);
+            for (const [secretName, value] of Object.entries(moved.secrets)) {
+              secrets.set(secretName, value);
+              result.secretsStored.push(secretName);
+            }
+            entry = moved.entry;
+          }
+          edits.push(setAt(['mcpServers', name], entry));
+          (candidate.status === 'conflict' ? result.replaced : result.added).push(name);
+        }
+      }
+      if (edits.length > 0) await edit((text) => edits.reduce((t, e) => e(t), text), `import from ${preview.file}`);
+      return result;
+    },
+    'secrets:list': async () => secrets.list(),
+    'secrets:set': async (name, value) => {
+      try {
+        secrets.set(name, value);
+      } catch (error) {
+        throw new CoreError('invalid-argument', (error as Error).message);
+      }
+      // Servers waiting on this secret (or input) get another chance.
+      await registry.apply(store.snapshot().config);
+    },
+    'secrets:delete': async (name) => secrets.delete(name),
+    'shell:open': async (target) => {
+      const path = target === 'config' ? configPath : logsDir;
+      const opened = options.openPath ? await options.openPath(path) : false;
+      return { opened, path };
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
@@ -155,11 +264,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
     api,
     configPath,
     registry,
+    config: store,
+    secrets,
     settled: (name) => registry.settled(name),
     dispose() {
       disposing ??= (async () => {
         if (pendingTimer) clearTimeout(pendingTimer);
         for (const controller of inFlight.values()) controller.abort(new Error('Switchboard is shutting down'));
+        await store.dispose();
         await registry.dispose();
         ledger.dispose();
         log.info('stopped; every server session closed and every process tree ended');

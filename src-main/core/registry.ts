@@ -4,7 +4,7 @@ import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema'
 import type { ServerView } from '../../src-shared/host-api';
 import { Connection, type ConnectionDeps, type ResolvedServer } from './connection';
 import { CoreError, messageOf } from './errors';
-import { buildChildEnv, readDotenvFile, resolveRecord } from './env';
+import { buildChildEnv, MissingInputError, readDotenvFile, resolveRecord } from './env';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
 
@@ -12,6 +12,8 @@ export interface RegistryOptions {
   hostEnv: HostEnv;
   /** The host's private `.env` values (for `${env:NAME}` only). */
   dotenv: Readonly<Record<string, string>>;
+  /** For `${secret:NAME}` and answered `${input:ID}`. */
+  secrets?: { get(name: string): string | undefined };
   allowList: () => readonly string[];
   /** Folder relative `cwd`/`envFile` paths are resolved against (the config file's folder). */
   baseDir: string;
@@ -21,8 +23,20 @@ export interface RegistryOptions {
   connectionDeps?: (name: string) => ConnectionDeps;
 }
 
+export interface ApplyResult {
+  added: string[];
+  removed: string[];
+  restarted: string[];
+  unchanged: string[];
+}
+
 export interface RegistryEvents {
   changed: [];
+}
+
+/** What makes two definitions the same server: the entry and everything resolved from it. */
+function fingerprint(server: ResolvedServer): string {
+  return JSON.stringify([server.entry, server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null]);
 }
 
 /** Resolves one entry's references and builds its child environment. Problems become the server's error. */
@@ -31,7 +45,7 @@ export function resolveServer(name: string, entry: ServerEntry, options: Registr
   try {
     if (entry.command !== undefined) {
       const fileEnv = entry.envFile !== undefined ? readEnvFile(entry.envFile, options.baseDir, where) : {};
-      const serverEnv = { ...fileEnv, ...resolveRecord(entry.env, `${where}.env`, options.hostEnv, options.dotenv) };
+      const serverEnv = { ...fileEnv, ...resolveRecord(entry.env, `${where}.env`, options) };
       const cwd = entry.cwd !== undefined ? absolute(entry.cwd, options.baseDir) : undefined;
       const hostEnv = options.childPath !== undefined ? { ...options.hostEnv, PATH: options.childPath } : options.hostEnv;
       return {
@@ -40,9 +54,9 @@ export function resolveServer(name: string, entry: ServerEntry, options: Registr
         childEnv: buildChildEnv({ hostEnv, allowList: options.allowList(), serverEnv }),
       };
     }
-    return { name, entry, headers: resolveRecord(entry.headers, `${where}.headers`, options.hostEnv, options.dotenv) };
+    return { name, entry, headers: resolveRecord(entry.headers, `${where}.headers`, options) };
   } catch (error) {
-    return { name, entry, problem: messageOf(error) };
+    return { name, entry, problem: messageOf(error), ...(error instanceof MissingInputError ? { needsInput: error.inputId } : {}) };
   }
 }
 
@@ -62,6 +76,7 @@ function readEnvFile(path: string, baseDir: string, where: string): Record<strin
 /** Owns one Connection per configured server; disposes them in reverse order of creation. */
 export class Registry extends EventEmitter<RegistryEvents> {
   private readonly connections = new Map<string, Connection>();
+  private applying: Promise<unknown> = Promise.resolve();
   private disposed = false;
 
   constructor(private readonly options: RegistryOptions) {
@@ -70,13 +85,58 @@ export class Registry extends EventEmitter<RegistryEvents> {
 
   /** Creates and starts a connection for every server of the config (disabled ones stay stopped). */
   load(config: ServersConfig): void {
+    void this.apply(config);
+  }
+
+  private create(resolved: ResolvedServer): Connection {
+    const connection = new Connection(resolved, this.options.connectionDeps?.(resolved.name));
+    connection.on('changed', () => this.emit('changed'));
+    if (resolved.entry.disabled !== true) void connection.start();
+    return connection;
+  }
+
+  /**
+   * Applies a new config: only servers whose effective definition changed restart, added ones start, removed
+   * ones stop with their whole tree; the rest are not touched (same process, same session).
+   */
+  apply(config: ServersConfig): Promise<ApplyResult> {
+    const run = this.applying.then(() => this.applyNow(config));
+    this.applying = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyNow(config: ServersConfig): Promise<ApplyResult> {
+    const result: ApplyResult = { added: [], removed: [], restarted: [], unchanged: [] };
+    if (this.disposed) return result;
+    const plan: Array<{ name: string; keep?: Connection; resolved?: ResolvedServer }> = [];
+    const retired: Connection[] = [];
     for (const [name, entry] of Object.entries(config.mcpServers)) {
-      const connection = new Connection(resolveServer(name, entry, this.options), this.options.connectionDeps?.(name));
-      connection.on('changed', () => this.emit('changed'));
-      this.connections.set(name, connection);
-      if (entry.disabled !== true) void connection.start();
+      const resolved = resolveServer(name, entry, this.options);
+      const existing = this.connections.get(name);
+      if (existing && fingerprint(existing.server) === fingerprint(resolved)) {
+        plan.push({ name, keep: existing });
+        result.unchanged.push(name);
+        continue;
+      }
+      if (existing) {
+        retired.push(existing);
+        result.restarted.push(name);
+      } else result.added.push(name);
+      plan.push({ name, resolved });
     }
+    const names = new Set(plan.map((p) => p.name));
+    for (const [name, connection] of this.connections) {
+      if (names.has(name)) continue;
+      retired.push(connection);
+      result.removed.push(name);
+    }
+    // The old process trees end before their replacements start (a server may hold a port or a lock).
+    await Promise.all(retired.map((c) => c.dispose()));
+    if (this.disposed) return result;
+    this.connections.clear();
+    for (const step of plan) this.connections.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));
     this.emit('changed');
+    return result;
   }
 
   get(name: string): Connection {
@@ -94,6 +154,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
 
   /** Resolves when every enabled server (or the one named) is ready or failed. */
   async settled(name?: string): Promise<void> {
+    await this.applying;
     const scope = name === undefined ? [...this.connections.values()] : [this.get(name)];
     for (;;) {
       const pending = scope.filter((c) => {

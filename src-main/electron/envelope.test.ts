@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { HostApi, HostMethods } from '../../src-shared/host-api';
+import type { HostMethods } from '../../src-shared/host-api';
+import { fakeHostApi } from '../test-support/fake-api';
 import { invokeChannel, toHostError } from './envelope';
 
 function fakeApi(overrides: Partial<HostMethods>): HostMethods {
-  const unused = (): Promise<never> => Promise.reject(new Error('not used'));
-  const base: Omit<HostApi, 'on'> = {
-    'app:info': unused,
-    'servers:list': unused,
-    'servers:restart': unused,
-    'tools:call': unused,
-    'tools:cancel': unused,
-  };
-  return { ...base, ...overrides };
+  return fakeHostApi(overrides);
 }
 
 describe('invokeChannel', () => {

@@ -6,12 +6,13 @@ import WebSocket from 'ws';
 import type { BridgeMessage, HostApi } from '../../src-shared/host-api';
 import { CoreError } from '../core/errors';
 import { startHeadless, type HeadlessServer } from './server';
+import { fakeHostApi } from '../test-support/fake-api';
 import { tempDir } from '../test-support/processes';
 
 /** A HostApi with fixed answers: the bridge, not the core, is under test here. */
 function fakeApi(calls: string[]): HostApi {
-  return {
-    'app:info': async () => ({ version: 't', mode: 'headless', configPath: '/c', logsDir: '/l' }),
+  return fakeHostApi({
+    'app:info': async () => ({ version: 't', mode: 'headless', configPath: '/c', logsDir: '/l', secrets: { backing: 'memory' } }),
     'servers:list': async () => {
       calls.push('servers:list');
       return [];
@@ -24,12 +25,7 @@ function fakeApi(calls: string[]): HostApi {
       calls.push(`tools:call ${JSON.stringify(req)}`);
       return { content: [{ type: 'text', text: 'ok' }] };
     },
-    'tools:cancel': async (id) => {
-      calls.push(`tools:cancel ${id}`);
-      return false;
-    },
-    on: () => () => undefined,
-  };
+  });
 }
 
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; setCookie?: string[] }> {

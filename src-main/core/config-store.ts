@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
+import writeFileAtomic from 'write-file-atomic';
+import type { ServersConfig } from '../../src-shared/config-schema';
+import { ConfigError, parseServersConfig } from './config';
+import { CoreError, messageOf } from './errors';
+
+export interface ConfigSnapshot {
+  /** The file's text as last read (what is on disk). */
+  text: string;
+  /** sha256 of `text`: the editor's base for "changed on disk since you opened it". */
+  hash: string;
+  /** The last config that parsed and validated: what the app runs. */
+  config: ServersConfig;
+  /** The file's current problem, if it does not parse or validate. */
+  error?: ConfigError;
+}
+
+export interface ConfigStoreEvents {
+  /** The file changed (externally or by us) and was re-read. */
+  changed: [ConfigSnapshot];
+}
+
+export const hashText = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The file's own indentation, so our edits look like the user's. */
+export function formattingOf(text: string): FormattingOptions {
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+  return {
+    insertSpaces: !indent.includes('\t'),
+    tabSize: indent.includes('\t') ? 1 : indent.length,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
+}
+
+/** A path-based edit to the JSONC text: re-applicable to a newer text, which is how racing edits both survive. */
+export type TextEdit = (text: string) => string;
+
+export function setAt(path: JSONPath, value: unknown): TextEdit {
+  return (text) => applyEdits(text, modify(text, path, value, { formattingOptions: formattingOf(text) }));
+}
+
+/**
+ * The servers config file, owned: reads it (JSONC), keeps the last good config when it breaks, watches it
+ * (editors that save by rename included), and writes the app's own edits without losing the user's
+ * formatting, comments or key order — atomically, with one backup, and never over a file it cannot read.
+ */
+export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
+  private current: ConfigSnapshot;
+  private watcher: FSWatcher | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+  private writing: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+
+  constructor(
+    readonly file: string,
+    private readonly debounceMs = 150,
+  ) {
+    super();
+    this.current = { text: '', hash: hashText(''), config: { mcpServers: {} } };
+    this.current = this.read();
+  }
+
+  get backupFile(): string {
+    return `${this.file}.bak`;
+  }
+
+  snapshot(): ConfigSnapshot {
+    return this.current;
+  }
+
+  /** Reads the file; a broken file keeps the last good config and records the error. */
+  private read(): ConfigSnapshot {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const detail = code === 'ENOENT' ? 'the file does not exist' : `cannot read the file (${code ?? messageOf(error)})`;
+      return { text: '', hash: hashText(''), config: this.current.config, error: new ConfigError(this.file, 1, 1, detail) };
+    }
+    const hash = hashText(text);
+    try {
+      return { text, hash, config: parseServersConfig(text, this.file) };
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return { text, hash, config: this.current.config, error };
+    }
+  }
+
+  /** Re-reads the file now; emits `changed` when its text differs from what we knew. */
+  refresh(): ConfigSnapshot {
+    const next = this.read();
+    if (next.hash !== this.current.hash || (next.error === undefined) !== (this.current.error === undefined)) {
+      this.current = next;
+      this.emit('changed', next);
+    }
+    return this.current;
+  }
+
+  /** Watches the file's folder (so saves by rename are seen), debounced. */
+  watch(): void {
+    if (this.watcher || this.disposed) return;
+    const name = basename(this.file);
+    this.watcher = watch(dirname(this.file), {
+      depth: 0,
+      ignoreInitial: true,
+      ignored: (path: string) => path !== dirname(this.file) && basename(path) !== name,
+    });
+    this.watcher.on('all', () => {
+      if (this.debounce) clearTimeout(this.debounce);
+      this.debounce = setTimeout(() => {
+        this.debounce = undefined;
+        if (!this.disposed) this.refresh();
+      }, this.debounceMs);
+    });
+    this.watcher.on('error', () => undefined);
+  }
+
+  /** Resolves once the watcher is listening (tests). */
+  ready(): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return Promise.resolve();
+    return new Promise((resolve) => watcher.once('ready', () => resolve()));
+  }
+
+  /**
+   * Applies an app edit to the file as it is on disk now: an external change made since our last read is
+   * re-read first and the edit re-applied on top of it, so neither is lost. Refuses (and writes nothing) when
+   * the file on disk does not parse or validate, or when the edit would make it invalid.
+   */
+  update(edit: TextEdit, what: string): Promise<ConfigSnapshot> {
+    const run = this.writing.then(() => this.updateNow(edit, what));
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async updateNow(edit: TextEdit, what: string): Promise<ConfigSnapshot> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const base = this.refresh();
+      if (base.error) {
+        throw new CoreError(
+          'config-invalid',
+          `Cannot ${what}: the config file has a problem (${base.error.message}). Fix it first — Switchboard never writes over a file it cannot read.`,
+        );
+      }
+      const text = edit(base.text);
+      try {
+        parseServersConfig(text, this.file);
+      } catch (error) {
+        const detail = error instanceof ConfigError ? error.detail : messageOf(error);
+        throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`);
+      }
+      // One last look: a change that landed while we computed means we start over on the newer text.
+      if (hashText(readTextOrEmpty(this.file)) !== base.hash) continue;
+      await this.write(text, base.text);
+      return this.refresh();
+    }
+    throw new CoreError('internal', `Cannot ${what}: the config file keeps changing on disk. Try again in a moment.`);
+  }
+
+  /** Saves text from the raw editor, which was opened on `baseHash`. */
+  saveText(text: string, baseHash: string): Promise<ConfigSnapshot> {
+    const run = this.writing.then(async () => {
+      const base = this.refresh();
+      if (base.hash !== baseHash) {
+        throw new CoreError(
+          'config-invalid',
+          'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
+        );
+      }
+      try {
+        parseServersConfig(text, this.file);
+      } catch (error) {
+        if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message);
+        throw error;
+      }
+      await this.write(text, base.text);
+      return this.refresh();
+    });
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(text: string, previous: string): Promise<void> {
+    if (previous !== '') await writeFileAtomic(this.backupFile, previous);
+    await writeFileAtomic(this.file, text);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (this.debounce) clearTimeout(this.debounce);
+    await this.watcher?.close();
+    this.removeAllListeners();
+  }
+}
+
+function readTextOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
