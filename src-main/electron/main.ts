@@ -92,9 +92,12 @@ function start(): void {
     event.preventDefault();
     void shutdown(0);
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  // `process.on`, not `once`: electron-store's `conf` pulls in when-exit, which catches each signal once and
+  // re-raises it; with no listener left, that second delivery would kill us before the servers are closed.
+  // SIGHUP (terminal closed) too, for the same reason.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
-      log(`${signal}: shutting down`);
+      if (!shuttingDown) log(`${signal}: shutting down`);
       void shutdown(0);
     });
   }
