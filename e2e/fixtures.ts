@@ -177,6 +177,12 @@ interface Started {
   output(): string;
 }
 
+/** Hosts this worker started and has not seen exit: a last resort if the worker goes away mid-test. */
+const liveHosts = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveHosts) child.kill('SIGKILL');
+});
+
 async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo: TestInfo): Promise<Started> {
   if (!browser) throw new Error('the web project needs a browser');
   const child = spawn(
@@ -184,6 +190,8 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
     ['--import', 'tsx', join(repoRoot, 'src-main', 'cli', 'main.ts'), '--config', host.configPath, 'serve', '--port', '0'],
     { cwd: repoRoot, env: isolatedEnv(host.dir), stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  liveHosts.add(child);
+  child.once('exit', () => liveHosts.delete(child));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -194,24 +202,34 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
   let url: string;
   try {
     url = await firstLine(child, 60_000);
+    expect(url, 'the first stdout line of `serve` is the URL').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/);
   } catch (error) {
-    child.kill('SIGKILL');
+    killTree(child);
     await exited;
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- host output ---\n${output}`);
   }
-  expect(url, 'the first stdout line of `serve` is the URL').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/);
 
   let tree: ProcessInfo[] = [];
   let terminated: Promise<void> | undefined;
   const terminate = (): Promise<void> =>
     (terminated ??= (async () => {
-      tree = descendantsOf(requirePid(child));
+      // Stop first, judge after: a failed check must never leave the host running.
+      try {
+        tree = descendantsOf(requirePid(child));
+      } finally {
+        child.kill('SIGTERM');
+      }
+      let exit: { code: number | null; signal: NodeJS.Signals | null };
+      try {
+        exit = await withTimeout(exited, 20_000, 'the headless host to exit after SIGTERM');
+      } catch (error) {
+        killTree(child, tree);
+        throw error;
+      }
       await testInfo.attach('host-processes', { body: describe(tree), contentType: 'text/plain' });
       if (host.runsCalculator) {
-        expect(describe(tree), 'the calculator runs as a child of the host').toContain(calculatorScript);
+        expect(describe(tree), 'the calculator ran as a child of the host').toContain(calculatorScript);
       }
-      child.kill('SIGTERM');
-      const exit = await withTimeout(exited, 20_000, 'the headless host to exit after SIGTERM');
       expect(exit, 'serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
     })());
   host.terminate = terminate;
@@ -223,8 +241,11 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
     url,
     output: () => output,
     async stop() {
-      await context.close();
-      await terminate();
+      try {
+        await context.close();
+      } finally {
+        await terminate();
+      }
       await expectAllGone(tree, host.dir);
     },
   };
@@ -249,10 +270,34 @@ async function startElectron(host: HostHandle): Promise<Started> {
     async stop() {
       const pid = app.process().pid;
       const tree = pid === undefined ? [] : descendantsOf(pid);
-      await app.close();
+      try {
+        await withTimeout(app.close(), 20_000, 'Electron to quit');
+      } catch (error) {
+        app.process().kill('SIGKILL');
+        for (const p of tree) {
+          try {
+            process.kill(p.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+        }
+        throw error;
+      }
       await expectAllGone(tree, host.dir);
     },
   };
+}
+
+/** SIGKILL for a host that would not stop, and for everything it had started. */
+function killTree(child: ChildProcess, tree: ProcessInfo[] = child.pid === undefined ? [] : descendantsOf(child.pid)): void {
+  child.kill('SIGKILL');
+  for (const p of tree) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 }
 
 function requirePid(child: ChildProcess): number {
@@ -303,5 +348,14 @@ async function expectAllGone(tree: ProcessInfo[], dir: string): Promise<void> {
   const leftovers = (): ProcessInfo[] => [...tree.filter((p) => isRunning(p.pid)), ...processesMentioning(dir)];
   // A moment for the kernel to reap; a host that returns before its children die still fails.
   await waitUntil(() => leftovers().length === 0, 1_000);
-  expect(describe(leftovers()), 'processes left behind by the host').toBe('(none)');
+  const left = leftovers();
+  // Report them, but do not let them outlive the test.
+  for (const p of left) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  expect(describe(left), 'processes left behind by the host').toBe('(none)');
 }
