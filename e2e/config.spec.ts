@@ -8,6 +8,7 @@ test.describe('with a config file that does not validate', () => {
     await expect(banner).toBeVisible();
     await expect(banner.getByTestId('config-error')).toContainText(host.configPath);
     await expect(banner.getByTestId('config-error')).toContainText('"command"');
+    await expect(banner.getByTestId('config-error-location')).toHaveText(/^line \d+, column \d+$/);
     await expect(page.getByTestId('config-path')).toHaveText(host.configPath);
     await expect(page.getByTestId('server-count')).toHaveText('0/0 ready');
     await expect(page.getByText('No servers configured')).toBeVisible();

@@ -22,11 +22,24 @@ const channels = {
   'servers:restart': true,
   'tools:call': true,
   'tools:cancel': true,
+  'config:read': true,
+  'config:save': true,
+  'servers:upsert': true,
+  'servers:remove': true,
+  'servers:set-enabled': true,
+  'config:export': true,
+  'config:import-preview': true,
+  'config:import-apply': true,
+  'secrets:list': true,
+  'secrets:set': true,
+  'secrets:delete': true,
+  'shell:open': true,
 } as const satisfies Record<HostChannel, true>;
 
 const events = {
   'servers:changed': true,
   'app:changed': true,
+  'config:changed': true,
 } as const satisfies Record<HostEventName, true>;
 
 export const channelNames = Object.keys(channels) as HostChannel[];

@@ -3,11 +3,10 @@ import type {
   BridgeRequest,
   Envelope,
   HostApi,
-  HostArgs,
   HostChannel,
   HostEventName,
   HostEvents,
-  HostResults,
+  HostMethods,
   Unsubscribe,
 } from '../src-shared/host-api';
 import { channelNames, HostCallError, isEventName, preloadGlobalName, unwrap } from './contract';
@@ -187,26 +186,27 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
     };
   };
 
-  const call = <C extends HostChannel>(channel: C, args: HostArgs<C>): Promise<HostResults[C]> =>
-    new Promise<HostResults[C]>((resolve, reject) => {
+  const call = (channel: HostChannel, args: readonly unknown[]): Promise<unknown> =>
+    new Promise<unknown>((resolve, reject) => {
       if (state.status === 'closed') {
         reject(new HostDisconnectedError(`Not connected to the Switchboard host: ${state.reason}`));
         return;
       }
       const id = nextId++;
       const request: BridgeRequest = { id, channel, args: [...args] };
-      pending.set(id, { resolve: (value) => resolve(value as HostResults[C]), reject });
+      pending.set(id, { resolve, reject });
       const frame = JSON.stringify(request);
       if (state.status === 'open' && socket?.readyState === WS.OPEN) socket.send(frame);
       else queue.push(frame);
     });
 
+  // One method per channel, from the list checked against the contract; main parses every argument.
+  const methods = Object.fromEntries(
+    channelNames.map((channel) => [channel, (...args: unknown[]) => call(channel, args)]),
+  ) as unknown as HostMethods;
+
   const api: HostApi = {
-    'app:info': () => call('app:info', []),
-    'servers:list': () => call('servers:list', []),
-    'servers:restart': (name) => call('servers:restart', [name]),
-    'tools:call': (request) => call('tools:call', [request]),
-    'tools:cancel': (callId) => call('tools:cancel', [callId]),
+    ...methods,
     on<E extends HostEventName>(event: E, listener: (payload: HostEvents[E]) => void): Unsubscribe {
       let set = listeners.get(event);
       if (!set) {

@@ -2,6 +2,7 @@ import { useApp } from '../hooks/useApp';
 
 export function Banners() {
   const configError = useApp((s) => s.appInfo?.configError);
+  const problem = useApp((s) => s.appInfo?.configProblem);
   const disconnectReason = useApp((s) => s.disconnectReason);
   const reconnecting = useApp((s) => s.reconnecting);
   return (
@@ -14,7 +15,13 @@ export function Banners() {
       )}
       {configError && (
         <div className="banner banner-warning" role="alert" data-testid="config-error-banner">
-          <strong>The servers config has a problem.</strong> <span data-testid="config-error">{configError.message}</span>
+          <strong>The servers config has a problem.</strong>{' '}
+          {problem && (
+            <span className="chip" data-testid="config-error-location" title={problem.file}>
+              line {problem.line}, column {problem.column}
+            </span>
+          )}{' '}
+          <span data-testid="config-error">{configError.message}</span>
           <span className="muted"> Switchboard keeps using the last good config until the file is fixed.</span>
         </div>
       )}

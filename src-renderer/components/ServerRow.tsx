@@ -68,6 +68,11 @@ export function ServerRow({ server }: { server: ServerView }) {
       </code>
 
       {failed && <ErrorReason text={server.error ?? 'The server failed without giving a reason.'} />}
+      {server.needsInput && (
+        <p className="server-note" data-testid="server-needs-input">
+          Waiting for a value for <code>{`\${input:${server.needsInput}}`}</code> before it can start.
+        </p>
+      )}
       <RestartInfo server={server} />
       {restartError && (
         <div className="server-error" role="alert" data-testid="restart-error">
