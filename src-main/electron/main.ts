@@ -1,10 +1,11 @@
 // First import, for its side effect: app name and userData folder are set before anything reads them.
 import './app-identity';
-import { app, dialog, session } from 'electron';
+import { app, dialog, session, shell } from 'electron';
 import { createHost, type Host } from '../core/host';
 import { appName } from './app-identity';
 import { IpcGateway } from './ipc';
 import { configPathFromArgv, resolveLocations } from './locations';
+import { openSecretStore, type DesktopSecretStore } from './secrets';
 import { lockDownAllContents, secureSession } from './security';
 import { ElectronSettings } from './settings';
 import { createMainWindow, type MainWindow } from './window';
@@ -30,16 +31,29 @@ function start(): void {
   let gateway: IpcGateway | null = null;
   let shuttingDown: Promise<void> | null = null;
 
-  const hostPromise: Promise<Host> = createHost({
-    mode: 'electron',
-    dataDir: app.getPath('userData'),
-    configPath: process.env.SWITCHBOARD_CONFIG || configPathFromArgv(process.argv, process.cwd()) || undefined,
-    settings,
-    runtime: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
-    // Launched from a dock or menu, the app lacks the user's shell PATH (npx, uvx, …).
-    loginShellPath: true,
+  const dataDir = app.getPath('userData');
+  let secrets: DesktopSecretStore | undefined;
+
+  // After `ready`: safeStorage (the keychain) is only usable from then on.
+  const hostPromise: Promise<Host> = app.whenReady().then(async () => {
+    secrets = await openSecretStore(dataDir, log);
+    return createHost({
+      mode: 'electron',
+      dataDir,
+      configPath: process.env.SWITCHBOARD_CONFIG || configPathFromArgv(process.argv, process.cwd()) || undefined,
+      settings,
+      runtime: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
+      // Launched from a dock or menu, the app lacks the user's shell PATH (npx, uvx, …).
+      loginShellPath: true,
+      secrets,
+      openPath: async (path) => {
+        const failure = await shell.openPath(path);
+        if (failure) log(`could not open ${path}: ${failure}`);
+        return failure === '';
+      },
+    });
   });
-  // Observed here so a failure before `ready` is not an unhandled rejection; reported below.
+  // Observed here so a failure is not an unhandled rejection; reported below.
   hostPromise.catch(() => {});
 
   lockDownAllContents(locations.isRendererUrl);
@@ -68,9 +82,9 @@ function start(): void {
         if (host) await withTimeout(host.dispose(), disposeTimeoutMs, 'closing the servers');
       } catch (error) {
         log(`shutdown: ${errorText(error)}`);
-      } finally {
-        app.exit(exitCode);
       }
+      await secrets?.flush(); // never rejects: write errors are logged where they happen
+      app.exit(exitCode);
     })();
     return shuttingDown;
   };
@@ -102,8 +116,8 @@ function start(): void {
     });
   }
 
-  Promise.all([app.whenReady(), hostPromise]).then(
-    ([, host]) => {
+  hostPromise.then(
+    (host) => {
       if (shuttingDown) return;
       secureSession(session.defaultSession, locations.devServerUrl);
       gateway = new IpcGateway({
