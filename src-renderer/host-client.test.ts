@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HostCallError } from './contract';
-import { createBridgeClient, HostDisconnectedError, parseBridgeMessage, type ConnectionState } from './host-client';
+import {
+  createBridgeClient,
+  describeError,
+  HostDisconnectedError,
+  parseBridgeMessage,
+  type ConnectionState,
+} from './host-client';
 
 /** A scripted WebSocket: records frames, lets the test open, answer and close it. */
 class FakeSocket {
@@ -39,6 +45,21 @@ const client = () =>
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     reconnectDelays: [60_000],
   });
+
+describe('describeError', () => {
+  it('keeps the code wherever it survived', () => {
+    expect(describeError(new HostCallError({ code: 'cancelled', message: 'Cancelled.' }))).toEqual({
+      code: 'cancelled',
+      message: 'Cancelled.',
+    });
+    expect(describeError({ name: 'HostCallError', code: 'unknown-tool', message: 'no such tool' })).toEqual({
+      code: 'unknown-tool',
+      message: 'no such tool',
+    });
+    expect(describeError(new Error("Error invoking remote method 'tools:call': Error: boom"))).toEqual({ message: 'boom' });
+    expect(describeError('odd')).toEqual({ message: 'odd' });
+  });
+});
 
 describe('bridge client', () => {
   it('queues calls until open, then resolves and rejects by envelope', async () => {

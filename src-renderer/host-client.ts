@@ -309,5 +309,10 @@ export function describeError(error: unknown): { message: string; code?: string 
     const message = error.message.replace(/^Error invoking remote method '[^']+': (?:\w*Error: )?/, '');
     return typeof code === 'string' ? { message, code } : { message };
   }
+  // A plain `{ code, message }` (what survives contextBridge intact, unlike an Error's own fields).
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    const { message, code } = error as { message: string; code?: unknown };
+    return typeof code === 'string' ? { message, code } : { message };
+  }
   return { message: String(error) };
 }
