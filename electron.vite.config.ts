@@ -8,6 +8,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       lib: { entry: resolve(__dirname, 'src-main/electron/main.ts'), formats: ['es'] },
+      // package.json "main" points here; lib.fileName is ignored for the main build.
+      rolldownOptions: { output: { entryFileNames: 'index.js' } },
       externalizeDeps: true,
     },
   },
@@ -24,6 +26,7 @@ export default defineConfig({
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       emptyOutDir: true,
+      minify: true,
       rolldownOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },

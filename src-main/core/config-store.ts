@@ -54,6 +54,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   private watcher: FSWatcher | undefined;
   private debounce: NodeJS.Timeout | undefined;
   private writing: Promise<unknown> = Promise.resolve();
+  private watching: Promise<void> = Promise.resolve();
   private disposed = false;
 
   constructor(
@@ -119,13 +120,13 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
       }, this.debounceMs);
     });
     this.watcher.on('error', () => undefined);
+    const watcher = this.watcher;
+    this.watching = new Promise((resolve) => watcher.once('ready', () => resolve()));
   }
 
   /** Resolves once the watcher is listening (tests). */
   ready(): Promise<void> {
-    const watcher = this.watcher;
-    if (!watcher) return Promise.resolve();
-    return new Promise((resolve) => watcher.once('ready', () => resolve()));
+    return this.watching;
   }
 
   /**
