@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hostChannelNames, hostEventNames, HostCallError, preloadGlobalName } from '../src-shared/host-api';
-import { channelNames, eventNames, globalName, isEventName, PreloadCallError, unwrapEnvelope } from './contract';
+import { hostChannelNames, hostEventNames, preloadGlobalName } from '../src-shared/host-api';
+import { hostChannels } from '../src-shared/host-schemas';
+import { channelNames, eventNames, globalName, isEventName, unwrapEnvelope } from './contract';
 
-describe('preload contract mirror', () => {
-  it('matches the zod contract at runtime', () => {
-    expect([...channelNames].sort()).toEqual([...hostChannelNames].sort());
-    expect([...eventNames].sort()).toEqual([...hostEventNames].sort());
+describe('preload contract', () => {
+  it('exposes exactly the channels main parses, and the contract events', () => {
+    expect([...channelNames].sort()).toEqual(Object.keys(hostChannels).sort());
+    expect(channelNames).toEqual(hostChannelNames);
+    expect(eventNames).toEqual(hostEventNames);
     expect(globalName).toBe(preloadGlobalName);
   });
 
@@ -16,19 +18,17 @@ describe('preload contract mirror', () => {
     expect(isEventName(undefined)).toBe(false);
   });
 
-  it('unwraps envelopes like the shared unwrap', () => {
+  it('unwraps envelopes; failures reject with a plain, cloneable object that keeps the code', () => {
     expect(unwrapEnvelope({ ok: true, value: 3 })).toBe(3);
     expect(unwrapEnvelope({ ok: true })).toBeUndefined();
-    const error = (() => {
-      try {
-        unwrapEnvelope({ ok: false, error: { code: 'unknown-server', message: 'no x' } });
-      } catch (e) {
-        return e;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(PreloadCallError);
-    expect(error).toMatchObject({ name: new HostCallError({ code: 'internal', message: '' }).name, code: 'unknown-server', message: 'no x' });
-    expect(() => unwrapEnvelope('garbage')).toThrow(/Malformed/);
+    let error: unknown;
+    try {
+      unwrapEnvelope({ ok: false, error: { code: 'unknown-server', message: 'no x' } });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toEqual({ name: 'HostCallError', code: 'unknown-server', message: 'no x' });
+    expect(structuredClone(error)).toEqual(error);
+    expect(() => unwrapEnvelope('garbage')).toThrow(expect.objectContaining({ code: 'internal', message: 'Malformed reply from the main process' }));
   });
 });

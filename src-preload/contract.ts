@@ -1,65 +1,24 @@
-import type {
-  Envelope,
-  HostChannel,
-  HostError,
-  HostErrorCode,
-  HostEventName,
-  preloadGlobalName as PreloadGlobalName,
-} from '../src-shared/host-api';
+import type { Envelope, HostError, HostErrorCode } from '../src-shared/host-api';
 
 /*
- * The zod-free part of the contract the preload needs. src-shared/host-api.ts imports zod at runtime, and a
- * sandboxed preload can `require` only a few built-ins (electron-vite externalizes dependencies, so importing it
- * would leave `require("zod")` in the bundle). Every value here is checked against the contract's types: adding,
- * removing or renaming a channel or event there is a compile error here.
+ * What the preload needs of the contract. src-shared/host-api.ts is zod-free at runtime, so it bundles into
+ * the single sandboxed CJS preload without pulling in zod.
  */
-
-const channels = {
-  'app:info': true,
-  'servers:list': true,
-  'servers:restart': true,
-  'tools:call': true,
-  'tools:cancel': true,
-  'config:read': true,
-  'config:save': true,
-  'servers:upsert': true,
-  'servers:remove': true,
-  'servers:set-enabled': true,
-  'config:export': true,
-  'config:import-preview': true,
-  'config:import-apply': true,
-  'secrets:list': true,
-  'secrets:set': true,
-  'secrets:delete': true,
-  'shell:open': true,
-} as const satisfies Record<HostChannel, true>;
-
-const events = {
-  'servers:changed': true,
-  'app:changed': true,
-  'config:changed': true,
-} as const satisfies Record<HostEventName, true>;
-
-export const channelNames = Object.keys(channels) as HostChannel[];
-export const eventNames = Object.keys(events) as HostEventName[];
-
-export function isEventName(name: unknown): name is HostEventName {
-  return typeof name === 'string' && Object.hasOwn(events, name);
-}
-
-export const globalName: typeof PreloadGlobalName = 'switchboard';
+export {
+  hostChannelNames as channelNames,
+  hostEventNames as eventNames,
+  isHostEventName as isEventName,
+  preloadGlobalName as globalName,
+} from '../src-shared/host-api';
 
 /**
- * Mirrors src-shared's HostCallError. Note: Electron's contextBridge copies only an Error's message to the page,
- * so the page sees a plain Error carrying the HostError's message.
+ * How a failed call reaches the page. Electron's contextBridge copies only an Error's message across, so the
+ * preload rejects with this plain object instead: it is cloned whole, and the page keeps the HostError's code.
  */
-export class PreloadCallError extends Error {
-  readonly code: HostErrorCode;
-  constructor(error: HostError) {
-    super(error.message);
-    this.name = 'HostCallError';
-    this.code = error.code;
-  }
+export interface PlainHostCallError {
+  name: 'HostCallError';
+  code: HostErrorCode;
+  message: string;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -71,8 +30,11 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof error.code === 'string' && typeof error.message === 'string';
 }
 
+const plain = (error: HostError): PlainHostCallError => ({ name: 'HostCallError', code: error.code, message: error.message });
+
+/** The value of an ok envelope; otherwise throws a PlainHostCallError. */
 export function unwrapEnvelope(value: unknown): unknown {
-  if (!isEnvelope(value)) throw new PreloadCallError({ code: 'internal', message: 'Malformed reply from the main process' });
+  if (!isEnvelope(value)) throw plain({ code: 'internal', message: 'Malformed reply from the main process' });
   if (value.ok) return value.value;
-  throw new PreloadCallError(value.error);
+  throw plain(value.error);
 }

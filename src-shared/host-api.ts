@@ -1,5 +1,12 @@
-import { z } from 'zod';
-import { serverEntrySchema, type ServerEntry, type TransportKind } from './config-schema';
+import type { z } from 'zod';
+import type { ServerEntry, TransportKind } from './config-schema';
+import type { callToolRequestSchema, hostChannels } from './host-schemas';
+
+/*
+ * The contract, zod-free at runtime: the renderer and the sandboxed preload import this file directly (zod
+ * would probe `new Function` under the page's CSP, and a sandboxed preload cannot load it). The argument
+ * schemas main parses with live in ./host-schemas.ts; their types are imported here, so both stay one contract.
+ */
 
 /** What a person sees about one configured server. Owned by main, pushed to the renderer. */
 export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error' | 'crash-loop';
@@ -133,52 +140,31 @@ export type HostErrorCode =
   | 'config-invalid'
   | 'internal';
 
-export const callToolRequestSchema = z.object({
-  server: z.string().min(1),
-  tool: z.string().min(1),
-  args: z.record(z.string(), z.unknown()).default({}),
-  /** A caller-chosen id; `tools:cancel` with it aborts the call (sends notifications/cancelled). */
-  callId: z.string().min(1).max(200).optional(),
-});
 export type CallToolRequest = z.input<typeof callToolRequestSchema>;
 
-export const importSourceSchema = z.string().min(1).max(4096);
-
-/**
- * The contract: one entry per channel, `noun:verb`. `args` is a zod tuple that main (and the headless bridge)
- * parse before doing work, since the renderer is untrusted. Adding an entry is a compile error in every
- * implementation until it is handled.
- */
-export const hostChannels = {
-  'app:info': z.tuple([]),
-  'servers:list': z.tuple([]),
-  'servers:restart': z.tuple([z.string().min(1)]),
-  'tools:call': z.tuple([callToolRequestSchema]),
-  'tools:cancel': z.tuple([z.string().min(1)]),
-  'config:read': z.tuple([]),
-  'config:save': z.tuple([z.object({ text: z.string().max(8 * 1024 * 1024), baseHash: z.string().min(1) })]),
-  'servers:upsert': z.tuple([z.object({ name: z.string().min(1).max(200), entry: serverEntrySchema, previousName: z.string().min(1).optional() })]),
-  'servers:remove': z.tuple([z.string().min(1)]),
-  'servers:set-enabled': z.tuple([z.string().min(1), z.boolean()]),
-  'config:export': z.tuple([z.object({ names: z.array(z.string().min(1)).optional() })]),
-  'config:import-preview': z.tuple([z.object({ source: importSourceSchema })]),
-  'config:import-apply': z.tuple([
-    z.object({
-      source: importSourceSchema,
-      /** The servers to take; conflicting ones only when also in `overwrite`. */
-      names: z.array(z.string().min(1)),
-      overwrite: z.array(z.string().min(1)).default([]),
-      moveSecrets: z.boolean().default(false),
-    }),
-  ]),
-  'secrets:list': z.tuple([]),
-  'secrets:set': z.tuple([z.string().min(1).max(128), z.string().max(64 * 1024)]),
-  'secrets:delete': z.tuple([z.string().min(1)]),
-  'shell:open': z.tuple([z.enum(['config', 'logs'])]),
-} as const;
-
 export type HostChannel = keyof typeof hostChannels;
-export const hostChannelNames = Object.keys(hostChannels) as HostChannel[];
+
+/** Every channel once; a channel added to the schemas is a compile error here until listed. */
+const channelFlags = {
+  'app:info': true,
+  'servers:list': true,
+  'servers:restart': true,
+  'tools:call': true,
+  'tools:cancel': true,
+  'config:read': true,
+  'config:save': true,
+  'servers:upsert': true,
+  'servers:remove': true,
+  'servers:set-enabled': true,
+  'config:export': true,
+  'config:import-preview': true,
+  'config:import-apply': true,
+  'secrets:list': true,
+  'secrets:set': true,
+  'secrets:delete': true,
+  'shell:open': true,
+} as const satisfies Record<HostChannel, true>;
+export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
 export interface HostResults {
   'app:info': AppInfo;
@@ -217,7 +203,11 @@ export interface HostEvents {
   'config:changed': ConfigText;
 }
 export type HostEventName = keyof HostEvents;
-export const hostEventNames: HostEventName[] = ['servers:changed', 'app:changed', 'config:changed'];
+const eventFlags = { 'servers:changed': true, 'app:changed': true, 'config:changed': true } as const satisfies Record<HostEventName, true>;
+export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
+export function isHostEventName(name: unknown): name is HostEventName {
+  return typeof name === 'string' && Object.hasOwn(eventFlags, name);
+}
 
 export type Unsubscribe = () => void;
 export interface HostApi extends HostMethods {

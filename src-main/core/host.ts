@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { callToolRequestSchema } from '../../src-shared/host-schemas';
 import {
-  callToolRequestSchema,
   type AppInfo,
   type ConfigText,
   type HostApi,

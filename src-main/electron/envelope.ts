@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { hostChannels } from '../../src-shared/host-schemas';
 import {
-  hostChannels,
   type Envelope,
   type HostArgs,
   type HostChannel,

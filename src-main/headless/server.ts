@@ -5,8 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { hostChannels } from '../../src-shared/host-schemas';
 import {
-  hostChannels,
   hostEventNames,
   type BridgeMessage,
   type Envelope,
