@@ -11,17 +11,17 @@ const stringRecord = z.record(z.string(), z.string({ error: 'must be a string' }
  */
 export const serverEntrySchema = z
   .looseObject({
-    command: z.string({ error: 'must be a string (the program to start)' }).min(1, 'must not be empty').optional(),
-    args: z.array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' }).optional(),
-    env: stringRecord.optional(),
-    cwd: z.string({ error: 'must be a string (a directory path)' }).optional(),
-    url: z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional(),
-    headers: stringRecord.optional(),
-    type: z.enum(transportTypes, { error: `must be one of ${transportTypes.join(', ')}` }).optional(),
-    disabled: z.boolean({ error: 'must be true or false' }).optional(),
-    timeout: z.number({ error: 'must be a number of milliseconds' }).int().positive().optional(),
-    envFile: z.string({ error: 'must be a string (a path to a dotenv file)' }).optional(),
-    autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional(),
+    command: z.string({ error: 'must be a string (the program to start)' }).min(1, 'must not be empty').optional().describe('A stdio server: the program to start (looked up in PATH).'),
+    args: z.array(z.string({ error: 'must be a string' }), { error: 'must be an array of strings' }).optional().describe('Arguments for the program.'),
+    env: stringRecord.optional().describe('Environment variables for this server only. Values may use ${env:NAME}, ${secret:NAME}, ${input:ID}.'),
+    cwd: z.string({ error: 'must be a string (a directory path)' }).optional().describe('Working directory (relative to this file).'),
+    url: z.url({ error: 'must be an http(s) URL', protocol: /^https?$/ }).optional().describe('A remote server: Streamable HTTP, falling back to legacy HTTP+SSE.'),
+    headers: stringRecord.optional().describe('HTTP headers for a remote server (e.g. Authorization). Values may use references.'),
+    type: z.enum(transportTypes, { error: `must be one of ${transportTypes.join(', ')}` }).optional().describe('Force the transport.'),
+    disabled: z.boolean({ error: 'must be true or false' }).optional().describe('true keeps the server stopped.'),
+    timeout: z.number({ error: 'must be a number of milliseconds' }).int().positive().optional().describe('Milliseconds for connecting and for each request (reset by progress).'),
+    envFile: z.string({ error: 'must be a string (a path to a dotenv file)' }).optional().describe('A dotenv file whose values are added to env.'),
+    autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional().describe('Tools the chat may call without asking.'),
   })
   .superRefine((entry, ctx) => {
     if (entry.command === undefined && entry.url === undefined) {

@@ -1,7 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import { ConfigError, defaultConfig, ensureConfigFile, parseServersConfig } from './config';
+import { serversConfigJsonSchemaText } from './config-json-schema';
+import { schemaPath } from './paths';
 import { tempDir } from '../test-support/processes';
 
 function errorOf(text: string): ConfigError {
@@ -60,6 +63,17 @@ describe('ensureConfigFile', () => {
     expect(ensureConfigFile(file, { command: 'node', env: {} })).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe('{ broken');
     expect(readdirSync(join(dir, 'sub'))).toEqual(['mcp.json']);
+  });
+
+  it('the first-run file references the shipped JSON Schema, which matches the zod schema', () => {
+    const config = defaultConfig({ command: 'node', env: {} }) as Record<string, unknown>;
+    expect(config.$schema).toBe(pathToFileURL(schemaPath()).href);
+    // Stale schema file? Run: npx tsx scripts/gen-schema.ts
+    expect(readFileSync(schemaPath(), 'utf8')).toBe(serversConfigJsonSchemaText());
+    const schema = JSON.parse(readFileSync(schemaPath(), 'utf8')) as { properties: { mcpServers: { additionalProperties: { properties: Record<string, unknown> } } } };
+    expect(Object.keys(schema.properties.mcpServers.additionalProperties.properties)).toEqual(
+      expect.arrayContaining(['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'envFile', 'autoApprove']),
+    );
   });
 
   it('the default config validates', () => {

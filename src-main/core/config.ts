@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { serversConfigSchema, type ServersConfig } from '../../src-shared/config-schema';
-import { calculatorPath } from './paths';
+import { pathToFileURL } from 'node:url';
+import { calculatorPath, schemaPath } from './paths';
 import type { ChildRuntime } from './runtime';
 
 /** A config problem pinned to a place in the file, printed as `FILE:LINE:COL: message`. */
@@ -135,6 +136,8 @@ export function readServersConfig(file: string): ServersConfig {
 /** The first-run config: the bundled calculator, started with the runtime the app itself runs on. */
 export function defaultConfig(runtime: ChildRuntime): ServersConfig {
   return {
+    // Editors (VS Code and others) autocomplete and check the file against this.
+    $schema: pathToFileURL(schemaPath()).href,
     mcpServers: {
       calculator: {
         command: runtime.command,

@@ -31,3 +31,8 @@ export function packageRoot(): string {
 export function calculatorPath(): string {
   return join(packageRoot(), 'resources', 'calculator.mjs');
 }
+
+/** The JSON Schema of the servers config (generated from the zod schema by scripts/gen-schema.ts). */
+export function schemaPath(): string {
+  return join(packageRoot(), 'resources', 'mcp.schema.json');
+}
