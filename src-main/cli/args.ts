@@ -7,6 +7,10 @@ export interface CliArgs {
   port?: number;
   host?: string;
   help: boolean;
+  /** import: add what does not conflict without asking. */
+  yes: boolean;
+  /** import: move literal secret-looking values into secret storage. */
+  moveSecrets: boolean;
 }
 
 export class UsageError extends Error {}
@@ -18,6 +22,12 @@ Commands:
   tools [SERVER]               the tools of every ready server, or of one
   call SERVER TOOL [ARGS_JSON] call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
   doctor [SERVER]              per server: resolved command, env names, connect result, protocol, time to ready, stderr tail
+  import SOURCE [--yes] [--move-secrets]
+                               add servers from claude | cursor | vscode | cline | windsurf | inspector | FILE
+                               (shows a preview; --yes adds what does not conflict and skips what does)
+  export [SERVER…]             Claude-compatible JSON for all servers, or the ones named
+  secret list | set NAME [VALUE] | delete NAME
+                               ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
   serve [--port N] [--host H]  headless mode: the app in a browser; the first line on stdout is the URL (with its token)
 
 Options:
@@ -26,7 +36,7 @@ Options:
   -h, --help      this help`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -38,6 +48,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     };
     if (arg === '--json') out.json = true;
     else if (arg === '-h' || arg === '--help') out.help = true;
+    else if (arg === '--yes' || arg === '-y') out.yes = true;
+    else if (arg === '--move-secrets') out.moveSecrets = true;
     else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
     else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
     else if (arg === '--port' || arg.startsWith('--port=')) {

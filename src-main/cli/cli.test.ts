@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/paths';
@@ -79,6 +79,35 @@ describe('switchboard CLI', () => {
     const report = JSON.parse(one.stdout) as { servers: Array<{ name: string; env: Array<{ name: string; source: string }> }> };
     expect(report.servers.map((s) => s.name)).toEqual(['calculator']);
     expect(report.servers[0]?.env).toContainEqual({ name: 'API_KEY', source: 'server-env' });
+  });
+
+  it('import shows a preview; --yes adds what does not conflict and says what it skipped; the source is untouched', () => {
+    const home = tempDir();
+    const source = join(tempDir(), 'claude_desktop_config.json');
+    const sourceText = JSON.stringify({ mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: 'tok-literal' } }, calculator: { command: 'other' } } });
+    writeFileSync(source, sourceText);
+    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath()] } });
+    const preview = cli(['--config', config, 'import', source], home);
+    expect(preview.status).toBe(0);
+    expect(preview.stdout).toMatch(/\+ fresh\s+new \(secret-looking: env\.API_TOKEN\)/);
+    expect(preview.stdout).toMatch(/! calculator\s+CONFLICT/);
+    expect(preview.stdout).toContain('Nothing changed. Re-run with --yes to add 1 new server(s) and skip 1 conflict(s).');
+    const applied = cli(['--config', config, 'import', source, '--yes', '--move-secrets'], home);
+    expect(applied.status, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('Added: fresh.');
+    expect(applied.stdout).toContain('Skipped calculator: a different server of that name exists (not overwritten).');
+    expect(applied.stdout).toContain('Stored as secrets: fresh_API_TOKEN');
+    expect(applied.stderr).toContain('not in the OS keychain');
+    expect(readFileSync(source, 'utf8')).toBe(sourceText);
+    const written = JSON.parse(readFileSync(config, 'utf8')) as { mcpServers: Record<string, { command?: string; env?: Record<string, string> }> };
+    expect(written.mcpServers.fresh?.env).toEqual({ API_TOKEN: '${secret:fresh_API_TOKEN}' });
+    expect(written.mcpServers.calculator?.command).toBe(process.execPath);
+    expect(cli(['--config', config, 'secret', 'list'], home).stdout).toBe('fresh_API_TOKEN\n');
+    const exported = cli(['--config', config, 'export', 'fresh'], home);
+    expect(JSON.parse(exported.stdout)).toEqual({ mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: '${secret:fresh_API_TOKEN}' } } } });
+    expect(cli(['--config', config, 'export', 'nope'], home).status).toBe(2);
+    expect(cli(['--config', config, 'secret', 'delete', 'fresh_API_TOKEN'], home).status).toBe(0);
+    expect(cli(['--config', config, 'secret', 'list'], home).stdout).toBe('');
   });
 
   it('usage and config errors exit 2 with FILE:LINE:COL', () => {

@@ -25,10 +25,18 @@ async function main(argv: readonly string[]): Promise<number> {
     (args.help ? out : err)(usage);
     return args.help ? 0 : 2;
   }
-  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve, doctor };
+  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve, doctor, import: importCommand, export: exportCommand, secret };
   const run = commands[args.command];
   if (!run) {
     err(`switchboard: unknown command "${args.command}"\n\n${usage}`);
+    return 2;
+  }
+  if (args.command === 'import' && args.positionals.length !== 1) {
+    err(`switchboard: import needs one SOURCE (claude, cursor, vscode, cline, windsurf, inspector, or a file)\n\n${usage}`);
+    return 2;
+  }
+  if (args.command === 'secret' && !['list', 'set', 'delete'].includes(args.positionals[0] ?? '')) {
+    err(`switchboard: secret needs list, set NAME [VALUE] or delete NAME\n\n${usage}`);
     return 2;
   }
   if (args.command === 'call' && (args.positionals.length < 2 || args.positionals.length > 3)) {
@@ -49,6 +57,8 @@ async function main(argv: readonly string[]): Promise<number> {
     runtime: nodeRuntime(),
     // Only the long-running face follows edits of the file; one-shot commands read it once.
     watchConfig: args.command === 'serve',
+    // Commands that only read or edit the file do not start servers.
+    startServers: !['import', 'export', 'secret'].includes(args.command),
     loginShellPath: args.command === 'serve',
   });
   let stopping = false;
@@ -64,7 +74,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   try {
     const info = await host.api['app:info']();
-    if (info.configError && args.command !== 'serve') {
+    if (info.configError && !['serve', 'secret', 'export'].includes(args.command)) {
       err(info.configError.message);
       return 2;
     }
@@ -228,6 +238,111 @@ function doctorRecord(v: ServerView): Record<string, unknown> {
     stderrTail: v.stderrTail.slice(-10),
     ...(v.logFile ? { logFile: v.logFile } : {}),
   };
+}
+
+async function importCommand(host: Host, args: CliArgs): Promise<number> {
+  const source = args.positionals[0] ?? '';
+  let preview;
+  try {
+    preview = await host.api['config:import-preview']({ source });
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 2;
+  }
+  const mark = { new: '+', same: '=', conflict: '!' } as const;
+  out(`From ${preview.file}:`);
+  for (const c of preview.servers) {
+    const note = c.invalid ? `cannot import: ${c.invalid}` : c.status === 'new' ? 'new' : c.status === 'same' ? 'already in your config' : 'CONFLICT: a different server of that name exists';
+    out(`  ${c.invalid ? 'x' : mark[c.status]} ${c.name.padEnd(24)} ${note}${c.secretKeys.length ? ` (secret-looking: ${c.secretKeys.join(', ')})` : ''}`);
+  }
+  const addable = preview.servers.filter((c) => !c.invalid && c.status === 'new').map((c) => c.name);
+  const conflicts = preview.servers.filter((c) => !c.invalid && c.status === 'conflict').map((c) => c.name);
+  let names = addable;
+  let overwrite: string[] = [];
+  if (!args.yes) {
+    if (!process.stdin.isTTY) {
+      out(`Nothing changed. Re-run with --yes to add ${addable.length} new server(s)${conflicts.length ? ` and skip ${conflicts.length} conflict(s)` : ''}.`);
+      return 0;
+    }
+    const answer = (await ask(`Add ${addable.length} new server(s)? [y/N] `)).toLowerCase();
+    if (answer !== 'y' && answer !== 'yes') names = [];
+    for (const name of conflicts) {
+      if ((await ask(`Overwrite your "${name}" with the imported one? [y/N] `)).toLowerCase().startsWith('y')) overwrite.push(name);
+    }
+    names = [...names, ...overwrite];
+  } else overwrite = [];
+  const moveSecrets = args.moveSecrets;
+  const result = await host.api['config:import-apply']({ source, names: [...names, ...(args.yes ? conflicts : [])], overwrite, moveSecrets });
+  if (args.json) out(JSON.stringify(result, null, 2));
+  else {
+    out(`Added: ${result.added.join(', ') || 'none'}${result.replaced.length ? `; replaced: ${result.replaced.join(', ')}` : ''}.`);
+    for (const s of result.skipped) out(`Skipped ${s.name}: ${s.reason}.`);
+    if (result.secretsStored.length) out(`Stored as secrets: ${result.secretsStored.join(', ')} (the config now refers to them as \${secret:…}).`);
+    const warning = (await host.api['app:info']()).secrets.warning;
+    if (result.secretsStored.length && warning) err(`Note: ${warning}`);
+  }
+  out(`The source file was not modified. Config: ${host.configPath}`);
+  return 0;
+}
+
+async function exportCommand(host: Host, args: CliArgs): Promise<number> {
+  try {
+    process.stdout.write(await host.api['config:export'](args.positionals.length ? { names: args.positionals } : {}));
+    return 0;
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 2;
+  }
+}
+
+async function secret(host: Host, args: CliArgs): Promise<number> {
+  const [action, name, value] = args.positionals;
+  const warning = (await host.api['app:info']()).secrets.warning;
+  if (action === 'list') {
+    const names = await host.api['secrets:list']();
+    if (args.json) out(JSON.stringify(names));
+    else for (const n of names) out(n);
+    return 0;
+  }
+  if (!name) {
+    err(`switchboard: secret ${action} needs a NAME`);
+    return 2;
+  }
+  if (action === 'delete') {
+    const removed = await host.api['secrets:delete'](name);
+    if (!removed) err(`switchboard: there is no secret named ${name}`);
+    return removed ? 0 : 1;
+  }
+  const secretValue = value ?? (await readStdin()).replace(/\r?\n$/, '');
+  try {
+    await host.api['secrets:set'](name, secretValue);
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 2;
+  }
+  if (warning) err(`Note: ${warning}`);
+  out(`Stored secret ${name}. Refer to it as \${secret:${name}} in a server's env or headers.`);
+  return 0;
+}
+
+function ask(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    process.stderr.write(question);
+    process.stdin.resume();
+    process.stdin.setEncoding('utf8');
+    process.stdin.once('data', (data: string) => {
+      process.stdin.pause();
+      resolve(data.trim());
+    });
+  });
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return ask('Value: ');
+  let text = '';
+  process.stdin.setEncoding('utf8');
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
 }
 
 function textOf(result: ToolResult): string {

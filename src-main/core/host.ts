@@ -51,6 +51,8 @@ export interface HostOptions {
   openPath?: (path: string) => Promise<boolean>;
   /** Watch the config file and apply external edits live (default true). */
   watchConfig?: boolean;
+  /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
+  startServers?: boolean;
 }
 
 export interface Host {
@@ -115,7 +117,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       emit('servers:changed', registry.views());
     }, 50);
   });
-  registry.load(initial.config);
+  if (options.startServers !== false) registry.load(initial.config);
   log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(initial.config.mcpServers).length} server(s)`);
 
   const configText = (snapshot: ConfigSnapshot = store.snapshot()): ConfigText => ({
@@ -141,7 +143,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Every change of the file (ours or external): apply what changed, tell the UI.
   store.on('changed', (snapshot) => {
     if (snapshot.error) log.warn(`config not applied, keeping the last good one: ${snapshot.error.message}`);
-    else void registry.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
+    else if (running) void registry.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
     emit('app:changed', appInfo());
     emit('config:changed', configText(snapshot));
   });
@@ -152,10 +154,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     if (!entry) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`);
     return entry;
   };
+  const running = options.startServers !== false;
   const edit = async (change: TextEdit, what: string): Promise<void> => {
     const snapshot = await store.update(change, what);
     // Apply now rather than waiting for the watcher, so the caller sees the result.
-    await registry.apply(snapshot.config);
+    if (running) await registry.apply(snapshot.config);
   };
 
   const inFlight = new Map<string, AbortController>();
@@ -186,7 +189,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     'config:read': async () => configText(store.refresh()),
     'config:save': async ({ text, baseHash }) => {
       const snapshot = await store.saveText(text, baseHash);
-      await registry.apply(snapshot.config);
+      if (running) await registry.apply(snapshot.config);
       return configText(snapshot);
     },
     'servers:upsert': async ({ name, entry, previousName }) => {
@@ -243,7 +246,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         throw new CoreError('invalid-argument', (error as Error).message);
       }
       // Servers waiting on this secret (or input) get another chance.
-      await registry.apply(store.snapshot().config);
+      if (running) await registry.apply(store.snapshot().config);
     },
     'secrets:delete': async (name) => secrets.delete(name),
     'shell:open': async (target) => {
