@@ -89,9 +89,9 @@ async function bridgeClient(url: string): Promise<{ call: (channel: string, args
   };
 }
 
-async function timeToReady(servers: number, parallel: boolean, policy: Partial<SupervisionPolicy> = {}, dataDir?: string): Promise<number> {
+async function timeToReady(servers: number, parallel: boolean, policy: Partial<SupervisionPolicy> = {}, dataDir?: string, script = echo): Promise<number> {
   const entries: Record<string, unknown> = {};
-  for (let i = 0; i < servers; i++) entries[`e${i}`] = { command: process.execPath, args: [echo, `--n=${i}`], disabled: true };
+  for (let i = 0; i < servers; i++) entries[`e${i}`] = { command: process.execPath, args: [script, `--n=${i}`], disabled: true };
   const host = await hostWith(entries, policy, dataDir);
   const names = Object.keys(entries);
   const t = performance.now();
@@ -132,13 +132,20 @@ async function main(): Promise<void> {
   );
   const p50 = (k: string): number => percentile(latency[k] ?? [], 50);
   const p99 = (k: string): number => percentile(latency[k] ?? [], 99);
-  // Alternate the order to be fair to both.
-  const bareTp1 = await throughput((i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }), pipelined);
-  const coreTp1 = await throughput((i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }), pipelined);
-  const coreTp2 = await throughput((i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }), pipelined);
-  const bareTp2 = await throughput((i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }), pipelined);
-  const bareTp = (bareTp1 + bareTp2) / 2;
-  const coreTp = (coreTp1 + coreTp2) / 2;
+  // Alternate bare and core over several rounds (ABBA order) and keep each side's median round.
+  const bareRounds: number[] = [];
+  const coreRounds: number[] = [];
+  const bareRun = (): Promise<number> => throughput((i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }), pipelined);
+  const coreRun = (): Promise<number> => throughput((i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }), pipelined);
+  for (let round = 0; round < 3; round++) {
+    bareRounds.push(await bareRun());
+    coreRounds.push(await coreRun());
+    coreRounds.push(await coreRun());
+    bareRounds.push(await bareRun());
+  }
+  const median = (xs: number[]): number => percentile(xs, 50);
+  const bareTp = median(bareRounds);
+  const coreTp = median(coreRounds);
   bridge.close();
   await headless.dispose();
   await bare.close();
@@ -147,6 +154,11 @@ async function main(): Promise<void> {
   // 2. Parallel vs sequential connect of 20 stdio servers.
   const sequentialMs = await timeToReady(fleet, false);
   const parallelMs = await timeToReady(fleet, true);
+  // Context: the same with a dependency-free server, whose start costs little CPU (on 2 cores, 20 SDK-based
+  // Node servers starting at once are bound by CPU, not by the host).
+  const tiny = join(import.meta.dirname, '..', 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
+  const tinySequentialMs = await timeToReady(fleet, false, {}, undefined, tiny);
+  const tinyParallelMs = await timeToReady(fleet, true, {}, undefined, tiny);
 
   // 3. Era probe: auto with a warm verdict cache vs pinned legacy, 5 servers started one after another (best of 3).
   const eraDir = tempDir('switchboard-bench-era-');
@@ -194,6 +206,7 @@ async function main(): Promise<void> {
       callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
       throughputCallsPerSec: { bare: Math.round(bareTp), core: Math.round(coreTp) },
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
+      connect20LightServerMs: { sequential: Math.round(tinySequentialMs), parallel: Math.round(tinyParallelMs), ratio: round(tinyParallelMs / tinySequentialMs) },
       connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
@@ -222,6 +235,7 @@ async function main(): Promise<void> {
   log(`call p99 ms   bare ${result.figures.callP99Ms.bare}  core ${result.figures.callP99Ms.core}  bridge ${result.figures.callP99Ms.bridge}`);
   log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  core ${result.figures.throughputCallsPerSec.core}`);
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
+  log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
   log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server${result.figures.gcExposed ? '' : ' (gc not exposed)'}`);
 }
