@@ -60,6 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // Commands that only read or edit the file do not start servers.
     startServers: !['import', 'export', 'secret'].includes(args.command),
     loginShellPath: args.command === 'serve',
+    logToStderr: args.command === 'serve',
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

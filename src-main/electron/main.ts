@@ -45,6 +45,8 @@ function start(): void {
       runtime: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
       // Launched from a dock or menu, the app lacks the user's shell PATH (npx, uvx, …).
       loginShellPath: true,
+      // Our own log goes to logs/switchboard.log and, for whoever started the app from a terminal, stderr.
+      logToStderr: true,
       secrets,
       openPath: async (path) => {
         const failure = await shell.openPath(path);
