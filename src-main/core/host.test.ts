@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,16 +5,8 @@ import { calculatorPath } from './paths';
 import { createHost, type Host } from './host';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
-import { alive, tempDir, waitFor } from '../test-support/processes';
+import { alive, tempDir, waitFor, pidsWith } from '../test-support/processes';
 
-/** Pids of processes whose command line contains `marker` (our temp dir makes it unique per test). */
-function pidsWith(marker: string): number[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes(marker) && !line.includes('ps -eo'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
 
 async function hostWith(servers: Record<string, unknown>): Promise<{ host: Host; dir: string }> {
   const dir = tempDir();

@@ -1,22 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHost, type Host } from './host';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
-import { tempDir } from '../test-support/processes';
+import { tempDir, pidsWith } from '../test-support/processes';
 
 const tiny = join(__dirname, 'fixtures', 'tiny-server.mjs');
 
-function livePidsWith(tag: string): number[] {
-  return execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.includes(tag) && !line.includes('ps -eo'))
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, stat]) => !stat?.startsWith('Z'))
-    .map(([pid]) => Number(pid));
-}
 
 async function hostWithTiny(count: number, tag: string): Promise<Host> {
   const dir = tempDir();
@@ -36,17 +27,17 @@ describe('soak and load (real processes)', () => {
       let maxAlive = 0;
       for (let cycle = 0; cycle < 100; cycle++) {
         await Promise.all(names.map((n) => host.registry.get(n).stop()));
-        expect(livePidsWith(tag), `after stop in cycle ${cycle}`).toEqual([]);
+        expect(pidsWith(tag), `after stop in cycle ${cycle}`).toEqual([]);
         await Promise.all(names.map((n) => host.registry.get(n).start()));
         const views = await host.api['servers:list']();
         expect(views.every((v) => v.status === 'ready'), `all ready in cycle ${cycle}`).toBe(true);
-        maxAlive = Math.max(maxAlive, livePidsWith(tag).length);
+        maxAlive = Math.max(maxAlive, pidsWith(tag).length);
       }
       expect(maxAlive).toBe(5);
     } finally {
       await host.dispose();
     }
-    expect(livePidsWith(tag)).toEqual([]);
+    expect(pidsWith(tag)).toEqual([]);
   }, 240_000);
 
   it('20 servers × 200 concurrent calls: zero lost or misrouted responses', async () => {
@@ -76,6 +67,6 @@ describe('soak and load (real processes)', () => {
     } finally {
       await host.dispose();
     }
-    expect(livePidsWith(tag)).toEqual([]);
+    expect(pidsWith(tag)).toEqual([]);
   }, 120_000);
 });

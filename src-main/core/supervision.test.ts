@@ -8,23 +8,13 @@ import { processStartTime } from './process-tree';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
 import { calculatorPath } from './paths';
-import { alive, tempDir, waitFor } from '../test-support/processes';
+import { alive, tempDir, waitFor, pidsWith } from '../test-support/processes';
 
 const fixtures = join(__dirname, 'fixtures');
 const tiny = join(fixtures, 'tiny-server.mjs');
 const hostile = join(fixtures, 'hostile.mjs');
 const fast: Partial<SupervisionPolicy> = { restartBaseDelayMs: 100, graceMs: 300, startTimeoutMs: 10_000 };
 
-/** Pids of live processes whose command line contains `tag` (zombies excluded). */
-function pidsWith(tag: string): number[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes(tag) && !line.includes('ps -eo'))
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, stat]) => !stat?.startsWith('Z'))
-    .map(([pid]) => Number(pid));
-}
 
 async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = fast, dataDir = tempDir()): Promise<Host> {
   const config = join(dataDir, 'mcp.json');

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,4 +57,14 @@ export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<{
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Pids of live processes (zombies excluded) whose command line contains `tag` — tests mark theirs with a unique tag. */
+export function pidsWith(tag: string): number[] {
+  return execFileSync('ps', ['-eo', 'pid=,stat=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(tag) && !line.includes('ps -eo'))
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, stat]) => !stat?.startsWith('Z'))
+    .map(([pid]) => Number(pid));
 }
