@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import type { ServerEntry, TransportKind } from './config-schema';
 import type { callToolRequestSchema, hostChannels } from './host-schemas';
+import type {
+  AuditEntry,
+  ChatEvent,
+  ChatSendResult,
+  ChatSettingsView,
+  Conversation,
+  ConversationSummary,
+  ProvidersView,
+} from './chat-types';
 
 /*
  * The contract, zod-free at runtime: the renderer and the sandboxed preload import this file directly (zod
@@ -138,6 +147,10 @@ export type HostErrorCode =
   | 'tool-call-failed'
   | 'cancelled'
   | 'config-invalid'
+  /** The LLM provider failed (key rejected, rate limit, connection lost): the message says which and what to do. */
+  | 'provider-error'
+  /** Nothing to chat with yet (no provider configured): the message says how to add one. */
+  | 'not-configured'
   | 'internal';
 
 export type CallToolRequest = z.input<typeof callToolRequestSchema>;
@@ -163,6 +176,20 @@ const channelFlags = {
   'secrets:set': true,
   'secrets:delete': true,
   'shell:open': true,
+  'chat:send': true,
+  'chat:stop': true,
+  'chat:approve': true,
+  'chat:list': true,
+  'chat:get': true,
+  'chat:rename': true,
+  'chat:delete': true,
+  'chat:settings': true,
+  'chat:update-settings': true,
+  'chat:fetch-image': true,
+  'providers:list': true,
+  'providers:configure': true,
+  'providers:models': true,
+  'audit:list': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
@@ -188,6 +215,26 @@ export interface HostResults {
   'secrets:delete': boolean;
   /** Opened in the OS (desktop), or not possible here (headless): the path to show either way. */
   'shell:open': { opened: boolean; path: string };
+  /** Starts a turn; its tokens, tool cards and approvals arrive as `chat:event`. */
+  'chat:send': ChatSendResult;
+  /** Whether a turn (by run or conversation id) was running. */
+  'chat:stop': boolean;
+  /** Whether a call was waiting for that decision. */
+  'chat:approve': boolean;
+  'chat:list': ConversationSummary[];
+  'chat:get': Conversation;
+  'chat:rename': void;
+  'chat:delete': boolean;
+  'chat:settings': ChatSettingsView;
+  'chat:update-settings': ChatSettingsView;
+  /** A remote image the user chose to load, fetched by main (the page's CSP allows only data: images). */
+  'chat:fetch-image': { dataUrl: string };
+  'providers:list': ProvidersView;
+  'providers:configure': ProvidersView;
+  /** Model ids the provider lists (its `/models`), or its suggestions. */
+  'providers:models': string[];
+  /** The newest entries first. */
+  'audit:list': AuditEntry[];
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;
@@ -201,9 +248,11 @@ export interface HostEvents {
   'app:changed': AppInfo;
   /** The config file changed on disk (by anyone): the editor can offer to reload. */
   'config:changed': ConfigText;
+  /** The chat's tool loop: tokens, tool cards, approvals, turn ends, list changes. */
+  'chat:event': ChatEvent;
 }
 export type HostEventName = keyof HostEvents;
-const eventFlags = { 'servers:changed': true, 'app:changed': true, 'config:changed': true } as const satisfies Record<HostEventName, true>;
+const eventFlags = { 'servers:changed': true, 'app:changed': true, 'config:changed': true, 'chat:event': true } as const satisfies Record<HostEventName, true>;
 export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && Object.hasOwn(eventFlags, name);

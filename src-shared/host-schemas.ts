@@ -12,6 +12,28 @@ export const callToolRequestSchema = z.object({
 });
 export const importSourceSchema = z.string().min(1).max(4096);
 
+const conversationIdSchema = z.string().min(1).max(100);
+const modelSpecSchema = z.string().regex(/^[a-z][a-z0-9-]*:\S+$/, 'a model is written provider:model, e.g. anthropic:claude-sonnet-4-5').max(300);
+const toolKeySchema = z.string().min(3).max(600);
+export const chatSendSchema = z.object({
+  conversationId: conversationIdSchema.optional(),
+  text: z.string().trim().min(1).max(1024 * 1024),
+  model: modelSpecSchema.optional(),
+});
+export const chatSettingsPatchSchema = z.object({
+  model: modelSpecSchema.optional(),
+  approval: z.enum(['ask', 'readonly', 'all', 'none']).optional(),
+  maxSteps: z.number().int().min(1).max(100).optional(),
+  disabledTools: z.array(toolKeySchema).max(10_000).optional(),
+  alwaysAllow: z.array(toolKeySchema).max(10_000).optional(),
+});
+export const providerIdSchema = z.enum(['anthropic', 'openai', 'ollama', 'compatible']);
+export const providerConfigureSchema = z.object({
+  id: providerIdSchema,
+  apiKey: z.string().trim().min(1).max(4096).nullable().optional(),
+  baseURL: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+});
+
 /**
  * The contract: one entry per channel, `noun:verb`. `args` is a zod tuple that main (and the headless bridge)
  * parse before doing work, since the renderer is untrusted. Adding an entry is a compile error in every
@@ -43,5 +65,20 @@ export const hostChannels = {
   'secrets:set': z.tuple([z.string().min(1).max(128), z.string().max(64 * 1024)]),
   'secrets:delete': z.tuple([z.string().min(1)]),
   'shell:open': z.tuple([z.enum(['config', 'logs'])]),
+  'chat:send': z.tuple([chatSendSchema]),
+  /** A run id or a conversation id. */
+  'chat:stop': z.tuple([z.string().min(1).max(100)]),
+  'chat:approve': z.tuple([z.string().min(1).max(300), z.enum(['once', 'always', 'deny'])]),
+  'chat:list': z.tuple([z.object({ query: z.string().max(500).optional() })]),
+  'chat:get': z.tuple([conversationIdSchema]),
+  'chat:rename': z.tuple([conversationIdSchema, z.string().trim().min(1).max(200)]),
+  'chat:delete': z.tuple([conversationIdSchema]),
+  'chat:settings': z.tuple([]),
+  'chat:update-settings': z.tuple([chatSettingsPatchSchema]),
+  'chat:fetch-image': z.tuple([z.url({ protocol: /^https?$/ }).max(4096)]),
+  'providers:list': z.tuple([]),
+  'providers:configure': z.tuple([providerConfigureSchema]),
+  'providers:models': z.tuple([providerIdSchema]),
+  'audit:list': z.tuple([z.object({ limit: z.number().int().min(1).max(10_000).optional() })]),
 } as const;
 

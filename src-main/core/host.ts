@@ -23,6 +23,7 @@ import { HostLog, RotatingLog } from './log-file';
 import { mergePaths, readLoginShellPath } from './login-path';
 import { appDataDir, configFileName, logsDirOf } from './paths';
 import { Registry } from './registry';
+import { ChatService } from './chat/service';
 import type { ChildRuntime } from './runtime';
 import type { SettingsStore } from './settings';
 
@@ -61,6 +62,8 @@ export interface Host {
   readonly registry: Registry;
   readonly config: ConfigStore;
   readonly secrets: SecretStore;
+  /** The LLM chat: providers, the tool loop, approvals, history, audit log. */
+  readonly chat: ChatService;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
   settled(name?: string): Promise<void>;
   /** Closes every session, then ends every child's tree, in reverse order of creation. Idempotent. */
@@ -85,9 +88,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const eraCache = new EraCache(join(dataDir, 'era-cache.json'));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
   const secrets = options.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'));
+  const hostDotenv = readHostDotenv(dataDir, options.envDir ?? process.cwd());
   const registry = new Registry({
     hostEnv,
-    dotenv: readHostDotenv(dataDir, options.envDir ?? process.cwd()),
+    dotenv: hostDotenv,
     secrets,
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
@@ -161,8 +165,21 @@ export async function createHost(options: HostOptions): Promise<Host> {
     if (running) await registry.apply(snapshot.config);
   };
 
+  const chat = new ChatService({
+    tools: {
+      views: () => registry.views(),
+      callTool: (ref, args, signal) => registry.get(ref.server).callTool(ref.tool, args, { signal }),
+    },
+    secrets,
+    env: { env: hostEnv, dotenv: hostDotenv },
+    dataDir,
+    emit: (event) => emit('chat:event', event),
+    log: (line) => log.warn(line),
+  });
+
   const inFlight = new Map<string, AbortController>();
   const api: HostApi = {
+    ...chat.api,
     'app:info': async () => appInfo(),
     'servers:list': async () => registry.views(),
     'servers:restart': async (name) => {
@@ -269,11 +286,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
     registry,
     config: store,
     secrets,
+    chat,
     settled: (name) => registry.settled(name),
     dispose() {
       disposing ??= (async () => {
         if (pendingTimer) clearTimeout(pendingTimer);
         for (const controller of inFlight.values()) controller.abort(new Error('Switchboard is shutting down'));
+        await chat.dispose();
         await store.dispose();
         await registry.dispose();
         ledger.dispose();

@@ -47,6 +47,8 @@ const hostErrorCodes: Record<HostErrorCode, true> = {
   'tool-call-failed': true,
   cancelled: true,
   'config-invalid': true,
+  'provider-error': true,
+  'not-configured': true,
   internal: true,
 };
 

@@ -1,0 +1,69 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { AuditEntry } from '../../../src-shared/chat-types';
+
+/**
+ * Every approval decision and every tool call the model made, one JSON line each, in the data folder. Rotated
+ * once past `maxBytes` (one previous file kept). Arguments are shortened; they are the model's, not the host's.
+ */
+export class AuditLog {
+  private memory: AuditEntry[] = [];
+
+  constructor(
+    /** undefined keeps entries in memory (tests). */
+    private readonly file: string | undefined,
+    private readonly maxBytes = 5 * 1024 * 1024,
+  ) {}
+
+  static shorten(args: unknown, max = 2000): string {
+    let text: string;
+    try {
+      text = JSON.stringify(args) ?? 'undefined';
+    } catch {
+      text = String(args);
+    }
+    return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+  }
+
+  append(entry: Omit<AuditEntry, 'at'>): void {
+    const full: AuditEntry = { at: new Date().toISOString(), ...entry };
+    if (!this.file) {
+      this.memory.push(full);
+      return;
+    }
+    try {
+      mkdirSync(dirname(this.file), { recursive: true });
+      if (existsSync(this.file) && statSync(this.file).size > this.maxBytes) renameSync(this.file, `${this.file}.1`);
+      appendFileSync(this.file, `${JSON.stringify(full)}\n`, { mode: 0o600 });
+    } catch {
+      // The audit must never break a call; keep it in memory instead.
+      this.memory.push(full);
+    }
+  }
+
+  /** The newest first. */
+  list(limit = 500): AuditEntry[] {
+    const entries: AuditEntry[] = [];
+    if (this.file) {
+      for (const file of [this.file, `${this.file}.1`]) {
+        if (entries.length >= limit) break;
+        let text = '';
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch {
+          continue;
+        }
+        const lines = text.split('\n').filter(Boolean).reverse();
+        for (const line of lines) {
+          if (entries.length >= limit) break;
+          try {
+            entries.push(JSON.parse(line) as AuditEntry);
+          } catch {
+            // a torn last line after a crash
+          }
+        }
+      }
+    }
+    return [...this.memory].reverse().concat(entries).slice(0, limit);
+  }
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/chat-types';
+import { CoreError } from '../errors';
+
+/**
+ * Conversations on disk: one JSON file each under `<dataDir>/conversations/`, written atomically (at the start
+ * and end of each turn), loaded once, kept in memory. Resuming after a restart is reading them back.
+ */
+
+const idPattern = /^[A-Za-z0-9-]{1,100}$/;
+
+export function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New conversation';
+}
+
+function textOf(message: ChatMessage): string {
+  if (message.role === 'user') return message.text;
+  return message.parts.map((p) => (p.type === 'text' ? p.text : `${p.server} ${p.tool}`)).join(' ');
+}
+
+function isConversation(value: unknown): value is Conversation {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.messages);
+}
+
+export class ConversationStore {
+  private conversations: Map<string, Conversation> | undefined;
+  private readonly writes = new Map<string, Promise<void>>();
+
+  /** `dir` undefined keeps everything in memory (tests). */
+  constructor(private readonly dir: string | undefined) {}
+
+  private all(): Map<string, Conversation> {
+    if (this.conversations) return this.conversations;
+    const map = new Map<string, Conversation>();
+    if (this.dir) {
+      let files: string[] = [];
+      try {
+        files = readdirSync(this.dir).filter((f) => f.endsWith('.json'));
+      } catch {
+        // no folder yet
+      }
+      for (const file of files) {
+        try {
+          const parsed: unknown = JSON.parse(readFileSync(join(this.dir, file), 'utf8'));
+          if (isConversation(parsed) && idPattern.test(parsed.id)) {
+            // A turn that was streaming when the app stopped is over now.
+            for (const m of parsed.messages) if (m.role === 'assistant' && m.status === 'streaming') m.status = 'stopped';
+            map.set(parsed.id, { ...parsed, messageCount: parsed.messages.length });
+          }
+        } catch {
+          // a damaged file is skipped, not deleted
+        }
+      }
+    }
+    this.conversations = map;
+    return map;
+  }
+
+  create(firstText: string): Conversation {
+    const now = Date.now();
+    const conversation: Conversation = { id: randomUUID(), title: titleFrom(firstText), createdAt: now, updatedAt: now, messageCount: 0, messages: [] };
+    this.all().set(conversation.id, conversation);
+    return conversation;
+  }
+
+  /** Imports a whole conversation (benchmarks, tests). */
+  put(conversation: Conversation): void {
+    this.all().set(conversation.id, conversation);
+  }
+
+  get(id: string): Conversation {
+    const conversation = idPattern.test(id) ? this.all().get(id) : undefined;
+    if (!conversation) throw new CoreError('invalid-argument', `There is no conversation "${id}" (it may have been deleted).`);
+    return conversation;
+  }
+
+  has(id: string): boolean {
+    return this.all().has(id);
+  }
+
+  list(query?: string): ConversationSummary[] {
+    const needle = query?.trim().toLowerCase() ?? '';
+    const out: ConversationSummary[] = [];
+    for (const c of this.all().values()) {
+      const summary: ConversationSummary = { id: c.id, title: c.title, createdAt: c.createdAt, updatedAt: c.updatedAt, messageCount: c.messages.length };
+      if (needle === '') {
+        out.push(summary);
+        continue;
+      }
+      if (c.title.toLowerCase().includes(needle)) {
+        out.push(summary);
+        continue;
+      }
+      for (const m of c.messages) {
+        const text = textOf(m);
+        const at = text.toLowerCase().indexOf(needle);
+        if (at >= 0) {
+          const start = Math.max(0, at - 40);
+          out.push({ ...summary, snippet: `${start > 0 ? '…' : ''}${text.slice(start, at + needle.length + 60).replace(/\s+/g, ' ')}` });
+          break;
+        }
+      }
+    }
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  rename(id: string, title: string): void {
+    const conversation = this.get(id);
+    conversation.title = title.trim().slice(0, 200);
+    conversation.updatedAt = Date.now();
+    void this.save(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    if (!idPattern.test(id) || !this.all().delete(id)) return false;
+    await this.writes.get(id);
+    if (this.dir) rmSync(join(this.dir, `${id}.json`), { force: true });
+    return true;
+  }
+
+  /** Writes one conversation (serialised per conversation; the last write wins). */
+  save(id: string): Promise<void> {
+    const conversation = this.all().get(id);
+    if (!conversation || !this.dir) return Promise.resolve();
+    const dir = this.dir;
+    conversation.messageCount = conversation.messages.length;
+    const previous = this.writes.get(id) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        if (!this.all().has(id)) return;
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        const { snippet: _snippet, ...stored } = conversation;
+        await writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(stored), { mode: 0o600 });
+      })
+      .catch(() => undefined);
+    this.writes.set(id, next);
+    void next.then(() => {
+      if (this.writes.get(id) === next) this.writes.delete(id);
+    });
+    return next;
+  }
+
+  /** Waits for every pending write. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.writes.values()]);
+  }
+}

@@ -1,0 +1,124 @@
+import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart } from 'ai';
+import type { ContentBlock, ToolResult } from '../../../src-shared/host-api';
+import type { ChatMessage, ToolPart } from '../../../src-shared/chat-types';
+
+/** What one tool call came to, as the loop's `execute` returns it and the model is told. */
+export type ToolOutcome =
+  | { kind: 'result'; result: ToolResult }
+  | { kind: 'denied'; reason: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'cancelled' };
+
+type ToolResultOutput = ToolResultPart['output'];
+
+export interface OutputOptions {
+  /** The provider accepts images inside tool results (Anthropic Messages, OpenAI Responses); Chat Completions does not. */
+  images: boolean;
+  /** The most characters of text sent back per result (huge results are cut, and the model is told). */
+  maxChars: number;
+}
+export const defaultOutputOptions: OutputOptions = { images: true, maxChars: 100_000 };
+
+function blockText(block: ContentBlock): string | undefined {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'resource':
+      return block.resource.text !== undefined ? block.resource.text : `[binary resource ${block.resource.uri}${block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}]`;
+    case 'resource_link':
+      return `[resource link: ${block.name} ${block.uri}${block.description ? ` — ${block.description}` : ''}]`;
+    case 'audio':
+      return `[audio ${block.mimeType}, ${Math.round((block.data.length * 3) / 4 / 1024)} KiB, not sent]`;
+    case 'image':
+      return undefined;
+  }
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}\n[… cut: the result had ${text.length} characters; only the first ${max} are shown]` : text;
+}
+
+/** An MCP tool result (text, images, structured content, errors) in the form the AI SDK sends to the model. */
+export function toModelOutput(outcome: ToolOutcome, options: OutputOptions = defaultOutputOptions): ToolResultOutput {
+  switch (outcome.kind) {
+    case 'denied':
+      return { type: 'execution-denied', reason: outcome.reason };
+    case 'failed':
+      return { type: 'error-text', value: outcome.message };
+    case 'cancelled':
+      return { type: 'error-text', value: 'The call was cancelled by the user.' };
+    case 'result':
+      break;
+  }
+  const { result } = outcome;
+  const content = Array.isArray(result.content) ? result.content : [];
+  const texts = content.map(blockText).filter((t): t is string => t !== undefined);
+  const images = content.filter((b): b is Extract<ContentBlock, { type: 'image' }> => b.type === 'image');
+  if (result.structuredContent !== undefined && texts.length === 0) texts.push(JSON.stringify(result.structuredContent));
+  let budget = options.maxChars;
+  const shortened = texts.map((t) => {
+    const out = cut(t, Math.max(0, budget));
+    budget -= Math.min(t.length, budget);
+    return out;
+  });
+  if (result.isError === true) return { type: 'error-text', value: shortened.join('\n') || 'The tool reported an error without a message.' };
+  if (images.length > 0 && options.images) {
+    return {
+      type: 'content',
+      value: [...shortened.map((text) => ({ type: 'text' as const, text })), ...images.map((i) => ({ type: 'image-data' as const, data: i.data, mediaType: i.mimeType }))],
+    };
+  }
+  const notes = images.map((i) => `[image ${i.mimeType}, ${Math.round((i.data.length * 3) / 4 / 1024)} KiB: shown to the user, not sent to the model]`);
+  const text = [...shortened, ...notes].join('\n');
+  return { type: 'text', value: text === '' ? '(the tool returned nothing)' : text };
+}
+
+/** The outcome a stored tool card stands for (for rebuilding the model's context after a restart). */
+export function outcomeOf(part: ToolPart): ToolOutcome {
+  switch (part.status) {
+    case 'done':
+    case 'error':
+      if (part.result) return { kind: 'result', result: part.result };
+      return { kind: 'failed', message: part.error ?? 'The call failed.' };
+    case 'denied':
+      return { kind: 'denied', reason: deniedReason(part.server, part.tool) };
+    case 'cancelled':
+      return { kind: 'cancelled' };
+    case 'awaiting-approval':
+    case 'running':
+      return { kind: 'failed', message: 'The call was interrupted before it finished.' };
+  }
+}
+
+export const deniedReason = (server: string, tool: string): string =>
+  `The user denied this call to ${tool} (server ${server}). Do not call it again unless the user asks; continue without it or explain what you would need.`;
+
+/** A saved conversation as the model's messages: user turns, assistant text and tool calls, and their results. */
+export function toModelMessages(messages: readonly ChatMessage[], options: OutputOptions = defaultOutputOptions): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      out.push({ role: 'user', content: message.text });
+      continue;
+    }
+    let assistant: Exclude<AssistantContent, string> = [];
+    let results: ToolContent = [];
+    const flush = (): void => {
+      if (assistant.length > 0) out.push({ role: 'assistant', content: assistant });
+      if (results.length > 0) out.push({ role: 'tool', content: results });
+      assistant = [];
+      results = [];
+    };
+    for (const part of message.parts) {
+      if (part.type === 'text') {
+        if (results.length > 0) flush();
+        if (part.text !== '') assistant.push({ type: 'text', text: part.text });
+        continue;
+      }
+      assistant.push({ type: 'tool-call', toolCallId: part.callId, toolName: part.modelName, input: part.args });
+      results.push({ type: 'tool-result', toolCallId: part.callId, toolName: part.modelName, output: toModelOutput(outcomeOf(part), options) });
+    }
+    flush();
+  }
+  return out;
+}

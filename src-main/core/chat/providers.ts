@@ -1,0 +1,239 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource } from '../../../src-shared/chat-types';
+import { providerIds } from '../../../src-shared/chat-types';
+import { CoreError } from '../errors';
+import type { SecretStore } from '../secrets';
+import type { ChatSettingsStore } from './chat-settings';
+
+/**
+ * LLM providers through the AI SDK. Settings come from the settings screen (keys in the SecretStore, base URLs
+ * in the chat settings), then the host's environment, then its private `.env` — read, never copied into
+ * process.env. Key values stay in main: views say only whether a key is set and where it came from.
+ */
+
+export interface ProviderEnv {
+  /** The host's environment (`process.env` in the app). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The host's `.env`, read privately. */
+  dotenv: Readonly<Record<string, string>>;
+}
+
+interface ProviderSpec {
+  id: ProviderId;
+  label: string;
+  keyEnv?: string;
+  baseEnv?: string;
+  defaultBaseURL?: string;
+  /** Keyless local servers are fine when they have a base URL. */
+  keyRequired: (baseURL: string | undefined) => boolean;
+  suggestions: string[];
+}
+
+const specs: Record<ProviderId, ProviderSpec> = {
+  anthropic: {
+    id: 'anthropic',
+    label: 'Anthropic',
+    keyEnv: 'ANTHROPIC_API_KEY',
+    baseEnv: 'ANTHROPIC_BASE_URL',
+    keyRequired: () => true,
+    suggestions: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'],
+  },
+  openai: {
+    id: 'openai',
+    label: 'OpenAI',
+    keyEnv: 'OPENAI_API_KEY',
+    baseEnv: 'OPENAI_BASE_URL',
+    keyRequired: (baseURL) => baseURL === undefined,
+    suggestions: ['gpt-5', 'gpt-5-mini', 'gpt-4.1', 'gpt-4o-mini'],
+  },
+  ollama: {
+    id: 'ollama',
+    label: 'Ollama',
+    baseEnv: 'OLLAMA_BASE_URL',
+    defaultBaseURL: 'http://127.0.0.1:11434/v1',
+    keyRequired: () => false,
+    suggestions: ['llama3.2', 'qwen2.5', 'mistral'],
+  },
+  compatible: {
+    id: 'compatible',
+    label: 'OpenAI-compatible endpoint',
+    keyRequired: () => false,
+    suggestions: [],
+  },
+};
+
+export const secretNameFor = (id: ProviderId): string => `provider.${id}.apiKey`;
+
+export const noProviderHint =
+  'No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, add a key in ' +
+  'Chat settings → Providers, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or ' +
+  'LM Studio) in .env and restart Switchboard.';
+
+interface Setting {
+  value: string;
+  source: SettingSource;
+}
+
+/** `provider:model`, split at the first colon (model ids such as `llama3.2:3b` keep theirs). */
+export function parseModelSpec(spec: string): { provider: string; model: string } | undefined {
+  const colon = spec.indexOf(':');
+  if (colon <= 0 || colon === spec.length - 1) return undefined;
+  return { provider: spec.slice(0, colon), model: spec.slice(colon + 1) };
+}
+
+/** Anthropic's SDKs take `https://api.anthropic.com` (no /v1); the AI SDK wants the /v1. Accept both. */
+export function anthropicBaseURL(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' || parsed.pathname === '' ? `${parsed.origin}/v1` : url.replace(/\/+$/, '');
+}
+
+export class Providers {
+  constructor(
+    private readonly settings: ChatSettingsStore,
+    private readonly secrets: SecretStore,
+    private readonly env: ProviderEnv,
+  ) {}
+
+  private fromEnv(name: string | undefined): Setting | undefined {
+    if (!name) return undefined;
+    const fromProcess = this.env.env[name];
+    if (fromProcess !== undefined && fromProcess.trim() !== '') return { value: fromProcess.trim(), source: 'env' };
+    const fromDotenv = this.env.dotenv[name];
+    if (fromDotenv !== undefined && fromDotenv.trim() !== '') return { value: fromDotenv.trim(), source: 'dotenv' };
+    return undefined;
+  }
+
+  private key(id: ProviderId): Setting | undefined {
+    const stored = this.secrets.get(secretNameFor(id));
+    if (stored !== undefined && stored !== '') return { value: stored, source: 'settings' };
+    return this.fromEnv(specs[id].keyEnv);
+  }
+
+  private baseURL(id: ProviderId): Setting | undefined {
+    const stored = this.settings.baseURL(id);
+    if (stored !== undefined) return { value: stored, source: 'settings' };
+    return this.fromEnv(specs[id].baseEnv);
+  }
+
+  private isConfigured(id: ProviderId): boolean {
+    const base = this.baseURL(id)?.value;
+    if (id === 'ollama' || id === 'compatible') return base !== undefined;
+    return this.key(id) !== undefined || !specs[id].keyRequired(base);
+  }
+
+  view(id: ProviderId): ProviderView {
+    const spec = specs[id];
+    const key = this.key(id);
+    const base = this.baseURL(id);
+    const api: ProviderView['api'] = id === 'anthropic' ? 'messages' : id === 'openai' && base === undefined ? 'responses' : 'chat';
+    return {
+      id,
+      label: spec.label,
+      configured: this.isConfigured(id),
+      hasKey: key !== undefined,
+      ...(key ? { keySource: key.source } : {}),
+      ...(spec.keyEnv ? { keyEnv: spec.keyEnv } : {}),
+      ...(base ? { baseURL: base.value, baseURLSource: base.source } : spec.defaultBaseURL ? { baseURL: spec.defaultBaseURL, baseURLSource: 'default' as const } : {}),
+      api,
+      models: spec.suggestions,
+    };
+  }
+
+  /** The model new turns use: the picker's choice, else SWITCHBOARD_MODEL, else the first configured provider's first model. */
+  defaultModel(): Setting | undefined {
+    const picked = this.settings.view().model;
+    if (picked !== undefined) return { value: picked, source: 'settings' };
+    const fromEnv = this.fromEnv('SWITCHBOARD_MODEL');
+    if (fromEnv) return fromEnv;
+    for (const id of providerIds) {
+      const first = specs[id].suggestions[0];
+      if (this.isConfigured(id) && first !== undefined) return { value: `${id}:${first}`, source: 'default' };
+    }
+    return undefined;
+  }
+
+  list(): ProvidersView {
+    const providers = providerIds.map((id) => this.view(id));
+    const model = this.defaultModel();
+    const usable = model !== undefined && this.canUse(model.value);
+    return {
+      providers,
+      ...(model ? { model: model.value, modelSource: model.source } : {}),
+      ...(usable ? {} : { hint: model ? `${this.unusableReason(model.value)} ${noProviderHint}` : noProviderHint }),
+    };
+  }
+
+  private canUse(spec: string): boolean {
+    try {
+      this.model(spec);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private unusableReason(spec: string): string {
+    try {
+      this.model(spec);
+      return '';
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  configure(request: ProviderConfigureRequest): ProvidersView {
+    if (request.apiKey === null) this.secrets.delete(secretNameFor(request.id));
+    else if (request.apiKey !== undefined) this.secrets.set(secretNameFor(request.id), request.apiKey);
+    if (request.baseURL === null) this.settings.setBaseURL(request.id, undefined);
+    else if (request.baseURL !== undefined) this.settings.setBaseURL(request.id, request.baseURL);
+    return this.list();
+  }
+
+  /** The AI SDK model for `provider:model`, or a CoreError that says what is missing. */
+  model(spec: string): LanguageModel {
+    const parsed = parseModelSpec(spec);
+    if (!parsed) throw new CoreError('invalid-argument', `"${spec}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.`);
+    const id = providerIds.find((p) => p === parsed.provider);
+    if (!id) throw new CoreError('invalid-argument', `Unknown provider "${parsed.provider}" in "${spec}". Use one of: ${providerIds.join(', ')}.`);
+    const key = this.key(id)?.value;
+    const base = this.baseURL(id)?.value;
+    switch (id) {
+      case 'anthropic':
+        if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat settings → Providers.');
+        return createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(parsed.model);
+      case 'openai':
+        if (base !== undefined) return createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(parsed.model);
+        if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat settings → Providers.');
+        return createOpenAI({ apiKey: key })(parsed.model);
+      case 'ollama':
+        return createOpenAICompatible({ name: 'ollama', baseURL: base ?? specs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(parsed.model);
+      case 'compatible':
+        if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat settings → Providers (e.g. http://127.0.0.1:1234/v1 for LM Studio).');
+        return createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(parsed.model);
+    }
+  }
+
+  /** The provider's own model list (`GET {base}/models`), else its suggestions. */
+  async models(id: ProviderId, signal?: AbortSignal): Promise<string[]> {
+    const view = this.view(id);
+    const key = this.key(id)?.value;
+    const base = view.baseURL ?? (id === 'anthropic' ? 'https://api.anthropic.com/v1' : id === 'openai' ? 'https://api.openai.com/v1' : undefined);
+    if (base === undefined || (!view.configured && id !== 'ollama')) return view.models;
+    const url = `${id === 'anthropic' ? anthropicBaseURL(base) : base.replace(/\/+$/, '')}/models`;
+    const headers: Record<string, string> =
+      id === 'anthropic' ? { 'x-api-key': key ?? '', 'anthropic-version': '2023-06-01' } : key ? { authorization: `Bearer ${key}` } : {};
+    try {
+      const timeout = AbortSignal.timeout(5000);
+      const response = await fetch(url, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      if (!response.ok) return view.models;
+      const body = (await response.json()) as { data?: Array<{ id?: unknown }> };
+      const ids = (body.data ?? []).map((m) => m.id).filter((m): m is string => typeof m === 'string');
+      return ids.length > 0 ? ids.sort() : view.models;
+    } catch {
+      return view.models;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import { dynamicTool, jsonSchema, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import type { ToolInfo, ToolResult } from '../../../src-shared/host-api';
+import type { ApprovalDecision, ApprovalMode, AssistantMessage, AuditDecision, ToolPart } from '../../../src-shared/chat-types';
+import { messageOf } from '../errors';
+import { AuditLog } from './audit-log';
+import { deniedReason, toModelOutput, type OutputOptions, type ToolOutcome } from './model-messages';
+import { describeProviderError } from './provider-errors';
+import { ToolNameMap, toolKey, type ToolRef } from './tool-names';
+
+/**
+ * One turn of the tool loop: the model streams text and tool calls; each call is approved (or not) and goes
+ * through MCP; its result goes back to the model; up to `maxSteps` model calls. Stopping aborts the model's
+ * stream and every in-flight tool call. The same function serves the app (approvals as cards) and the CLI
+ * (approvals on the terminal).
+ */
+
+export interface OfferedTool extends ToolRef {
+  info: ToolInfo;
+}
+
+export interface ApprovalRequest extends ToolRef {
+  callId: string;
+  args: Record<string, unknown>;
+  readOnly: boolean;
+}
+
+export interface TurnOptions {
+  model: LanguageModel;
+  /** For readable errors: "Anthropic", "OpenAI at http://…". */
+  providerLabel: string;
+  system?: string;
+  messages: ModelMessage[];
+  tools: OfferedTool[];
+  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+  /** Read at each call, so a change (an "Always allow") applies to the calls after it. */
+  policy(): { mode: ApprovalMode; alwaysAllow: ReadonlySet<string> };
+  /** Asks the person; resolves `cancelled` when the signal aborts first. */
+  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision | 'cancelled'>;
+  /** "Always allow this tool" was chosen. */
+  allowAlways(key: string): void;
+  audit: AuditLog;
+  source: 'app' | 'cli';
+  conversationId?: string;
+  maxSteps: number;
+  maxRetries?: number;
+  output: OutputOptions;
+  signal: AbortSignal;
+  /** The message being built: its parts are updated in place. */
+  message: AssistantMessage;
+  onText(delta: string): void;
+  onTool(part: ToolPart): void;
+}
+
+export interface TurnResult {
+  status: 'done' | 'stopped' | 'error';
+  error?: { code: string; message: string };
+}
+
+export const defaultSystemPrompt =
+  'You are the assistant in Switchboard, a desktop host for MCP servers. You can call the tools of the user\'s MCP servers; ' +
+  'each tool name is the server name and the tool name joined by "__". The user approves every call and may deny one: ' +
+  'when a call is denied, do not retry it. Answer in Markdown; keep answers short.';
+
+function autoDecision(mode: ApprovalMode, alwaysAllow: ReadonlySet<string>, key: string, readOnly: boolean): AuditDecision | undefined {
+  if (mode === 'none') return 'auto-deny';
+  if (alwaysAllow.has(key)) return 'auto-always';
+  if (mode === 'all') return 'auto-all';
+  if (mode === 'readonly' && readOnly) return 'auto-readonly';
+  return undefined;
+}
+
+const allowed = (decision: AuditDecision): boolean => decision !== 'deny' && decision !== 'auto-deny';
+
+export async function runTurn(options: TurnOptions): Promise<TurnResult> {
+  const { message, signal, audit } = options;
+  const names = new ToolNameMap(options.tools);
+  const parts = message.parts;
+  const upsert = (part: ToolPart): void => {
+    const at = parts.findIndex((p) => p.type === 'tool' && p.callId === part.callId);
+    if (at >= 0) parts[at] = part;
+    else parts.push(part);
+    options.onTool(part);
+  };
+  const auditBase = (part: ToolPart) => ({
+    source: options.source,
+    ...(options.conversationId ? { conversationId: options.conversationId } : {}),
+    callId: part.callId,
+    server: part.server,
+    tool: part.tool,
+    args: AuditLog.shorten(part.args),
+  });
+
+  const tools: ToolSet = {};
+  for (const offered of options.tools) {
+    const name = names.nameOf(offered);
+    if (name === undefined) continue;
+    const readOnly = offered.info.annotations?.readOnlyHint === true;
+    const description = [offered.info.title, offered.info.description].filter(Boolean).join(' — ');
+    tools[name] = dynamicTool({
+      description: `${description}${description ? ' ' : ''}(server "${offered.server}", tool "${offered.tool}")`,
+      inputSchema: jsonSchema(normalizeSchema(offered.info.inputSchema)),
+      execute: async (input, { toolCallId }): Promise<ToolOutcome> => {
+        const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+        const part: ToolPart = { type: 'tool', callId: toolCallId, server: offered.server, tool: offered.tool, modelName: name, args, status: 'awaiting-approval', readOnly };
+        if (signal.aborted) {
+          upsert({ ...part, status: 'cancelled' });
+          return { kind: 'cancelled' };
+        }
+        const key = toolKey(offered);
+        const policy = options.policy();
+        let decision = autoDecision(policy.mode, policy.alwaysAllow, key, readOnly);
+        if (decision === undefined) {
+          upsert(part);
+          const answer = await options.ask({ callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly }, signal);
+          if (answer === 'cancelled') {
+            upsert({ ...part, status: 'cancelled' });
+            audit.append({ ...auditBase(part), kind: 'decision', outcome: 'cancelled', detail: 'stopped while waiting for approval' });
+            return { kind: 'cancelled' };
+          }
+          if (answer === 'always') options.allowAlways(key);
+          decision = answer === 'once' ? 'allow-once' : answer === 'always' ? 'always-allow' : 'deny';
+        }
+        audit.append({ ...auditBase(part), kind: 'decision', decision });
+        if (!allowed(decision)) {
+          upsert({ ...part, status: 'denied', decision });
+          return { kind: 'denied', reason: deniedReason(offered.server, offered.tool) };
+        }
+        upsert({ ...part, status: 'running', decision });
+        const started = performance.now();
+        let outcome: ToolOutcome;
+        try {
+          const result = await options.callTool(offered, args, signal);
+          outcome = { kind: 'result', result };
+          const durationMs = Math.round(performance.now() - started);
+          upsert({ ...part, status: result.isError === true ? 'error' : 'done', decision, result, durationMs });
+          audit.append({ ...auditBase(part), kind: 'call', outcome: result.isError === true ? 'tool-error' : 'ok', durationMs });
+        } catch (error) {
+          const durationMs = Math.round(performance.now() - started);
+          const cancelled = signal.aborted;
+          outcome = cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: messageOf(error) };
+          upsert({ ...part, status: cancelled ? 'cancelled' : 'error', decision, durationMs, ...(cancelled ? {} : { error: messageOf(error) }) });
+          audit.append({ ...auditBase(part), kind: 'call', outcome: cancelled ? 'cancelled' : 'failed', durationMs, ...(cancelled ? {} : { detail: messageOf(error) }) });
+        }
+        return outcome;
+      },
+      toModelOutput: ({ output }) => toModelOutput(output as ToolOutcome, options.output),
+    });
+  }
+
+  let failure: unknown;
+  let aborted = false;
+  try {
+    const result = streamText({
+      model: options.model,
+      system: options.system ?? defaultSystemPrompt,
+      messages: options.messages,
+      ...(Object.keys(tools).length > 0 ? { tools } : {}),
+      stopWhen: stepCountIs(options.maxSteps),
+      abortSignal: signal,
+      maxRetries: options.maxRetries ?? 2,
+      // Errors arrive as stream parts below; the SDK would otherwise print them.
+      onError: () => undefined,
+    });
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'text-delta':
+          if (part.text === '') break;
+          appendText(parts, part.text);
+          options.onText(part.text);
+          break;
+        case 'tool-error': {
+          // A call the SDK could not run: a name we never gave out, unparsable input, or execute threw.
+          const ref = names.resolve(part.toolName);
+          const existing = parts.find((p): p is ToolPart => p.type === 'tool' && p.callId === part.toolCallId);
+          const args = typeof part.input === 'object' && part.input !== null ? (part.input as Record<string, unknown>) : {};
+          upsert({
+            ...(existing ?? { type: 'tool', callId: part.toolCallId, server: ref?.server ?? '?', tool: ref?.tool ?? part.toolName, modelName: part.toolName, args }),
+            status: signal.aborted ? 'cancelled' : 'error',
+            error: messageOf(part.error),
+          });
+          break;
+        }
+        case 'error':
+          failure = part.error;
+          break;
+        case 'abort':
+          aborted = true;
+          break;
+        default:
+          break;
+      }
+    }
+  } catch (error) {
+    failure = error;
+  }
+  // Cards still waiting or running when the turn ended did not finish.
+  for (const p of parts) {
+    if (p.type === 'tool' && (p.status === 'awaiting-approval' || p.status === 'running')) upsert({ ...p, status: 'cancelled' });
+  }
+  if (signal.aborted || aborted) return { status: 'stopped' };
+  if (failure !== undefined) return { status: 'error', error: describeProviderError(failure, options.providerLabel) };
+  return { status: 'done' };
+}
+
+function appendText(parts: AssistantMessage['parts'], delta: string): void {
+  const last = parts[parts.length - 1];
+  if (last?.type === 'text') last.text += delta;
+  else parts.push({ type: 'text', text: delta });
+}
+
+/** Providers want an object schema; MCP servers sometimes omit `type` or `properties`. */
+function normalizeSchema(schema: Record<string, unknown>): Record<string, unknown> & { type: 'object' } {
+  const properties = typeof schema.properties === 'object' && schema.properties !== null ? schema.properties : {};
+  return { ...schema, type: 'object', properties };
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { HostMethods, ServerView, ToolResult } from '../../../src-shared/host-api';
+import type {
+  ApprovalDecision,
+  ApprovalMode,
+  AssistantMessage,
+  ChatEvent,
+  ChatSendRequest,
+  ChatSendResult,
+  ProviderId,
+  UserMessage,
+} from '../../../src-shared/chat-types';
+import { providerIds } from '../../../src-shared/chat-types';
+import { chatSendSchema } from '../../../src-shared/host-schemas';
+import { CoreError } from '../errors';
+import type { SecretStore } from '../secrets';
+import { AuditLog } from './audit-log';
+import { ChatSettingsStore } from './chat-settings';
+import { ConversationStore } from './history';
+import { toModelMessages, type OutputOptions } from './model-messages';
+import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
+import { runTurn, type ApprovalRequest, type OfferedTool } from './run-turn';
+import { toolKey, type ToolRef } from './tool-names';
+
+/** The channels the chat module implements (host.ts spreads them into its HostApi). */
+export type ChatChannel = Extract<keyof HostMethods, `chat:${string}` | `providers:${string}` | `audit:${string}`>;
+export type ChatApi = Pick<HostMethods, ChatChannel>;
+
+export interface ToolSource {
+  views(): ServerView[];
+  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+}
+
+export interface ChatServiceOptions {
+  tools: ToolSource;
+  secrets: SecretStore;
+  env: ProviderEnv;
+  /** The data folder (conversations/, chat-settings.json, audit.jsonl); undefined keeps everything in memory. */
+  dataDir?: string;
+  emit(event: ChatEvent): void;
+  log?(line: string): void;
+  /** Retries of a failed provider request (429, 5xx, dropped connection), honouring retry-after. Default 2. */
+  maxRetries?: number;
+  /** Milliseconds text deltas are gathered before they are sent as one event. Default 30. */
+  textFlushMs?: number;
+}
+
+export interface TurnOverrides {
+  /** Overrides the saved approval mode for this turn (the CLI's --approve). */
+  approval?: ApprovalMode;
+  source?: 'app' | 'cli';
+}
+
+interface Run {
+  id: string;
+  conversationId: string;
+  controller: AbortController;
+  done: Promise<void>;
+  pendingText: string;
+  timer: NodeJS.Timeout | undefined;
+  messageId: string;
+}
+
+interface PendingApproval {
+  runId: string;
+  resolve(decision: ApprovalDecision | 'cancelled'): void;
+}
+
+const maxImageBytes = 10 * 1024 * 1024;
+
+export class ChatService {
+  readonly settings: ChatSettingsStore;
+  readonly providers: Providers;
+  readonly history: ConversationStore;
+  readonly audit: AuditLog;
+  readonly api: ChatApi;
+  private readonly runs = new Map<string, Run>();
+  private readonly approvals = new Map<string, PendingApproval>();
+  private disposed: Promise<void> | undefined;
+
+  constructor(private readonly options: ChatServiceOptions) {
+    const dir = options.dataDir;
+    this.settings = new ChatSettingsStore(dir ? join(dir, 'chat-settings.json') : undefined);
+    this.providers = new Providers(this.settings, options.secrets, options.env);
+    this.history = new ConversationStore(dir ? join(dir, 'conversations') : undefined);
+    this.audit = new AuditLog(dir ? join(dir, 'audit.jsonl') : undefined);
+    this.api = {
+      'chat:send': async (request) => this.send(chatSendSchema.parse(request)),
+      'chat:stop': async (id) => this.stop(id),
+      'chat:approve': async (callId, decision) => this.approve(callId, decision),
+      'chat:list': async ({ query }) => this.history.list(query),
+      'chat:get': async (id) => structuredClone(this.history.get(id)),
+      'chat:rename': async (id, title) => {
+        this.history.rename(id, title);
+        this.options.emit({ type: 'conversations-changed' });
+      },
+      'chat:delete': async (id) => {
+        this.stop(id);
+        const deleted = await this.history.delete(id);
+        if (deleted) this.options.emit({ type: 'conversations-changed' });
+        return deleted;
+      },
+      'chat:settings': async () => this.settings.view(),
+      'chat:update-settings': async (patch) => this.settings.update(patch),
+      'chat:fetch-image': async (url) => fetchImage(url),
+      'providers:list': async () => this.providers.list(),
+      'providers:configure': async (request) => {
+        try {
+          return this.providers.configure(request);
+        } catch (error) {
+          throw new CoreError('invalid-argument', error instanceof Error ? error.message : String(error));
+        }
+      },
+      'providers:models': async (id) => this.providers.models(id),
+      'audit:list': async ({ limit }) => this.audit.list(limit),
+    };
+  }
+
+  /** The tools the model is offered: every ready server's, minus the ones the user disabled. */
+  offeredTools(): OfferedTool[] {
+    const disabled = new Set(this.settings.view().disabledTools);
+    return this.options.tools
+      .views()
+      .filter((v) => v.status === 'ready' && !v.disabled)
+      .flatMap((v) => v.tools.map((info) => ({ server: v.name, tool: info.name, info })))
+      .filter((t) => !disabled.has(toolKey(t)));
+  }
+
+  private providerLabel(spec: string): string {
+    const id = providerIds.find((p) => p === parseModelSpec(spec)?.provider) as ProviderId;
+    const view = this.providers.view(id);
+    return view.baseURL && view.baseURLSource !== 'default' ? `${view.label} at ${view.baseURL}` : view.label;
+  }
+
+  /** Starts a turn and returns at once; the turn streams as `chat:event`s. */
+  send(request: ChatSendRequest, overrides: TurnOverrides = {}): ChatSendResult {
+    if (this.disposed) throw new CoreError('internal', 'Switchboard is shutting down.');
+    const spec = request.model ?? this.providers.defaultModel()?.value;
+    if (spec === undefined) throw new CoreError('not-configured', noProviderHint);
+    const model = this.providers.model(spec);
+    const id = providerIds.find((p) => p === parseModelSpec(spec)?.provider);
+    const output: OutputOptions = { images: id !== undefined && this.providers.view(id).api !== 'chat', maxChars: 100_000 };
+
+    const isNew = request.conversationId === undefined;
+    const conversation = request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(request.text);
+    for (const run of this.runs.values()) {
+      if (run.conversationId === conversation.id) throw new CoreError('invalid-argument', 'A reply is still being written in this conversation: stop it first, or wait.');
+    }
+    const history = toModelMessages(conversation.messages, output);
+    const now = Date.now();
+    const userMessage: UserMessage = { id: randomUUID(), role: 'user', text: request.text, at: now };
+    const assistantMessage: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [], at: now, model: spec, status: 'streaming' };
+    conversation.messages.push(userMessage, assistantMessage);
+    conversation.updatedAt = now;
+    void this.history.save(conversation.id);
+
+    const run: Run = { id: randomUUID(), conversationId: conversation.id, controller: new AbortController(), done: Promise.resolve(), pendingText: '', timer: undefined, messageId: assistantMessage.id };
+    this.runs.set(run.id, run);
+    const base = { conversationId: conversation.id, runId: run.id };
+    this.options.emit({ type: 'run-started', ...base, userMessage: structuredClone(userMessage), assistantMessage: structuredClone(assistantMessage) });
+    if (isNew) this.options.emit({ type: 'conversations-changed' });
+
+    const flushText = (): void => {
+      if (run.timer) clearTimeout(run.timer);
+      run.timer = undefined;
+      if (run.pendingText === '') return;
+      const text = run.pendingText;
+      run.pendingText = '';
+      this.options.emit({ type: 'text', ...base, messageId: assistantMessage.id, text });
+    };
+    const source = overrides.source ?? 'app';
+    run.done = (async () => {
+      const result = await runTurn({
+        model,
+        providerLabel: this.providerLabel(spec),
+        messages: [...history, { role: 'user', content: request.text }],
+        tools: this.offeredTools(),
+        callTool: (ref, args, signal) => this.options.tools.callTool(ref, args, signal),
+        policy: () => {
+          const settings = this.settings.view();
+          return { mode: overrides.approval ?? settings.approval, alwaysAllow: new Set(settings.alwaysAllow) };
+        },
+        ask: (req, signal) => this.ask(run.id, req, signal),
+        allowAlways: (key) => this.settings.allowAlways(key),
+        audit: this.audit,
+        source,
+        conversationId: conversation.id,
+        maxSteps: this.settings.view().maxSteps,
+        maxRetries: this.options.maxRetries ?? 2,
+        output,
+        signal: run.controller.signal,
+        message: assistantMessage,
+        onText: (delta) => {
+          run.pendingText += delta;
+          run.timer ??= setTimeout(flushText, this.options.textFlushMs ?? 30);
+        },
+        onTool: (part) => {
+          flushText();
+          this.options.emit({ type: 'tool', ...base, messageId: assistantMessage.id, part: structuredClone(part) });
+        },
+      }).catch((error: unknown) => ({ status: 'error' as const, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }));
+      flushText();
+      assistantMessage.status = result.status;
+      if (result.error) assistantMessage.error = result.error;
+      conversation.updatedAt = Date.now();
+      this.runs.delete(run.id);
+      if (result.error) this.options.log?.(`chat turn failed (${spec}): ${result.error.message}`);
+      await this.history.save(conversation.id);
+      this.options.emit({ type: 'run-finished', ...base, messageId: assistantMessage.id, status: result.status, ...(result.error ? { error: result.error } : {}) });
+      this.options.emit({ type: 'conversations-changed' });
+    })();
+    return { conversationId: conversation.id, runId: run.id, userMessage, assistantMessage: structuredClone(assistantMessage) };
+  }
+
+  /** Resolves when the run is over (the CLI waits on it). */
+  finished(runId: string): Promise<void> {
+    return this.runs.get(runId)?.done ?? Promise.resolve();
+  }
+
+  /** Stops a run (by run id or conversation id): aborts the model and every in-flight tool call. */
+  stop(id: string): boolean {
+    let stopped = false;
+    for (const run of this.runs.values()) {
+      if (run.id === id || run.conversationId === id) {
+        run.controller.abort(new Error('Stopped by the user'));
+        stopped = true;
+      }
+    }
+    return stopped;
+  }
+
+  approve(callId: string, decision: ApprovalDecision): boolean {
+    const pending = this.approvals.get(callId);
+    if (!pending) return false;
+    this.approvals.delete(callId);
+    pending.resolve(decision);
+    return true;
+  }
+
+  private ask(runId: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision | 'cancelled'> {
+    return new Promise((resolve) => {
+      if (signal.aborted) {
+        resolve('cancelled');
+        return;
+      }
+      const onAbort = (): void => {
+        this.approvals.delete(request.callId);
+        resolve('cancelled');
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.approvals.set(request.callId, {
+        runId,
+        resolve: (decision) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(decision);
+        },
+      });
+    });
+  }
+
+  /** Stops every run (their tool calls are cancelled) and waits for the saves. Idempotent. */
+  dispose(): Promise<void> {
+    this.disposed ??= (async () => {
+      const runs = [...this.runs.values()];
+      for (const run of runs) run.controller.abort(new Error('Switchboard is shutting down'));
+      await Promise.race([Promise.all(runs.map((r) => r.done)), new Promise((r) => setTimeout(r, 5000).unref())]);
+      await this.history.flush();
+    })();
+    return this.disposed;
+  }
+}
+
+/** A remote image the user chose to see, fetched here and returned as a data: URL (the page may load no remote image). */
+async function fetchImage(url: string): Promise<{ dataUrl: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(15_000), redirect: 'follow' });
+  } catch (error) {
+    throw new CoreError('invalid-argument', `Could not load ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!response.ok) throw new CoreError('invalid-argument', `Could not load ${url}: HTTP ${response.status}.`);
+  if (!/^image\/[\w.+-]+$/.test(type)) throw new CoreError('invalid-argument', `${url} is not an image (it is ${type || 'of no stated type'}).`);
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > maxImageBytes) throw new CoreError('invalid-argument', `${url} is larger than 10 MB.`);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (body.length > maxImageBytes) throw new CoreError('invalid-argument', `${url} is larger than 10 MB.`);
+  return { dataUrl: `data:${type};base64,${body.toString('base64')}` };
+}

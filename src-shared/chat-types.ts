@@ -1,0 +1,160 @@
+import type { ToolResult } from './host-api';
+
+/*
+ * The chat's part of the contract (types only): providers, conversations, the tool loop's events, approvals and
+ * the audit log. Values never include an API key: the renderer learns only whether one is set and where from.
+ */
+
+export type ProviderId = 'anthropic' | 'openai' | 'ollama' | 'compatible';
+export const providerIds: readonly ProviderId[] = ['anthropic', 'openai', 'ollama', 'compatible'];
+
+/** Where a provider setting came from: the settings screen (secret store), the environment, or `.env`. */
+export type SettingSource = 'settings' | 'env' | 'dotenv' | 'default';
+
+export interface ProviderView {
+  id: ProviderId;
+  label: string;
+  /** Usable now: it has what it needs (a key, or a base URL for keyless local servers). */
+  configured: boolean;
+  /** Whether a key is set, never the key. */
+  hasKey: boolean;
+  keySource?: SettingSource;
+  /** The environment name of its key (for the "how to add one" hint). */
+  keyEnv?: string;
+  baseURL?: string;
+  baseURLSource?: SettingSource;
+  /** Chat Completions (`chat`) or the vendor's own API (`messages` for Anthropic, `responses` for OpenAI). */
+  api: 'messages' | 'responses' | 'chat';
+  /** Suggested model ids (without the `provider:` prefix). */
+  models: string[];
+}
+
+export interface ProvidersView {
+  providers: ProviderView[];
+  /** The model new messages use, `provider:model`; undefined when no provider is configured. */
+  model?: string;
+  modelSource?: SettingSource;
+  /** Set when chatting with an LLM is not possible yet: how to add a provider. */
+  hint?: string;
+}
+
+export interface ProviderConfigureRequest {
+  id: ProviderId;
+  /** A new key (stored as a secret in main); `null` removes the stored key; omitted keeps it. */
+  apiKey?: string | null;
+  /** `null` clears the stored base URL. */
+  baseURL?: string | null;
+}
+
+/** ask: every call asks; readonly: tools annotated readOnlyHint run without asking; all: never asks; none: never runs a tool. */
+export type ApprovalMode = 'ask' | 'readonly' | 'all' | 'none';
+export type ApprovalDecision = 'once' | 'always' | 'deny';
+
+export interface ChatSettingsView {
+  /** The picker's choice, `provider:model` (else SWITCHBOARD_MODEL). */
+  model?: string;
+  approval: ApprovalMode;
+  /** The most model steps (calls to the LLM) in one turn. */
+  maxSteps: number;
+  /** `server/tool` keys never offered to the model. */
+  disabledTools: string[];
+  /** `server/tool` keys the user chose "Always allow" for. */
+  alwaysAllow: string[];
+}
+export type ChatSettingsPatch = Partial<ChatSettingsView> & { model?: string | undefined };
+
+export type ToolPartStatus = 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
+
+export interface ToolPart {
+  type: 'tool';
+  /** The provider's tool-call id (also the approval id). */
+  callId: string;
+  server: string;
+  tool: string;
+  /** The name the model saw (sanitised server + tool). */
+  modelName: string;
+  args: Record<string, unknown>;
+  status: ToolPartStatus;
+  /** How it was allowed or denied (see AuditDecision). */
+  decision?: AuditDecision;
+  readOnly?: boolean;
+  result?: ToolResult;
+  /** The call failed before the tool answered, or the model sent an unusable call. */
+  error?: string;
+  durationMs?: number;
+}
+export interface TextPart {
+  type: 'text';
+  text: string;
+}
+export type AssistantPart = TextPart | ToolPart;
+
+export interface UserMessage {
+  id: string;
+  role: 'user';
+  text: string;
+  at: number;
+}
+export interface AssistantMessage {
+  id: string;
+  role: 'assistant';
+  parts: AssistantPart[];
+  at: number;
+  model: string;
+  status: 'streaming' | 'done' | 'stopped' | 'error';
+  /** A readable provider error. */
+  error?: { code: string; message: string };
+}
+export type ChatMessage = UserMessage | AssistantMessage;
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messageCount: number;
+  /** For a search: the matching text around the hit. */
+  snippet?: string;
+}
+export interface Conversation extends ConversationSummary {
+  messages: ChatMessage[];
+}
+
+export interface ChatSendRequest {
+  conversationId?: string;
+  text: string;
+  model?: string;
+}
+export interface ChatSendResult {
+  conversationId: string;
+  runId: string;
+  userMessage: UserMessage;
+  assistantMessage: AssistantMessage;
+}
+
+/** What main streams to every renderer while a turn runs (the `chat:event` event). */
+export type ChatEvent =
+  | { type: 'run-started'; conversationId: string; runId: string; userMessage: UserMessage; assistantMessage: AssistantMessage }
+  | { type: 'text'; conversationId: string; runId: string; messageId: string; text: string }
+  | { type: 'tool'; conversationId: string; runId: string; messageId: string; part: ToolPart }
+  | { type: 'run-finished'; conversationId: string; runId: string; messageId: string; status: AssistantMessage['status']; error?: { code: string; message: string } }
+  | { type: 'conversations-changed' };
+
+export type AuditDecision = 'allow-once' | 'always-allow' | 'auto-always' | 'auto-readonly' | 'auto-all' | 'deny' | 'auto-deny';
+
+export interface AuditEntry {
+  /** ISO time. */
+  at: string;
+  kind: 'decision' | 'call';
+  source: 'app' | 'cli';
+  conversationId?: string;
+  callId: string;
+  server: string;
+  tool: string;
+  /** The arguments, shortened when long. */
+  args?: string;
+  decision?: AuditDecision;
+  outcome?: 'ok' | 'tool-error' | 'failed' | 'cancelled';
+  durationMs?: number;
+  detail?: string;
+}
