@@ -1,20 +1,25 @@
 import Conf from 'conf';
-import type { SettingsStore } from './settings';
+import type { SupervisionPolicy } from './connection';
+import { parseSupervisionSettings, type SettingsStore } from './settings';
 
 /**
  * Settings for the CLI and headless mode: `conf` (electron-store's Node base) on the same file electron-store
  * uses in the desktop app (`<userData>/config.json`), so the allow-list is shared.
  */
 export class FileSettings implements SettingsStore {
-  private readonly store: Conf<{ envAllowList: string[] }>;
+  private readonly store: Conf<{ envAllowList: string[]; supervision?: unknown }>;
 
   constructor(dataDir: string) {
-    this.store = new Conf<{ envAllowList: string[] }>({
+    this.store = new Conf<{ envAllowList: string[]; supervision?: unknown }>({
       cwd: dataDir,
       configName: 'config',
       projectName: 'switchboard',
       defaults: { envAllowList: [] },
     });
+  }
+
+  supervision(): Partial<SupervisionPolicy> {
+    return parseSupervisionSettings(this.store.get('supervision'));
   }
 
   envAllowList(): string[] {

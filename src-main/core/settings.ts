@@ -1,13 +1,49 @@
+import { z } from 'zod';
+import type { SupervisionPolicy } from './connection';
+
 /** App settings the core reads. Electron backs this with electron-store; CLI/headless with `conf` (its Node base). */
 export interface SettingsStore {
   /** Extra environment variable names the user allows every child to inherit (DESIGN §3). */
   envAllowList(): string[];
+  /** The user's supervision settings (`supervision` in config.json), already validated. */
+  supervision?(): Partial<SupervisionPolicy>;
+}
+
+/** What a user may set under `supervision` in the settings file; anything else there is ignored. */
+const supervisionSettingsSchema = z
+  .object({
+    autoRestart: z.boolean(),
+    restartBaseDelayMs: z.number().int().min(0).max(600_000),
+    restartMaxDelayMs: z.number().int().min(0).max(3_600_000),
+    crashLoopCount: z.number().int().min(1).max(100),
+    stableMs: z.number().int().min(0).max(3_600_000),
+    startTimeoutMs: z.number().int().min(100).max(3_600_000),
+    requestTimeoutMs: z.number().int().min(100).max(24 * 3_600_000),
+    graceMs: z.number().int().min(0).max(60_000),
+  })
+  .partial();
+
+/** Validates the raw `supervision` value; an invalid field is dropped (the default applies) rather than fatal. */
+export function parseSupervisionSettings(raw: unknown): Partial<SupervisionPolicy> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = supervisionSettingsSchema.shape[key as keyof typeof supervisionSettingsSchema.shape];
+    if (field && field.safeParse(value).success) out[key] = value;
+  }
+  return out as Partial<SupervisionPolicy>;
 }
 
 /** Settings held in memory: tests, and callers that pass an explicit list. */
 export class StaticSettings implements SettingsStore {
-  constructor(private readonly allow: string[] = []) {}
+  constructor(
+    private readonly allow: string[] = [],
+    private readonly policy: Partial<SupervisionPolicy> = {},
+  ) {}
   envAllowList(): string[] {
     return [...this.allow];
+  }
+  supervision(): Partial<SupervisionPolicy> {
+    return { ...this.policy };
   }
 }

@@ -2,7 +2,8 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { app } from 'electron';
 import Store, { type Schema } from 'electron-store';
-import type { SettingsStore } from '../core/settings';
+import type { SupervisionPolicy } from '../core/connection';
+import { parseSupervisionSettings, type SettingsStore } from '../core/settings';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
 export interface WindowBounds {
@@ -16,6 +17,8 @@ export interface WindowBounds {
 interface SettingsShape extends Record<string, unknown> {
   envAllowList: string[];
   windowBounds?: WindowBounds;
+  /** Supervision knobs (validated field by field by the core). */
+  supervision?: Record<string, unknown>;
 }
 
 const integer = { type: 'integer' } as const;
@@ -28,6 +31,7 @@ const schema: Schema<SettingsShape> = {
     uniqueItems: true,
     default: [],
   },
+  supervision: { type: 'object' },
   windowBounds: {
     type: 'object',
     properties: {
@@ -55,6 +59,10 @@ export class ElectronSettings implements SettingsStore {
 
   envAllowList(): string[] {
     return [...this.store.get('envAllowList')];
+  }
+
+  supervision(): Partial<SupervisionPolicy> {
+    return parseSupervisionSettings(this.store.get('supervision'));
   }
 
   windowBounds(): WindowBounds | undefined {
