@@ -97,7 +97,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     baseDir: dirname(configPath),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
-      ...(options.policy ? { policy: options.policy } : {}),
+      // The user's settings, then explicit overrides (tests, benchmarks).
+      policy: { ...options.settings.supervision?.(), ...options.policy },
       eraCache,
       ledger,
       log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
