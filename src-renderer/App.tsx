@@ -2,16 +2,25 @@ import { Banners } from './components/Banners';
 import { ChatPanel } from './components/ChatPanel';
 import { Header } from './components/Header';
 import { ServerList } from './components/ServerList';
+import { ServersScreen } from './config/ServersScreen';
+import { SettingsScreen } from './config/SettingsScreen';
+import { useConfigSync } from './config/useConfigSync';
+import { useApp } from './hooks/useApp';
 
 export function App() {
+  const screen = useApp((s) => s.screen);
+  useConfigSync();
   return (
     <div className="app">
       <Header />
       <Banners />
-      <div className="app-body">
+      {/* The chat stays mounted while another screen is shown, so nothing in it is lost. */}
+      <div className="app-body" hidden={screen !== 'chat'}>
         <ServerList />
         <ChatPanel />
       </div>
+      {screen === 'servers' && <ServersScreen />}
+      {screen === 'settings' && <SettingsScreen />}
     </div>
   );
 }

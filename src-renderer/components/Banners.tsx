@@ -5,6 +5,7 @@ export function Banners() {
   const problem = useApp((s) => s.appInfo?.configProblem);
   const disconnectReason = useApp((s) => s.disconnectReason);
   const reconnecting = useApp((s) => s.reconnecting);
+  const openEditorAt = useApp((s) => s.openEditorAt);
   return (
     <>
       {disconnectReason !== undefined && (
@@ -23,6 +24,19 @@ export function Banners() {
           )}{' '}
           <span data-testid="config-error">{configError.message}</span>
           <span className="muted"> Switchboard keeps using the last good config until the file is fixed.</span>
+          {problem && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="config-error-open-editor"
+                onClick={() => openEditorAt(problem.line, problem.column)}
+              >
+                Open in editor at line {problem.line}
+              </button>
+            </>
+          )}
         </div>
       )}
     </>

@@ -1,3 +1,4 @@
+import { NavTabs } from '../config/NavTabs';
 import { useApp } from '../hooks/useApp';
 
 export function Header() {
@@ -18,6 +19,7 @@ export function Header() {
           </span>
         )}
       </div>
+      <NavTabs />
       <div className="config-path">
         <span className="muted">Config</span>
         {info ? (

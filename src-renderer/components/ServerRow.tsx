@@ -1,4 +1,5 @@
 import type { ServerView } from '../../src-shared/host-api';
+import { InputPrompt } from '../config/InputPrompt';
 import { useApp } from '../hooks/useApp';
 import { useNow } from '../hooks/useNow';
 import { ErrorReason } from './ErrorReason';
@@ -11,6 +12,7 @@ export function ServerRow({ server }: { server: ServerView }) {
   const restarting = useApp((s) => s.restarting[server.name] === true);
   const restartError = useApp((s) => s.restartErrors[server.name]);
   const restart = useApp((s) => s.restart);
+  const openForm = useApp((s) => s.openForm);
   const headingId = `server-${server.name}-name`;
   const failed = server.status === 'error' || server.status === 'crash-loop';
 
@@ -40,6 +42,15 @@ export function ServerRow({ server }: { server: ServerView }) {
           onClick={() => void restart(server.name)}
         >
           {restarting ? 'Restarting…' : 'Restart'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small btn-ghost"
+          data-testid="server-open-edit"
+          aria-label={`Edit ${server.name}`}
+          onClick={() => openForm(server.name)}
+        >
+          Edit
         </button>
       </div>
 
@@ -73,6 +84,7 @@ export function ServerRow({ server }: { server: ServerView }) {
           Waiting for a value for <code>{`\${input:${server.needsInput}}`}</code> before it can start.
         </p>
       )}
+      {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
       <RestartInfo server={server} />
       {restartError && (
         <div className="server-error" role="alert" data-testid="restart-error">

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HostClient } from '../host-client';
 import { createChatSlice } from './chat-slice';
+import { createConfigSlice } from './config-slice';
 import { createHostSlice } from './host-slice';
 import { createServersSlice } from './servers-slice';
 import type { AppState } from './types';
@@ -14,5 +15,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createHostSlice(host.connection())(...a),
     ...createServersSlice(host.api)(...a),
     ...createChatSlice(host.api)(...a),
+    ...createConfigSlice(host.api)(...a),
   }));
 }

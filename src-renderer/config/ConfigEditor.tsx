@@ -1,0 +1,328 @@
+import { json } from '@codemirror/lang-json';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState, RangeSetBuilder, StateEffect, StateField, type Extension } from '@codemirror/state';
+import { Decoration, EditorView, keymap, type DecorationSet } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ConfigText } from '../../src-shared/host-api';
+import { describeError } from '../host-client';
+import { useApp, useAppStore } from '../hooks/useApp';
+import { lintConfigText, mainProblem, offsetAt, parseLocatedMessage, type TextProblem } from './jsonc';
+
+/** Marks whole lines that have a problem (so the place is visible without hovering). */
+const setProblemLines = StateEffect.define<number[]>();
+const problemLines = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(value, tr) {
+    let next = value.map(tr.changes);
+    for (const effect of tr.effects) {
+      if (!effect.is(setProblemLines)) continue;
+      const builder = new RangeSetBuilder<Decoration>();
+      for (const line of [...new Set(effect.value)].sort((a, b) => a - b)) {
+        if (line < 1 || line > tr.state.doc.lines) continue;
+        const at = tr.state.doc.line(line);
+        builder.add(at.from, at.from, Decoration.line({ class: 'cm-problem-line', attributes: { 'data-problem-line': String(line) } }));
+      }
+      next = builder.finish();
+    }
+    return next;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px', backgroundColor: 'var(--panel)', color: 'var(--text)' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
+  '.cm-content': { caretColor: 'var(--text)' },
+  '.cm-gutters': { backgroundColor: 'var(--panel-2)', color: 'var(--muted)', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine': { backgroundColor: 'transparent' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--accent-soft)' },
+  '.cm-problem-line': { backgroundColor: 'var(--err-soft)' },
+  '&.cm-focused': { outline: 'none' },
+});
+
+type Status = { tone: 'ok' | 'error' | 'info'; message: string } | undefined;
+
+/**
+ * The raw config editor (CodeMirror 6): JSON highlighting, problems underlined at their line as you type
+ * (syntax and shape, locally) and main's own validation on save, also at its line. Follows the file on disk:
+ * reloads when the editor is clean; when it has unsaved edits, asks.
+ */
+export function ConfigEditor() {
+  const store = useAppStore();
+  const disk = useApp((s) => s.configText);
+  const diskError = useApp((s) => s.configTextError);
+  const jump = useApp((s) => s.editorJump);
+  const saveConfig = useApp((s) => s.saveConfig);
+  const loadConfig = useApp((s) => s.loadConfig);
+
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | undefined>(undefined);
+  /** The file version the text in the editor is based on (its hash goes with a save). */
+  const baseRef = useRef<ConfigText | undefined>(undefined);
+  /** Main's refusal of the last save, for the exact text that was refused. */
+  const refusedRef = useRef<{ text: string; line: number; column: number; message: string } | undefined>(undefined);
+  const appliedJump = useRef(0);
+  const lintTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saveRef = useRef<() => void>(() => undefined);
+
+  const [loaded, setLoaded] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [problems, setProblems] = useState<TextProblem[]>([]);
+  const [pending, setPending] = useState<ConfigText | undefined>(undefined);
+  const [status, setStatus] = useState<Status>(undefined);
+  const [saving, setSaving] = useState(false);
+
+  const relint = useCallback((): void => {
+    const view = viewRef.current;
+    if (!view) return;
+    const text = view.state.doc.toString();
+    const base = baseRef.current;
+    const fromMain: TextProblem[] = [];
+    const refused = refusedRef.current;
+    if (refused && refused.text === text) fromMain.push(mainProblem(text, refused.line, refused.column, refused.message));
+    else if (base?.problem && base.text === text) fromMain.push(mainProblem(text, base.problem.line, base.problem.column, base.problem.message));
+    const mainLines = new Set(fromMain.map((p) => p.line));
+    const all = [...fromMain, ...lintConfigText(text).filter((p) => !mainLines.has(p.line))].sort((a, b) => a.from - b.from);
+    const diagnostics: Diagnostic[] = all.map((p) => ({
+      from: Math.min(p.from, text.length),
+      to: Math.min(Math.max(p.to, p.from), text.length),
+      severity: 'error',
+      source: p.source === 'main' ? 'Switchboard' : 'as you type',
+      message: p.message,
+    }));
+    view.dispatch(setDiagnostics(view.state, diagnostics), { effects: setProblemLines.of(all.map((p) => p.line)) });
+    setProblems(all);
+  }, []);
+
+  const scheduleLint = useCallback((): void => {
+    clearTimeout(lintTimer.current);
+    lintTimer.current = setTimeout(relint, 250);
+  }, [relint]);
+
+  /** Puts a file version into the editor (a reload), keeping the cursor near where it was. */
+  const load = useCallback(
+    (next: ConfigText): void => {
+      const view = viewRef.current;
+      if (!view) return;
+      baseRef.current = next;
+      refusedRef.current = undefined;
+      const current = view.state.doc.toString();
+      if (current !== next.text) {
+        const head = Math.min(view.state.selection.main.head, next.text.length);
+        view.dispatch({ changes: { from: 0, to: current.length, insert: next.text }, selection: { anchor: head } });
+      }
+      setDirty(false);
+      setPending(undefined);
+      setLoaded(true);
+      relint();
+    },
+    [relint],
+  );
+
+  // The editor itself: created once; unsaved text survives leaving the screen (kept in the store as a draft).
+  useEffect(() => {
+    const parent = hostRef.current;
+    if (!parent) return;
+    const { editorDraft, configText } = store.getState();
+    const base = editorDraft?.base ?? baseRef.current ?? configText;
+    const doc = editorDraft?.text ?? base?.text ?? '';
+    baseRef.current = base;
+    const extensions: Extension[] = [
+      basicSetup,
+      json(),
+      lintGutter(),
+      problemLines,
+      theme,
+      EditorView.lineWrapping,
+      keymap.of([
+        {
+          key: 'Mod-s',
+          preventDefault: true,
+          run: () => {
+            saveRef.current();
+            return true;
+          },
+        },
+      ]),
+      EditorView.contentAttributes.of({ 'aria-label': 'Servers config (JSON)', 'data-testid': 'config-editor-content' }),
+      EditorView.updateListener.of((update) => {
+        if (!update.docChanged) return;
+        setDirty(update.state.doc.toString() !== baseRef.current?.text);
+        setStatus(undefined);
+        scheduleLint();
+      }),
+    ];
+    const view = new EditorView({ state: EditorState.create({ doc, extensions }), parent });
+    viewRef.current = view;
+    store.getState().setEditorDraft(undefined);
+    if (base) {
+      setLoaded(true);
+      setDirty(doc !== base.text);
+      relint();
+    }
+    return () => {
+      clearTimeout(lintTimer.current);
+      const text = view.state.doc.toString();
+      const draftBase = baseRef.current;
+      if (draftBase && text !== draftBase.text) store.getState().setEditorDraft({ text, base: draftBase });
+      view.destroy();
+      viewRef.current = undefined;
+    };
+  }, [store, relint, scheduleLint]);
+
+  // The file on disk changed (or arrived): reload when clean, ask when there are unsaved edits.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !disk) return;
+    const base = baseRef.current;
+    const text = view.state.doc.toString();
+    if (base === undefined || !loaded) {
+      if (base === undefined || text === base.text) load(disk);
+      else setLoaded(true);
+      return;
+    }
+    if (disk.hash === base.hash) {
+      baseRef.current = disk;
+      relint();
+      return;
+    }
+    if (text === disk.text) {
+      baseRef.current = disk;
+      setDirty(false);
+      setPending(undefined);
+      relint();
+    } else if (text === base.text) load(disk);
+    else setPending(disk);
+  }, [disk, load, loaded, relint]);
+
+  // "Open at line N" from the banner.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !jump || !loaded || appliedJump.current === jump.seq) return;
+    appliedJump.current = jump.seq;
+    const pos = offsetAt(view.state.doc.toString(), jump.line, jump.column);
+    view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+    view.focus();
+  }, [jump, loaded]);
+
+  const goTo = (problem: TextProblem): void => {
+    const view = viewRef.current;
+    if (!view) return;
+    const pos = Math.min(problem.from, view.state.doc.length);
+    view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+    view.focus();
+  };
+
+  const save = async (): Promise<void> => {
+    const view = viewRef.current;
+    const base = baseRef.current;
+    if (!view || !base || saving) return;
+    const text = view.state.doc.toString();
+    setSaving(true);
+    setStatus(undefined);
+    try {
+      const saved = await saveConfig(text, base.hash);
+      baseRef.current = saved;
+      refusedRef.current = undefined;
+      setPending(undefined);
+      setDirty(view.state.doc.toString() !== saved.text);
+      setStatus({ tone: 'ok', message: 'Saved. Servers that changed are restarting.' });
+    } catch (error) {
+      const { message } = describeError(error);
+      const located = parseLocatedMessage(message, base.path);
+      if (located) {
+        refusedRef.current = { text, ...located };
+        setStatus({ tone: 'error', message: `Not saved — line ${located.line}, column ${located.column}: ${located.message}` });
+      } else {
+        setStatus({ tone: 'error', message: `Not saved — ${message}` });
+        if (/changed on disk/i.test(message)) void loadConfig();
+      }
+    } finally {
+      setSaving(false);
+      relint();
+    }
+  };
+  saveRef.current = () => void save();
+
+  const revert = (): void => {
+    const base = store.getState().configText ?? baseRef.current;
+    if (base) load(base);
+    setStatus(undefined);
+  };
+
+  const keepEditing = (): void => {
+    // The user has seen the newer file and keeps their text: saving will replace what is on disk.
+    if (pending) baseRef.current = pending;
+    setPending(undefined);
+    relint();
+  };
+
+  return (
+    <section className="config-editor" aria-label="Raw config editor" data-testid="config-editor" data-dirty={dirty ? 'true' : 'false'}>
+      <div className="editor-toolbar">
+        <code className="editor-path" title={disk?.path}>
+          <bdi>{disk?.path ?? '…'}</bdi>
+        </code>
+        {dirty && (
+          <span className="chip chip-dirty" data-testid="editor-dirty">
+            unsaved
+          </span>
+        )}
+        <span className="spacer" />
+        <button type="button" className="btn btn-small" data-testid="editor-revert" disabled={!dirty} onClick={revert}>
+          Revert
+        </button>
+        <button type="button" className="btn btn-small btn-primary" data-testid="editor-save" disabled={!loaded || saving || (!dirty && !pending)} onClick={() => void save()}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+      {pending && (
+        <div className="banner banner-warning editor-changed" role="alert" data-testid="editor-changed-on-disk">
+          <strong>The file changed on disk.</strong> <span>Your unsaved edits are based on an older version.</span>{' '}
+          <button type="button" className="btn btn-small" data-testid="editor-reload" onClick={() => load(pending)}>
+            Reload (discard my edits)
+          </button>{' '}
+          <button type="button" className="btn btn-small" data-testid="editor-keep" onClick={keepEditing}>
+            Keep editing
+          </button>
+        </div>
+      )}
+      {diskError && !loaded && (
+        <p className="form-error" role="alert">
+          {diskError}
+        </p>
+      )}
+      <div className="editor-host" ref={hostRef} />
+      <div className="editor-footer">
+        {status && (
+          <p className={`editor-status editor-status-${status.tone}`} role={status.tone === 'error' ? 'alert' : 'status'} data-testid="editor-status">
+            {status.message}
+          </p>
+        )}
+        {problems.length > 0 ? (
+          <ul className="editor-problems" aria-label="Problems" data-testid="editor-problems">
+            {problems.map((p) => (
+              <li key={`${p.source}-${p.from}-${p.message}`}>
+                <button type="button" className="link-button" data-testid="editor-problem" data-line={p.line} data-source={p.source} onClick={() => goTo(p)}>
+                  Line {p.line}, column {p.column}
+                </button>{' '}
+                <span>{p.message}</span> <span className="muted">({p.source === 'main' ? 'Switchboard' : 'as you type'})</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          loaded && (
+            <p className="muted editor-ok" data-testid="editor-no-problems">
+              No problems found. {backupNote(disk)}
+            </p>
+          )
+        )}
+      </div>
+    </section>
+  );
+}
+
+function backupNote(disk: ConfigText | undefined): string {
+  return disk ? `Each save keeps the previous file as ${disk.backupPath}.` : '';
+}

@@ -1,0 +1,187 @@
+import { useId, useState, type FormEvent } from 'react';
+import { describeError } from '../host-client';
+import { useApp } from '../hooks/useApp';
+import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type ServerFormState } from './entry-form';
+import { ArgsList, KeyValueTable } from './KeyValueTable';
+
+interface ServerFormProps {
+  /** The server being edited, or undefined to add one. */
+  name: string | undefined;
+  /** Its entry as written in the file. */
+  original: Record<string, unknown> | undefined;
+  /** Every configured server's name (for the uniqueness check). */
+  names: readonly string[];
+  onDone(savedName?: string): void;
+}
+
+/** Add or edit (and rename) one server. Keys the form does not show are kept as they were. */
+export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
+  const [form, setForm] = useState<ServerFormState>(() => (name !== undefined && original ? formFromEntry(name, original) : emptyForm()));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saveError, setSaveError] = useState<string | undefined>(undefined);
+  const [saving, setSaving] = useState(false);
+  const upsertServer = useApp((s) => s.upsertServer);
+  const id = useId();
+  const patch = (p: Partial<ServerFormState>): void => setForm((f) => ({ ...f, ...p }));
+  const adding = name === undefined;
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const result = entryFromForm(
+      form,
+      original,
+      names.filter((n) => n !== name),
+    );
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setSaveError(undefined);
+    setSaving(true);
+    try {
+      await upsertServer(result.name, result.entry, !adding && name !== result.name ? name : undefined);
+      onDone(result.name);
+    } catch (e) {
+      setSaveError(describeError(e).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (key: keyof FormErrors): { 'aria-invalid'?: true; 'aria-describedby'?: string } =>
+    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {};
+  const fieldError = (key: keyof FormErrors) =>
+    errors[key] && (
+      <p className="form-error" id={`${id}-${key}-error`} data-testid={`form-error-${key}`}>
+        {errors[key]}
+      </p>
+    );
+
+  return (
+    <form className="server-form" aria-label={adding ? 'Add a server' : `Edit ${name}`} data-testid="server-form" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>{adding ? 'Add a server' : `Edit ${name}`}</h2>
+
+      <div className="form-grid">
+        <label className="field" htmlFor={`${id}-name`}>
+          <span>Name</span>
+        </label>
+        <div>
+          <input id={`${id}-name`} type="text" data-testid="form-name" spellCheck={false} value={form.name} onChange={(e) => patch({ name: e.target.value })} {...field('name')} />
+          {!adding && form.name.trim() !== name && form.name.trim() !== '' && <p className="field-hint">Saving renames the server.</p>}
+          {fieldError('name')}
+        </div>
+
+        <span className="field">Kind</span>
+        <div className="segmented" role="radiogroup" aria-label="Kind">
+          {(['stdio', 'remote'] as const).map((kind) => (
+            <label key={kind} className={form.kind === kind ? 'selected' : ''}>
+              <input type="radio" name={`${id}-kind`} value={kind} data-testid={`form-kind-${kind}`} checked={form.kind === kind} onChange={() => patch({ kind })} />
+              {kind === 'stdio' ? 'A program (stdio)' : 'A remote URL'}
+            </label>
+          ))}
+        </div>
+
+        {form.kind === 'stdio' ? (
+          <>
+            <label className="field" htmlFor={`${id}-command`}>
+              <span>Command</span>
+            </label>
+            <div>
+              <input
+                id={`${id}-command`}
+                type="text"
+                data-testid="form-command"
+                spellCheck={false}
+                placeholder="node, npx, uvx, /path/to/program"
+                value={form.command}
+                onChange={(e) => patch({ command: e.target.value })}
+                {...field('command')}
+              />
+              {fieldError('command')}
+            </div>
+            <span />
+            <ArgsList rows={form.args} onChange={(args) => patch({ args })} />
+            <span />
+            <KeyValueTable label="Environment" noun="variable" rows={form.env} onChange={(env) => patch({ env })} server={form.name.trim()} testId="form-env" {...(errors.env ? { error: errors.env } : {})} />
+            <label className="field" htmlFor={`${id}-cwd`}>
+              <span>Working folder</span>
+            </label>
+            <div>
+              <input id={`${id}-cwd`} type="text" data-testid="form-cwd" spellCheck={false} placeholder="(relative to the config file)" value={form.cwd} onChange={(e) => patch({ cwd: e.target.value })} />
+            </div>
+          </>
+        ) : (
+          <>
+            <label className="field" htmlFor={`${id}-url`}>
+              <span>URL</span>
+            </label>
+            <div>
+              <input
+                id={`${id}-url`}
+                type="text"
+                data-testid="form-url"
+                spellCheck={false}
+                placeholder="https://mcp.example.com/mcp"
+                value={form.url}
+                onChange={(e) => patch({ url: e.target.value })}
+                {...field('url')}
+              />
+              {fieldError('url')}
+            </div>
+            <label className="field" htmlFor={`${id}-transport`}>
+              <span>Transport</span>
+            </label>
+            <div>
+              <select id={`${id}-transport`} data-testid="form-transport" value={form.transport} onChange={(e) => patch({ transport: e.target.value as RemoteTransport })}>
+                <option value="auto">Auto (Streamable HTTP, then legacy SSE)</option>
+                <option value="http">Streamable HTTP</option>
+                <option value="sse">Legacy HTTP+SSE</option>
+              </select>
+            </div>
+            <span />
+            <KeyValueTable label="Headers" noun="header" rows={form.headers} onChange={(headers) => patch({ headers })} server={form.name.trim()} testId="form-headers" {...(errors.headers ? { error: errors.headers } : {})} />
+          </>
+        )}
+
+        <label className="field" htmlFor={`${id}-timeout`}>
+          <span>Timeout (ms)</span>
+        </label>
+        <div>
+          <input
+            id={`${id}-timeout`}
+            type="number"
+            min={1}
+            step={1000}
+            data-testid="form-timeout"
+            placeholder="default: 30000 to connect, 60000 per call"
+            value={form.timeout}
+            onChange={(e) => patch({ timeout: e.target.value })}
+            {...field('timeout')}
+          />
+          {fieldError('timeout')}
+        </div>
+
+        <span />
+        <label className="field-check-inline">
+          <input type="checkbox" data-testid="form-disabled" checked={form.disabled} onChange={(e) => patch({ disabled: e.target.checked })} />
+          Disabled (keep it stopped)
+        </label>
+      </div>
+
+      {saveError && (
+        <div className="form-error form-save-error" role="alert" data-testid="form-save-error">
+          {saveError}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={() => onDone()}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" data-testid="form-save" disabled={saving}>
+          {saving ? 'Saving…' : adding ? 'Add server' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useApp } from '../hooks/useApp';
+import { SecretsPanel } from './SecretsPanel';
+import { ShellActions } from './ShellActions';
+import './config.css';
+
+export function SettingsScreen() {
+  const info = useApp((s) => s.appInfo);
+  return (
+    <main className="screen settings-screen" aria-label="Settings" data-testid="settings-screen">
+      <section className="settings-section" aria-labelledby="settings-files">
+        <h2 id="settings-files">Files</h2>
+        {info && (
+          <dl className="settings-paths">
+            <dt>Servers config</dt>
+            <dd>
+              <code>{info.configPath}</code>
+            </dd>
+            <dt>Logs</dt>
+            <dd>
+              <code>{info.logsDir}</code>
+            </dd>
+          </dl>
+        )}
+        <ShellActions />
+      </section>
+      <SecretsPanel />
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { describeError } from '../host-client';
+import { useApp } from '../hooks/useApp';
+import { useClipboard } from './useClipboard';
+
+type Target = 'config' | 'logs';
+const labels: Record<Target, string> = { config: 'Open config file', logs: 'Reveal logs' };
+
+/**
+ * "Open config file" and "Reveal logs". The desktop app opens them in the OS; headless mode cannot, so the path
+ * is shown with a Copy button instead.
+ */
+export function ShellActions() {
+  const openShell = useApp((s) => s.openShell);
+  const [shown, setShown] = useState<{ target: Target; path: string } | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const { copy, copied } = useClipboard();
+
+  const open = async (target: Target): Promise<void> => {
+    setError(undefined);
+    try {
+      const result = await openShell(target);
+      setShown(result.opened ? undefined : { target, path: result.path });
+    } catch (e) {
+      setError(describeError(e).message);
+    }
+  };
+
+  return (
+    <div className="shell-actions">
+      <button type="button" className="btn btn-small" data-testid="open-config-file" onClick={() => void open('config')}>
+        {labels.config}
+      </button>
+      <button type="button" className="btn btn-small" data-testid="reveal-logs" onClick={() => void open('logs')}>
+        {labels.logs}
+      </button>
+      {shown && (
+        <div className="shell-path" role="status" data-testid="shell-path">
+          <span className="muted">{shown.target === 'config' ? 'Config file' : 'Logs folder'} (cannot be opened from the browser):</span>{' '}
+          <code data-testid="shell-path-text">{shown.path}</code>{' '}
+          <button type="button" className="btn btn-small" onClick={() => void copy(shown.path)}>
+            {copied ? 'Copied' : 'Copy path'}
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" aria-label="Dismiss" onClick={() => setShown(undefined)}>
+            ✕
+          </button>
+        </div>
+      )}
+      {error && (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { emptyForm, entryFromForm, formFromEntry, looksSecret, newRowId, secretReference, suggestSecretName } from './entry-form';
+
+const row = (value: string) => ({ id: newRowId(), value });
+const pair = (key: string, value: string) => ({ id: newRowId(), key, value });
+
+describe('entryFromForm', () => {
+  it('builds a stdio entry, dropping empty rows and empty optional fields', () => {
+    const form = { ...emptyForm(), name: ' calc ', command: ' node ', args: [row('calc.mjs'), row(''), row('--debug')], env: [pair('CALC_PRECISION', '8'), pair('', '')], timeout: '5000' };
+    expect(entryFromForm(form, undefined, [])).toEqual({
+      ok: true,
+      name: 'calc',
+      entry: { command: 'node', args: ['calc.mjs', '--debug'], env: { CALC_PRECISION: '8' }, timeout: 5000 },
+    });
+  });
+
+  it('builds a remote entry with the transport as `type` and headers', () => {
+    const form = { ...emptyForm(), name: 'r', kind: 'remote' as const, url: 'https://x.example/mcp', transport: 'sse' as const, headers: [pair('Authorization', 'Bearer ${secret:r_tok}')], disabled: true };
+    expect(entryFromForm(form, undefined, [])).toEqual({
+      ok: true,
+      name: 'r',
+      entry: { url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${secret:r_tok}' }, type: 'sse', disabled: true },
+    });
+  });
+
+  it('keeps keys the form does not manage, and streamable-http when http is still chosen', () => {
+    const original = { url: 'http://a/mcp', type: 'streamable-http', autoApprove: ['x'], 'x-other-host': { a: 1 } };
+    const form = formFromEntry('a', original);
+    expect(form).toMatchObject({ kind: 'remote', transport: 'http', url: 'http://a/mcp' });
+    const result = entryFromForm(form, original, []);
+    expect(result).toEqual({ ok: true, name: 'a', entry: { url: 'http://a/mcp', type: 'streamable-http', autoApprove: ['x'], 'x-other-host': { a: 1 } } });
+  });
+
+  it('round-trips a stdio entry through the form unchanged', () => {
+    const original = { command: 'npx', args: ['-y', 'srv'], env: { TOKEN: '${env:T}' }, cwd: 'sub', timeout: 1000, disabled: true, envFile: '.env' };
+    expect(entryFromForm(formFromEntry('s', original), original, [])).toEqual({ ok: true, name: 's', entry: original });
+  });
+
+  it('reports every problem at its field', () => {
+    const bad = { ...emptyForm(), name: 'taken', command: '', env: [pair('', 'v')], timeout: '1.5' };
+    expect(entryFromForm(bad, undefined, ['taken'])).toEqual({
+      ok: false,
+      errors: { name: expect.stringContaining('already exists') as unknown, command: expect.any(String) as unknown, env: expect.stringContaining('needs a name') as unknown, timeout: expect.any(String) as unknown },
+    });
+    const remote = { ...emptyForm(), name: 'r', kind: 'remote' as const, url: 'ftp://x', headers: [pair('A', '1'), pair('A', '2')] };
+    expect(entryFromForm(remote, undefined, [])).toEqual({
+      ok: false,
+      errors: { url: expect.any(String) as unknown, headers: expect.stringContaining('twice') as unknown },
+    });
+  });
+});
+
+describe('secrets in the form', () => {
+  it('spots literal credentials but not references', () => {
+    expect(looksSecret('GITHUB_TOKEN', 'ghp_abc')).toBe(true);
+    expect(looksSecret('Authorization', 'Bearer x')).toBe(true);
+    expect(looksSecret('GITHUB_TOKEN', '${secret:gh}')).toBe(false);
+    expect(looksSecret('GITHUB_TOKEN', '')).toBe(false);
+    expect(looksSecret('CALC_PRECISION', '8')).toBe(false);
+  });
+
+  it('names secrets like the importer and keeps a Bearer prefix in the config', () => {
+    expect(suggestSecretName('my server', 'API KEY')).toBe('my_server_API_KEY');
+    expect(suggestSecretName('1st', 'K')).toBe('_1st_K');
+    expect(secretReference('Bearer abc', 's')).toEqual({ reference: 'Bearer ${secret:s}', secret: 'abc' });
+    expect(secretReference('abc', 's')).toEqual({ reference: '${secret:s}', secret: 'abc' });
+  });
+});

@@ -1,0 +1,176 @@
+import type { ServerEntry } from '../../src-shared/config-schema';
+
+/*
+ * The add/edit form's state and its mapping to a config entry. Keys the form does not manage (envFile,
+ * autoApprove, other hosts' keys) are kept as they were, so editing a server never loses what the user wrote.
+ */
+
+export interface Row {
+  id: number;
+  value: string;
+}
+export interface KeyValueRow {
+  id: number;
+  key: string;
+  value: string;
+}
+
+export type RemoteTransport = 'auto' | 'http' | 'sse';
+
+export interface ServerFormState {
+  name: string;
+  kind: 'stdio' | 'remote';
+  command: string;
+  args: Row[];
+  env: KeyValueRow[];
+  cwd: string;
+  url: string;
+  headers: KeyValueRow[];
+  transport: RemoteTransport;
+  /** Milliseconds, as typed. */
+  timeout: string;
+  disabled: boolean;
+}
+
+export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd';
+export type FormErrors = Partial<Record<FormField, string>>;
+
+/** The keys the form owns; everything else in an entry is carried over untouched. */
+const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout'] as const;
+
+let nextRowId = 1;
+export const newRowId = (): number => nextRowId++;
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const stringRecord = (value: unknown): Array<[string, string]> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string')
+    : [];
+
+export function emptyForm(): ServerFormState {
+  return {
+    name: '',
+    kind: 'stdio',
+    command: '',
+    args: [],
+    env: [],
+    cwd: '',
+    url: '',
+    headers: [],
+    transport: 'auto',
+    timeout: '',
+    disabled: false,
+  };
+}
+
+export function formFromEntry(name: string, entry: Record<string, unknown>): ServerFormState {
+  const type = entry.type;
+  return {
+    name,
+    kind: typeof entry.url === 'string' && typeof entry.command !== 'string' ? 'remote' : 'stdio',
+    command: typeof entry.command === 'string' ? entry.command : '',
+    args: strings(entry.args).map((value) => ({ id: newRowId(), value })),
+    env: stringRecord(entry.env).map(([key, value]) => ({ id: newRowId(), key, value })),
+    cwd: typeof entry.cwd === 'string' ? entry.cwd : '',
+    url: typeof entry.url === 'string' ? entry.url : '',
+    headers: stringRecord(entry.headers).map(([key, value]) => ({ id: newRowId(), key, value })),
+    transport: type === 'sse' ? 'sse' : type === 'http' || type === 'streamable-http' ? 'http' : 'auto',
+    timeout: typeof entry.timeout === 'number' ? String(entry.timeout) : '',
+    disabled: entry.disabled === true,
+  };
+}
+
+function collectPairs(rows: KeyValueRow[], what: string): { record: Record<string, string> | undefined; error?: string } {
+  const record: Record<string, string> = {};
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (key === '' && row.value === '') continue;
+    if (key === '') return { record: undefined, error: `Every ${what} with a value needs a name.` };
+    if (Object.hasOwn(record, key)) return { record: undefined, error: `"${key}" is listed twice.` };
+    record[key] = row.value;
+  }
+  return { record: Object.keys(record).length > 0 ? record : undefined };
+}
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+export type FormResult = { ok: true; name: string; entry: ServerEntry } | { ok: false; errors: FormErrors };
+
+/**
+ * Builds the entry to save. `original` is the entry as it is in the file (for the keys the form does not
+ * manage); `takenNames` are the other servers' names.
+ */
+export function entryFromForm(form: ServerFormState, original: Record<string, unknown> | undefined, takenNames: readonly string[]): FormResult {
+  const errors: FormErrors = {};
+  const name = form.name.trim();
+  if (name === '') errors.name = 'Give the server a name.';
+  else if (name.length > 200) errors.name = 'At most 200 characters.';
+  else if (takenNames.includes(name)) errors.name = `A server named "${name}" already exists.`;
+
+  const entry: Record<string, unknown> = {};
+  if (form.kind === 'stdio') {
+    const command = form.command.trim();
+    if (command === '') errors.command = 'The program to start (for example node, npx, uvx, or a full path).';
+    entry.command = command;
+    const args = form.args.map((a) => a.value).filter((a) => a !== '');
+    if (args.length > 0) entry.args = args;
+    const env = collectPairs(form.env, 'variable');
+    if (env.error) errors.env = env.error;
+    if (env.record) entry.env = env.record;
+    if (form.cwd.trim() !== '') entry.cwd = form.cwd.trim();
+    if (original?.type === 'stdio') entry.type = 'stdio';
+  } else {
+    const url = form.url.trim();
+    if (!isHttpUrl(url)) errors.url = 'An http:// or https:// URL.';
+    entry.url = url;
+    const headers = collectPairs(form.headers, 'header');
+    if (headers.error) errors.headers = headers.error;
+    if (headers.record) entry.headers = headers.record;
+    if (form.transport === 'sse') entry.type = 'sse';
+    else if (form.transport === 'http') entry.type = original?.type === 'streamable-http' ? 'streamable-http' : 'http';
+  }
+  const timeout = form.timeout.trim();
+  if (timeout !== '') {
+    const ms = Number(timeout);
+    if (!Number.isInteger(ms) || ms <= 0) errors.timeout = 'A whole number of milliseconds, above 0.';
+    else entry.timeout = ms;
+  }
+  if (form.disabled) entry.disabled = true;
+
+  for (const [key, value] of Object.entries(original ?? {})) {
+    if (!(managedKeys as readonly string[]).includes(key)) entry[key] = value;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, name, entry: entry as ServerEntry };
+}
+
+const secretKeyPattern = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH/i;
+
+/** A literal value that looks like a credential (offered to move into secret storage). */
+export function looksSecret(key: string, value: string): boolean {
+  return secretKeyPattern.test(key) && value.trim() !== '' && !value.includes('${');
+}
+
+export const secretNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+
+/** A secret name for a server's key, as the importer names them: `<server>_<KEY>`, sanitised. */
+export function suggestSecretName(server: string, key: string): string {
+  return `${server || 'server'}_${key}`
+    .replace(/[^A-Za-z0-9_.-]/g, '_')
+    .replace(/^([^A-Za-z_])/, '_$1')
+    .slice(0, 128);
+}
+
+/** The config value that replaces a literal once it is stored as a secret (a `Bearer ` prefix stays visible). */
+export function secretReference(value: string, secretName: string): { reference: string; secret: string } {
+  const bearer = /^(Bearer|Basic|Token)\s+(.+)$/i.exec(value);
+  if (bearer) return { reference: `${bearer[1]} \${secret:${secretName}}`, secret: bearer[2] ?? '' };
+  return { reference: `\${secret:${secretName}}`, secret: value };
+}

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useApp, useAppStore } from '../hooks/useApp';
+
+/**
+ * Keeps the store's copy of the config file current: fetched once, then every `config:changed`, and fetched
+ * again whenever the connection to the host opens after having been lost (the bridge reconnects on its own).
+ */
+export function useConfigSync(): void {
+  const store = useAppStore();
+  useEffect(() => store.getState().followConfig(), [store]);
+  const open = useApp((s) => s.connection.status === 'open');
+  useEffect(() => {
+    if (open) void store.getState().loadConfig();
+  }, [open, store]);
+}
