@@ -156,11 +156,9 @@ export class Registry extends EventEmitter<RegistryEvents> {
   async settled(name?: string): Promise<void> {
     await this.applying;
     const scope = name === undefined ? [...this.connections.values()] : [this.get(name)];
+    // Waits for starts in progress; never starts a server someone stopped.
     for (;;) {
-      const pending = scope.filter((c) => {
-        const v = c.view();
-        return !v.disabled && (v.status === 'starting' || v.status === 'stopped');
-      });
+      const pending = scope.filter((c) => c.currentStatus === 'starting');
       if (pending.length === 0) return;
       await Promise.all(pending.map((c) => c.start()));
     }
