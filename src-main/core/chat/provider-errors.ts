@@ -61,9 +61,15 @@ export function describeProviderError(error: unknown, provider: string): Readabl
       };
     }
     if (status === 404) return { code: 'provider-error', message: `${provider} does not know that model or endpoint (HTTP 404). Pick another model.${said}` };
+    if (status !== undefined && status >= 200 && status < 300) {
+      // The answer had started: the stream broke.
+      const network = networkCause(last);
+      return { code: 'provider-error', message: `The connection to ${provider} was lost mid-answer${network ? ` (${network})` : ''}. Send again to retry.` };
+    }
     if (status !== undefined) return { code: 'provider-error', message: `${provider} answered HTTP ${status}${tried}.${said}` };
     const network = networkCause(last);
-    return { code: 'provider-error', message: `Could not reach ${provider} at ${last.url}${network ? ` (${network})` : ''}${tried}. Is the server running and the base URL right?` };
+    const where = provider.includes('://') ? provider : `${provider} at ${last.url}`;
+    return { code: 'provider-error', message: `Could not reach ${where}${network ? ` (${network})` : ''}${tried}. Is the server running and the base URL right?` };
   }
   const network = networkCause(last);
   if (network) return { code: 'provider-error', message: `The connection to ${provider} was lost mid-answer (${network}). Send again to retry.` };

@@ -110,8 +110,10 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         const policy = options.policy();
         let decision = autoDecision(policy.mode, policy.alwaysAllow, key, readOnly);
         if (decision === undefined) {
+          // Registered before the card goes out, so an answer that comes at once finds it.
+          const asked = options.ask({ callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly }, signal);
           upsert(part);
-          const answer = await options.ask({ callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly }, signal);
+          const answer = await asked;
           if (answer === 'cancelled') {
             upsert({ ...part, status: 'cancelled' });
             audit.append({ ...auditBase(part), kind: 'decision', outcome: 'cancelled', detail: 'stopped while waiting for approval' });
