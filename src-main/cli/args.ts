@@ -11,6 +11,10 @@ export interface CliArgs {
   yes: boolean;
   /** import: move literal secret-looking values into secret storage. */
   moveSecrets: boolean;
+  /** chat: `provider:model`. */
+  model?: string;
+  /** chat: who approves tool calls. */
+  approve?: 'ask' | 'all' | 'readonly' | 'none';
 }
 
 export class UsageError extends Error {}
@@ -28,6 +32,10 @@ Commands:
   export [SERVER…]             Claude-compatible JSON for all servers, or the ones named
   secret list | set NAME [VALUE] | delete NAME
                                ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
+  chat [--model provider:model] [--approve ask|all|readonly|none] "MESSAGE"
+                               ask an LLM that may use the servers' tools; the answer streams to stdout, tool
+                               calls and approval prompts to stderr (ask: prompt on a terminal, deny without one;
+                               all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one)
   serve [--port N] [--host H]  headless mode: the app in a browser; the first line on stdout is the URL (with its token)
 
 Options:
@@ -52,6 +60,12 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--move-secrets') out.moveSecrets = true;
     else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
     else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
+    else if (arg === '--model' || arg.startsWith('--model=')) out.model = value();
+    else if (arg === '--approve' || arg.startsWith('--approve=')) {
+      const raw = value();
+      if (raw !== 'ask' && raw !== 'all' && raw !== 'readonly' && raw !== 'none') throw new UsageError(`--approve must be ask, all, readonly or none, got ${JSON.stringify(raw)}`);
+      out.approve = raw;
+    }
     else if (arg === '--port' || arg.startsWith('--port=')) {
       const raw = value();
       const port = Number(raw);

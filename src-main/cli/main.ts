@@ -8,6 +8,7 @@ import { nodeRuntime } from '../core/runtime';
 import { messageOf } from '../core/errors';
 import { startHeadless } from '../headless/server';
 import { parseArgs, usage, type CliArgs } from './args';
+import { chatCommand } from './chat';
 
 const out = (text: string): void => void process.stdout.write(`${text}\n`);
 const err = (text: string): void => void process.stderr.write(`${text}\n`);
@@ -25,7 +26,7 @@ async function main(argv: readonly string[]): Promise<number> {
     (args.help ? out : err)(usage);
     return args.help ? 0 : 2;
   }
-  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve, doctor, import: importCommand, export: exportCommand, secret };
+  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve, doctor, import: importCommand, export: exportCommand, secret, chat: (host, a) => chatCommand(host, a) };
   const run = commands[args.command];
   if (!run) {
     err(`switchboard: unknown command "${args.command}"\n\n${usage}`);

@@ -80,6 +80,11 @@ export class ChatService {
   private disposed: Promise<void> | undefined;
 
   constructor(private readonly options: ChatServiceOptions) {
+    // The SDK prints its warnings with console.info/warn, i.e. on stdout, which belongs to the CLI's answer.
+    const log = options.log;
+    (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = log
+      ? (o: { warnings: unknown[]; provider: string; model: string }) => log(`AI SDK warning (${o.provider} / ${o.model}): ${JSON.stringify(o.warnings)}`)
+      : false;
     const dir = options.dataDir;
     this.settings = new ChatSettingsStore(dir ? join(dir, 'chat-settings.json') : undefined);
     this.providers = new Providers(this.settings, options.secrets, options.env);

@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { calculatorPath } from '../core/paths';
+import { calculatorModel, startFakeProvider, type FakeProvider } from '../test-support/fake-providers';
+import { tempDir } from '../test-support/processes';
+
+/** `switchboard chat` as a user runs it: a real process, the real calculator, a fake OpenAI-compatible server. */
+
+const cliArgs = ['--import', 'tsx', join(import.meta.dirname, 'main.ts')];
+const key = 'sk-cli-test-key-abcdef';
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let fake: FakeProvider | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+/** Async (the fake provider lives in this process, so the test must not block its event loop). */
+function cli(args: string[], env: Record<string, string>, home = tempDir()): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...cliArgs, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+function setup(): { config: string; home: string } {
+  const home = tempDir();
+  const config = join(home, 'mcp.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
+  return { config, home };
+}
+
+describe('switchboard chat', () => {
+  it('--approve all: runs the loop, streams the answer to stdout, tool lines to stderr, and audits the call', async () => {
+    fake = await startFakeProvider('openai', calculatorModel());
+    const { config, home } = setup();
+    const env = { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key, SWITCHBOARD_MODEL: 'openai:fake-model' };
+    const r = await cli(['--config', config, 'chat', '--approve', 'all', 'what is 2+3'], env, home);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('The answer is 5\n');
+    expect(r.stderr).toContain('→ calculator › add {"a":2,"b":3}');
+    expect(r.stderr).toContain('← 5');
+    expect(r.stderr + r.stdout).not.toContain(key);
+    const audit = readFileSync(join(home, '.config', 'Switchboard', 'audit.jsonl'), 'utf8');
+    expect(audit).toContain('"decision":"auto-all"');
+    expect(audit).toContain('"source":"cli"');
+  });
+
+  it('--approve none never runs a tool; ask without a terminal denies; --json prints one document', async () => {
+    fake = await startFakeProvider('anthropic', calculatorModel());
+    const { config, home } = setup();
+    const env = { ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: key };
+    const none = await cli(['--config', config, '--json', 'chat', '--model', 'anthropic:fake-model', '--approve', 'none', 'what is 2+3'], env, home);
+    expect(none.status, none.stderr).toBe(0);
+    const doc = JSON.parse(none.stdout) as { status: string; text: string; tools: Array<{ tool: string; status: string; decision: string }> };
+    expect(doc).toMatchObject({ status: 'done', text: 'You denied the calculator, so I cannot compute that.' });
+    expect(doc.tools).toMatchObject([{ tool: 'add', status: 'denied', decision: 'auto-deny' }]);
+
+    const ask = await cli(['--config', config, 'chat', '--model', 'anthropic:fake-model', 'what is 2+3'], env, home);
+    expect(ask.status, ask.stderr).toBe(0);
+    expect(ask.stderr).toContain('denied — there is no terminal to ask on');
+    expect(ask.stdout).toBe('You denied the calculator, so I cannot compute that.\n');
+  });
+
+  it('a provider error exits 1 with a readable message; no provider exits 2 and says how to add one', async () => {
+    fake = await startFakeProvider('openai', () => ({ kind: 'error', status: 401, body: { error: { message: 'bad key' } } }));
+    const { config, home } = setup();
+    const failed = await cli(['--config', config, 'chat', '--model', 'openai:m', 'hi'], { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key }, home);
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/rejected the API key \(HTTP 401\)/);
+    const none = await cli(['--config', config, 'chat', 'hi'], {}, tempDir());
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('No LLM provider is configured');
+    const usage = await cli(['chat', '--approve', 'sometimes', 'hi'], {});
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--approve must be ask, all, readonly or none');
+  });
+});

@@ -1,0 +1,127 @@
+import { createInterface, type Interface } from 'node:readline/promises';
+import type { ApprovalDecision, ApprovalMode, ChatEvent, ToolPart } from '../../src-shared/chat-types';
+import type { ToolResult } from '../../src-shared/host-api';
+import { CoreError, messageOf } from '../core/errors';
+import type { Host } from '../core/host';
+import type { CliArgs } from './args';
+
+/**
+ * `switchboard chat [--model provider:model] [--approve ask|all|readonly|none] "message"`: the app's tool loop in a
+ * terminal. The answer streams to stdout; tool cards and approval prompts go to stderr (so stdout stays the
+ * answer). `ask` prompts on a terminal and denies when there is none to ask on; `none` never runs a tool.
+ * Exit codes: 0 answered; 1 the provider failed; 2 usage, or no provider configured; 130 stopped.
+ */
+
+export interface ChatIo {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export const approvalModes: readonly ApprovalMode[] = ['ask', 'all', 'readonly', 'none'];
+
+const short = (value: unknown, max = 200): string => {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+};
+
+function resultText(result: ToolResult | undefined): string {
+  if (!result) return '';
+  return result.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(' ');
+}
+
+export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = process): Promise<number> {
+  const err = (line: string): void => void io.stderr.write(`${line}\n`);
+  const text = args.positionals.join(' ').trim();
+  if (text === '') {
+    err('switchboard: chat needs a message, e.g. switchboard chat "what is 2+3"');
+    return 2;
+  }
+  const approval = args.approve ?? 'ask';
+  const canAsk = io.stdin.isTTY === true && io.stderr.isTTY === true;
+  await host.settled();
+
+  let prompt: Interface | undefined;
+  let queue = Promise.resolve();
+  let answer = '';
+  let runId: string | undefined;
+  const early: ChatEvent[] = [];
+  const tools = new Map<string, ToolPart>();
+  let resolveFinished: (event: Extract<ChatEvent, { type: 'run-finished' }>) => void = () => undefined;
+  const finished = new Promise<Extract<ChatEvent, { type: 'run-finished' }>>((resolve) => (resolveFinished = resolve));
+
+  const ask = async (part: ToolPart): Promise<ApprovalDecision> => {
+    if (!canAsk) {
+      err(`  ✗ ${part.server} › ${part.tool}: denied — there is no terminal to ask on (use --approve all, readonly or none)`);
+      return 'deny';
+    }
+    prompt ??= createInterface({ input: io.stdin, output: io.stderr });
+    const reply = await prompt.question(`\nAllow ${part.server} › ${part.tool} ${short(part.args)}${part.readOnly ? ' (read-only)' : ''}?  [y] once  [a] always  [N] deny: `);
+    const key = reply.trim().toLowerCase();
+    return key === 'y' || key === 'yes' ? 'once' : key === 'a' || key === 'always' ? 'always' : 'deny';
+  };
+
+  const handle = (event: ChatEvent): void => {
+    if (event.type === 'conversations-changed' || event.runId !== runId) return;
+    switch (event.type) {
+      case 'text':
+        answer += event.text;
+        if (!args.json) io.stdout.write(event.text);
+        break;
+      case 'tool': {
+        const part = event.part;
+        const before = tools.get(part.callId)?.status;
+        tools.set(part.callId, part);
+        if (before === part.status) break;
+        if (part.status === 'awaiting-approval') {
+          queue = queue.then(async () => {
+            const decision = await ask(part).catch(() => 'deny' as const);
+            await host.api['chat:approve'](part.callId, decision);
+          });
+        } else if (part.status === 'running') err(`  → ${part.server} › ${part.tool} ${short(part.args)}`);
+        else if (part.status === 'done') err(`  ← ${short(resultText(part.result))}`);
+        else if (part.status === 'error') err(`  ✗ ${part.server} › ${part.tool}: ${short(part.error ?? resultText(part.result))}`);
+        else if (part.status === 'denied') err(`  ✗ ${part.server} › ${part.tool}: denied${part.decision === 'auto-deny' ? ' (--approve none)' : ''}`);
+        else if (part.status === 'cancelled') err(`  ✗ ${part.server} › ${part.tool}: cancelled`);
+        break;
+      }
+      case 'run-finished':
+        resolveFinished(event);
+        break;
+      default:
+        break;
+    }
+  };
+  const off = host.api.on('chat:event', (event) => {
+    if (runId === undefined) early.push(event);
+    else handle(event);
+  });
+
+  try {
+    let started;
+    try {
+      started = host.chat.send({ text, ...(args.model ? { model: args.model } : {}) }, { approval, source: 'cli' });
+    } catch (error) {
+      err(`switchboard: ${messageOf(error)}`);
+      return error instanceof CoreError && (error.code === 'not-configured' || error.code === 'invalid-argument') ? 2 : 1;
+    }
+    runId = started.runId;
+    for (const event of early.splice(0)) handle(event);
+    const end = await finished;
+    await queue;
+    if (!args.json && answer !== '' && !answer.endsWith('\n')) io.stdout.write('\n');
+    if (args.json) {
+      io.stdout.write(
+        `${JSON.stringify({ conversationId: started.conversationId, model: started.assistantMessage.model, status: end.status, text: answer, tools: [...tools.values()], ...(end.error ? { error: end.error } : {}) }, null, 2)}\n`,
+      );
+    }
+    if (end.status === 'error') {
+      err(`switchboard: ${end.error?.message ?? 'the model failed'}`);
+      return 1;
+    }
+    return end.status === 'stopped' ? 130 : 0;
+  } finally {
+    off();
+    prompt?.close();
+  }
+}
