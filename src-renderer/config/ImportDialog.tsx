@@ -247,14 +247,17 @@ function CandidateRow({ candidate: c, checked, onChange }: { candidate: ImportCa
   return (
     <tr data-testid="import-candidate" data-name={c.name} data-status={c.invalid !== undefined ? 'invalid' : c.status}>
       <td>
-        <input
-          type="checkbox"
-          aria-label={c.status === 'conflict' ? `Overwrite ${c.name}` : `Import ${c.name}`}
-          data-testid="import-take"
-          disabled={!take}
-          checked={take && checked}
-          onChange={(e) => onChange(e.target.checked)}
-        />
+        <label className="import-take">
+          <input
+            type="checkbox"
+            aria-label={c.status === 'conflict' ? `Overwrite ${c.name}` : `Import ${c.name}`}
+            data-testid="import-take"
+            disabled={!take}
+            checked={take && checked}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          {c.status === 'conflict' && take && <span aria-hidden="true">Overwrite</span>}
+        </label>
       </td>
       <td>
         <code className="import-name">{c.name}</code>

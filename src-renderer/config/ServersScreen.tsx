@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ServerView } from '../../src-shared/host-api';
+import { ErrorReason } from '../components/ErrorReason';
 import { StatusDot, statusLabel } from '../components/StatusDot';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
@@ -182,7 +183,7 @@ function ConfigServerRow({
       <code className="server-target" title={server.target}>
         {server.target}
       </code>
-      {server.error && (server.status === 'error' || server.status === 'crash-loop') && <p className="server-error-line">{server.error}</p>}
+      {server.error && (server.status === 'error' || server.status === 'crash-loop') && <ErrorReason text={server.error} />}
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
       <div className="config-server-actions">
         <button type="button" className="btn btn-small" data-testid="server-edit" aria-label={`Edit ${server.name}`} disabled={!editable} onClick={onEdit}>

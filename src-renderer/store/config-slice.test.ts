@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ConfigText, HostApi, HostEvents } from '../../src-shared/host-api';
+import type { HostClient } from '../host-client';
+import { createAppStore } from './index';
+
+const text = (body: string, hash = body): ConfigText => ({ path: '/c/mcp.json', text: body, hash, backupPath: '/c/mcp.json.bak' });
+
+/** A HostApi whose methods are vi.fn()s and whose events the test fires. */
+function fakeHost(overrides: Partial<HostApi> = {}) {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const api = new Proxy(overrides as HostApi, {
+    get(target, key: string) {
+      if (key === 'on') {
+        return (event: string, listener: (payload: unknown) => void) => {
+          const set = listeners.get(event) ?? new Set();
+          listeners.set(event, set);
+          set.add(listener);
+          return () => set.delete(listener);
+        };
+      }
+      return (target as unknown as Record<string, unknown>)[key] ?? vi.fn(async () => undefined);
+    },
+  });
+  const client: HostClient = { api, kind: 'bridge', connection: () => ({ status: 'open' }), onConnection: () => () => undefined, dispose: () => undefined };
+  const fire = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]): void => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  };
+  return { client, fire, listeners };
+}
+
+describe('config slice', () => {
+  it('follows the file: a pushed change wins over a read that started before it', async () => {
+    let resolveRead: (t: ConfigText) => void = () => undefined;
+    const read = vi.fn(() => new Promise<ConfigText>((r) => (resolveRead = r)));
+    const { client, fire, listeners } = fakeHost({ 'config:read': read });
+    const store = createAppStore(client);
+    const off = store.getState().followConfig();
+    expect(read).toHaveBeenCalledOnce();
+    fire('config:changed', text('new'));
+    resolveRead(text('old'));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(store.getState().configText?.text).toBe('new');
+    off();
+    expect(listeners.get('config:changed')?.size).toBe(0);
+  });
+
+  it('a save stores what main returns; a refused save throws its message and changes nothing', async () => {
+    const save = vi
+      .fn<HostApi['config:save']>()
+      .mockResolvedValueOnce(text('saved'))
+      .mockRejectedValueOnce({ code: 'config-invalid', message: '/c/mcp.json:2:3: nope' });
+    const { client } = fakeHost({ 'config:save': save });
+    const store = createAppStore(client);
+    await store.getState().saveConfig('saved', 'h0');
+    expect(save).toHaveBeenCalledWith({ text: 'saved', baseHash: 'h0' });
+    expect(store.getState().configText?.text).toBe('saved');
+    await expect(store.getState().saveConfig('bad', 'saved')).rejects.toMatchObject({ message: '/c/mcp.json:2:3: nope' });
+    expect(store.getState().configText?.text).toBe('saved');
+  });
+
+  it('secrets: the list is refreshed after set and delete, and holds names only', async () => {
+    const names: string[] = [];
+    const { client } = fakeHost({
+      'secrets:list': vi.fn(async () => [...names]),
+      'secrets:set': vi.fn(async (name: string) => void names.push(name)),
+      'secrets:delete': vi.fn(async (name: string) => names.splice(names.indexOf(name), 1).length > 0),
+    });
+    const store = createAppStore(client);
+    await store.getState().setSecret('TOKEN', 'value');
+    expect(store.getState().secretNames).toEqual(['TOKEN']);
+    expect(JSON.stringify(store.getState())).not.toContain('"value"');
+    await store.getState().deleteSecret('TOKEN');
+    expect(store.getState().secretNames).toEqual([]);
+  });
+
+  it('the banner’s "open at line" shows the raw editor and makes each request new', () => {
+    const { client } = fakeHost();
+    const store = createAppStore(client);
+    store.getState().openEditorAt(3, 5);
+    const first = store.getState().editorJump;
+    expect(store.getState()).toMatchObject({ screen: 'servers', serversMode: 'raw', editorJump: { line: 3, column: 5 } });
+    store.getState().openEditorAt(3, 5);
+    expect(store.getState().editorJump?.seq).not.toBe(first?.seq);
+  });
+});
