@@ -1,7 +1,9 @@
 import { json } from '@codemirror/lang-json';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState, RangeSetBuilder, StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, type DecorationSet } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfigText } from '../../src-shared/host-api';
@@ -40,6 +42,15 @@ const theme = EditorView.theme({
   '.cm-problem-line': { backgroundColor: 'var(--err-soft)' },
   '&.cm-focused': { outline: 'none' },
 });
+
+/** JSON token colours from CSS variables (config.css), so light and dark themes both read well. */
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--cm-property)' },
+  { tag: tags.string, color: 'var(--cm-string)' },
+  { tag: [tags.number, tags.bool, tags.null], color: 'var(--cm-literal)' },
+  { tag: [tags.lineComment, tags.blockComment], color: 'var(--muted)', fontStyle: 'italic' },
+  { tag: [tags.brace, tags.squareBracket, tags.separator, tags.punctuation], color: 'var(--muted)' },
+]);
 
 type Status = { tone: 'ok' | 'error' | 'info'; message: string } | undefined;
 
@@ -131,6 +142,7 @@ export function ConfigEditor() {
     const extensions: Extension[] = [
       basicSetup,
       json(),
+      syntaxHighlighting(highlight),
       lintGutter(),
       problemLines,
       theme,
