@@ -51,6 +51,8 @@ export interface HostOptions {
   mcpServers: Record<string, ServerConfig>;
   /** Exact text for the config file instead of `mcpServers` (to test a broken file). */
   configText: string | undefined;
+  /** Extra environment for the host process (e.g. `OPENAI_BASE_URL` of a fake provider); override with `test.use` or a fixture. */
+  hostEnv: Record<string, string>;
 }
 
 export interface HostHandle {
@@ -62,6 +64,8 @@ export interface HostHandle {
   runsCalculator: boolean;
   /** Web only: SIGTERMs the headless host now (teardown still checks that nothing is left). */
   terminate(): Promise<void>;
+  /** Extra environment the host process gets. */
+  env: Record<string, string>;
   /** Page errors matching this are expected by the test (any other fails it). */
   allowPageErrors(pattern: RegExp): void;
   readonly allowedPageErrors: RegExp[];
@@ -70,6 +74,7 @@ export interface HostHandle {
 interface TestFixtures {
   mcpServers: Record<string, ServerConfig>;
   configText: string | undefined;
+  hostEnv: Record<string, string>;
   host: HostHandle;
   page: Page;
 }
@@ -104,6 +109,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   hostMode: ['web', { option: true, scope: 'worker' }],
   mcpServers: [defaultServers(), { option: true }],
   configText: [undefined, { option: true }],
+  hostEnv: [{}, { option: true }],
 
   webBrowser: [
     async ({ hostMode, playwright, launchOptions }, use) => {
@@ -118,7 +124,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  host: async ({ hostMode, mcpServers, configText }, use) => {
+  host: async ({ hostMode, mcpServers, configText, hostEnv }, use) => {
     if (hostMode === 'electron') test.skip(!electronInstalled(), 'Electron binary not installed');
     const dir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
     const configPath = join(dir, 'mcp.json');
@@ -130,6 +136,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       dir,
       configPath,
       runsCalculator,
+      env: hostEnv,
       terminate: () => Promise.reject(new Error('terminate() is available once the page is up, in the web project')),
       allowedPageErrors: [],
       allowPageErrors(pattern) {
@@ -188,7 +195,7 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', join(repoRoot, 'src-main', 'cli', 'main.ts'), '--config', host.configPath, 'serve', '--port', '0'],
-    { cwd: repoRoot, env: isolatedEnv(host.dir), stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: repoRoot, env: { ...isolatedEnv(host.dir), ...host.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   liveHosts.add(child);
   child.once('exit', () => liveHosts.delete(child));
@@ -258,7 +265,7 @@ async function startElectron(host: HostHandle): Promise<Started> {
   const app: ElectronApplication = await _electron.launch({
     args: [main],
     cwd: repoRoot,
-    env: { ...isolatedEnv(host.dir), SWITCHBOARD_CONFIG: host.configPath } as Record<string, string>,
+    env: { ...isolatedEnv(host.dir), ...host.env, SWITCHBOARD_CONFIG: host.configPath } as Record<string, string>,
   });
   let output = '';
   app.process().stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,30 +1,86 @@
-import { useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { MessageView } from '../chat/MessageView';
 import { useApp } from '../hooks/useApp';
+import { canChat, type ChatEntry } from '../store/chat-slice';
 import { CallCard } from './CallCard';
 import { NoticeCard } from './NoticeCard';
 
+/** The log, virtualised: only the entries on screen (and a few around) are in the DOM, whatever its length. */
 export function ChatLog() {
   const entries = useApp((s) => s.entries);
-  const end = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 96,
+    overscan: 4,
+    getItemKey: (index) => entries[index]?.id ?? index,
+  });
 
+  // Follow the end while the reader is there (new entries, streaming text); leave them be when they scrolled up.
+  const last = entries[entries.length - 1];
+  useLayoutEffect(() => {
+    if (stuck.current && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' });
+  }, [entries.length, last, virtualizer]);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
-  }, [entries]);
+    const el = scroller.current;
+    if (!el) return;
+    const onScroll = (): void => {
+      stuck.current = el.scrollHeight - el.scrollTop - el.clientHeight < 60;
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, []);
 
   return (
-    <div className="chat-log" role="log" aria-label="Tool calls" aria-live="polite" data-testid="chat-log">
-      {entries.length === 0 && <EmptyChat />}
-      {entries.map((entry) =>
-        entry.kind === 'call' ? <CallCard key={entry.id} entry={entry} /> : <NoticeCard key={entry.id} entry={entry} />,
+    <div className="chat-log" ref={scroller} role="log" aria-label="Conversation" aria-live="polite" data-testid="chat-log">
+      {entries.length === 0 ? (
+        <EmptyChat />
+      ) : (
+        <div className="chat-log-inner" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const entry = entries[item.index];
+            return (
+              <div key={item.key} className="chat-log-item" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
+                {entry && <Entry entry={entry} />}
+              </div>
+            );
+          })}
+        </div>
       )}
-      <div ref={end} />
     </div>
   );
 }
 
+function Entry({ entry }: { entry: ChatEntry }) {
+  switch (entry.kind) {
+    case 'call':
+      return <CallCard entry={entry} />;
+    case 'notice':
+      return <NoticeCard entry={entry} />;
+    case 'message':
+      return <MessageView message={entry.message} />;
+  }
+}
+
 function EmptyChat() {
+  const providers = useApp((s) => s.providers);
+  const setChatDialog = useApp((s) => s.setChatDialog);
+  if (canChat(providers)) {
+    return (
+      <div className="chat-empty" data-testid="chat-empty">
+        <h2>Ask anything</h2>
+        <p>
+          The model ({providers?.model}) can use the tools of every ready server; you approve each call. <code>/add {'{"a":2,"b":3}'}</code> still
+          calls a tool directly.
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className="chat-empty">
+    <div className="chat-empty" data-testid="chat-empty">
       <h2>Call a tool</h2>
       <p>
         Type <code>/add {'{"a":2,"b":3}'}</code> below, or pick a tool on the left to fill in a form.
@@ -32,6 +88,14 @@ function EmptyChat() {
       <p className="muted">
         <code>/server.tool</code> or <code>/server/tool</code> picks a server when several offer the same tool.
       </p>
+      {providers?.hint && (
+        <p className="muted" data-testid="no-provider-hint">
+          Direct mode. {providers.hint}{' '}
+          <button type="button" className="btn btn-small" onClick={() => setChatDialog('providers')}>
+            Add a provider
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,15 +1,33 @@
+import { AuditDialog } from '../chat/AuditDialog';
+import { ChatToolbar } from '../chat/ChatToolbar';
+import { HistorySidebar } from '../chat/HistorySidebar';
+import { ProviderSettings } from '../chat/ProviderSettings';
+import { useChatSync } from '../chat/useChatSync';
+import '../chat/chat.css';
+import { useApp } from '../hooks/useApp';
 import { ChatLog } from './ChatLog';
 import { Composer } from './Composer';
 import { ToolForm } from './ToolForm';
 
 export function ChatPanel() {
+  useChatSync();
+  const historyOpen = useApp((s) => s.historyOpen);
+  const dialog = useApp((s) => s.chatDialog);
   return (
     <main className="chat" aria-label="Chat">
-      <ChatLog />
-      <div className="chat-bottom">
-        <ToolForm />
-        <Composer />
+      <ChatToolbar />
+      <div className="chat-main">
+        {historyOpen && <HistorySidebar />}
+        <div className="chat-column">
+          <ChatLog />
+          <div className="chat-bottom">
+            <ToolForm />
+            <Composer />
+          </div>
+        </div>
       </div>
+      {dialog === 'providers' && <ProviderSettings />}
+      {dialog === 'audit' && <AuditDialog />}
     </main>
   );
 }

@@ -1,10 +1,12 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useApp } from '../hooks/useApp';
 import type { AppState } from '../store';
+import { canChat } from '../store/chat-slice';
 import { ToolPicker } from './ToolPicker';
 
 /** A placeholder that names a tool one can call right now. */
 function exampleCommand(state: AppState): string {
+  if (canChat(state.providers)) return 'Ask anything — or /tool {…} to call a tool directly';
   const tools = state.servers.filter((s) => s.status === 'ready').flatMap((s) => s.tools.map((t) => t.name));
   if (tools.includes('add')) return '/add {"a":2,"b":3}';
   const first = tools[0];
@@ -17,6 +19,8 @@ export function Composer() {
   const [cursor, setCursor] = useState<number | undefined>(undefined);
   const submit = useApp((s) => s.submit);
   const example = useApp(exampleCommand);
+  const running = useApp((s) => s.activeRunId !== undefined);
+  const stopChat = useApp((s) => s.stopChat);
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -62,6 +66,11 @@ export function Composer() {
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
+      {running && (
+        <button type="button" className="btn btn-danger" data-testid="chat-stop" onClick={() => void stopChat()}>
+          Stop
+        </button>
+      )}
       <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={text.trim() === ''}>
         Send
       </button>

@@ -1,4 +1,6 @@
 import type { ContentBlock, ToolResult } from '../../src-shared/host-api';
+import { JsonTree } from '../chat/JsonTree';
+import { TextResult } from '../chat/TextResult';
 
 export function ResultContent({ result }: { result: ToolResult }) {
   const content = Array.isArray(result.content) ? result.content : [];
@@ -11,26 +13,19 @@ export function ResultContent({ result }: { result: ToolResult }) {
       {result.structuredContent !== undefined && (
         <details className="structured" open={content.length === 0}>
           <summary>Structured content</summary>
-          <pre>{JSON.stringify(result.structuredContent, null, 2)}</pre>
+          <JsonTree value={result.structuredContent} />
         </details>
       )}
     </div>
   );
 }
 
-/** JSON, numbers and the like read best in monospace; prose in the UI font. */
-const looksLikeCode = (text: string): boolean => /^\s*[[{"\d-]/.test(text) || /^ {2,}\S/m.test(text);
-
 const safeMime = (mime: string, kind: string): string => (new RegExp(`^${kind}/[\\w.+-]+$`).test(mime) ? mime : `${kind}/png`);
 
 function Block({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
-      return (
-        <pre className={`block-text${looksLikeCode(block.text) ? ' is-code' : ''}`} data-testid="result-text">
-          {block.text}
-        </pre>
-      );
+      return <TextResult text={block.text} />;
     case 'image':
       return (
         <img
@@ -51,7 +46,7 @@ function Block({ block }: { block: ContentBlock }) {
         <div className="block-resource">
           <code>{block.resource.uri}</code>
           {block.resource.text !== undefined ? (
-            <pre className="block-text is-code">{block.resource.text}</pre>
+            <TextResult text={block.resource.text} />
           ) : (
             <div className="muted">Binary resource{block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}</div>
           )}

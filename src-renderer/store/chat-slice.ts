@@ -1,4 +1,18 @@
-import type { HostApi, ToolResult } from '../../src-shared/host-api';
+import type { HostApi, ToolResult, Unsubscribe } from '../../src-shared/host-api';
+import type {
+  ApprovalDecision,
+  AssistantMessage,
+  AuditEntry,
+  ChatEvent,
+  ChatMessage,
+  ChatSettingsPatch,
+  ChatSettingsView,
+  ConversationSummary,
+  ProviderConfigureRequest,
+  ProvidersView,
+  ToolPart,
+  UserMessage,
+} from '../../src-shared/chat-types';
 import { HELP_TEXT, parseCommand, resolveTool } from '../command';
 import { describeError } from '../host-client';
 import type { SliceCreator } from './types';
@@ -10,6 +24,7 @@ export interface ToolRef {
 
 export type CallState = 'pending' | 'ok' | 'error' | 'cancelled';
 
+/** A tool called directly (`/add {…}` or the form), without a model. */
 export interface CallEntry {
   kind: 'call';
   id: number;
@@ -39,19 +54,87 @@ export interface NoticeEntry {
   message: string;
 }
 
-export type ChatEntry = CallEntry | NoticeEntry;
+/** A message of the LLM conversation shown in the log. */
+export interface MessageEntry {
+  kind: 'message';
+  id: number;
+  message: ChatMessage;
+}
+
+export type ChatEntry = CallEntry | NoticeEntry | MessageEntry;
+
+/** A remote image the user asked to see: fetched by main, shown as a data: URL. */
+export type RemoteImage = { state: 'loading' } | { state: 'loaded'; dataUrl: string } | { state: 'error'; message: string };
 
 export interface ChatSlice {
   entries: ChatEntry[];
   /** The tool whose form is open. */
   selectedTool: ToolRef | undefined;
+
+  /** The LLM side. */
+  providers: ProvidersView | undefined;
+  chatSettings: ChatSettingsView | undefined;
+  conversations: ConversationSummary[];
+  conversationQuery: string;
+  activeConversationId: string | undefined;
+  /** The turn now streaming in the open conversation. */
+  activeRunId: string | undefined;
+  sending: boolean;
+  remoteImages: Record<string, RemoteImage>;
+  audit: AuditEntry[] | undefined;
+  /** Which chat dialog is open. */
+  chatDialog: 'providers' | 'audit' | undefined;
+  historyOpen: boolean;
+
   /** Handles a line typed in the chat box. Returns true when the line was accepted (the box may be cleared). */
   submit(input: string): boolean;
   callTool(ref: ToolRef, args: Record<string, unknown>, command?: string): Promise<void>;
   /** Asks main to abort a running call; the card settles when the call itself returns. */
   cancelCall(id: number): Promise<void>;
   selectTool(ref: ToolRef | undefined): void;
+  /** Starts a new conversation (the log is emptied). */
   clearChat(): void;
+
+  sendChat(text: string): Promise<boolean>;
+  stopChat(): Promise<void>;
+  approve(callId: string, decision: ApprovalDecision): Promise<void>;
+  applyChatEvent(event: ChatEvent): void;
+  /** Subscribes to `chat:event` and loads providers, settings and history; returns the unsubscribe. */
+  followChat(): Unsubscribe;
+  refreshChat(): Promise<void>;
+  refreshConversations(): Promise<void>;
+  searchConversations(query: string): void;
+  openConversation(id: string): Promise<void>;
+  renameConversation(id: string, title: string): Promise<void>;
+  deleteConversation(id: string): Promise<void>;
+  setModel(spec: string): Promise<void>;
+  updateChatSettings(patch: ChatSettingsPatch): Promise<void>;
+  configureProvider(request: ProviderConfigureRequest): Promise<void>;
+  loadRemoteImage(url: string): Promise<void>;
+  loadAudit(): Promise<void>;
+  setChatDialog(dialog: ChatSlice['chatDialog']): void;
+  toggleHistory(): void;
+  /** Shows a whole conversation (history, or a benchmark's). */
+  showConversation(id: string, messages: ChatMessage[]): void;
+}
+
+/** Whether typed text can go to a model now. */
+export const canChat = (providers: ProvidersView | undefined): boolean => providers !== undefined && providers.hint === undefined && providers.model !== undefined;
+
+function withPart(message: AssistantMessage, part: ToolPart): AssistantMessage {
+  const at = message.parts.findIndex((p) => p.type === 'tool' && p.callId === part.callId);
+  const parts = [...message.parts];
+  if (at >= 0) parts[at] = part;
+  else parts.push(part);
+  return { ...message, parts };
+}
+
+function withText(message: AssistantMessage, text: string): AssistantMessage {
+  const parts = [...message.parts];
+  const last = parts[parts.length - 1];
+  if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + text };
+  else parts.push({ type: 'text', text });
+  return { ...message, parts };
 }
 
 export const createChatSlice =
@@ -69,10 +152,45 @@ export const createChatSlice =
         entries: s.entries.map((e) => (e.kind === 'call' && e.id === id ? { ...e, ...patch } : e)),
       }));
     };
+    const messageEntry = (message: ChatMessage): MessageEntry => ({ kind: 'message', id: nextId++, message });
+    /** Adds messages not yet shown (the send reply and the run-started event may come in either order). */
+    const addMessages = (messages: ChatMessage[]): void => {
+      set((s) => {
+        const shown = new Set(s.entries.flatMap((e) => (e.kind === 'message' ? [e.message.id] : [])));
+        const fresh = messages.filter((m) => !shown.has(m.id));
+        return fresh.length === 0 ? {} : { entries: [...s.entries, ...fresh.map(messageEntry)] };
+      });
+    };
+    const updateMessage = (messageId: string, change: (m: AssistantMessage) => AssistantMessage): void => {
+      set((s) => {
+        // From the end: the streaming message is (nearly always) the last entry.
+        for (let i = s.entries.length - 1; i >= 0; i--) {
+          const e = s.entries[i];
+          if (e?.kind === 'message' && e.message.id === messageId && e.message.role === 'assistant') {
+            const entries = [...s.entries];
+            entries[i] = { ...e, message: change(e.message) };
+            return { entries };
+          }
+        }
+        return {};
+      });
+    };
+    const fail = (message: string): void => notice('', message, 'error');
 
     return {
       entries: [],
       selectedTool: undefined,
+      providers: undefined,
+      chatSettings: undefined,
+      conversations: [],
+      conversationQuery: '',
+      activeConversationId: undefined,
+      activeRunId: undefined,
+      sending: false,
+      remoteImages: {},
+      audit: undefined,
+      chatDialog: undefined,
+      historyOpen: false,
 
       submit(input) {
         const command = input.trim();
@@ -83,9 +201,19 @@ export const createChatSlice =
           case 'help':
             notice(command, HELP_TEXT, 'info');
             return true;
-          case 'text':
-            notice(command, `Nothing to send that to yet. ${HELP_TEXT}`, 'info');
+          case 'text': {
+            const { providers, activeRunId } = get();
+            if (!canChat(providers)) {
+              notice(command, `Nothing to send that to yet. ${providers?.hint ?? HELP_TEXT}`, 'info');
+              return true;
+            }
+            if (activeRunId !== undefined) {
+              notice(command, 'A reply is still being written: stop it first, or wait.', 'error');
+              return false;
+            }
+            void get().sendChat(command);
             return true;
+          }
           case 'invalid':
             notice(command, parsed.message, 'error');
             return false;
@@ -129,6 +257,181 @@ export const createChatSlice =
       },
 
       selectTool: (selectedTool) => set({ selectedTool }),
-      clearChat: () => set({ entries: [] }),
+      clearChat: () => set({ entries: [], activeConversationId: undefined, activeRunId: undefined }),
+
+      async sendChat(text) {
+        const conversationId = get().activeConversationId;
+        set({ sending: true });
+        try {
+          const started = await api['chat:send']({ text, ...(conversationId ? { conversationId } : {}) });
+          const userMessage: UserMessage = started.userMessage;
+          if (get().activeConversationId === undefined || get().activeConversationId === started.conversationId) {
+            set({ activeConversationId: started.conversationId });
+            addMessages([userMessage, started.assistantMessage]);
+            // The turn may already be over (a fast error) by the time the reply arrives.
+            const shown = get().entries.find((e) => e.kind === 'message' && e.message.id === started.assistantMessage.id);
+            if (shown?.kind === 'message' && shown.message.role === 'assistant' && shown.message.status === 'streaming') set({ activeRunId: started.runId });
+          }
+          return true;
+        } catch (error) {
+          notice(text, describeError(error).message, 'error');
+          return false;
+        } finally {
+          set({ sending: false });
+        }
+      },
+
+      async stopChat() {
+        const { activeRunId, activeConversationId } = get();
+        const id = activeRunId ?? activeConversationId;
+        if (id === undefined) return;
+        try {
+          await api['chat:stop'](id);
+        } catch (error) {
+          fail(`Could not stop: ${describeError(error).message}`);
+        }
+      },
+
+      async approve(callId, decision) {
+        try {
+          const waiting = await api['chat:approve'](callId, decision);
+          if (!waiting) fail('That call is no longer waiting for a decision (the turn was stopped or ended).');
+        } catch (error) {
+          fail(`Could not send the decision: ${describeError(error).message}`);
+        }
+      },
+
+      applyChatEvent(event) {
+        if (event.type === 'conversations-changed') {
+          void get().refreshConversations();
+          return;
+        }
+        const { activeConversationId, sending } = get();
+        if (event.conversationId !== activeConversationId && !(activeConversationId === undefined && sending && event.type === 'run-started')) return;
+        switch (event.type) {
+          case 'run-started':
+            set({ activeConversationId: event.conversationId, activeRunId: event.runId });
+            addMessages([event.userMessage, event.assistantMessage]);
+            break;
+          case 'text':
+            updateMessage(event.messageId, (m) => withText(m, event.text));
+            break;
+          case 'tool':
+            updateMessage(event.messageId, (m) => withPart(m, event.part));
+            break;
+          case 'run-finished':
+            updateMessage(event.messageId, (m) => ({ ...m, status: event.status, ...(event.error ? { error: event.error } : {}) }));
+            if (get().activeRunId === event.runId || get().activeRunId === undefined) set({ activeRunId: undefined });
+            break;
+        }
+      },
+
+      followChat() {
+        const off = api.on('chat:event', (event) => get().applyChatEvent(event));
+        void get().refreshChat();
+        return off;
+      },
+
+      async refreshChat() {
+        try {
+          const [providers, chatSettings] = await Promise.all([api['providers:list'](), api['chat:settings']()]);
+          set({ providers, chatSettings });
+        } catch (error) {
+          console.warn('chat settings could not be read', describeError(error).message);
+        }
+        await get().refreshConversations();
+      },
+
+      async refreshConversations() {
+        const query = get().conversationQuery;
+        try {
+          const conversations = await api['chat:list'](query.trim() ? { query } : {});
+          if (get().conversationQuery === query) set({ conversations });
+        } catch (error) {
+          console.warn('chat:list failed', describeError(error).message);
+        }
+      },
+
+      searchConversations(query) {
+        set({ conversationQuery: query });
+        void get().refreshConversations();
+      },
+
+      async openConversation(id) {
+        try {
+          const conversation = await api['chat:get'](id);
+          get().showConversation(conversation.id, conversation.messages);
+          const streaming = conversation.messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
+          if (!streaming) set({ activeRunId: undefined });
+        } catch (error) {
+          fail(describeError(error).message);
+        }
+      },
+
+      showConversation(id, messages) {
+        set({ activeConversationId: id, activeRunId: undefined, entries: messages.map(messageEntry) });
+      },
+
+      async renameConversation(id, title) {
+        try {
+          await api['chat:rename'](id, title);
+        } catch (error) {
+          fail(describeError(error).message);
+        }
+      },
+
+      async deleteConversation(id) {
+        try {
+          await api['chat:delete'](id);
+          if (get().activeConversationId === id) get().clearChat();
+        } catch (error) {
+          fail(describeError(error).message);
+        }
+      },
+
+      async setModel(spec) {
+        await get().updateChatSettings({ model: spec });
+      },
+
+      async updateChatSettings(patch) {
+        try {
+          const chatSettings = await api['chat:update-settings'](patch);
+          const providers = await api['providers:list']();
+          set({ chatSettings, providers });
+        } catch (error) {
+          fail(describeError(error).message);
+        }
+      },
+
+      async configureProvider(request) {
+        const providers = await api['providers:configure'](request);
+        set({ providers });
+      },
+
+      async loadRemoteImage(url) {
+        const current = get().remoteImages[url];
+        if (current?.state === 'loading' || current?.state === 'loaded') return;
+        set((s) => ({ remoteImages: { ...s.remoteImages, [url]: { state: 'loading' } } }));
+        try {
+          const { dataUrl } = await api['chat:fetch-image'](url);
+          set((s) => ({ remoteImages: { ...s.remoteImages, [url]: { state: 'loaded', dataUrl } } }));
+        } catch (error) {
+          set((s) => ({ remoteImages: { ...s.remoteImages, [url]: { state: 'error', message: describeError(error).message } } }));
+        }
+      },
+
+      async loadAudit() {
+        try {
+          set({ audit: await api['audit:list']({ limit: 500 }) });
+        } catch (error) {
+          fail(describeError(error).message);
+        }
+      },
+
+      setChatDialog: (chatDialog) => {
+        set({ chatDialog });
+        if (chatDialog === 'audit') void get().loadAudit();
+      },
+      toggleHistory: () => set((s) => ({ historyOpen: !s.historyOpen })),
     };
   };

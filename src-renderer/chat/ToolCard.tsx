@@ -1,0 +1,88 @@
+import type { ToolPart } from '../../src-shared/chat-types';
+import { ResultContent } from '../components/ResultContent';
+import { useApp } from '../hooks/useApp';
+import { JsonTree } from './JsonTree';
+
+const statusLabel: Record<ToolPart['status'], string> = {
+  'awaiting-approval': 'Needs approval',
+  running: 'Running…',
+  done: 'Done',
+  error: 'Error',
+  denied: 'Denied',
+  cancelled: 'Cancelled',
+};
+
+const decisionLabel: Record<NonNullable<ToolPart['decision']>, string> = {
+  'allow-once': 'allowed once',
+  'always-allow': 'always allowed (from now on)',
+  'auto-always': 'always allowed',
+  'auto-readonly': 'auto-allowed (read-only)',
+  'auto-all': 'auto-allowed (all)',
+  deny: 'denied by you',
+  'auto-deny': 'denied (tools are off)',
+};
+
+/** A tool call the model made: what it asks to run, the user's decision, and the result. */
+export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
+  const approve = useApp((s) => s.approve);
+  const waiting = part.status === 'awaiting-approval' && live;
+  const state = part.status === 'done' ? 'ok' : part.status === 'running' || waiting ? 'pending' : part.status === 'awaiting-approval' ? 'cancelled' : part.status;
+  return (
+    <article
+      className={`card call call-${state} tool-card${waiting ? ' needs-approval' : ''}`}
+      data-testid={waiting ? 'approval-card' : 'tool-card'}
+      data-status={part.status}
+      data-server={part.server}
+      data-tool={part.tool}
+      aria-busy={part.status === 'running'}
+    >
+      <header className="card-head">
+        <span className="card-title">
+          <span className="muted">{part.server}</span>
+          <span className="sep" aria-hidden="true">
+            ›
+          </span>
+          <strong>{part.tool}</strong>
+          {part.readOnly && <span className="tag">read-only</span>}
+        </span>
+        <span className={`pill pill-${state}`} data-testid="tool-status">
+          {statusLabel[part.status]}
+        </span>
+        {part.durationMs !== undefined && <span className="muted duration">{part.durationMs < 1000 ? `${part.durationMs} ms` : `${(part.durationMs / 1000).toFixed(1)} s`}</span>}
+      </header>
+      <div className="card-body tool-args">
+        <JsonTree value={part.args} openDepth={2} />
+      </div>
+      {waiting && (
+        <div className="card-body approval" role="group" aria-label={`Run ${part.tool} on ${part.server}?`}>
+          <span>
+            The model wants to run <strong>{part.tool}</strong> on <strong>{part.server}</strong> with these arguments.
+          </span>
+          <div className="approval-buttons">
+            <button type="button" className="btn btn-primary btn-small" data-testid="approve-once" onClick={() => void approve(part.callId, 'once')}>
+              Allow once
+            </button>
+            <button type="button" className="btn btn-small" data-testid="approve-always" onClick={() => void approve(part.callId, 'always')}>
+              Always allow this tool
+            </button>
+            <button type="button" className="btn btn-small btn-danger" data-testid="approve-deny" onClick={() => void approve(part.callId, 'deny')}>
+              Deny
+            </button>
+          </div>
+        </div>
+      )}
+      {part.decision && !waiting && <div className="card-body muted decision">{decisionLabel[part.decision]}</div>}
+      {part.error && (
+        <div className="card-body call-error" data-testid="tool-error">
+          <p>{part.error}</p>
+        </div>
+      )}
+      {part.result && (
+        <div className={`card-body${part.result.isError === true ? ' call-error' : ''}`} data-testid="tool-result">
+          {part.result.isError === true && <span className="error-code">tool error</span>}
+          <ResultContent result={part.result} />
+        </div>
+      )}
+    </article>
+  );
+}
