@@ -26,9 +26,13 @@ test.describe('a crashing server', () => {
     const card = lastCard(page);
     await expect(card).toContainText('Server "flaky" exited with code 3');
     await expect(card).toContainText('flaky: segmentation fault (simulated)');
-    // Backoff restart brings it back with a new process.
-    await expect(flaky).toHaveAttribute('data-status', 'ready');
-    await expect(flaky).not.toHaveAttribute('data-pid', firstPid ?? '');
+    // Backoff restart brings it back: ready again, with a new process (both at once, not a stale 'ready').
+    await expect
+      .poll(async () => {
+        const [status, pid] = await Promise.all([flaky.getAttribute('data-status'), flaky.getAttribute('data-pid')]);
+        return status === 'ready' && pid !== null && pid !== firstPid;
+      })
+      .toBe(true);
     await send(page, '/flaky.echo {"text":"back"}');
     await expect(lastCard(page)).toContainText('flaky:back');
     await expect(calculator).toHaveAttribute('data-pid', calculatorPid ?? '');
