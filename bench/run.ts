@@ -15,6 +15,7 @@ import { nodeRuntime } from '../src-main/core/runtime';
 import { StaticSettings } from '../src-main/core/settings';
 import { startHeadless } from '../src-main/headless/server';
 import { tempDir } from '../src-main/test-support/processes';
+import { measureRender } from './render';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -194,6 +195,9 @@ async function main(): Promise<void> {
   await rssHost.dispose();
   await warm.dispose();
 
+  // 5. The renderer, in Chromium: a 5 MB tool result, and scrolling a 10,000-message conversation.
+  const render = await measureRender({ quick, log });
+
   const result = {
     callLatencyRatio: round(p50('core') / p50('bare')),
     bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
@@ -201,6 +205,8 @@ async function main(): Promise<void> {
     parallelConnectRatio: round(parallelMs / sequentialMs),
     eraProbeRatio: round(best(autoWarm) / best(legacy)),
     rssPerServerMB: round((rssAfter - rssBefore) / fleet / (1024 * 1024)),
+    bigResultRenderMs: render.bigResultRenderMs,
+    scrollFrameP95Ms: render.scrollFrameP95Ms,
     figures: {
       callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
       callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
@@ -211,6 +217,7 @@ async function main(): Promise<void> {
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
       gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      render: render.figures,
     },
   };
   const targets: Array<[keyof typeof result, string, (v: number) => boolean]> = [
@@ -220,6 +227,8 @@ async function main(): Promise<void> {
     ['parallelConnectRatio', '≤ 0.6', (v) => v <= 0.6],
     ['eraProbeRatio', '≤ 1.15', (v) => v <= 1.15],
     ['rssPerServerMB', '≤ 1.0', (v) => v <= 1.0],
+    ['bigResultRenderMs', '≤ 300', (v) => v <= 300],
+    ['scrollFrameP95Ms', '≤ 20', (v) => v <= 20],
   ];
   if (json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -238,6 +247,7 @@ async function main(): Promise<void> {
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
   log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server${result.figures.gcExposed ? '' : ' (gc not exposed)'}`);
+  log(`renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`);
 }
 
 main().then(

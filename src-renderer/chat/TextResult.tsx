@@ -63,7 +63,7 @@ export function TextResult({ text }: { text: string }) {
   return (
     <div className="result-block">
       {toggle}
-      <pre className={`block-text${looksLikeCode(text) ? ' is-code' : ''}${long && !expanded ? ' is-collapsed' : ''}`} data-testid="result-text">
+      <pre className={`block-text${looksLikeCode(text.slice(0, collapsedChars)) ? ' is-code' : ''}${long && !expanded ? ' is-collapsed' : ''}`} data-testid="result-text">
         {shown}
       </pre>
       {long && (
