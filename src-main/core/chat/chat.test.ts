@@ -286,3 +286,26 @@ describe('history', () => {
     expect(readdirSync(join(first.dir, 'conversations'))).toEqual([]);
   });
 });
+
+describe('remote images the user asked for', () => {
+  it('are fetched by main as data: URLs; anything but an image is refused', async () => {
+    const { createServer } = await import('node:http');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const server = createServer((req, res) => {
+      if (req.url === '/dot.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    const { ChatService } = await import('./service');
+    const chat = new ChatService({ tools: { views: () => [], callTool: () => Promise.reject(new Error('none')) }, secrets: new MemorySecretStore(), env: { env: {}, dotenv: {} }, emit: () => undefined });
+    try {
+      const { dataUrl } = await chat.api['chat:fetch-image'](`http://127.0.0.1:${port}/dot.png`);
+      expect(dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
+      await expect(chat.api['chat:fetch-image'](`http://127.0.0.1:${port}/page`)).rejects.toThrow(/is not an image \(it is text\/html\)/);
+    } finally {
+      await chat.dispose();
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AssistantMessage, ChatEvent, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/chat-types';
+import type { HostApi, HostEvents } from '../../src-shared/host-api';
+import type { HostClient } from '../host-client';
+import { createAppStore } from './index';
+
+function fakeHost(overrides: Partial<HostApi> = {}) {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const api = new Proxy(overrides as HostApi, {
+    get(target, key: string) {
+      if (key === 'on') {
+        return (event: string, listener: (payload: unknown) => void) => {
+          const set = listeners.get(event) ?? new Set();
+          listeners.set(event, set);
+          set.add(listener);
+          return () => set.delete(listener);
+        };
+      }
+      return (target as unknown as Record<string, unknown>)[key] ?? vi.fn(async () => []);
+    },
+  });
+  const client: HostClient = { api, kind: 'bridge', connection: () => ({ status: 'open' }), onConnection: () => () => undefined, dispose: () => undefined };
+  const fire = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]): void => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  };
+  return { client, fire };
+}
+
+const providers: ProvidersView = { providers: [], model: 'openai:m', modelSource: 'env' };
+const user: UserMessage = { id: 'u1', role: 'user', text: 'what is 2+3', at: 1 };
+const assistant: AssistantMessage = { id: 'a1', role: 'assistant', parts: [], at: 1, model: 'openai:m', status: 'streaming' };
+const base = { conversationId: 'c1', runId: 'r1' };
+
+describe('chat slice', () => {
+  it('without a provider, text gets a notice that says how to add one', async () => {
+    const { client } = fakeHost({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
+    const store = createAppStore(client);
+    await store.getState().refreshChat();
+    expect(store.getState().submit('hello')).toBe(true);
+    const last = store.getState().entries.at(-1);
+    expect(last).toMatchObject({ kind: 'notice', message: expect.stringContaining('No LLM provider is configured') });
+  });
+
+  it('streams a turn from events: the send reply and run-started in either order, text, tool cards, the end', async () => {
+    let events: ChatEvent[] = [];
+    const { client, fire } = fakeHost({
+      'providers:list': vi.fn(async () => providers),
+      'chat:settings': vi.fn(),
+      'chat:send': vi.fn(async (): Promise<ChatSendResult> => {
+        // main emits run-started before it answers
+        for (const e of events) fire('chat:event', e);
+        events = [];
+        return { ...base, userMessage: user, assistantMessage: assistant };
+      }),
+    });
+    const store = createAppStore(client);
+    store.getState().followChat();
+    await store.getState().refreshChat();
+    events = [{ type: 'run-started', ...base, userMessage: user, assistantMessage: assistant }];
+    expect(store.getState().submit('what is 2+3')).toBe(true);
+    await vi.waitFor(() => expect(store.getState().sending).toBe(false));
+    expect(store.getState().entries.map((e) => (e.kind === 'message' ? e.message.id : e.kind))).toEqual(['u1', 'a1']);
+    expect(store.getState().activeRunId).toBe('r1');
+
+    const part = { type: 'tool' as const, callId: 'k1', server: 'calculator', tool: 'add', modelName: 'calculator__add', args: { a: 2, b: 3 }, status: 'awaiting-approval' as const };
+    fire('chat:event', { type: 'tool', ...base, messageId: 'a1', part });
+    fire('chat:event', { type: 'tool', ...base, messageId: 'a1', part: { ...part, status: 'done', result: { content: [{ type: 'text', text: '5' }] } } });
+    fire('chat:event', { type: 'text', ...base, messageId: 'a1', text: 'The answer ' });
+    fire('chat:event', { type: 'text', ...base, messageId: 'a1', text: 'is 5' });
+    // Another conversation's events do not leak in.
+    fire('chat:event', { type: 'text', conversationId: 'other', runId: 'r9', messageId: 'a1', text: 'NOPE' });
+    fire('chat:event', { type: 'run-finished', ...base, messageId: 'a1', status: 'done' });
+    const message = store.getState().entries[1];
+    expect(message?.kind === 'message' && message.message).toMatchObject({
+      status: 'done',
+      parts: [
+        { type: 'tool', callId: 'k1', status: 'done' },
+        { type: 'text', text: 'The answer is 5' },
+      ],
+    });
+    expect(store.getState().activeRunId).toBeUndefined();
+  });
+});
