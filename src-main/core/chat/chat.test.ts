@@ -216,6 +216,13 @@ describe('provider errors are readable', () => {
     expect(finished.error?.message).not.toContain(key);
   });
 
+  it('a key the vendor quotes back is scrubbed from the message', async () => {
+    const h = await harness('openai', sequence({ kind: 'error', status: 401, body: { error: { message: `Incorrect API key provided: ${key}. Also sk-proj-abc*****************xyz.` } } }));
+    const { finished } = await h.send('hi');
+    expect(finished.error?.message).toContain('Incorrect API key provided: [redacted]. Also sk-proj-[redacted].');
+    expect(finished.error?.message).not.toContain(key);
+  });
+
   it('429 with retry-after: retried as asked, then explained', async () => {
     const h = await harness('anthropic', sequence({ kind: 'error', status: 429, headers: { 'retry-after': '1' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'Slow down' } } }));
     const { finished } = await h.send('hi');

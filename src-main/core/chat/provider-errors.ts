@@ -42,6 +42,16 @@ function networkCause(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Removes key values from a message (vendors sometimes quote the key they rejected, partly masked): the exact
+ * values we hold, and anything shaped like a vendor key.
+ */
+export function redactKeys(text: string, keys: readonly string[] = []): string {
+  let out = text;
+  for (const key of keys) if (key.length >= 8) out = out.split(key).join('[redacted]');
+  return out.replace(/\b(sk-(?:ant-|proj-)?)[A-Za-z0-9_*-]{6,}/g, '$1[redacted]');
+}
+
 export function describeProviderError(error: unknown, provider: string): ReadableError {
   const last = RetryError.isInstance(error) ? error.lastError : error;
   const attempts = RetryError.isInstance(error) ? error.errors.length : 1;

@@ -118,6 +118,11 @@ export class Providers {
     return this.fromEnv(specs[id].baseEnv);
   }
 
+  /** Every key value in use (to scrub them from messages), never for display. */
+  keyValues(): string[] {
+    return providerIds.map((id) => this.key(id)?.value).filter((k): k is string => k !== undefined);
+  }
+
   private isConfigured(id: ProviderId): boolean {
     const base = this.baseURL(id)?.value;
     if (id === 'ollama' || id === 'compatible') return base !== undefined;

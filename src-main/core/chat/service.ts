@@ -19,6 +19,7 @@ import { AuditLog } from './audit-log';
 import { ChatSettingsStore } from './chat-settings';
 import { ConversationStore } from './history';
 import { toModelMessages, type OutputOptions } from './model-messages';
+import { redactKeys } from './provider-errors';
 import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
 import { runTurn, type ApprovalRequest, type OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
@@ -206,6 +207,7 @@ export class ChatService {
         },
       }).catch((error: unknown) => ({ status: 'error' as const, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }));
       flushText();
+      if (result.error) result.error = { ...result.error, message: redactKeys(result.error.message, this.providers.keyValues()) };
       assistantMessage.status = result.status;
       if (result.error) assistantMessage.error = result.error;
       conversation.updatedAt = Date.now();

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { calculatorPath } from '../core/paths';
+import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
+import { tempDir } from '../test-support/processes';
+
+/** `switchboard chat` on a real terminal (a pty from util-linux `script`): it prompts, and the answer decides. */
+
+const hasScript = existsSync('/usr/bin/script');
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+function onTerminal(args: string[], env: Record<string, string>, answers: Array<[RegExp, string]>): Promise<{ status: number | null; output: string }> {
+  const command = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args].map(quote).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    const pending = [...answers];
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const next = pending[0];
+      if (next && next[0].test(output)) {
+        pending.shift();
+        child.stdin.write(next[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
+    });
+  });
+}
+
+describe.skipIf(!hasScript)('switchboard chat on a terminal', () => {
+  it('asks before the call; "y" runs it once, "n" denies it', async () => {
+    const fake = await startFakeProvider('openai', calculatorModel());
+    try {
+      const home = tempDir();
+      const config = join(home, 'mcp.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
+      const env = { HOME: home, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-tty-test-0000', SWITCHBOARD_MODEL: 'openai:fake-model' };
+      const yes = await onTerminal(['--config', config, 'chat', 'what is 2+3'], env, [[/Allow calculator › add \{"a":2,"b":3\}.*\[N\] deny: /, 'y\r']]);
+      expect(yes.status, yes.output).toBe(0);
+      expect(yes.output).toContain('The answer is 5');
+      const no = await onTerminal(['--config', config, 'chat', 'what is 6*7'], env, [[/Allow calculator › multiply/, 'n\r']]);
+      expect(no.status, no.output).toBe(0);
+      expect(no.output).toContain('denied');
+      expect(no.output).toContain('You denied the calculator');
+    } finally {
+      await fake.close();
+    }
+  });
+});
