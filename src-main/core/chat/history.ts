@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
 
@@ -41,7 +41,14 @@ export class ConversationStore {
     if (this.dir) {
       let files: string[] = [];
       try {
-        files = readdirSync(this.dir).filter((f) => f.endsWith('.json'));
+        const all = readdirSync(this.dir);
+        files = all.filter((f) => f.endsWith('.json'));
+        // Leftovers of a write that a crash interrupted (old ones only: the CLI may be writing right now).
+        for (const f of all.filter((name) => name.endsWith('.tmp'))) {
+          const path = join(this.dir, f);
+          const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+          if (mtime !== undefined && Date.now() - mtime > 60_000) rmSync(path, { force: true });
+        }
       } catch {
         // no folder yet
       }
@@ -136,7 +143,12 @@ export class ConversationStore {
         if (!this.all().has(id)) return;
         mkdirSync(dir, { recursive: true, mode: 0o700 });
         const { snippet: _snippet, ...stored } = conversation;
-        await writeFileAtomic(join(dir, `${id}.json`), JSON.stringify(stored), { mode: 0o600 });
+        // Temp file + rename, by hand: write-file-atomic's async form hooks the process's signals while it
+        // writes, and a SIGTERM arriving then ends the process before `serve` can shut down cleanly.
+        const file = join(dir, `${id}.json`);
+        const temp = `${file}.${process.pid}.tmp`;
+        await writeFile(temp, JSON.stringify(stored), { mode: 0o600 });
+        await rename(temp, file);
       })
       .catch(() => undefined);
     this.writes.set(id, next);
