@@ -288,6 +288,14 @@ describe('history', () => {
     expect(resumed.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'user']);
     expect((await second.host.api['chat:get'](conversationId)).messages).toHaveLength(4);
 
+    // A conversation another process (the CLI) saved meanwhile shows up in the list.
+    const other = structuredClone(await second.host.api['chat:get'](conversationId));
+    other.id = '00000000-0000-4000-8000-000000000001';
+    other.title = 'From the CLI';
+    writeFileSync(join(first.dir, 'conversations', `${other.id}.json`), JSON.stringify(other));
+    expect((await second.host.api['chat:list']({})).map((c) => c.title).sort()).toEqual(['From the CLI', 'Sums']);
+    expect(await second.host.api['chat:delete'](other.id)).toBe(true);
+
     expect(await second.host.api['chat:delete'](conversationId)).toBe(true);
     expect(await second.host.api['chat:list']({})).toEqual([]);
     expect(readdirSync(join(first.dir, 'conversations'))).toEqual([]);

@@ -31,42 +31,49 @@ function isConversation(value: unknown): value is Conversation {
 export class ConversationStore {
   private conversations: Map<string, Conversation> | undefined;
   private readonly writes = new Map<string, Promise<void>>();
+  private readonly deleted = new Set<string>();
 
   /** `dir` undefined keeps everything in memory (tests). */
   constructor(private readonly dir: string | undefined) {}
 
   private all(): Map<string, Conversation> {
     if (this.conversations) return this.conversations;
-    const map = new Map<string, Conversation>();
-    if (this.dir) {
-      let files: string[] = [];
+    this.conversations = new Map();
+    this.rescan(true);
+    return this.conversations;
+  }
+
+  /** Loads conversation files not known yet (the CLI and another window write to the same folder). */
+  private rescan(first = false): void {
+    const map = this.conversations;
+    if (!this.dir || !map) return;
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return; // no folder yet
+    }
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (name.endsWith('.tmp')) {
+        // Leftovers of a write that a crash interrupted (old ones only: someone may be writing right now).
+        const mtime = first ? statSync(path, { throwIfNoEntry: false })?.mtimeMs : undefined;
+        if (mtime !== undefined && Date.now() - mtime > 60_000) rmSync(path, { force: true });
+        continue;
+      }
+      const id = name.slice(0, -'.json'.length);
+      if (!name.endsWith('.json') || map.has(id) || this.deleted.has(id)) continue;
       try {
-        const all = readdirSync(this.dir);
-        files = all.filter((f) => f.endsWith('.json'));
-        // Leftovers of a write that a crash interrupted (old ones only: the CLI may be writing right now).
-        for (const f of all.filter((name) => name.endsWith('.tmp'))) {
-          const path = join(this.dir, f);
-          const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
-          if (mtime !== undefined && Date.now() - mtime > 60_000) rmSync(path, { force: true });
+        const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+        if (isConversation(parsed) && parsed.id === id && idPattern.test(id)) {
+          // A turn that was streaming when its writer stopped is over now.
+          if (first) for (const m of parsed.messages) if (m.role === 'assistant' && m.status === 'streaming') m.status = 'stopped';
+          map.set(id, { ...parsed, messageCount: parsed.messages.length });
         }
       } catch {
-        // no folder yet
-      }
-      for (const file of files) {
-        try {
-          const parsed: unknown = JSON.parse(readFileSync(join(this.dir, file), 'utf8'));
-          if (isConversation(parsed) && idPattern.test(parsed.id)) {
-            // A turn that was streaming when the app stopped is over now.
-            for (const m of parsed.messages) if (m.role === 'assistant' && m.status === 'streaming') m.status = 'stopped';
-            map.set(parsed.id, { ...parsed, messageCount: parsed.messages.length });
-          }
-        } catch {
-          // a damaged file is skipped, not deleted
-        }
+        // a damaged (or half-written) file is skipped, not deleted
       }
     }
-    this.conversations = map;
-    return map;
   }
 
   create(firstText: string): Conversation {
@@ -92,6 +99,8 @@ export class ConversationStore {
   }
 
   list(query?: string): ConversationSummary[] {
+    this.all();
+    this.rescan();
     const needle = query?.trim().toLowerCase() ?? '';
     const out: ConversationSummary[] = [];
     for (const c of this.all().values()) {
@@ -126,6 +135,7 @@ export class ConversationStore {
 
   async delete(id: string): Promise<boolean> {
     if (!idPattern.test(id) || !this.all().delete(id)) return false;
+    this.deleted.add(id);
     await this.writes.get(id);
     if (this.dir) rmSync(join(this.dir, `${id}.json`), { force: true });
     return true;
