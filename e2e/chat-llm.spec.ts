@@ -24,6 +24,9 @@ const test = base.extend<{ model: { script: Script }; fake: FakeProvider }>({
 test('"what is 2+3": the approval card, Allow once, then 5', async ({ page, fake }) => {
   await expectReady(page, 'calculator');
   await expect(page.getByTestId('model-picker')).toHaveValue('openai:fake-model');
+  // The picker offers what the endpoint lists at /models.
+  await page.getByTestId('model-picker').focus();
+  await expect(page.locator('#model-options option[value="openai:fake-model-2"]')).toHaveCount(1);
   await send(page, 'what is 2+3');
   await expect(page.getByTestId('user-message')).toHaveText('what is 2+3');
   const approval = page.getByTestId('approval-card');

@@ -11,11 +11,13 @@ export function ChatToolbar() {
   const toggleHistory = useApp((s) => s.toggleHistory);
   const historyOpen = useApp((s) => s.historyOpen);
   const setChatDialog = useApp((s) => s.setChatDialog);
+  const providerModels = useApp((s) => s.providerModels);
+  const loadProviderModels = useApp((s) => s.loadProviderModels);
   const current = providers?.model ?? '';
   const [draft, setDraft] = useState(current);
   useEffect(() => setDraft(current), [current]);
 
-  const options = (providers?.providers ?? []).filter((p) => p.configured).flatMap((p) => p.models.map((m) => `${p.id}:${m}`));
+  const options = (providers?.providers ?? []).filter((p) => p.configured).flatMap((p) => (providerModels[p.id] ?? p.models).map((m) => `${p.id}:${m}`));
   if (current && !options.includes(current)) options.unshift(current);
   const valid = modelPattern.test(draft.trim());
   const apply = (event?: FormEvent): void => {
@@ -45,6 +47,7 @@ export function ChatToolbar() {
           aria-invalid={draft !== '' && !valid}
           spellCheck={false}
           onChange={(e) => setDraft(e.target.value)}
+          onFocus={() => void loadProviderModels()}
           onBlur={() => apply()}
         />
         <datalist id="model-options">

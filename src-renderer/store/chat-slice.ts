@@ -9,6 +9,7 @@ import type {
   ChatSettingsView,
   ConversationSummary,
   ProviderConfigureRequest,
+  ProviderId,
   ProvidersView,
   ToolPart,
   UserMessage,
@@ -85,6 +86,8 @@ export interface ChatSlice {
   /** Which chat dialog is open. */
   chatDialog: 'providers' | 'audit' | undefined;
   historyOpen: boolean;
+  /** Model ids each configured provider lists (its `/models`), fetched when the picker opens. */
+  providerModels: Partial<Record<ProviderId, string[]>>;
 
   /** Handles a line typed in the chat box. Returns true when the line was accepted (the box may be cleared). */
   submit(input: string): boolean;
@@ -112,6 +115,7 @@ export interface ChatSlice {
   configureProvider(request: ProviderConfigureRequest): Promise<void>;
   loadRemoteImage(url: string): Promise<void>;
   loadAudit(): Promise<void>;
+  loadProviderModels(): Promise<void>;
   setChatDialog(dialog: ChatSlice['chatDialog']): void;
   toggleHistory(): void;
   /** Shows a whole conversation (history, or a benchmark's). */
@@ -191,6 +195,7 @@ export const createChatSlice =
       audit: undefined,
       chatDialog: undefined,
       historyOpen: false,
+      providerModels: {},
 
       submit(input) {
         const command = input.trim();
@@ -418,6 +423,12 @@ export const createChatSlice =
         } catch (error) {
           set((s) => ({ remoteImages: { ...s.remoteImages, [url]: { state: 'error', message: describeError(error).message } } }));
         }
+      },
+
+      async loadProviderModels() {
+        const configured = (get().providers?.providers ?? []).filter((p) => p.configured);
+        const lists = await Promise.all(configured.map(async (p) => [p.id, await api['providers:models'](p.id).catch(() => p.models)] as const));
+        set({ providerModels: Object.fromEntries(lists) });
       },
 
       async loadAudit() {
