@@ -188,8 +188,10 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   }
 
   private async write(text: string, previous: string): Promise<void> {
-    if (previous !== '') await writeFileAtomic(this.backupFile, previous);
-    await writeFileAtomic(this.file, text);
+    // The sync form: the async one hooks process signals while it writes, so a SIGTERM arriving then would end
+    // the host by the signal instead of through its clean shutdown. These files are small.
+    if (previous !== '') writeFileAtomic.sync(this.backupFile, previous);
+    writeFileAtomic.sync(this.file, text);
   }
 
   async dispose(): Promise<void> {

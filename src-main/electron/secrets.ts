@@ -90,7 +90,8 @@ export class KeychainSecretStore implements DesktopSecretStore {
     for (const [name, value] of this.values) {
       values[name] = (await safeStorage.encryptStringAsync(value)).toString('base64');
     }
-    await writeFileAtomic(this.file, `${JSON.stringify({ version: 1, values }, null, 2)}\n`, { mode: 0o600 });
+    // Sync form: the async one hooks signals mid-write and would turn a quit signal into an unclean exit.
+    writeFileAtomic.sync(this.file, `${JSON.stringify({ version: 1, values }, null, 2)}\n`, { mode: 0o600 });
   }
 }
 
