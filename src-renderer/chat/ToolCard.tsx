@@ -2,6 +2,7 @@ import type { ToolPart } from '../../src-shared/chat-types';
 import { ResultContent } from '../components/ResultContent';
 import { useApp } from '../hooks/useApp';
 import { JsonTree } from './JsonTree';
+import { CardTitle } from '../components/CardTitle';
 
 const statusLabel: Record<ToolPart['status'], string> = {
   'awaiting-approval': 'Needs approval',
@@ -37,14 +38,9 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
       aria-busy={part.status === 'running'}
     >
       <header className="card-head">
-        <span className="card-title">
-          <span className="muted">{part.server}</span>
-          <span className="sep" aria-hidden="true">
-            ›
-          </span>
-          <strong>{part.tool}</strong>
+        <CardTitle server={part.server} tool={part.tool}>
           {part.readOnly && <span className="tag">read-only</span>}
-        </span>
+        </CardTitle>
         <span className={`pill pill-${state}`} data-testid="tool-status">
           {statusLabel[part.status]}
         </span>

@@ -1,6 +1,7 @@
 import { useApp } from '../hooks/useApp';
 import type { CallEntry } from '../store/chat-slice';
 import { ResultContent } from './ResultContent';
+import { CardTitle } from './CardTitle';
 
 const stateLabel: Record<CallEntry['state'], string> = {
   pending: 'Running…',
@@ -21,13 +22,7 @@ export function CallCard({ entry }: { entry: CallEntry }) {
       aria-busy={entry.state === 'pending'}
     >
       <header className="card-head">
-        <span className="card-title">
-          <span className="muted">{entry.server}</span>
-          <span className="sep" aria-hidden="true">
-            ›
-          </span>
-          <strong>{entry.tool}</strong>
-        </span>
+        <CardTitle server={entry.server} tool={entry.tool} />
         <span className={`pill pill-${entry.state}`} data-testid="call-state">
           {stateLabel[entry.state]}
         </span>

@@ -5,6 +5,7 @@ import { useServer } from '../hooks/useServer';
 import { buildArgs, formFromSchema, FREEFORM_KEY, initialValues, type FormValues } from '../schema-form';
 import type { ToolRef } from '../store/chat-slice';
 import { FormField, JsonArea } from './FormField';
+import { CardTitle } from './CardTitle';
 
 /** The form for the selected tool, generated from its inputSchema. */
 export function ToolForm() {
@@ -23,13 +24,7 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
   return (
     <section className="card tool-form" data-testid="tool-form" aria-label={`Form for ${selected.tool}`}>
       <header className="card-head">
-        <span className="card-title">
-          <span className="muted">{selected.server}</span>
-          <span className="sep" aria-hidden="true">
-            ›
-          </span>
-          <strong>{selected.tool}</strong>
-        </span>
+        <CardTitle server={selected.server} tool={selected.tool} />
         <button
           type="button"
           className="btn btn-ghost btn-small"

@@ -1,30 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AssistantMessage, ChatEvent, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/chat-types';
-import type { HostApi, HostEvents } from '../../src-shared/host-api';
-import type { HostClient } from '../host-client';
+import type { HostApi } from '../../src-shared/host-api';
 import { createAppStore } from './index';
+import { fakeHost } from './fake-host';
 
-function fakeHost(overrides: Partial<HostApi> = {}) {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const api = new Proxy(overrides as HostApi, {
-    get(target, key: string) {
-      if (key === 'on') {
-        return (event: string, listener: (payload: unknown) => void) => {
-          const set = listeners.get(event) ?? new Set();
-          listeners.set(event, set);
-          set.add(listener);
-          return () => set.delete(listener);
-        };
-      }
-      return (target as unknown as Record<string, unknown>)[key] ?? vi.fn(async () => []);
-    },
-  });
-  const client: HostClient = { api, kind: 'bridge', connection: () => ({ status: 'open' }), onConnection: () => () => undefined, dispose: () => undefined };
-  const fire = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]): void => {
-    for (const l of listeners.get(event) ?? []) l(payload);
-  };
-  return { client, fire };
-}
+const fakeHost_ = (overrides: Partial<HostApi> = {}) => fakeHost(overrides, []);
+
 
 const providers: ProvidersView = { providers: [], model: 'openai:m', modelSource: 'env' };
 const user: UserMessage = { id: 'u1', role: 'user', text: 'what is 2+3', at: 1 };
@@ -33,7 +14,7 @@ const base = { conversationId: 'c1', runId: 'r1' };
 
 describe('chat slice', () => {
   it('without a provider, text gets a notice that says how to add one', async () => {
-    const { client } = fakeHost({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
+    const { client } = fakeHost_({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
     const store = createAppStore(client);
     await store.getState().refreshChat();
     expect(store.getState().submit('hello')).toBe(true);
@@ -43,7 +24,7 @@ describe('chat slice', () => {
 
   it('streams a turn from events: the send reply and run-started in either order, text, tool cards, the end', async () => {
     let events: ChatEvent[] = [];
-    const { client, fire } = fakeHost({
+    const { client, fire } = fakeHost_({
       'providers:list': vi.fn(async () => providers),
       'chat:settings': vi.fn(),
       'chat:send': vi.fn(async (): Promise<ChatSendResult> => {

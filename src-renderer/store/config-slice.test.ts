@@ -1,32 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ConfigText, HostApi, HostEvents } from '../../src-shared/host-api';
-import type { HostClient } from '../host-client';
+import type { ConfigText, HostApi } from '../../src-shared/host-api';
 import { createAppStore } from './index';
+import { fakeHost } from './fake-host';
 
 const text = (body: string, hash = body): ConfigText => ({ path: '/c/mcp.json', text: body, hash, backupPath: '/c/mcp.json.bak' });
 
-/** A HostApi whose methods are vi.fn()s and whose events the test fires. */
-function fakeHost(overrides: Partial<HostApi> = {}) {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const api = new Proxy(overrides as HostApi, {
-    get(target, key: string) {
-      if (key === 'on') {
-        return (event: string, listener: (payload: unknown) => void) => {
-          const set = listeners.get(event) ?? new Set();
-          listeners.set(event, set);
-          set.add(listener);
-          return () => set.delete(listener);
-        };
-      }
-      return (target as unknown as Record<string, unknown>)[key] ?? vi.fn(async () => undefined);
-    },
-  });
-  const client: HostClient = { api, kind: 'bridge', connection: () => ({ status: 'open' }), onConnection: () => () => undefined, dispose: () => undefined };
-  const fire = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]): void => {
-    for (const l of listeners.get(event) ?? []) l(payload);
-  };
-  return { client, fire, listeners };
-}
 
 describe('config slice', () => {
   it('follows the file: a pushed change wins over a read that started before it', async () => {
