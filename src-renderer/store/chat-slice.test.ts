@@ -6,13 +6,36 @@ import { fakeHost } from './fake-host';
 
 const fakeHost_ = (overrides: Partial<HostApi> = {}) => fakeHost(overrides, []);
 
-
 const providers: ProvidersView = { providers: [], model: 'openai:m', modelSource: 'env' };
 const user: UserMessage = { id: 'u1', role: 'user', text: 'what is 2+3', at: 1 };
 const assistant: AssistantMessage = { id: 'a1', role: 'assistant', parts: [], at: 1, model: 'openai:m', status: 'streaming' };
 const base = { conversationId: 'c1', runId: 'r1' };
 
 describe('chat slice', () => {
+  it('resumes the most recent conversation on start', async () => {
+    const summary = (id: string, updatedAt: number) => ({ id, title: id, createdAt: 1, updatedAt, messageCount: 2 });
+    const get = vi.fn(async (id: string) => ({ ...summary(id, 2), messages: [user, { ...assistant, status: 'done' as const }] }));
+    const { client } = fakeHost_({ 'chat:list': vi.fn(async () => [summary('latest', 2), summary('older', 1)]), 'chat:get': get });
+    const store = createAppStore(client);
+    const off = store.getState().followChat();
+    await vi.waitFor(() => expect(store.getState().activeConversationId).toBe('latest'));
+    expect(get).toHaveBeenCalledWith('latest');
+    expect(store.getState().entries.length).toBe(2);
+    off();
+  });
+
+  it('does not replace what the user already started', async () => {
+    const get = vi.fn();
+    const { client } = fakeHost_({ 'chat:list': vi.fn(async () => [{ id: 'c', title: 'c', createdAt: 1, updatedAt: 1, messageCount: 1 }]), 'chat:get': get });
+    const store = createAppStore(client);
+    store.getState().showConversation('mine', [user]);
+    const off = store.getState().followChat();
+    await vi.waitFor(() => expect(store.getState().conversations.length).toBe(1));
+    expect(get).not.toHaveBeenCalled();
+    expect(store.getState().activeConversationId).toBe('mine');
+    off();
+  });
+
   it('without a provider, text gets a notice that says how to add one', async () => {
     const { client } = fakeHost_({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
     const store = createAppStore(client);

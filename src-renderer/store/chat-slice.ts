@@ -333,7 +333,13 @@ export const createChatSlice =
 
       followChat() {
         const off = api.on('chat:event', (event) => get().applyChatEvent(event));
-        void get().refreshChat();
+        void get()
+          .refreshChat()
+          .then(() => {
+            // Resume after a restart: reopen the most recent conversation, unless the user started something already.
+            const latest = get().conversations[0];
+            if (latest && get().activeConversationId === undefined && get().entries.length === 0) void get().openConversation(latest.id);
+          });
         return off;
       },
 
