@@ -3,23 +3,20 @@
  * trivial echo server. Prints ratios (the targets are about ratios, since these machines are shared and noisy)
  * and absolute figures. `npm run -s bench -- --json` prints one JSON object.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import WebSocket from 'ws';
 import type { BridgeMessage } from '../src-shared/host-api';
 import type { SupervisionPolicy } from '../src-main/core/connection';
-import { createHost, type Host } from '../src-main/core/host';
-import { nodeRuntime } from '../src-main/core/runtime';
-import { StaticSettings } from '../src-main/core/settings';
 import { startHeadless } from '../src-main/headless/server';
 import { tempDir } from '../src-main/test-support/processes';
+import { echo, hostWith } from './common';
 import { measureRender } from './render';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
-const echo = join(import.meta.dirname, 'echo-server.mjs');
 const serial = quick ? 100 : 500;
 const pipelined = quick ? 500 : 2000;
 const fleet = 20;
@@ -33,11 +30,6 @@ function percentile(values: number[], p: number): number {
 }
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
-async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}, dataDir = tempDir('switchboard-bench-')): Promise<Host> {
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return createHost({ mode: 'headless', configPath: join(dataDir, 'mcp.json'), dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy });
-}
 
 async function bareClient(): Promise<Client> {
   const client = new Client({ name: 'bench-bare', version: '1' }, { versionNegotiation: { mode: 'auto' } });
@@ -105,14 +97,6 @@ async function timeToReady(servers: number, parallel: boolean, policy: Partial<S
   return elapsed;
 }
 
-function gc(): void {
-  const collect = (globalThis as { gc?: () => void }).gc;
-  if (collect) {
-    collect();
-    collect();
-  }
-}
-
 async function main(): Promise<void> {
   log(`Switchboard benchmark — ${quick ? 'quick' : 'full'} run, Node ${process.version}, ${serial} serial calls, ${pipelined} pipelined`);
 
@@ -174,26 +158,12 @@ async function main(): Promise<void> {
   }
   const best = (xs: number[]): number => Math.min(...xs);
 
-  // 4. Host RSS per idle connected server (children are separate processes, so excluded by construction).
-  const rssEntries: Record<string, unknown> = {};
-  for (let i = 0; i < fleet; i++) rssEntries[`r${i}`] = { command: process.execPath, args: [echo, `--r=${i}`] };
-  // Warm-up: every module and code path a connection uses is loaded before the baseline is taken.
-  const warm = await hostWith({ w: { command: process.execPath, args: [echo, '--warm'] } });
-  await warm.settled();
-  await warm.api['tools:call']({ server: 'w', tool: 'echo', args });
-  gc();
-  await new Promise((r) => setTimeout(r, 300));
-  gc();
-  const rssBefore = process.memoryUsage().rss;
-  const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().external;
-  const rssHost = await hostWith(rssEntries);
-  await rssHost.settled();
-  await new Promise((r) => setTimeout(r, 500));
-  gc();
-  const rssAfter = process.memoryUsage().rss;
-  const heapAfter = process.memoryUsage().heapUsed + process.memoryUsage().external;
-  await rssHost.dispose();
-  await warm.dispose();
+  // 4. Host RSS per idle connected server, in a fresh process (this one's allocator already holds pages freed
+  // by the phases above, which would hide growth). Children are separate processes, so excluded by construction.
+  const rssRun = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'rss.ts'), String(fleet)], { encoding: 'utf8' });
+  if (rssRun.status !== 0) throw new Error(`bench/rss.ts failed: ${rssRun.stderr}`);
+  const rss = JSON.parse(rssRun.stdout.trim().split('\n').pop() ?? '{}') as { rssBefore: number; rssAfter: number; heapBefore: number; heapAfter: number };
+  const { rssBefore, rssAfter, heapBefore, heapAfter } = rss;
 
   // 5. The renderer, in Chromium: a 5 MB tool result, and scrolling a 10,000-message conversation.
   const render = await measureRender({ quick, log });
@@ -216,7 +186,6 @@ async function main(): Promise<void> {
       connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
-      gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
       render: render.figures,
     },
   };
@@ -246,7 +215,7 @@ async function main(): Promise<void> {
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
-  log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server${result.figures.gcExposed ? '' : ' (gc not exposed)'}`);
+  log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server (fresh process)`);
   log(`renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`);
 }
 
