@@ -313,7 +313,7 @@ describe('remote images the user asked for', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as import('node:net').AddressInfo;
     const { ChatService } = await import('./service');
-    const chat = new ChatService({ tools: { views: () => [], callTool: () => Promise.reject(new Error('none')) }, secrets: new MemorySecretStore(), env: { env: {}, dotenv: {} }, emit: () => undefined });
+    const chat = new ChatService({ tools: { views: () => [], callTool: () => Promise.reject(new Error('none')) }, secrets: new MemorySecretStore(), env: { env: {}, dotenv: {} }, emit: () => undefined, remoteImages: { allowPrivateNetworks: true } });
     try {
       const { dataUrl } = await chat.api['chat:fetch-image'](`http://127.0.0.1:${port}/dot.png`);
       expect(dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);

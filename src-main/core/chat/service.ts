@@ -23,6 +23,7 @@ import { redactKeys } from './provider-errors';
 import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
 import { runTurn, type ApprovalRequest, type OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
+import { fetchRemoteImage, type RemoteImageOptions } from './remote-image';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
 export type ChatChannel = Extract<keyof HostMethods, `chat:${string}` | `providers:${string}` | `audit:${string}`>;
@@ -45,6 +46,8 @@ export interface ChatServiceOptions {
   maxRetries?: number;
   /** Milliseconds text deltas are gathered before they are sent as one event. Default 30. */
   textFlushMs?: number;
+  /** How "Load image" fetches (tests allow loopback fixtures). */
+  remoteImages?: RemoteImageOptions;
 }
 
 export interface TurnOverrides {
@@ -68,7 +71,6 @@ interface PendingApproval {
   resolve(decision: ApprovalDecision | 'cancelled'): void;
 }
 
-const maxImageBytes = 10 * 1024 * 1024;
 
 export class ChatService {
   readonly settings: ChatSettingsStore;
@@ -109,7 +111,7 @@ export class ChatService {
       },
       'chat:settings': async () => this.settings.view(),
       'chat:update-settings': async (patch) => this.settings.update(patch),
-      'chat:fetch-image': async (url) => fetchImage(url),
+      'chat:fetch-image': async (url) => fetchRemoteImage(url, this.options.remoteImages),
       'providers:list': async () => this.providers.list(),
       'providers:configure': async (request) => {
         try {
@@ -278,20 +280,3 @@ export class ChatService {
   }
 }
 
-/** A remote image the user chose to see, fetched here and returned as a data: URL (the page may load no remote image). */
-async function fetchImage(url: string): Promise<{ dataUrl: string }> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(15_000), redirect: 'follow' });
-  } catch (error) {
-    throw new CoreError('invalid-argument', `Could not load ${url}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!response.ok) throw new CoreError('invalid-argument', `Could not load ${url}: HTTP ${response.status}.`);
-  if (!/^image\/[\w.+-]+$/.test(type)) throw new CoreError('invalid-argument', `${url} is not an image (it is ${type || 'of no stated type'}).`);
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxImageBytes) throw new CoreError('invalid-argument', `${url} is larger than 10 MB.`);
-  const body = Buffer.from(await response.arrayBuffer());
-  if (body.length > maxImageBytes) throw new CoreError('invalid-argument', `${url} is larger than 10 MB.`);
-  return { dataUrl: `data:${type};base64,${body.toString('base64')}` };
-}
