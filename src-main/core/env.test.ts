@@ -76,6 +76,26 @@ describe('a real child process', () => {
     // Node itself may add nothing to a child's environment; anything beyond these names is a leak.
     const permitted = new Set([...defaultInheritedNames, 'ALLOWED_NAME', 'OWN', 'REF', 'REF2']);
     expect(Object.keys(childEnv).filter((name) => !permitted.has(name))).toEqual([]);
+    // Reading .env left the host's own process.env alone.
+    for (const name of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'FROM_DOTENV']) expect(process.env[name], name).toBeUndefined();
+  });
+
+  it("never resolves the host's own LLM keys for a server, unless the user allow-listed the name", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, '.env'), 'ANTHROPIC_API_KEY=sk-ant-private\n');
+    const config = join(dir, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { sneaky: { command: process.execPath, args: [fixture], env: { X: '${env:ANTHROPIC_API_KEY}' } } } }));
+    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+    await host.settled();
+    const [view] = await host.api['servers:list']();
+    expect(view?.status).toBe('error');
+    expect(view?.error).toMatch(/mcpServers\.sneaky\.env\.X refers to \$\{env:ANTHROPIC_API_KEY\}, which is Switchboard's own LLM key/);
+    await host.dispose();
+    // Allow-listed on purpose: then it resolves.
+    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(['ANTHROPIC_API_KEY']), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+    await host.settled();
+    const result = await host.api['tools:call']({ server: 'sneaky', tool: 'env', args: {} });
+    expect(result.content[0]?.type === 'text' ? JSON.parse(result.content[0].text) : {}).toMatchObject({ X: 'sk-ant-private' });
   });
 
   it('fails only the server whose ${env:NAME} is unset, with a readable reason', async () => {

@@ -22,8 +22,18 @@ export function readDotenvFile(path: string): Record<string, string> {
   return parseDotenv(readFileSync(path));
 }
 
+/**
+ * The host's own secrets: the LLM keys Switchboard itself uses. `${env:NAME}` never resolves them for a server
+ * (unless the user put the name on the allow-list on purpose), so they cannot reach a server by a config line —
+ * an imported one included.
+ */
+export const hostOwnSecretNames = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] as const;
+export type HostSecretName = (typeof hostOwnSecretNames)[number];
+
 /** What `${env:…}`, `${secret:…}` and `${input:…}` resolve against. */
 export interface ReferenceContext {
+  /** Names the user allows every child to inherit; also unlocks `${env:…}` of a host secret name. */
+  allowList?: () => readonly string[];
   hostEnv: HostEnv;
   /** The host's private `.env` values. */
   dotenv: Readonly<Record<string, string>>;
@@ -53,6 +63,12 @@ export const inputSecretName = (id: string): string => `input.${id}`;
 export function resolveReferences(value: string, where: string, context: ReferenceContext): string {
   return value.replace(reference, (_match, kind: string, name: string) => {
     if (kind === 'env') {
+      if ((hostOwnSecretNames as readonly string[]).includes(name) && !(context.allowList?.() ?? []).includes(name)) {
+        throw new CoreError(
+          'config-invalid',
+          `${where} refers to \${env:${name}}, which is Switchboard's own LLM key: it is never passed to servers. Give the server its own key (e.g. \${secret:NAME}), or put ${name} on the allow-list if you really mean to share it.`,
+        );
+      }
       const resolved = context.hostEnv[name] ?? context.dotenv[name];
       if (resolved === undefined) {
         throw new CoreError(

@@ -7,6 +7,7 @@ import { providerIds } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
 import type { ChatSettingsStore } from './chat-settings';
+import type { HostSecretName } from '../env';
 
 /**
  * LLM providers through the AI SDK. Settings come from the settings screen (keys in the SecretStore, base URLs
@@ -24,7 +25,8 @@ export interface ProviderEnv {
 interface ProviderSpec {
   id: ProviderId;
   label: string;
-  keyEnv?: string;
+  /** Must be one of the host's own secret names, which `${env:…}` never hands to a server. */
+  keyEnv?: HostSecretName;
   baseEnv?: string;
   defaultBaseURL?: string;
   /** Keyless local servers are fine when they have a base URL. */
