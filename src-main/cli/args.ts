@@ -15,6 +15,8 @@ export interface CliArgs {
   model?: string;
   /** chat: who approves tool calls. */
   approve?: 'ask' | 'all' | 'readonly' | 'none';
+  /** serve: allow binding to a non-loopback address. */
+  allowRemote: boolean;
 }
 
 export class UsageError extends Error {}
@@ -36,7 +38,8 @@ Commands:
                                ask an LLM that may use the servers' tools; the answer streams to stdout, tool
                                calls and approval prompts to stderr (ask: prompt on a terminal, deny without one;
                                all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one)
-  serve [--port N] [--host H]  headless mode: the app in a browser; the first line on stdout is the URL (with its token)
+  serve [--port N] [--host H] [--allow-remote]
+                               headless mode (loopback only unless --allow-remote): the app in a browser; the first line on stdout is the URL (with its token)
 
 Options:
   --config FILE   the servers config (default: SWITCHBOARD_CONFIG, else ~/.config/Switchboard/mcp.json)
@@ -44,7 +47,7 @@ Options:
   -h, --help      this help`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -58,6 +61,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '-h' || arg === '--help') out.help = true;
     else if (arg === '--yes' || arg === '-y') out.yes = true;
     else if (arg === '--move-secrets') out.moveSecrets = true;
+    else if (arg === '--allow-remote') out.allowRemote = true;
     else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
     else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
     else if (arg === '--model' || arg.startsWith('--model=')) out.model = value();

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/paths';
@@ -110,6 +110,13 @@ describe('switchboard CLI', () => {
     expect(cli(['--config', config, 'secret', 'list'], home).stdout).toBe('');
   });
 
+  it('serve refuses a non-loopback address unless --allow-remote', () => {
+    const config = configFile({});
+    const r = cli(['--config', config, 'serve', '--host', '0.0.0.0', '--port', '0']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('serve binds to loopback only; 0.0.0.0 would expose a program launcher');
+  });
+
   it('usage and config errors exit 2 with FILE:LINE:COL', () => {
     expect(cli(['frobnicate']).status).toBe(2);
     expect(cli(['call', 'only-server']).status).toBe(2);
@@ -129,15 +136,13 @@ describe('switchboard CLI', () => {
   });
 
   it('serve prints the URL first, refuses requests without the token, and SIGTERM leaves no child behind', async () => {
-    const rendererDir = join(__dirname, '..', '..', 'out', 'renderer');
-    if (!existsSync(join(rendererDir, 'index.html'))) {
-      mkdirSync(rendererDir, { recursive: true });
-      writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>placeholder until npm run build</title>');
-    }
+    // A UI folder of the test's own (the real build may not exist yet when unit tests run).
+    const rendererDir = tempDir();
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>test UI</title>');
     const tag = `--tag=${tempDir()}`;
     const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
     const child = spawn(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
-      env: { PATH: process.env.PATH ?? '', HOME: tempDir() },
+      env: { PATH: process.env.PATH ?? '', HOME: tempDir(), SWITCHBOARD_UI_DIR: rendererDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -147,7 +152,9 @@ describe('switchboard CLI', () => {
     expect(url.hostname).toBe('127.0.0.1');
     expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect((await fetch(`${url.origin}/`)).status).toBe(401);
-    expect((await fetch(url)).status).toBe(200);
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>test UI</title>');
     const pids = (): number[] =>
       spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
         .stdout.split('\n')

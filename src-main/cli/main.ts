@@ -161,7 +161,13 @@ async function call(host: Host, args: CliArgs): Promise<number> {
 }
 
 async function serve(host: Host, args: CliArgs): Promise<number> {
-  const rendererDir = join(packageRoot(), 'out', 'renderer');
+  const host_ = args.host ?? '127.0.0.1';
+  if (!isLoopback(host_) && !args.allowRemote) {
+    err(`switchboard: serve binds to loopback only; ${host_} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.`);
+    return 2;
+  }
+  if (!isLoopback(host_)) err(`Warning: serving on ${host_} — anyone who can reach it and sees the URL can start programs as you.`);
+  const rendererDir = process.env.SWITCHBOARD_UI_DIR || join(packageRoot(), 'out', 'renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {
     err(`switchboard: the UI is not built (${rendererDir}/index.html is missing). Run "npm run build" first.`);
     return 2;
@@ -315,6 +321,7 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     if (!removed) err(`switchboard: there is no secret named ${name}`);
     return removed ? 0 : 1;
   }
+  if (value !== undefined) err('Note: a value on the command line is visible in `ps` and your shell history; pipe it on stdin instead.');
   const secretValue = value ?? (await readStdin()).replace(/\r?\n$/, '');
   try {
     await host.api['secrets:set'](name, secretValue);
@@ -345,6 +352,10 @@ async function readStdin(): Promise<string> {
   process.stdin.setEncoding('utf8');
   for await (const chunk of process.stdin) text += String(chunk);
   return text;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function textOf(result: ToolResult): string {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseServersConfig } from './config';
@@ -69,9 +69,13 @@ describe('ConfigStore edits', () => {
 
   it('keeps one backup of the previous text, and writes atomically (no temp files left)', async () => {
     const made = storeWith(userFile);
+    chmodSync(made.file, 0o600);
     store = made.store;
     await store.update(setAt(['mcpServers', 'calc', 'args'], ['calc.js', '--debug']), 'edit calc');
     expect(readFileSync(`${made.file}.bak`, 'utf8')).toBe(userFile);
+    // The backup is as private as the file it copies.
+    expect(statSync(`${made.file}.bak`).mode & 0o777).toBe(0o600);
+    expect(statSync(made.file).mode & 0o777).toBe(0o600);
     const second = readFileSync(made.file, 'utf8');
     await store.update(setAt(['mcpServers', 'calc', 'disabled'], true), 'disable calc');
     expect(readFileSync(`${made.file}.bak`, 'utf8')).toBe(second);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
@@ -190,7 +190,9 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   private async write(text: string, previous: string): Promise<void> {
     // The sync form: the async one hooks process signals while it writes, so a SIGTERM arriving then would end
     // the host by the signal instead of through its clean shutdown. These files are small.
-    if (previous !== '') writeFileAtomic.sync(this.backupFile, previous);
+    // The backup gets the file's own permissions (a 0600 config must not leave a world-readable copy).
+    const mode = statSync(this.file, { throwIfNoEntry: false })?.mode ?? 0o600;
+    if (previous !== '') writeFileAtomic.sync(this.backupFile, previous, { mode: mode & 0o777 });
     writeFileAtomic.sync(this.file, text);
   }
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
@@ -52,6 +52,7 @@ describe('ensureConfigFile', () => {
     const dir = tempDir();
     const file = join(dir, 'sub', 'mcp.json');
     expect(ensureConfigFile(file, { command: '/bin/electron', env: { ELECTRON_RUN_AS_NODE: '1' } })).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const written = parseServersConfig(readFileSync(file, 'utf8'), file);
     expect(written.mcpServers.calculator).toMatchObject({
       command: '/bin/electron',

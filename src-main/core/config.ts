@@ -151,9 +151,10 @@ export function defaultConfig(runtime: ChildRuntime): ServersConfig {
 /** Writes the first-run config if (and only if) there is no file yet. Never touches an existing file. */
 export function ensureConfigFile(file: string, runtime: ChildRuntime): boolean {
   if (existsSync(file)) return false;
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   try {
-    writeFileSync(file, `${JSON.stringify(defaultConfig(runtime), null, 2)}\n`, { flag: 'wx' });
+    // Users paste tokens into this file: readable only by them.
+    writeFileSync(file, `${JSON.stringify(defaultConfig(runtime), null, 2)}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;

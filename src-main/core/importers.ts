@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
@@ -64,8 +64,14 @@ export interface ImportPreview {
   servers: ImportCandidate[];
 }
 
-/** Reads another host's file (never modifying it) into our entry shape. */
+const maxImportBytes = 5 * 1024 * 1024;
+
+/** Reads another host's file (never modifying it) into our entry shape. Regular files up to 5 MB only. */
 export function readForeignConfig(file: string): Record<string, unknown> {
+  const info = statSync(file, { throwIfNoEntry: false });
+  if (!info?.isFile() || info.size > maxImportBytes) {
+    throw new CoreError('invalid-argument', `Cannot import ${file}: not a readable config file (a regular JSON file up to 5 MB).`);
+  }
   const errors: ParseError[] = [];
   const data: unknown = parseJsonc(readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
   if (errors.length > 0 || typeof data !== 'object' || data === null) {

@@ -18,7 +18,8 @@ export class RotatingLog {
     private readonly keep = 3,
     private readonly maxPendingBytes = 1024 * 1024,
   ) {
-    mkdirSync(dirname(file), { recursive: true });
+    // Server stderr often carries tokens: logs are for this user only.
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     try {
       this.size = statSync(file).size;
     } catch {
@@ -47,7 +48,7 @@ export class RotatingLog {
     this.pendingBytes = 0;
     try {
       if (this.size + text.length > this.maxBytes && this.size > 0) this.rotate();
-      appendFileSync(this.file, text);
+      appendFileSync(this.file, text, { mode: 0o600 });
       this.size += Buffer.byteLength(text);
     } catch {
       // Logging must never take the host down (a full disk, a removed folder).

@@ -166,6 +166,9 @@ describe('stdout and stderr', () => {
       expect(statSync(join(dataDir, 'logs', 'servers', file)).size).toBeLessThanOrEqual(2.2 * 1024 * 1024);
     }
     expect(readdirSync(join(dataDir, 'logs', 'servers')).sort()).toEqual(['flood.log', 'flood.log.1', 'flood.log.2', 'flood.log.3']);
+    // Server stderr may carry tokens: the logs are the user's alone.
+    expect(statSync(join(dataDir, 'logs', 'servers', 'flood.log')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'logs', 'servers')).mode & 0o777).toBe(0o700);
     // 10 MB went through; the host kept a bounded amount (generous margin for GC timing).
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(80 * 1024 * 1024);
   });

@@ -97,6 +97,8 @@ describe('headless server', () => {
     expect((await openWs(p, '/bridge', { origin: `http://127.0.0.1:${p}` })).status).toBe(401);
     expect((await openWs(p, `/bridge?token=${server.token}`, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await openWs(p, `/bridge?token=${server.token}`, {})).status).toBe(403);
+    // The cookie the page got unlocks static files only: the bridge wants the token in its URL.
+    expect((await openWs(p, '/bridge', { origin: `http://127.0.0.1:${p}`, cookie: `switchboard_token=${encodeURIComponent(server.token)}` })).status).toBe(401);
     expect(calls.length).toBe(before);
   });
 

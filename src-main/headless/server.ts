@@ -143,7 +143,12 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const refusal = refuse(req, url) ?? (req.headers.origin === undefined ? { status: 403, reason: 'Origin header required' } : undefined);
+    // The bridge needs the token in its URL (the page has it): the cookie alone unlocks only the static files,
+    // since browsers send 127.0.0.1 cookies to every port.
+    const refusal =
+      refuse(req, url) ??
+      (req.headers.origin === undefined ? { status: 403, reason: 'Origin header required' } : undefined) ??
+      (tokenMatches(url.searchParams.get('token') ?? undefined, token) ? undefined : { status: 401, reason: 'the bridge needs the token in its URL' });
     if (refusal || url.pathname !== '/bridge') {
       const status = refusal?.status ?? 404;
       socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
