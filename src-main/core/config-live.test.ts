@@ -6,10 +6,11 @@ import { MemorySecretStore } from './secrets';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
 import { calculatorPath } from './paths';
-import { alive, tempDir, waitFor } from '../test-support/processes';
+import { alive, pidsWith, tempDir, waitFor } from '../test-support/processes';
 
 const tiny = join(__dirname, 'fixtures', 'tiny-server.mjs');
 const envServer = join(__dirname, 'fixtures', 'env-server.mjs');
+const hostile = join(__dirname, 'fixtures', 'hostile.mjs');
 
 async function hostOn(dir: string, text: string, extra: { secrets?: MemorySecretStore; hostEnv?: Record<string, string | undefined> } = {}): Promise<Host> {
   writeFileSync(join(dir, 'mcp.json'), text);
@@ -38,11 +39,15 @@ describe('live reload', () => {
   it('an external edit restarts only the changed server; added ones start, removed ones stop with their tree', async () => {
     const dir = tempDir();
     const entry = (name: string, ...extra: string[]) => ({ command: process.execPath, args: [tiny, `--name=${name}`, ...extra] });
-    host = await hostOn(dir, JSON.stringify({ mcpServers: { a: entry('a'), b: entry('b'), c: entry('c') } }, null, 2));
+    // c is a launcher with a grandchild that ignores SIGTERM: removal must end the whole tree.
+    const tag = `--tag=${dir}-c`;
+    const launcher = { command: process.execPath, args: [hostile, '--mode=launcher', '--name=c', tag] };
+    host = await hostOn(dir, JSON.stringify({ mcpServers: { a: entry('a'), b: entry('b'), c: launcher } }, null, 2));
     await host.settled();
     await host.config.ready();
     const before = await views(host);
     const [pidA, pidB, pidC] = [before.a?.pid, before.b?.pid, before.c?.pid];
+    await waitFor(() => pidsWith(tag).length === 3, 5000, "c's tree");
     expect([pidA, pidB, pidC].every((p) => typeof p === 'number')).toBe(true);
     // An editor saves by rename: b changes, c goes, d comes.
     writeFileSync(join(dir, 'mcp.json.swp'), JSON.stringify({ mcpServers: { a: entry('a'), b: entry('b', '--changed'), d: entry('d') } }, null, 2));
@@ -56,6 +61,7 @@ describe('live reload', () => {
     expect(after.b?.pid).not.toBe(pidB);
     expect(alive(pidB ?? 0)).toBe(false);
     expect(alive(pidC ?? 0)).toBe(false);
+    expect(pidsWith(tag)).toEqual([]);
     expect(Object.keys(after)).toEqual(['a', 'b', 'd']);
   });
 
@@ -96,11 +102,15 @@ describe('app edits through the HostApi', () => {
   it('upsert, rename, disable, enable and remove — the file keeps the user comment, the servers follow', async () => {
     const dir = tempDir();
     host = await hostOn(dir, `{\n  // mine\n  "mcpServers": {}\n}\n`);
-    await host.api['servers:upsert']({ name: 'one', entry: { command: process.execPath, args: [tiny, '--name=one'] } });
+    const tag = `--tag=${dir}-one`;
+    await host.api['servers:upsert']({ name: 'one', entry: { command: process.execPath, args: [hostile, '--mode=launcher', '--name=one', tag] } });
     await host.settled();
     expect((await views(host)).one?.status).toBe('ready');
+    await waitFor(() => pidsWith(tag).length === 3, 5000, 'the launched tree');
     await host.api['servers:set-enabled']('one', false);
     expect((await views(host)).one).toMatchObject({ status: 'stopped', disabled: true });
+    // Disabling ended the whole tree, the SIGTERM-ignoring grandchild included.
+    expect(pidsWith(tag)).toEqual([]);
     expect(readFileSync(join(dir, 'mcp.json'), 'utf8')).toContain('"disabled": true');
     await host.api['servers:set-enabled']('one', true);
     await host.settled();

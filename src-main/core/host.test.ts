@@ -71,7 +71,7 @@ describe('host with the bundled calculator', () => {
     const byName = Object.fromEntries(views.map((v) => [v.name, v]));
     expect(byName.calculator?.status).toBe('ready');
     expect(byName.broken?.status).toBe('error');
-    expect(byName.broken?.error).toMatch(/^Cannot start "definitely-not-a-command-xyz": command not found\. Looked in /);
+    expect(byName.broken?.error).toMatch(/^Cannot start "definitely-not-a-command-xyz": command not found\. Looked in .*Install it, put its absolute path in "command", or add its folder to your login shell's PATH\.$/s);
     expect(byName.crashes?.status).toBe('error');
     expect(byName.crashes?.error).toContain('fatal: bad config');
     expect((await host.api['tools:call']({ server: 'calculator', tool: 'multiply', args: { a: 6, b: 7 } })).content).toEqual([{ type: 'text', text: '42' }]);

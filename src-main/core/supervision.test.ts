@@ -148,18 +148,20 @@ describe('stdout and stderr', () => {
     expect(garbage?.error).toMatch(/wrote only non-JSON to stdout .*first: "Hello! I am not JSON-RPC <html>".*within 2000 ms/);
   });
 
-  it('a 10 MB stderr flood keeps memory bounded and rotates the log file', async () => {
+  it('a 100 MB stderr flood keeps memory bounded and rotates the log file', async () => {
     const dataDir = tempDir();
-    host = await hostWith({ flood: { command: process.execPath, args: [hostile, '--mode=flood', '--mb=10'] } }, fast, dataDir);
+    host = await hostWith({ flood: { command: process.execPath, args: [hostile, '--mode=flood', '--mb=100'] } }, { ...fast, startTimeoutMs: 60_000 }, dataDir);
     const rssBefore = process.memoryUsage().rss;
     await host.settled();
-    const flood = await view(host, 'flood');
-    expect(flood?.status).toBe('ready');
+    expect((await view(host, 'flood'))?.status).toBe('ready');
     await waitFor(async () => {
       const logs = readdirSync(join(dataDir, 'logs', 'servers'));
       return logs.includes('flood.log.3');
     }, 10_000, 'log rotation');
+    const flood = await view(host, 'flood');
     const tail = flood?.stderrTail ?? [];
+    expect(tail.length).toBe(50);
+    expect(tail.filter((l) => /^x{1000}/.test(l)).length).toBeGreaterThan(40);
     expect(tail.length).toBeLessThanOrEqual(50);
     expect(tail.every((l) => l.length <= 2001)).toBe(true);
     for (const file of readdirSync(join(dataDir, 'logs', 'servers'))) {
@@ -169,8 +171,8 @@ describe('stdout and stderr', () => {
     // Server stderr may carry tokens: the logs are the user's alone.
     expect(statSync(join(dataDir, 'logs', 'servers', 'flood.log')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dataDir, 'logs', 'servers')).mode & 0o777).toBe(0o700);
-    // 10 MB went through; the host kept a bounded amount (generous margin for GC timing).
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(80 * 1024 * 1024);
+    // 100 MB went through; the host kept a bounded amount (a margin for GC timing, far below what was written).
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(50 * 1024 * 1024);
   });
 });
 
@@ -193,6 +195,17 @@ describe('timeouts and cancellation', () => {
     // The sleep tool sends progress every 100 ms, which resets the 500 ms timeout: the 3 s call succeeds.
     const result = await slowCall;
     expect(result).toEqual({ content: [{ type: 'text', text: 'slept 3000' }] });
+    // Without progress, the same call fails at the server's 500 ms timeout; the server stays usable.
+    const silent: unknown = await host.api['tools:call']({ server: 'slow', tool: 'sleep', args: { ms: 3000, silent: true } }).catch((e: unknown) => e);
+    expect(silent).toMatchObject({ code: 'tool-call-failed', message: expect.stringMatching(/Calling slow\/sleep failed: .*timed out/i) });
+    expect((await host.api['tools:call']({ server: 'slow', tool: 'echo', args: { text: 'still here' } })).content).toEqual([{ type: 'text', text: 'slow:still here' }]);
+  });
+
+  it('the global request timeout (settings) applies to servers without their own', async () => {
+    host = await hostWith({ slow: { command: process.execPath, args: [tiny, '--name=slow'] } }, { ...fast, requestTimeoutMs: 400 });
+    await host.settled();
+    const error: unknown = await host.api['tools:call']({ server: 'slow', tool: 'sleep', args: { ms: 3000, silent: true } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'tool-call-failed', message: expect.stringMatching(/timed out/i) });
   });
 
   it('cancelling a call sends notifications/cancelled and rejects it', async () => {
