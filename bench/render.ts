@@ -84,13 +84,15 @@ const scrollFrames = (count: number): string => `new Promise((resolve) => {
   const deltas = [];
   let last = 0;
   let step = 0;
+  let maxTop = 0;
   const tick = (t) => {
     if (last !== 0) deltas.push(t - last);
     last = t;
     log.scrollTop += step < ${count} / 2 ? 240 : -240;
+    maxTop = Math.max(maxTop, log.scrollTop);
     step++;
     if (step < ${count}) requestAnimationFrame(tick);
-    else resolve(deltas);
+    else resolve({ deltas, maxTop });
   };
   requestAnimationFrame(() => requestAnimationFrame(tick));
 })`;
@@ -137,7 +139,11 @@ export async function measureRender(options: { quick?: boolean; log?: (line: str
     await page.getByTestId('history-toggle').click();
     await page.locator('[data-testid="history-item"][data-id="bench-long-conversation"] .history-open').click();
     await page.getByTestId('assistant-message').first().waitFor();
-    const frames = await page.evaluate<number[]>(scrollFrames(options.quick ? 300 : 600));
+    const count = options.quick ? 300 : 600;
+    const scrolled = await page.evaluate<{ deltas: number[]; maxTop: number }>(scrollFrames(count));
+    // Frame times only mean something if the list really moved: at least 90% of the intended distance.
+    if (scrolled.maxTop < 0.9 * (count / 2) * 240) throw new Error(`the conversation did not scroll (reached ${scrolled.maxTop}px)`);
+    const frames = scrolled.deltas;
     const sortedRuns = [...runs].sort((a, b) => a - b);
     return {
       bigResultRenderMs: Math.round(sortedRuns[Math.floor(sortedRuns.length / 2)] ?? Number.NaN),

@@ -41,7 +41,7 @@ test('"what is 2+3": the approval card, Allow once, then 5', async ({ page, fake
   const answer = page.getByTestId('assistant-message');
   await expect(answer).toHaveAttribute('data-status', 'done');
   await expect(answer.getByTestId('markdown').last()).toHaveText('The answer is 5');
-  expect(fake.requests[1]?.toolResults[0]?.content).toBe('5');
+  await expect.poll(() => fake.requests[1]?.toolResults[0]?.content).toBe('5');
 
   // The turn is in the history, and in the audit log.
   await page.getByTestId('history-toggle').click();
@@ -59,7 +59,7 @@ test('Deny: the card says so and the model is told', async ({ page, fake }) => {
   await page.getByTestId('approval-card').getByTestId('approve-deny').click();
   await expect(page.getByTestId('tool-card')).toHaveAttribute('data-status', 'denied');
   await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('You denied the calculator, so I cannot compute that.');
-  expect(fake.requests[1]?.toolResults[0]?.content).toMatch(/denied/);
+  await expect.poll(() => fake.requests[1]?.toolResults[0]?.content ?? '').toMatch(/denied/);
 });
 
 test.describe('a hostile tool result', () => {
@@ -102,8 +102,11 @@ test.describe('a hostile tool result', () => {
     await expect(log.locator('.md-remote-image')).toHaveCount(2);
     // Clicking every link the markdown made does nothing harmful either.
     for (const link of await log.locator('.md a').all()) await link.click({ modifiers: ['ControlOrMeta'] }).catch(() => undefined);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // Watch the flag for a while (an onerror or a delayed handler would fire within it), not just once.
+    for (let i = 0; i < 10; i++) {
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      await page.waitForTimeout(200);
+    }
   });
 });
 
