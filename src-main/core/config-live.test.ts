@@ -177,6 +177,22 @@ describe('secrets and inputs', () => {
     await expect(host.api['secrets:set']('bad name!', 'x')).rejects.toMatchObject({ code: 'invalid-argument' });
   });
 
+  it("a server's envFile (dotenv, relative to the config) adds to its env; its own env wins", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'server.env'), 'FROM_FILE=file-value\nBOTH=from-file\n');
+    host = await hostOn(dir, JSON.stringify({ mcpServers: { s: { command: process.execPath, args: [envServer], envFile: 'server.env', env: { BOTH: 'from-env' } } } }));
+    await host.settled();
+    const result = await host.api['tools:call']({ server: 's', tool: 'env', args: {} });
+    expect(JSON.parse(result.content[0]?.type === 'text' ? result.content[0].text : '{}')).toMatchObject({ FROM_FILE: 'file-value', BOTH: 'from-env' });
+    expect((await views(host)).s?.launch?.env).toContainEqual({ name: 'FROM_FILE', source: 'server-env' });
+    // A missing envFile is that server's readable error.
+    await host.api['servers:upsert']({ name: 't', entry: { command: process.execPath, args: [envServer], envFile: 'missing.env' } });
+    await host.settled();
+    const t = (await views(host)).t;
+    expect(t?.status).toBe('error');
+    expect(t?.error).toContain('missing.env');
+  });
+
   it('the file secret store is 0600 and warns that it is not keychain-backed', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'mcp.json'), '{"mcpServers": {}}');
@@ -238,5 +254,13 @@ describe('import', () => {
     expect(readFileSync(join(dir, 'mcp.json'), 'utf8')).not.toContain('sk-cursor-123');
     expect(host.secrets.get('cur_Authorization')).toBe('sk-cursor-123');
     await expect(host.api['config:import-preview']({ source: join(home, 'missing.json') })).rejects.toThrow(/does not exist/);
+    // The MCP Inspector's mcp.json (any path): `type` per entry, stdio and remote.
+    const inspector = join(home, 'inspector', 'mcp.json');
+    writeJson(inspector, { mcpServers: { 'everything-stdio': { type: 'stdio', command: 'npx', args: ['@modelcontextprotocol/server-everything'] }, 'everything-http': { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp' } } });
+    const fromInspector = await host.api['config:import-preview']({ source: inspector });
+    expect(fromInspector.servers.map((c) => [c.name, c.status, c.entry.type, c.invalid])).toEqual([
+      ['everything-stdio', 'new', 'stdio', undefined],
+      ['everything-http', 'new', 'streamable-http', undefined],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema';
 import type { ServerView } from '../../src-shared/host-api';
@@ -66,6 +67,8 @@ function absolute(path: string, baseDir: string): string {
 
 function readEnvFile(path: string, baseDir: string, where: string): Record<string, string> {
   const file = absolute(path, baseDir);
+  // Unlike the host's optional .env, a server's envFile was named on purpose: a missing one is an error.
+  if (!existsSync(file)) throw new CoreError('config-invalid', `${where}.envFile: ${file} does not exist. Create it, or fix the path (relative paths start at the config file's folder).`);
   try {
     return readDotenvFile(file);
   } catch (error) {
