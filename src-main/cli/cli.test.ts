@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/paths';
-import { alive, tempDir, waitFor } from '../test-support/processes';
+import { alive, pidsWith, tempDir, waitFor } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];
 
@@ -108,6 +108,25 @@ describe('switchboard CLI', () => {
     expect(cli(['--config', config, 'export', 'nope'], home).status).toBe(2);
     expect(cli(['--config', config, 'secret', 'delete', 'fresh_API_TOKEN'], home).status).toBe(0);
     expect(cli(['--config', config, 'secret', 'list'], home).stdout).toBe('');
+  });
+
+  it('serve stops cleanly on Ctrl+C (SIGINT) too, leaving no child', async () => {
+    const tag = `--tag=${tempDir()}`;
+    const rendererDir = tempDir();
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>');
+    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
+    const child = spawn(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
+      env: { PATH: process.env.PATH ?? '', HOME: tempDir(), SWITCHBOARD_UI_DIR: rendererDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    await waitFor(() => stdout.includes('\n'), 20_000, 'the URL line');
+    await waitFor(() => pidsWith(tag).length === 1, 15_000, 'the calculator child');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(pidsWith(tag)).toEqual([]);
   });
 
   it('serve refuses a non-loopback address unless --allow-remote', () => {

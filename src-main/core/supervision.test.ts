@@ -70,6 +70,19 @@ describe('whole-tree teardown', () => {
   });
 });
 
+describe('teardown order', () => {
+  it('closes the session first (stdin ends, the server exits by itself), signals only what remains', async () => {
+    const dataDir = tempDir();
+    const host = await hostWith({ polite: { command: process.execPath, args: [tiny, '--name=polite'] } }, fast, dataDir);
+    await host.settled();
+    const pid = (await view(host, 'polite'))?.pid ?? 0;
+    await host.dispose();
+    expect(alive(pid)).toBe(false);
+    // The server saw its stdin close and left on its own; no signal was needed.
+    expect(readFileSync(join(dataDir, 'logs', 'servers', 'polite.log'), 'utf8')).toContain('polite: stdin closed, exiting cleanly');
+  });
+});
+
 describe('crashes', () => {
   let host: Host | undefined;
   afterEach(async () => {
