@@ -1,12 +1,11 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ApprovalDecision, ChatEvent, ToolPart } from '../../../src-shared/chat-types';
-import { calculatorModel, callTool, say, sequence, startFakeProvider, type FakeProvider, type Vendor } from '../../test-support/fake-providers';
+import { disposeHarnesses, forgetHarness, harness, testKey as key } from '../../test-support/chat-harness';
+import { calculatorModel, callTool, say, sequence, type Vendor } from '../../test-support/fake-providers';
 import { tempDir, waitFor } from '../../test-support/processes';
-import { createHost, type Host } from '../host';
+import { createHost } from '../host';
 import { MemorySecretStore } from '../secrets';
-import { calculatorPath } from '../paths';
 import { nodeRuntime } from '../runtime';
 import { StaticSettings } from '../settings';
 
@@ -16,79 +15,8 @@ import { StaticSettings } from '../settings';
  */
 
 const tinyServer = join(import.meta.dirname, '..', 'fixtures', 'tiny-server.mjs');
-const key = 'sk-test-secret-value-1234567890';
 
-interface Harness {
-  host: Host;
-  dir: string;
-  fake: FakeProvider;
-  events: ChatEvent[];
-  /** Answers every approval request with the next decision of the list (the last one repeats). */
-  decide(...decisions: ApprovalDecision[]): void;
-  send(text: string, conversationId?: string): Promise<{ conversationId: string; runId: string; finished: Extract<ChatEvent, { type: 'run-finished' }> }>;
-  text(runId: string): string;
-  tools(runId: string): ToolPart[];
-  approvalsAsked: ToolPart[];
-}
-
-const harnesses: Harness[] = [];
-afterEach(async () => {
-  for (const h of harnesses.splice(0)) {
-    await h.host.dispose();
-    await h.fake.close();
-  }
-});
-
-async function harness(vendor: Vendor, script: Parameters<typeof startFakeProvider>[1], options: { dir?: string; fake?: FakeProvider; servers?: Record<string, unknown> } = {}): Promise<Harness> {
-  const fake = options.fake ?? (await startFakeProvider(vendor, script));
-  const dir = options.dir ?? tempDir('switchboard-chat-');
-  const config = join(dir, 'mcp.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: options.servers ?? { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
-  const hostEnv =
-    vendor === 'openai'
-      ? { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key, SWITCHBOARD_MODEL: 'openai:fake-model', PATH: process.env.PATH }
-      : { ANTHROPIC_BASE_URL: fake.baseURL, ANTHROPIC_API_KEY: key, SWITCHBOARD_MODEL: 'anthropic:fake-model', PATH: process.env.PATH };
-  const host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, secrets: new MemorySecretStore() });
-  await host.settled();
-  const events: ChatEvent[] = [];
-  let decisions: ApprovalDecision[] = ['once'];
-  let asked = 0;
-  const h: Harness = {
-    host,
-    dir,
-    fake,
-    events,
-    approvalsAsked: [],
-    decide: (...d) => {
-      decisions = d;
-    },
-    async send(text, conversationId) {
-      const started = await host.api['chat:send']({ text, ...(conversationId ? { conversationId } : {}) });
-      let finished: Extract<ChatEvent, { type: 'run-finished' }> | undefined;
-      await waitFor(() => {
-        finished = events.find((e): e is Extract<ChatEvent, { type: 'run-finished' }> => e.type === 'run-finished' && e.runId === started.runId);
-        return finished !== undefined;
-      }, 30_000, 'the turn to finish');
-      return { conversationId: started.conversationId, runId: started.runId, finished: finished as Extract<ChatEvent, { type: 'run-finished' }> };
-    },
-    text: (runId) => events.filter((e): e is Extract<ChatEvent, { type: 'text' }> => e.type === 'text' && e.runId === runId).map((e) => e.text).join(''),
-    tools: (runId) => {
-      const byId = new Map<string, ToolPart>();
-      for (const e of events) if (e.type === 'tool' && e.runId === runId) byId.set(e.part.callId, e.part);
-      return [...byId.values()];
-    },
-  };
-  host.api.on('chat:event', (event) => {
-    events.push(event);
-    if (event.type === 'tool' && event.part.status === 'awaiting-approval') {
-      h.approvalsAsked.push(event.part);
-      const decision = decisions[Math.min(asked++, decisions.length - 1)] ?? 'once';
-      void host.api['chat:approve'](event.part.callId, decision);
-    }
-  });
-  harnesses.push(h);
-  return h;
-}
+afterEach(disposeHarnesses);
 
 describe.each<Vendor>(['openai', 'anthropic'])('the tool loop against a fake %s server', (vendor) => {
   it('uses the calculator over several steps, asking before each call', async () => {
@@ -268,7 +196,7 @@ describe('history', () => {
     const { conversationId } = await first.send('what is 2+3');
     await first.host.dispose();
     const fake = first.fake;
-    harnesses.splice(harnesses.indexOf(first), 1);
+    forgetHarness(first);
 
     const files = readdirSync(join(first.dir, 'conversations'));
     expect(files).toEqual([`${conversationId}.json`]);

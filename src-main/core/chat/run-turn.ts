@@ -151,6 +151,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
 
   let failure: unknown;
   let aborted = false;
+  let steps = 0;
+  let lastFinish: string | undefined;
   try {
     const result = streamText({
       model: options.model,
@@ -188,6 +190,10 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         case 'abort':
           aborted = true;
           break;
+        case 'finish-step':
+          steps++;
+          lastFinish = part.finishReason;
+          break;
         default:
           break;
       }
@@ -201,6 +207,12 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   }
   if (signal.aborted || aborted) return { status: 'stopped' };
   if (failure !== undefined) return { status: 'error', error: describeProviderError(failure, options.providerLabel) };
+  if (steps >= options.maxSteps && lastFinish === 'tool-calls') {
+    // The model still wanted to go on: say why the answer ends here rather than just stopping.
+    const note = `${parts[parts.length - 1]?.type === 'text' ? '\n\n' : ''}_Stopped after ${steps} model step${steps === 1 ? '' : 's'}, the limit per message (Chat settings → most model steps per message). Send again to continue, or raise the limit._`;
+    appendText(parts, note);
+    options.onText(note);
+  }
   return { status: 'done' };
 }
 
