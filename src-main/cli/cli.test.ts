@@ -14,6 +14,28 @@ function cli(args: string[], home = tempDir()): { status: number | null; stdout:
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, home };
 }
 
+/** `serve` on a config with one tagged calculator and a UI folder of the test's own (the real build may not exist yet). */
+async function startServe(): Promise<{ child: ReturnType<typeof spawn>; url: URL; tag: string; calculatorPid: number }> {
+  const rendererDir = tempDir();
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>test UI</title>');
+  const tag = `--tag=${tempDir()}`;
+  const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
+  const child = spawn(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
+    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), SWITCHBOARD_UI_DIR: rendererDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+  await waitFor(() => stdout.includes('\n'), 20_000, 'the URL line');
+  // The session child (the calculator answers the era probe in place, so there is one process).
+  await waitFor(() => pidsWith(tag).length === 1, 15_000, 'the calculator child');
+  return { child, url: new URL(stdout.split('\n')[0] ?? ''), tag, calculatorPid: pidsWith(tag)[0] ?? 0 };
+}
+
+function exitOf(child: ReturnType<typeof spawn>): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
 function configFile(servers: Record<string, unknown>): string {
   const file = join(tempDir(), 'mcp.json');
   writeFileSync(file, JSON.stringify({ mcpServers: servers }, null, 2));
@@ -111,19 +133,8 @@ describe('switchboard CLI', () => {
   });
 
   it('serve stops cleanly on Ctrl+C (SIGINT) too, leaving no child', async () => {
-    const tag = `--tag=${tempDir()}`;
-    const rendererDir = tempDir();
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>');
-    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
-    const child = spawn(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
-      env: { PATH: process.env.PATH ?? '', HOME: tempDir(), SWITCHBOARD_UI_DIR: rendererDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    await waitFor(() => stdout.includes('\n'), 20_000, 'the URL line');
-    await waitFor(() => pidsWith(tag).length === 1, 15_000, 'the calculator child');
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { child, tag } = await startServe();
+    const exited = exitOf(child);
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(pidsWith(tag)).toEqual([]);
@@ -155,38 +166,17 @@ describe('switchboard CLI', () => {
   });
 
   it('serve prints the URL first, refuses requests without the token, and SIGTERM leaves no child behind', async () => {
-    // A UI folder of the test's own (the real build may not exist yet when unit tests run).
-    const rendererDir = tempDir();
-    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>test UI</title>');
-    const tag = `--tag=${tempDir()}`;
-    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
-    const child = spawn(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
-      env: { PATH: process.env.PATH ?? '', HOME: tempDir(), SWITCHBOARD_UI_DIR: rendererDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    await waitFor(() => stdout.includes('\n'), 20_000, 'the URL line');
-    const url = new URL(stdout.split('\n')[0] ?? '');
+    const { child, url, tag, calculatorPid } = await startServe();
     expect(url.hostname).toBe('127.0.0.1');
     expect(url.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect((await fetch(`${url.origin}/`)).status).toBe(401);
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>test UI</title>');
-    const pids = (): number[] =>
-      spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
-        .stdout.split('\n')
-        .filter((l) => l.includes(tag) && !l.includes('ps -eo'))
-        .map((l) => Number(l.trim().split(/\s+/)[0]));
-    // The session child (the era probe's short-lived sibling may come and go before it).
-    await new Promise((r) => setTimeout(r, 1500));
-    await waitFor(() => pids().length === 1, 15_000, 'the calculator child');
-    const [calculatorPid = 0] = pids();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = exitOf(child);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(pids()).toEqual([]);
+    expect(pidsWith(tag)).toEqual([]);
     expect(alive(calculatorPid)).toBe(false);
   });
 });
