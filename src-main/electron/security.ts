@@ -83,7 +83,7 @@ export function lockDownContents(contents: WebContents, isRendererUrl: (url: str
   });
 }
 
-/** Belt and braces: any web contents created later (there should be none) gets the same lock-down. */
+/** Belt and braces: every web contents created later (there should be none) gets the same lock-down. */
 export function lockDownAllContents(isRendererUrl: (url: string) => boolean): void {
   app.on('web-contents-created', (_event, contents) => {
     const type = contents.getType();
