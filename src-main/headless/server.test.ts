@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -52,11 +53,20 @@ function openWs(port: number, path: string, headers: Record<string, string>): Pr
 describe('headless server', () => {
   let server: HeadlessServer;
   const calls: string[] = [];
+  let secretFile: string;
   beforeAll(async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Switchboard</title>');
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    // Links inside the UI folder that reach outside it: a file and a whole folder.
+    const outside = tempDir();
+    secretFile = join(outside, 'secret.txt');
+    writeFileSync(secretFile, 'TOP-SECRET');
+    symlinkSync(secretFile, join(dir, 'assets', 'leak.js'));
+    symlinkSync(outside, join(dir, 'linked'));
+    // A link whose target is a regular file inside the folder is fine.
+    symlinkSync(join(dir, 'assets', 'app.js'), join(dir, 'assets', 'alias.js'));
     server = await startHeadless({ api: fakeApi(calls), rendererDir: dir, port: 0 });
   });
   afterAll(async () => {
@@ -85,7 +95,8 @@ describe('headless server', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Switchboard</title>');
     const cookie = page.setCookie?.[0]?.split(';')[0] ?? '';
-    expect(cookie).toMatch(/^switchboard_token=/);
+    expect(cookie).toMatch(/^switchboard_static_\d+=[A-Za-z0-9_-]{40,}$/);
+    expect(page.setCookie?.[0]).toMatch(/; HttpOnly; SameSite=Strict; Path=\//);
     expect((await get(p, '/assets/app.js', { cookie })).status).toBe(200);
     expect((await get(p, '/../../etc/passwd', { cookie })).status).toBe(404);
     expect((await get(p, '/%2e%2e/%2e%2e/etc/passwd', { cookie })).status).toBe(404);
@@ -97,9 +108,78 @@ describe('headless server', () => {
     expect((await openWs(p, '/bridge', { origin: `http://127.0.0.1:${p}` })).status).toBe(401);
     expect((await openWs(p, `/bridge?token=${server.token}`, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await openWs(p, `/bridge?token=${server.token}`, {})).status).toBe(403);
-    // The cookie the page got unlocks static files only: the bridge wants the token in its URL.
+    // The bridge wants the token in its URL: a cookie, even one holding the token, never opens it.
     expect((await openWs(p, '/bridge', { origin: `http://127.0.0.1:${p}`, cookie: `switchboard_token=${encodeURIComponent(server.token)}` })).status).toBe(401);
     expect(calls.length).toBe(before);
+  });
+
+  it('the attack: a second loopback server gets the browser\'s cookies and still cannot open the bridge', async () => {
+    const p = server.port;
+    const origin = `http://127.0.0.1:${p}`;
+    // The browser loads the page with the token, and keeps what Set-Cookie says.
+    const page = await get(p, `/?token=${server.token}`);
+    expect(page.status).toBe(200);
+    const jar = (page.setCookie ?? []).map((c) => c.split(';')[0] ?? '').join('; ');
+    expect(jar).not.toBe('');
+    // 127.0.0.1 cookies are not per port: the browser sends the same jar to any other local server it visits.
+    const seen: string[] = [];
+    const attacker: Server = createServer((req, res) => {
+      seen.push(req.headers.cookie ?? '');
+      res.end('hello');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const attackerPort = (attacker.address() as AddressInfo).port;
+    try {
+      expect((await get(attackerPort, '/', { cookie: jar })).status).toBe(200);
+    } finally {
+      attacker.close();
+    }
+    const stolen = seen[0] ?? '';
+    expect(stolen).toBe(jar);
+    const values = stolen.split(';').map((part) => decodeURIComponent(part.trim().split('=').slice(1).join('=')));
+    expect(values.length).toBeGreaterThan(0);
+    const before = calls.length;
+    for (const value of values) {
+      // Every way the attacker can present what it stole, with an Origin it forges (it is not a browser).
+      const attempts: Array<[string, Record<string, string>, number]> = [
+        [`/bridge?token=${encodeURIComponent(value)}`, { origin }, 401],
+        [`/bridge?token=${encodeURIComponent(value)}`, { origin, cookie: stolen }, 401],
+        ['/bridge', { origin, cookie: stolen }, 401],
+        // From a page the attacker serves, as the victim's browser would send it: a foreign Origin.
+        [`/bridge?token=${encodeURIComponent(value)}`, { origin: `http://127.0.0.1:${attackerPort}`, cookie: stolen }, 403],
+      ];
+      for (const [path, headers, status] of attempts) {
+        const opened = await openWs(p, path, headers);
+        if (opened.ws) {
+          // Were it open, this is the call that would start any program as the user.
+          opened.ws.send(JSON.stringify({ id: 1, channel: 'servers:list', args: [] }));
+          opened.ws.close();
+        }
+        expect(opened.status, `${path} ${JSON.stringify(headers)}`).toBe(status);
+      }
+      // Nor does the stolen value stand in for the token on the page, or lead to it.
+      expect((await get(p, `/?token=${encodeURIComponent(value)}`)).status).toBe(401);
+      const withCookie = await get(p, '/', { cookie: stolen });
+      expect(withCookie.status).toBe(200);
+      expect(withCookie.body).not.toContain(server.token);
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('serves only regular files whose real path is inside the UI folder: symlinks out (or in) are 404', async () => {
+    const p = server.port;
+    const page = await get(p, `/?token=${server.token}`);
+    const cookie = page.setCookie?.[0]?.split(';')[0] ?? '';
+    expect((await get(p, '/assets/app.js', { cookie })).body).toBe('console.log(1)');
+    const leak = await get(p, '/assets/leak.js', { cookie });
+    expect([leak.status, leak.body.includes('TOP-SECRET')]).toEqual([404, false]);
+    const viaDir = await get(p, '/linked/secret.txt', { cookie });
+    expect([viaDir.status, viaDir.body.includes('TOP-SECRET')]).toEqual([404, false]);
+    expect((await get(p, `/linked/secret.txt?token=${server.token}`)).status).toBe(404);
+    expect((await get(p, '/assets/alias.js', { cookie })).body).toBe('console.log(1)');
+    expect((await get(p, '/assets', { cookie })).status).toBe(404);
+    // The real file is untouched and readable by its owner: only the server refused it.
+    expect(readFileSync(secretFile, 'utf8')).toBe('TOP-SECRET');
   });
 
   it('bridges calls with the token: results, HostErrors and argument validation', async () => {
@@ -128,5 +208,46 @@ describe('headless server', () => {
     expect(await send(4, 'process:exec', ['rm -rf /'])).toMatchObject({ envelope: { ok: false, error: { code: 'invalid-argument' } } });
     expect(calls.filter((c) => c.startsWith('tools:call'))).toEqual(['tools:call {"server":"s","tool":"t","args":{"a":1}}']);
     ws.close();
+  });
+});
+
+describe('headless server connection cap', () => {
+  let server: HeadlessServer;
+  beforeAll(async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Switchboard</title>');
+    server = await startHeadless({ api: fakeApi([]), rendererDir: dir, port: 0, maxConnections: 2 });
+  });
+  afterAll(() => server.dispose());
+
+  const open = async (): Promise<WebSocket> => {
+    const { ws, status } = await openWs(server.port, `/bridge?token=${server.token}`, { origin: `http://127.0.0.1:${server.port}` });
+    if (!ws) throw new Error(`upgrade refused with ${status}`);
+    return ws;
+  };
+  const closed = (ws: WebSocket): Promise<{ code: number; reason: string }> =>
+    new Promise((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const answers = (ws: WebSocket): Promise<BridgeMessage> =>
+    new Promise((resolve) => {
+      ws.once('message', (data) => resolve(JSON.parse(String(data)) as BridgeMessage));
+      ws.send(JSON.stringify({ id: 7, channel: 'app:info', args: [] }));
+    });
+
+  it('closes connections beyond the cap with 1013 and a reason a person can act on; a freed slot is reused', async () => {
+    const first = await open();
+    const second = await open();
+    const third = await open();
+    // Over the cap the socket is closed before it can do anything (were it served, it would answer).
+    expect(await Promise.race([closed(third), answers(third)])).toEqual({ code: 1013, reason: 'too many Switchboard tabs open (max 2); close one and reload' });
+    // The two within the cap still work.
+    expect(await answers(first)).toMatchObject({ kind: 'response', id: 7, envelope: { ok: true } });
+    expect(await answers(second)).toMatchObject({ kind: 'response', id: 7, envelope: { ok: true } });
+    const gone = closed(first);
+    first.close();
+    await gone;
+    const fourth = await open();
+    expect(await answers(fourth)).toMatchObject({ kind: 'response', id: 7, envelope: { ok: true } });
+    second.close();
+    fourth.close();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -19,6 +19,11 @@ import { toHostError } from '../core/errors';
  * Headless mode: the renderer bundle and the HostApi over a WebSocket, for a browser. This can start programs,
  * so it is locked down: loopback only by default, a random per-run token on every request and upgrade
  * (compared in constant time), and `Host`/`Origin` must be our own (DNS rebinding).
+ *
+ * The token opens the bridge, and only from the URL (`/bridge?token=…`, which the page builds from what it keeps
+ * in sessionStorage). Static files also open with a cookie, but that cookie holds a *different* random value
+ * (the static key): browsers send 127.0.0.1 cookies to every port, so any other local server the browser visits
+ * gets it, and it must not be worth anything beyond the (public) UI bundle.
  */
 export interface HeadlessOptions {
   api: HostApi;
@@ -27,6 +32,8 @@ export interface HeadlessOptions {
   port?: number;
   /** Fixed token (tests); default 32 random bytes. */
   token?: string;
+  /** Bridge connections open at once (tabs); more are closed with 1013 and a reason. Default 8. */
+  maxConnections?: number;
 }
 
 export interface HeadlessServer {
@@ -36,7 +43,9 @@ export interface HeadlessServer {
   dispose(): Promise<void>;
 }
 
-const cookieName = 'switchboard_token';
+export const defaultMaxConnections = 8;
+/** WebSocket close code "try again later": the page shows the reason and retries on its own. */
+export const tooManyConnectionsCode = 1013;
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -69,29 +78,53 @@ function tokenMatches(candidate: string | undefined, token: string): boolean {
   return timingSafeEqual(digest(candidate), digest(token));
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
+function cookieValue(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === cookieName) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
 
+/** `file` is `dir` itself or inside it (both real paths). */
+function isInside(file: string, dir: string): boolean {
+  return file.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {
   const token = options.token ?? randomBytes(32).toString('base64url');
+  // Unlocks static files only; never the bridge, never a page that holds the token.
+  const staticKey = randomBytes(32).toString('base64url');
+  const maxConnections = options.maxConnections ?? defaultMaxConnections;
+  const rendererRoot = await realpath(options.rendererDir);
   const bindHost = options.host ?? '127.0.0.1';
   let port = 0;
   const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `${bindHost}:${port}`]);
   const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
 
-  /** 403 for a foreign Host/Origin, 401 without the token; undefined when the request may proceed. */
-  function refuse(req: IncomingMessage, url: URL): { status: number; reason: string } | undefined {
+  // Named after the port: two `serve` runs share the browser's 127.0.0.1 cookie jar and must not evict each other.
+  const cookieName = (): string => `switchboard_static_${port}`;
+
+  /** 403 for a foreign Host/Origin; undefined when the request may go on to the credential check. */
+  function refuseOrigin(req: IncomingMessage): { status: number; reason: string } | undefined {
     if (!allowedHosts().has(req.headers.host ?? '')) return { status: 403, reason: 'Host header is not this server' };
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin)) return { status: 403, reason: 'Origin is not this server' };
-    const given = url.searchParams.get('token') ?? cookieToken(req);
-    if (!tokenMatches(given ?? undefined, token)) return { status: 401, reason: 'missing or wrong token' };
     return undefined;
+  }
+
+  /** Static files: the token in the URL (the first load), else the static-key cookie (assets, reloads). */
+  function refuseStatic(req: IncomingMessage, url: URL): { status: number; reason: string } | undefined {
+    const refusal = refuseOrigin(req);
+    if (refusal) return refusal;
+    const fromUrl = url.searchParams.get('token');
+    const ok = fromUrl !== null ? tokenMatches(fromUrl, token) : tokenMatches(cookieValue(req, cookieName()), staticKey);
+    return ok ? undefined : { status: 401, reason: 'missing or wrong token' };
   }
 
   const server = createServer((req, res) => {
@@ -103,7 +136,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
 
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const refusal = refuse(req, url);
+    const refusal = refuseStatic(req, url);
     if (refusal) {
       res.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.status}: ${refusal.reason}\n`);
       return;
@@ -112,14 +145,9 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    const file = normalize(join(options.rendererDir, relative));
-    if (!file.startsWith(normalize(options.rendererDir) + sep)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) {
+    const file = await resolveFile(url.pathname);
+    const info = file === undefined ? undefined : await stat(file).catch(() => undefined);
+    if (file === undefined || !info?.isFile()) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('404: not found\n');
       return;
     }
@@ -130,23 +158,47 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
-      // The page's own requests (assets, the bridge) then carry the token without it sitting in every URL.
-      'set-cookie': `${cookieName}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+      // The page's asset requests and reloads carry this; it is not the token and does not open the bridge.
+      'set-cookie': `${cookieName()}=${staticKey}; HttpOnly; SameSite=Strict; Path=/`,
     });
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    createReadStream(file).pipe(res);
+    const stream = createReadStream(file);
+    stream.once('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  /**
+   * The real path of a regular file inside the UI folder for a URL path, else undefined. Symlinks are followed
+   * and then judged by where they lead: a link inside the folder must not reach any other file.
+   */
+  async function resolveFile(pathname: string): Promise<string | undefined> {
+    let relative: string;
+    try {
+      relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    } catch {
+      return undefined;
+    }
+    if (relative.includes('\0')) return undefined;
+    const lexical = normalize(join(rendererRoot, relative));
+    if (!isInside(lexical, rendererRoot) || lexical === rendererRoot) return undefined;
+    const real = await realpath(lexical).catch(() => undefined);
+    if (real === undefined || !isInside(real, rendererRoot) || real === rendererRoot) return undefined;
+    return real;
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  // ws reports a failed handshake here; never let it reach an unhandled 'error'.
+  wss.on('error', () => undefined);
   server.on('upgrade', (req, socket, head) => {
+    // Node removes its own handler from an upgraded socket: a reset now must end this socket, not the host.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
-    // The bridge needs the token in its URL (the page has it): the cookie alone unlocks only the static files,
-    // since browsers send 127.0.0.1 cookies to every port.
+    // The bridge needs the token in its URL (the page has it); no cookie opens it.
     const refusal =
-      refuse(req, url) ??
+      refuseOrigin(req) ??
       (req.headers.origin === undefined ? { status: 403, reason: 'Origin header required' } : undefined) ??
       (tokenMatches(url.searchParams.get('token') ?? undefined, token) ? undefined : { status: 401, reason: 'the bridge needs the token in its URL' });
     if (refusal || url.pathname !== '/bridge') {
@@ -157,9 +209,20 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
   });
 
+  /** Every open socket (dispose ends them all); `served` counts those within the cap. */
   const sockets = new Set<WebSocket>();
+  let served = 0;
   function attach(ws: WebSocket): void {
     sockets.add(ws);
+    // A malformed frame (unmasked, reserved opcode or bit, bad UTF-8, bad close code, over maxPayload) makes ws
+    // send a close frame with the right code and emit 'error': that must end this connection only.
+    ws.on('error', () => ws.terminate());
+    if (served >= maxConnections) {
+      ws.once('close', () => sockets.delete(ws));
+      ws.close(tooManyConnectionsCode, `too many Switchboard tabs open (max ${maxConnections}); close one and reload`);
+      return;
+    }
+    served += 1;
     const send = (message: BridgeMessage): void => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
@@ -167,8 +230,9 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     ws.on('message', (data) => {
       void handle(String(data)).then((reply) => reply && send(reply));
     });
-    ws.on('close', () => {
+    ws.once('close', () => {
       sockets.delete(ws);
+      served -= 1;
       for (const unsubscribe of unsubscribes) unsubscribe();
     });
   }
