@@ -33,9 +33,9 @@ class FakeSocket {
   receive(message: unknown): void {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-  drop(code = 1006): void {
+  drop(code = 1006, reason = ''): void {
     this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
+    this.onclose?.({ code, reason });
   }
 }
 
@@ -92,14 +92,43 @@ describe('bridge client', () => {
     const seen: unknown[] = [];
     host.api.on('servers:changed', (servers) => seen.push(servers));
     socket.open();
-    socket.receive({ kind: 'event', event: 'servers:changed', payload: [] });
+    const delta = { changed: [], removed: ['gone'] };
+    socket.receive({ kind: 'event', event: 'servers:changed', payload: delta });
     socket.receive({ kind: 'event', event: 'nope', payload: 1 });
-    expect(seen).toEqual([[]]);
+    expect(seen).toEqual([delta]);
     const pending = host.api['app:info']();
     socket.drop();
     await expect(pending).rejects.toBeInstanceOf(HostDisconnectedError);
     await expect(host.api['app:info']()).rejects.toThrow(/Not connected/);
     expect(states).toEqual(['open', 'closed']);
+    host.dispose();
+  });
+
+  it('too many tabs (1013): shows the host\'s reason and waits the longest delay before trying again', async () => {
+    const host = createBridgeClient({
+      url: 'ws://127.0.0.1:1/bridge?token=t',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      reconnectDelays: [0, 60_000],
+    });
+    const first = FakeSocket.last;
+    if (!first) throw new Error('no socket');
+    first.open();
+    // An ordinary drop after an open retries at the first delay (0 here)...
+    first.drop(1006);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = FakeSocket.last;
+    expect(second).not.toBe(first);
+    if (!second) throw new Error('no socket');
+    second.open();
+    // ...but the host saying "too many tabs" right after the open does not start a reconnect storm.
+    second.drop(1013, 'too many Switchboard tabs open (max 8); close one and reload');
+    expect(host.connection()).toEqual({
+      status: 'closed',
+      reason: 'too many Switchboard tabs open (max 8); close one and reload (code 1013)',
+      retrying: true,
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(FakeSocket.last).toBe(second);
     host.dispose();
   });
 

@@ -103,6 +103,9 @@ export interface BridgeClientOptions {
   reconnectDelays?: readonly number[];
 }
 
+/** WebSocket close code the host uses when too many tabs are open (its reason says so). */
+const TRY_AGAIN_LATER = 1013;
+
 const NO_TOKEN_REASON =
   'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).';
 
@@ -179,7 +182,9 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`));
       setState({ status: 'closed', reason, retrying: !disposed });
       if (!disposed) {
-        const delay = delays[Math.min(attempts, delays.length - 1)] ?? 5000;
+        // "Too many tabs" (1013) follows a successful open, which resets the backoff: wait the longest delay.
+        const step = event.code === TRY_AGAIN_LATER ? delays.length - 1 : Math.min(attempts, delays.length - 1);
+        const delay = delays[step] ?? 5000;
         attempts += 1;
         reconnectTimer = setTimeout(connect, delay);
       }

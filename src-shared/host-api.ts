@@ -61,6 +61,21 @@ export interface ServerView {
   needsInput?: string;
 }
 
+/** One server in a `servers:changed` event: its whole view, except `tools`, which is absent when unchanged. */
+export type ServerPatch = Omit<ServerView, 'tools'> & { tools?: ToolInfo[] };
+
+/**
+ * What `servers:changed` carries: only the servers whose view changed since the previous event (per server, so
+ * a stderr line of one server does not resend every server's tools), the names removed, and the new order of
+ * names when it changed. A listener merges it into the list it got from `servers:list` (src-shared/servers-delta.ts).
+ */
+export interface ServersDelta {
+  changed: ServerPatch[];
+  removed: string[];
+  /** Every server's name in list order; present only when the names or their order changed. */
+  order?: string[];
+}
+
 export type EnvSource = 'default' | 'allow-list' | 'server-env';
 export interface LaunchInfo {
   command: string;
@@ -244,7 +259,8 @@ export type HostMethods = { [C in HostChannel]: (...args: HostArgs<C>) => Promis
 
 /** Events main pushes to every renderer. */
 export interface HostEvents {
-  'servers:changed': ServerView[];
+  /** What changed since the previous `servers:changed` (fetch `servers:list` first, then merge each). */
+  'servers:changed': ServersDelta;
   'app:changed': AppInfo;
   /** The config file changed on disk (by anyone): the editor can offer to reload. */
   'config:changed': ConfigText;

@@ -28,7 +28,7 @@ describe('host with the bundled calculator', () => {
       calculator: { command: process.execPath, args: [calculatorPath(), '--debug'], env: { CALC_PRECISION: '3' } },
     }));
     const seen: string[] = [];
-    host.api.on('servers:changed', (views) => seen.push(views[0]?.status ?? ''));
+    host.api.on('servers:changed', (delta) => seen.push(...delta.changed.map((v) => v.status)));
     await host.settled();
     const [view] = await host.api['servers:list']();
     expect(view).toMatchObject({ name: 'calculator', transport: 'stdio', status: 'ready', era: 'modern', protocolVersion: '2026-07-28' });

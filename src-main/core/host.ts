@@ -10,6 +10,7 @@ import {
   type ImportResultView,
 } from '../../src-shared/host-api';
 import type { ServerEntry } from '../../src-shared/config-schema';
+import { ServersDiffer } from '../../src-shared/servers-delta';
 import { ensureConfigFile } from './config';
 import { ConfigStore, setAt, type ConfigSnapshot, type TextEdit } from './config-store';
 import { CoreError } from './errors';
@@ -113,13 +114,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const emit = <E extends HostEventName>(event: E, payload: HostEvents[E]): void => {
     for (const listener of listeners.get(event) ?? []) (listener as (p: HostEvents[E]) => void)(payload);
   };
-  // Coalesce bursts (a chatty stderr) into at most one servers:changed per 50 ms.
+  // Coalesce bursts (a chatty stderr) into at most one servers:changed per 50 ms, carrying only what changed
+  // per server (a stderr line must not resend 10,000 tools to every tab).
   let pendingTimer: NodeJS.Timeout | undefined;
+  const differ = new ServersDiffer();
   registry.on('changed', () => {
     if (pendingTimer) return;
     pendingTimer = setTimeout(() => {
       pendingTimer = undefined;
-      emit('servers:changed', registry.views());
+      const delta = differ.next(registry.views());
+      if (delta) emit('servers:changed', delta);
     }, 50);
   });
   if (options.startServers !== false) registry.load(initial.config);

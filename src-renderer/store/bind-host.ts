@@ -1,20 +1,43 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
+import { isServersDelta } from '../../src-shared/servers-delta';
 import { describeError, type HostClient } from '../host-client';
 import type { AppStore } from './index';
 
 /**
  * Subscribes the store to the host, once: `servers:changed` and `app:changed` events, then a first fetch of
  * both (and again after the bridge reconnects). Status only ever comes from main.
+ *
+ * `servers:changed` carries only what changed, so the list itself comes from `servers:list`; each delta is merged
+ * into it. Replies and events travel in order on one channel (the bridge's socket, the window's IPC pipe), so
+ * a list reply is never older than a delta that arrived before it, and deltas after it apply on top. A delta
+ * that cannot be merged (no list yet, or it names a server the list lacks) asks for the list again.
  */
 export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   const { api } = host;
   // Bumped by every pushed event: a fetch that started before the latest event is older than it, so dropped.
-  let serversEpoch = 0;
   let appEpoch = 0;
+  // Only the latest list fetch is applied (an earlier one still in flight is older than it).
+  let serversFetch = 0;
+  let serversFetching = 0;
+  const fetchServers = (): void => {
+    const at = ++serversFetch;
+    serversFetching += 1;
+    api['servers:list']()
+      .then(
+        (servers) => {
+          if (at === serversFetch) store.getState().setServers(servers);
+        },
+        (error: unknown) => console.warn('servers:list failed', describeError(error).message),
+      )
+      .finally(() => {
+        serversFetching -= 1;
+      });
+  };
 
-  const offServers = api.on('servers:changed', (servers) => {
-    serversEpoch += 1;
-    if (Array.isArray(servers)) store.getState().setServers(servers);
+  const offServers = api.on('servers:changed', (delta) => {
+    if (!isServersDelta(delta)) return;
+    // A fetch in flight answers with the newer list anyway.
+    if (!store.getState().applyServersDelta(delta) && serversFetching === 0) fetchServers();
   });
   const offApp = api.on('app:changed', (info) => {
     appEpoch += 1;
@@ -22,14 +45,8 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   });
 
   const refresh = (): void => {
-    const serversAt = serversEpoch;
     const appAt = appEpoch;
-    api['servers:list']().then(
-      (servers) => {
-        if (serversAt === serversEpoch) store.getState().setServers(servers);
-      },
-      (error: unknown) => console.warn('servers:list failed', describeError(error).message),
-    );
+    fetchServers();
     api['app:info']().then(
       (info) => {
         if (appAt === appEpoch) store.getState().setAppInfo(info);

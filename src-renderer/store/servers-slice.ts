@@ -1,4 +1,5 @@
-import type { HostApi, ServerView } from '../../src-shared/host-api';
+import type { HostApi, ServersDelta, ServerView } from '../../src-shared/host-api';
+import { applyServersDelta } from '../../src-shared/servers-delta';
 import { describeError } from '../host-client';
 import type { SliceCreator } from './types';
 
@@ -12,17 +13,26 @@ export interface ServersSlice {
   /** Why a restart request itself failed, by server name. */
   restartErrors: Record<string, string>;
   setServers(servers: ServerView[]): void;
+  /** Merges a `servers:changed` delta; false when it cannot (no list yet, or it names a server the list lacks). */
+  applyServersDelta(delta: ServersDelta): boolean;
   restart(name: string): Promise<void>;
 }
 
 export const createServersSlice =
   (api: HostApi): SliceCreator<ServersSlice> =>
-  (set) => ({
+  (set, get) => ({
     servers: [],
     serversLoaded: false,
     restarting: {},
     restartErrors: {},
     setServers: (servers) => set({ servers, serversLoaded: true }),
+    applyServersDelta(delta) {
+      if (!get().serversLoaded) return false;
+      const servers = applyServersDelta(get().servers, delta);
+      if (!servers) return false;
+      set({ servers });
+      return true;
+    },
     async restart(name) {
       set((s) => ({ restarting: { ...s.restarting, [name]: true }, restartErrors: without(s.restartErrors, name) }));
       try {

@@ -1,0 +1,130 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { BridgeMessage, ServersDelta, ServerView } from '../../src-shared/host-api';
+import { applyServersDelta } from '../../src-shared/servers-delta';
+import { createHost, type Host } from '../core/host';
+import { nodeRuntime } from '../core/runtime';
+import { StaticSettings } from '../core/settings';
+import { tempDir, waitFor } from '../test-support/processes';
+import { startHeadless, type HeadlessServer } from './server';
+
+/*
+ * Issue 8, finding 4: with 10,000 tools, a stderr line of one server used to send every server's whole view
+ * (~3 MB) to every tab. Now `servers:changed` carries what changed, per server. Real host, real child, real bridge.
+ */
+
+const manyTools = join(__dirname, '..', 'core', 'fixtures', 'many-tools-server.mjs');
+const tiny = join(__dirname, '..', 'core', 'fixtures', 'tiny-server.mjs');
+
+interface Tab {
+  frames: Array<{ bytes: number; message: BridgeMessage }>;
+  call(channel: string, args: unknown[]): Promise<BridgeMessage>;
+  close(): void;
+}
+
+async function openTab(server: HeadlessServer): Promise<Tab> {
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/bridge?token=${server.token}`, { headers: { origin: `http://127.0.0.1:${server.port}` } });
+  const frames: Tab['frames'] = [];
+  const waiting = new Map<number, (m: BridgeMessage) => void>();
+  ws.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString('utf8')) as BridgeMessage;
+    frames.push({ bytes: data.length, message });
+    if (message.kind === 'response') waiting.get(message.id)?.(message);
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let next = 1;
+  return {
+    frames,
+    call: (channel, args) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        ws.send(JSON.stringify({ id, channel, args }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+const deltas = (frames: Tab['frames']): Array<{ bytes: number; delta: ServersDelta }> =>
+  frames.flatMap((f) => (f.message.kind === 'event' && f.message.event === 'servers:changed' ? [{ bytes: f.bytes, delta: f.message.payload as ServersDelta }] : []));
+
+describe('servers:changed over the bridge with 10,000 tools', () => {
+  let host: Host;
+  let server: HeadlessServer;
+  beforeAll(async () => {
+    const dir = tempDir();
+    const config = join(dir, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [manyTools, '--tools=10000'] }, tiny: { command: process.execPath, args: [tiny] } } }));
+    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime() });
+    // The first event after start carries each server whole (tools included): let it pass before measuring.
+    let bigSent = false;
+    const off = host.api.on('servers:changed', (delta) => {
+      if (delta.changed.some((p) => p.name === 'big' && p.status === 'ready' && p.tools?.length === 10_000)) bigSent = true;
+    });
+    await host.settled();
+    await waitFor(() => bigSent, 10_000, 'the big server sent once, ready with its tools');
+    off();
+    const ui = join(dir, 'ui');
+    mkdirSync(ui);
+    writeFileSync(join(ui, 'index.html'), '<!doctype html>');
+    server = await startHeadless({ api: host.api, rendererDir: ui });
+  });
+  afterAll(async () => {
+    await server.dispose();
+    await host.dispose();
+  });
+
+  it('a stderr line of one server sends that server only, without its tools: a few hundred bytes, not megabytes', async () => {
+    const tab = await openTab(server);
+    const listed = await tab.call('servers:list', []);
+    if (listed.kind !== 'response' || !listed.envelope.ok) throw new Error('servers:list failed');
+    let list = listed.envelope.value as ServerView[];
+    expect(list.find((v) => v.name === 'big')?.tools).toHaveLength(10_000);
+    const listBytes = tab.frames.at(-1)?.bytes ?? 0;
+    // What every tab used to get on every change.
+    expect(listBytes).toBeGreaterThan(2_500_000);
+
+    const from = tab.frames.length;
+    const said = await tab.call('tools:call', [{ server: 'big', tool: 'say', args: { text: 'marker-1' } }]);
+    expect(said).toMatchObject({ envelope: { ok: true } });
+    await waitFor(() => deltas(tab.frames.slice(from)).some((d) => JSON.stringify(d.delta).includes('marker-1')), 10_000, 'the stderr line as a servers:changed event');
+    const events = deltas(tab.frames.slice(from));
+    const withMarker = events.find((d) => JSON.stringify(d.delta).includes('marker-1'));
+    // Everything this tab got for that change (the call's own reply included).
+    const total = tab.frames.slice(from).reduce((sum, f) => sum + f.bytes, 0);
+    expect(total).toBeLessThan(8_000);
+    expect(withMarker?.bytes).toBeLessThan(4_000);
+    expect(withMarker?.delta.changed.map((p) => p.name)).toEqual(['big']);
+    expect(withMarker?.delta.changed[0]).not.toHaveProperty('tools');
+    expect(withMarker?.delta.removed).toEqual([]);
+
+    // Merged into the list the tab holds, the deltas give exactly what servers:list says now.
+    for (const { delta } of events) {
+      const merged = applyServersDelta(list, delta);
+      if (!merged) throw new Error('a delta did not merge');
+      list = merged;
+    }
+    const now = await tab.call('servers:list', []);
+    expect(now.kind === 'response' && now.envelope.ok ? now.envelope.value : undefined).toEqual(list);
+    expect(list.find((v) => v.name === 'big')?.stderrTail).toContain('marker-1');
+    tab.close();
+  });
+
+  it('a restart resends that server\'s tools to every tab, never the big one\'s; a removed server is named in `removed`', async () => {
+    const tabs = [await openTab(server), await openTab(server)];
+    await host.api['servers:restart']('tiny');
+    await waitFor(() => tabs.every((t) => deltas(t.frames).some((d) => d.delta.changed.some((p) => p.name === 'tiny' && p.status === 'ready' && p.tools !== undefined))), 10_000, 'tiny ready again, with its tools');
+    for (const tab of tabs) {
+      // The big server's tools never travel for tiny's restart.
+      expect(deltas(tab.frames).every((d) => d.delta.changed.every((p) => p.name !== 'big' || p.tools === undefined))).toBe(true);
+    }
+    await host.api['servers:remove']('tiny');
+    await waitFor(() => tabs.every((t) => deltas(t.frames).some((d) => d.delta.removed.includes('tiny') && d.delta.order?.join() === 'big')), 10_000, 'tiny removed');
+    for (const tab of tabs) tab.close();
+  });
+});
