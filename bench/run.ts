@@ -14,6 +14,7 @@ import { startHeadless } from '../src-main/headless/server';
 import { tempDir } from '../src-main/test-support/processes';
 import { echo, hostWith } from './common';
 import { measureRender } from './render';
+import { measureBridgeFanout } from './bridge-fanout';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -168,6 +169,9 @@ async function main(): Promise<void> {
   // 5. The renderer, in Chromium: a 5 MB tool result, and scrolling a 10,000-message conversation.
   const render = await measureRender({ quick, log });
 
+  // 6. Fan-out: the bytes one server's stderr line sends each tab, with 10,000 tools (old full event vs delta).
+  const fanout = await measureBridgeFanout({ quick, log: () => undefined });
+
   const result = {
     callLatencyRatio: round(p50('core') / p50('bare')),
     bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
@@ -177,6 +181,7 @@ async function main(): Promise<void> {
     rssPerServerMB: round((rssAfter - rssBefore) / fleet / (1024 * 1024)),
     bigResultRenderMs: render.bigResultRenderMs,
     scrollFrameP95Ms: render.scrollFrameP95Ms,
+    changeEventBytes: fanout.changeEventBytes,
     figures: {
       callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
       callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
@@ -187,6 +192,7 @@ async function main(): Promise<void> {
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
       render: render.figures,
+      fanout: fanout.figures,
     },
   };
   const targets: Array<[keyof typeof result, string, (v: number) => boolean]> = [
@@ -198,6 +204,7 @@ async function main(): Promise<void> {
     ['rssPerServerMB', '≤ 1.0', (v) => v <= 1.0],
     ['bigResultRenderMs', '≤ 300', (v) => v <= 300],
     ['scrollFrameP95Ms', '≤ 20', (v) => v <= 20],
+    ['changeEventBytes', '≤ 4096', (v) => v <= 4096],
   ];
   if (json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -216,6 +223,7 @@ async function main(): Promise<void> {
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
   log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server (fresh process)`);
+  log(`fan-out       one stderr line, ${result.figures.fanout.tools} tools: ${result.figures.fanout.changeEventBytes.before} B before → ${result.figures.fanout.changeEventBytes.after} B per tab now; main CPU ${result.figures.fanout.changeEventCpuMs.before} → ${result.figures.fanout.changeEventCpuMs.after} ms per change per tab`);
   log(`renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`);
 }
 
