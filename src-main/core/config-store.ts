@@ -4,9 +4,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
-import writeFileAtomic from 'write-file-atomic';
 import type { ServersConfig } from '../../src-shared/config-schema';
 import { ConfigError, parseServersConfig } from './config';
+import { writeFileAtomicSync } from './data-files';
 import { CoreError, messageOf } from './errors';
 
 export interface ConfigSnapshot {
@@ -188,12 +188,13 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   }
 
   private async write(text: string, previous: string): Promise<void> {
-    // The sync form: the async one hooks process signals while it writes, so a SIGTERM arriving then would end
-    // the host by the signal instead of through its clean shutdown. These files are small.
-    // The backup gets the file's own permissions (a 0600 config must not leave a world-readable copy).
-    const mode = statSync(this.file, { throwIfNoEntry: false })?.mode ?? 0o600;
-    if (previous !== '') writeFileAtomic.sync(this.backupFile, previous, { mode: mode & 0o777 });
-    writeFileAtomic.sync(this.file, text);
+    // Sync and by hand (temp file of this pid, rename): no signal hooks, so a SIGTERM arriving now still ends the
+    // host through its clean shutdown; a temp left by a SIGKILL is removed at the next start. These files are small.
+    // The file keeps its own permissions (0600 when we created it) and the backup gets them too (a 0600 config must
+    // not leave a world-readable copy).
+    const mode = (statSync(this.file, { throwIfNoEntry: false })?.mode ?? 0o600) & 0o777;
+    if (previous !== '') writeFileAtomicSync(this.backupFile, previous, { mode });
+    writeFileAtomicSync(this.file, text, { mode });
   }
 
   async dispose(): Promise<void> {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
+import { providerIds, type ProviderId } from '../../src-shared/chat-types';
 import { CoreError } from './errors';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -23,21 +24,132 @@ export function readDotenvFile(path: string): Record<string, string> {
 }
 
 /**
- * The host's own secrets: the LLM keys Switchboard itself uses. `${env:NAME}` never resolves them for a server
- * (unless the user put the name on the allow-list on purpose), so they cannot reach a server by a config line —
- * an imported one included.
+ * The host's own secrets: the LLM keys Switchboard itself uses. They never reach a server — not by `${env:NAME}`,
+ * an `envFile`, the chat's stored provider keys (`${secret:provider.…}`), nor by value under any other name —
+ * unless the user put the name on the allow-list on purpose (see `hostKeys` and `assertNoHostKeys`).
  */
 export const hostOwnSecretNames = ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY'] as const;
 export type HostSecretName = (typeof hostOwnSecretNames)[number];
 
+/** Environment names compare case-insensitively on Windows (`%anthropic_api_key%` is `ANTHROPIC_API_KEY` there). */
+export function sameEnvName(a: string, b: string, platform: NodeJS.Platform = process.platform): boolean {
+  return platform === 'win32' ? a.toUpperCase() === b.toUpperCase() : a === b;
+}
+
+/** Whether `name` is one of the host's own LLM key names (case-insensitively on Windows). */
+export function isHostSecretName(name: string, platform: NodeJS.Platform = process.platform): boolean {
+  return hostOwnSecretNames.some((n) => sameEnvName(n, name, platform));
+}
+
+/** The secret the chat stores a provider's key under (`provider.anthropic.apiKey`, …). */
+export const providerSecretName = (id: ProviderId): string => `provider.${id}.apiKey`;
+
+/** The environment name of a provider's key, where it has one; allow-listing it shares that provider's key. */
+export const providerKeyEnv: Partial<Record<ProviderId, HostSecretName>> = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' };
+
+const providerLabels: Record<ProviderId, string> = { anthropic: 'Anthropic', openai: 'OpenAI', ollama: 'Ollama', compatible: 'OpenAI-compatible endpoint' };
+
+/** The provider whose stored key `name` is (compared case-insensitively: the name is ours, never a user's). */
+function providerOfSecret(name: string): ProviderId | undefined {
+  return providerIds.find((id) => providerSecretName(id).toLowerCase() === name.toLowerCase());
+}
+
 /** What `${env:…}`, `${secret:…}` and `${input:…}` resolve against. */
 export interface ReferenceContext {
-  /** Names the user allows every child to inherit; also unlocks `${env:…}` of a host secret name. */
+  /** Names the user allows every child to inherit; also unlocks the host key of that name (see `hostKeys`). */
   allowList?: () => readonly string[];
   hostEnv: HostEnv;
-  /** The host's private `.env` values. */
+  /** The host's private `.env` values (the files merged, for `${env:NAME}`). */
   dotenv: Readonly<Record<string, string>>;
+  /** Each `.env` file the host read, separately: a key in any of them is a host key (default: `dotenv`). */
+  dotenvFiles?: ReadonlyArray<Readonly<Record<string, string>>>;
   secrets?: { get(name: string): string | undefined };
+  /** For comparing names (default `process.platform`); tests pass `win32`. */
+  platform?: NodeJS.Platform;
+}
+
+/** One of the host's own LLM keys: its value (never shown), and the names that allow sharing it. */
+export interface HostKey {
+  value: string;
+  /** What it is called in messages: an environment name, or the provider's stored key. */
+  label: string;
+  /** Allow-listing any of these shares it; empty when it can only be refused. */
+  allowNames: readonly string[];
+}
+
+/** Values this short are not keys (and would match everywhere). */
+const minKeyLength = 8;
+
+const allowListed = (names: readonly string[], context: ReferenceContext): boolean => {
+  const list = context.allowList?.() ?? [];
+  return names.some((name) => list.some((allowed) => sameEnvName(allowed, name, context.platform)));
+};
+
+/**
+ * Every LLM key the host itself holds: ANTHROPIC_API_KEY / OPENAI_API_KEY from its environment and from each
+ * `.env` it read, and the keys the chat stores as secrets (`provider.ID.apiKey`). Comparing values against these
+ * catches every route a key could take to a server, whatever the name it travels under.
+ */
+export function hostKeys(context: ReferenceContext): HostKey[] {
+  const keys: HostKey[] = [];
+  const add = (value: string | undefined, label: string, allowNames: readonly string[]): void => {
+    const trimmed = value?.trim();
+    if (trimmed === undefined || trimmed.length < minKeyLength) return;
+    if (!keys.some((k) => k.value === trimmed && k.label === label)) keys.push({ value: trimmed, label, allowNames });
+  };
+  const sources: Array<Readonly<Record<string, string | undefined>>> = [context.hostEnv, ...(context.dotenvFiles ?? [context.dotenv])];
+  for (const source of sources) {
+    for (const [name, value] of Object.entries(source)) {
+      const hostName = hostOwnSecretNames.find((n) => sameEnvName(n, name, context.platform));
+      if (hostName) add(value, hostName, [hostName]);
+    }
+  }
+  for (const id of providerIds) {
+    const env = providerKeyEnv[id];
+    add(context.secrets?.get(providerSecretName(id)), env ?? providerSecretName(id), env ? [env] : []);
+  }
+  return keys;
+}
+
+const howToAllow = (key: Pick<HostKey, 'allowNames'>): string => {
+  const name = key.allowNames[0];
+  return name !== undefined
+    ? `Give the server its own key (e.g. \${secret:NAME}), or put ${name} on the allow-list (envAllowList in settings) if you really mean to share it.`
+    : 'Give the server its own key (e.g. ${secret:NAME}): a key the chat keeps for this provider is not shared with servers, not even through the allow-list (envAllowList in settings).';
+};
+
+const reference = /\$\{(env|secret|input):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
+
+/** The references a raw config value contains (names only, never values), for messages. */
+function referencesIn(raw: string | undefined): string {
+  const found = raw?.match(reference) ?? [];
+  return found.length > 0 ? ` (from ${found.join(', ')})` : '';
+}
+
+/**
+ * Refuses a value a server would receive when it contains one of the host's own keys that the user did not
+ * allow-list: whatever the route (another variable, an `${input:…}`, a literal, a copy in some file).
+ */
+export function assertNoHostKey(value: string, where: string, raw: string | undefined, keys: readonly HostKey[], context: ReferenceContext): void {
+  for (const key of keys) {
+    if (!value.includes(key.value) || allowListed(key.allowNames, context)) continue;
+    throw new CoreError(
+      'config-invalid',
+      `${where}${referencesIn(raw)} would receive the value of Switchboard's own LLM key ${key.label}: it is never passed to servers. ${howToAllow(key)}`,
+    );
+  }
+}
+
+/** An `envFile`'s names: the host's own key names are refused (case-insensitively on Windows) unless allow-listed. */
+export function assertEnvFileNames(values: Readonly<Record<string, string>>, where: string, file: string, context: ReferenceContext): void {
+  for (const name of Object.keys(values)) {
+    if (!isHostSecretName(name, context.platform) || allowListed([name], context)) continue;
+    const hostName = hostOwnSecretNames.find((n) => sameEnvName(n, name, context.platform)) ?? name;
+    throw new CoreError(
+      'config-invalid',
+      `${where} ${file} sets ${name}, Switchboard's own LLM key name: it is never passed to servers from a file (an envFile pointing at Switchboard's own .env would hand over its key). Remove it from that file and give the server its own key (e.g. \${secret:NAME}), or put ${hostName} on the allow-list (envAllowList in settings) if you really mean to share it.`,
+    );
+  }
 }
 
 /** A `${input:ID}` the user has not answered yet: the server waits for it (prompted in the UI). */
@@ -50,8 +162,6 @@ export class MissingInputError extends CoreError {
   }
 }
 
-const reference = /\$\{(env|secret|input):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
-
 /** The secret name an answered `${input:ID}` is stored under. */
 export const inputSecretName = (id: string): string => `input.${id}`;
 
@@ -63,10 +173,11 @@ export const inputSecretName = (id: string): string => `input.${id}`;
 export function resolveReferences(value: string, where: string, context: ReferenceContext): string {
   return value.replace(reference, (_match, kind: string, name: string) => {
     if (kind === 'env') {
-      if ((hostOwnSecretNames as readonly string[]).includes(name) && !(context.allowList?.() ?? []).includes(name)) {
+      if (isHostSecretName(name, context.platform) && !allowListed([name], context)) {
+        const hostName = hostOwnSecretNames.find((n) => sameEnvName(n, name, context.platform)) ?? name;
         throw new CoreError(
           'config-invalid',
-          `${where} refers to \${env:${name}}, which is Switchboard's own LLM key: it is never passed to servers. Give the server its own key (e.g. \${secret:NAME}), or put ${name} on the allow-list if you really mean to share it.`,
+          `${where} refers to \${env:${name}}, which is Switchboard's own LLM key: it is never passed to servers. ${howToAllow({ allowNames: [hostName] })}`,
         );
       }
       const resolved = context.hostEnv[name] ?? context.dotenv[name];
@@ -79,6 +190,14 @@ export function resolveReferences(value: string, where: string, context: Referen
       return resolved;
     }
     if (kind === 'secret') {
+      const provider = providerOfSecret(name);
+      const env = provider !== undefined ? providerKeyEnv[provider] : undefined;
+      if (provider !== undefined && !allowListed(env ? [env] : [], context)) {
+        throw new CoreError(
+          'config-invalid',
+          `${where} refers to \${secret:${name}}, where the chat keeps Switchboard's own ${providerLabels[provider]} key: it is never passed to servers. ${howToAllow({ allowNames: env ? [env] : [] })}`,
+        );
+      }
       const resolved = context.secrets?.get(name);
       if (resolved === undefined) {
         throw new CoreError('config-invalid', `${where} refers to \${secret:${name}}, but there is no secret named ${name}. Add it under Settings → Secrets (or \`switchboard secret set ${name}\`).`);

@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { PriorDiscovery } from '@modelcontextprotocol/client';
+import { writeFileAtomicSync } from './data-files';
 
 /**
  * The protocol-era verdict per stdio server, keyed by (command, args, cwd). With it, a warm start skips the
@@ -44,10 +44,8 @@ export class EraCache {
   private save(): void {
     if (this.file === undefined) return;
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify(this.entries));
-      renameSync(temp, this.file);
+      // Whole command lines: 0600, through a temp file of this pid (a stray one is removed at the next start).
+      writeFileAtomicSync(this.file, JSON.stringify(this.entries), { fsync: false });
     } catch {
       // A cache that cannot be written only costs a probe next time.
     }

@@ -15,6 +15,8 @@ export class FileSettings implements SettingsStore {
       configName: 'config',
       projectName: 'switchboard',
       defaults: { envAllowList: [] },
+      // Only for this user (the data folder's files are 0600); conf's default is 0666 less the umask.
+      configFileMode: 0o600,
     });
   }
 

@@ -19,6 +19,7 @@ import { FileSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './connection';
 import { readDotenvFile } from './env';
 import { EraCache } from './era-cache';
+import { tidyDataDir } from './data-files';
 import { ChildLedger } from './ledger';
 import { HostLog, RotatingLog } from './log-file';
 import { mergePaths, readLoginShellPath } from './login-path';
@@ -73,26 +74,37 @@ export interface Host {
 
 /** The host's private `.env` (data dir first, the working directory's wins). Never merged into process.env. */
 export function readHostDotenv(dataDir: string, envDir: string): Record<string, string> {
-  return { ...readDotenvFile(join(dataDir, '.env')), ...readDotenvFile(join(envDir, '.env')) };
+  const files = readHostDotenvFiles(dataDir, envDir);
+  return { ...files.data, ...files.working };
+}
+
+/** The two `.env` files apart: a key and its base URL must come from the same one (a cloned repo's never redirects). */
+export function readHostDotenvFiles(dataDir: string, envDir: string): { data: Record<string, string>; working: Record<string, string> } {
+  return { data: readDotenvFile(join(dataDir, '.env')), working: readDotenvFile(join(envDir, '.env')) };
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
   const dataDir = options.dataDir ?? appDataDir(options.hostEnv);
+  // The data folder is this user's alone (0700, files 0600); temp files of saves a SIGKILL interrupted are removed.
+  const strays = tidyDataDir(dataDir);
   const configPath = options.configPath ?? join(dataDir, configFileName);
   if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
   const hostEnv = options.hostEnv ?? process.env;
   const logsDir = logsDirOf(dataDir);
   const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log')), options.logToStderr ?? false);
+  if (strays.length > 0) log.info(`removed ${strays.length} temp file(s) left by a save that did not finish`);
   const ledger = new ChildLedger(join(dataDir, 'run'));
   const reaped = await ledger.reapOrphans();
   if (reaped > 0) log.warn(`ended ${reaped} server process tree(s) left running by a previous run that did not exit cleanly`);
   const eraCache = new EraCache(join(dataDir, 'era-cache.json'));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
   const secrets = options.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'));
-  const hostDotenv = readHostDotenv(dataDir, options.envDir ?? process.cwd());
+  const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
+  const hostDotenv = { ...dotenvFiles.data, ...dotenvFiles.working };
   const registry = new Registry({
     hostEnv,
     dotenv: hostDotenv,
+    dotenvFiles: [dotenvFiles.data, dotenvFiles.working],
     secrets,
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
@@ -176,7 +188,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       callTool: (ref, args, signal) => registry.get(ref.server).callTool(ref.tool, args, { signal }),
     },
     secrets,
-    env: { env: hostEnv, dotenv: hostDotenv },
+    env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles },
     dataDir,
     emit: (event) => emit('chat:event', event),
     log: (line) => log.warn(line),

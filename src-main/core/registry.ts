@@ -5,7 +5,7 @@ import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema'
 import type { ServerView } from '../../src-shared/host-api';
 import { Connection, type ConnectionDeps, type ResolvedServer } from './connection';
 import { CoreError, messageOf } from './errors';
-import { buildChildEnv, MissingInputError, readDotenvFile, resolveRecord } from './env';
+import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from './env';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
 
@@ -13,6 +13,10 @@ export interface RegistryOptions {
   hostEnv: HostEnv;
   /** The host's private `.env` values (for `${env:NAME}` only). */
   dotenv: Readonly<Record<string, string>>;
+  /** Each `.env` file the host read (data folder, working folder): the LLM keys in them are refused by value. */
+  dotenvFiles?: ReadonlyArray<Readonly<Record<string, string>>>;
+  /** For comparing environment names (case-insensitive on Windows); default `process.platform`. */
+  platform?: NodeJS.Platform;
   /** For `${secret:NAME}` and answered `${input:ID}`. */
   secrets?: { get(name: string): string | undefined };
   allowList: () => readonly string[];
@@ -40,22 +44,39 @@ function fingerprint(server: ResolvedServer): string {
   return JSON.stringify([server.entry, server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null]);
 }
 
-/** Resolves one entry's references and builds its child environment. Problems become the server's error. */
+/**
+ * Resolves one entry's references and builds its child environment. Problems become the server's error — among
+ * them any value that would hand the server one of the host's own LLM keys (by name or by value, whatever the
+ * route), unless the user allow-listed that key's name.
+ */
 export function resolveServer(name: string, entry: ServerEntry, options: RegistryOptions): ResolvedServer {
   const where = `mcpServers.${name}`;
   try {
+    const keys = hostKeys(options);
     if (entry.command !== undefined) {
-      const fileEnv = entry.envFile !== undefined ? readEnvFile(entry.envFile, options.baseDir, where) : {};
+      const envFile = entry.envFile !== undefined ? absolute(entry.envFile, options.baseDir) : undefined;
+      const fileEnv = envFile !== undefined ? readEnvFile(envFile, where, options) : {};
       const serverEnv = { ...fileEnv, ...resolveRecord(entry.env, `${where}.env`, options) };
       const cwd = entry.cwd !== undefined ? absolute(entry.cwd, options.baseDir) : undefined;
       const hostEnv = options.childPath !== undefined ? { ...options.hostEnv, PATH: options.childPath } : options.hostEnv;
-      return {
-        name,
-        entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
-        childEnv: buildChildEnv({ hostEnv, allowList: options.allowList(), serverEnv }),
-      };
+      const childEnv = buildChildEnv({ hostEnv, allowList: options.allowList(), serverEnv });
+      for (const [variable, value] of Object.entries(childEnv.env)) {
+        const raw = entry.env?.[variable];
+        const at =
+          childEnv.sources[variable] !== 'server-env'
+            ? `${where}: ${variable} (${childEnv.sources[variable] === 'allow-list' ? 'on the allow-list' : 'inherited'})`
+            : raw !== undefined || envFile === undefined
+              ? `${where}.env.${variable}`
+              : `${where}.envFile ${envFile}: ${variable}`;
+        assertNoHostKey(value, at, raw, keys, options);
+      }
+      assertNoKeyInLine(entry.command, entry.args ?? [], where, keys, options);
+      return { name, entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) }, childEnv };
     }
-    return { name, entry, headers: resolveRecord(entry.headers, `${where}.headers`, options) };
+    const headers = resolveRecord(entry.headers, `${where}.headers`, options);
+    for (const [header, value] of Object.entries(headers)) assertNoHostKey(value, `${where}.headers.${header}`, entry.headers?.[header], keys, options);
+    if (entry.url !== undefined) assertNoHostKey(entry.url, `${where}.url`, undefined, keys, options);
+    return { name, entry, headers };
   } catch (error) {
     return { name, entry, problem: messageOf(error), ...(error instanceof MissingInputError ? { needsInput: error.inputId } : {}) };
   }
@@ -65,15 +86,24 @@ function absolute(path: string, baseDir: string): string {
   return isAbsolute(path) ? path : resolve(baseDir, path);
 }
 
-function readEnvFile(path: string, baseDir: string, where: string): Record<string, string> {
-  const file = absolute(path, baseDir);
+/** A command line is seen by every process on the machine (`ps`): no host key in it, literal or not. */
+function assertNoKeyInLine(command: string, args: readonly string[], where: string, keys: readonly HostKey[], context: ReferenceContext): void {
+  assertNoHostKey(command, `${where}.command`, undefined, keys, context);
+  args.forEach((arg, index) => assertNoHostKey(arg, `${where}.args[${index}]`, undefined, keys, context));
+}
+
+function readEnvFile(file: string, where: string, context: ReferenceContext): Record<string, string> {
   // Unlike the host's optional .env, a server's envFile was named on purpose: a missing one is an error.
   if (!existsSync(file)) throw new CoreError('config-invalid', `${where}.envFile: ${file} does not exist. Create it, or fix the path (relative paths start at the config file's folder).`);
+  let values: Record<string, string>;
   try {
-    return readDotenvFile(file);
+    values = readDotenvFile(file);
   } catch (error) {
     throw new CoreError('config-invalid', `${where}.envFile: cannot read ${file} (${messageOf(error)})`);
   }
+  // The host's own .env (or any file with its key names) never hands an LLM key over.
+  assertEnvFileNames(values, `${where}.envFile`, file, context);
+  return values;
 }
 
 /** Owns one Connection per configured server; disposes them in reverse order of creation. */

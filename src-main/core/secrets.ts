@@ -1,6 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from './data-files';
 
 /**
  * Where `${secret:NAME}` values live. The desktop app encrypts them with the OS keychain (Electron
@@ -78,8 +77,6 @@ export class FileSecretStore implements SecretStore {
     return true;
   }
   private save(): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileAtomic.sync(this.file, JSON.stringify(this.values, null, 2), { mode: 0o600 });
-    chmodSync(this.file, 0o600);
+    writeFileAtomicSync(this.file, JSON.stringify(this.values, null, 2));
   }
 }

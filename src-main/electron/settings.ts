@@ -80,7 +80,8 @@ export class ElectronSettings implements SettingsStore {
 }
 
 function openStore(): Store<SettingsShape> {
-  const options = { schema, clearInvalidConfig: true, defaults: { envAllowList: [] } };
+  // configFileMode: only for this user, like every file in the data folder (the default is 0666 less the umask).
+  const options = { schema, clearInvalidConfig: true, defaults: { envAllowList: [] }, configFileMode: 0o600 };
   try {
     return new Store<SettingsShape>(options);
   } catch (error) {

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   /** The host's environment; by default the vendor's base URL, key and a `SWITCHBOARD_MODEL` (see vendorEnv). */
   hostEnv?: (fake: FakeProvider) => Record<string, string | undefined>;
   secrets?: SecretStore;
+  /** The working folder whose `.env` the host reads besides the data folder's (default: the data folder). */
+  envDir?: string;
 }
 
 /** The host environment that points the vendor's provider at the fake, with `testKey` as its key. */
@@ -72,7 +74,7 @@ export async function harness(vendor: Vendor, script: Script, options: HarnessOp
   writeFileSync(config, JSON.stringify({ mcpServers: options.servers ?? { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
   const hostEnv = options.hostEnv ? options.hostEnv(fake) : vendorEnv(vendor, fake);
   const secrets = options.secrets ?? new MemorySecretStore();
-  const host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, secrets });
+  const host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: options.envDir ?? dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, secrets });
   await host.settled();
   const events: ChatEvent[] = [];
   let decisions: ApprovalDecision[] = ['once'];

@@ -1,6 +1,7 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AuditEntry } from '../../../src-shared/chat-types';
+import { ensurePrivateDir, tightenFile } from '../data-files';
 
 /**
  * Every approval decision and every tool call the model made, one JSON line each, in the data folder. Rotated
@@ -8,6 +9,7 @@ import type { AuditEntry } from '../../../src-shared/chat-types';
  */
 export class AuditLog {
   private memory: AuditEntry[] = [];
+  private tightened = false;
 
   constructor(
     /** undefined keeps entries in memory (tests). */
@@ -32,9 +34,14 @@ export class AuditLog {
       return;
     }
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
+      ensurePrivateDir(dirname(this.file));
       if (existsSync(this.file) && statSync(this.file).size > this.maxBytes) renameSync(this.file, `${this.file}.1`);
       appendFileSync(this.file, `${JSON.stringify(full)}\n`, { mode: 0o600 });
+      // `mode` applies only when the file is created: an older version's 0644 file is made 0600 once.
+      if (!this.tightened) {
+        tightenFile(this.file);
+        this.tightened = true;
+      }
     } catch {
       // The audit must never break a call; keep it in memory instead.
       this.memory.push(full);

@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { writeFileAtomicSync } from '../data-files';
 import type { ChatSettingsPatch, ChatSettingsView, ProviderId } from '../../../src-shared/chat-types';
 
 /** The chat's own settings (no secrets: keys live in the SecretStore), a small JSON file in the data folder. */
@@ -72,7 +71,6 @@ export class ChatSettingsStore {
 
   private save(): void {
     if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    writeFileAtomic.sync(this.file, `${JSON.stringify(this.data, null, 2)}\n`);
+    writeFileAtomicSync(this.file, `${JSON.stringify(this.data, null, 2)}\n`);
   }
 }

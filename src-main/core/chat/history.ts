@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
@@ -156,8 +156,11 @@ export class ConversationStore {
         // Temp file + rename, by hand: write-file-atomic's async form hooks the process's signals while it
         // writes, and a SIGTERM arriving then ends the process before `serve` can shut down cleanly.
         const file = join(dir, `${id}.json`);
+        // Named after this pid, so a temp left by a SIGKILL is known stray at the next start (tidyDataDir); a fresh
+        // one each time, so it is 0600 (a leftover would keep its old mode) and the renamed file is too.
         const temp = `${file}.${process.pid}.tmp`;
-        await writeFile(temp, JSON.stringify(stored), { mode: 0o600 });
+        await rm(temp, { force: true });
+        await writeFile(temp, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
         await rename(temp, file);
       })
       .catch(() => undefined);

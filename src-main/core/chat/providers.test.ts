@@ -90,7 +90,11 @@ describe('providers:configure', () => {
     const api = h.host.api;
     expect((await api['providers:list']()).providers.find((p) => p.id === 'openai')).toMatchObject({ hasKey: true, keySource: 'env', keyEnv: 'OPENAI_API_KEY' });
 
-    await api['providers:configure']({ id: 'openai', apiKey: key });
+    // A key from the settings goes to a base URL from the settings (or the vendor's own), never the environment's.
+    const settingsOnly = await api['providers:configure']({ id: 'openai', apiKey: key });
+    expect(settingsOnly.providers.find((p) => p.id === 'openai')).toMatchObject({ hasKey: true, keySource: 'settings', api: 'responses' });
+    expect(settingsOnly.providers.find((p) => p.id === 'openai')?.baseURL).toBeUndefined();
+    await api['providers:configure']({ id: 'openai', baseURL: h.fake.baseURL });
     await h.send('hello');
     expect(h.fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${key}`);
 

@@ -7,20 +7,30 @@ import { providerIds } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
 import type { ChatSettingsStore } from './chat-settings';
-import type { HostSecretName } from '../env';
+import { providerSecretName, type HostSecretName } from '../env';
 
 /**
  * LLM providers through the AI SDK. Settings come from the settings screen (keys in the SecretStore, base URLs
- * in the chat settings), then the host's environment, then its private `.env` — read, never copied into
+ * in the chat settings), then the host's environment, then its private `.env` files — read, never copied into
  * process.env. Key values stay in main: views say only whether a key is set and where it came from.
+ *
+ * A key and the base URL it is sent to come from the same place: a base URL set in the app applies to any key;
+ * otherwise a key from the environment goes to the environment's base URL, a key from a `.env` file to that
+ * file's, a key from the settings to the vendor's own endpoint — else the vendor's default. So a working
+ * folder's `.env` (a cloned repository's) never redirects a key that came from somewhere else.
  */
 
 export interface ProviderEnv {
   /** The host's environment (`process.env` in the app). */
   env: Readonly<Record<string, string | undefined>>;
-  /** The host's `.env`, read privately. */
+  /** The host's `.env`, read privately (the files merged, the working folder's winning). */
   dotenv: Readonly<Record<string, string>>;
+  /** The two `.env` files apart (data folder, working folder); without them `dotenv` counts as one file. */
+  dotenvFiles?: { data: Readonly<Record<string, string>>; working: Readonly<Record<string, string>> };
 }
+
+/** Where a value was read: its `source` is what views show; `place` tells the two `.env` files apart. */
+type Place = 'settings' | 'env' | 'dotenv-working' | 'dotenv-data' | 'dotenv';
 
 interface ProviderSpec {
   id: ProviderId;
@@ -67,7 +77,7 @@ const specs: Record<ProviderId, ProviderSpec> = {
   },
 };
 
-export const secretNameFor = (id: ProviderId): string => `provider.${id}.apiKey`;
+export const secretNameFor = (id: ProviderId): string => providerSecretName(id);
 
 export const noProviderHint =
   'No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, add a key in ' +
@@ -77,6 +87,7 @@ export const noProviderHint =
 interface Setting {
   value: string;
   source: SettingSource;
+  place?: Place;
 }
 
 /** `provider:model`, split at the first colon (model ids such as `llama3.2:3b` keep theirs). */
@@ -99,30 +110,64 @@ export class Providers {
     private readonly env: ProviderEnv,
   ) {}
 
-  private fromEnv(name: string | undefined): Setting | undefined {
+  /** The places outside the settings, in order of precedence: environment, working folder's .env, data folder's. */
+  private places(): Array<{ place: Place; source: SettingSource; values: Readonly<Record<string, string | undefined>> }> {
+    const files = this.env.dotenvFiles;
+    return [
+      { place: 'env', source: 'env', values: this.env.env },
+      ...(files
+        ? [
+            { place: 'dotenv-working' as const, source: 'dotenv' as const, values: files.working },
+            { place: 'dotenv-data' as const, source: 'dotenv' as const, values: files.data },
+          ]
+        : [{ place: 'dotenv' as const, source: 'dotenv' as const, values: this.env.dotenv }]),
+    ];
+  }
+
+  /** `name` from one place only (`place`), or from the first place that sets it. */
+  private fromEnv(name: string | undefined, place?: Place): Setting | undefined {
     if (!name) return undefined;
-    const fromProcess = this.env.env[name];
-    if (fromProcess !== undefined && fromProcess.trim() !== '') return { value: fromProcess.trim(), source: 'env' };
-    const fromDotenv = this.env.dotenv[name];
-    if (fromDotenv !== undefined && fromDotenv.trim() !== '') return { value: fromDotenv.trim(), source: 'dotenv' };
+    for (const candidate of this.places()) {
+      if (place !== undefined && candidate.place !== place) continue;
+      const value = candidate.values[name];
+      if (value !== undefined && value.trim() !== '') return { value: value.trim(), source: candidate.source, place: candidate.place };
+    }
     return undefined;
   }
 
   private key(id: ProviderId): Setting | undefined {
     const stored = this.secrets.get(secretNameFor(id));
-    if (stored !== undefined && stored !== '') return { value: stored, source: 'settings' };
+    if (stored !== undefined && stored !== '') return { value: stored, source: 'settings', place: 'settings' };
     return this.fromEnv(specs[id].keyEnv);
   }
 
+  /**
+   * The base URL the key (if any) is sent to: the app's setting, else the key's own place's (none for a key
+   * from the settings: the vendor's endpoint), else — without a key — the first place that sets one.
+   */
   private baseURL(id: ProviderId): Setting | undefined {
     const stored = this.settings.baseURL(id);
-    if (stored !== undefined) return { value: stored, source: 'settings' };
-    return this.fromEnv(specs[id].baseEnv);
+    if (stored !== undefined) return { value: stored, source: 'settings', place: 'settings' };
+    const key = this.key(id);
+    if (key === undefined) return this.fromEnv(specs[id].baseEnv);
+    if (key.place === 'settings' || key.place === undefined) return undefined;
+    return this.fromEnv(specs[id].baseEnv, key.place);
   }
 
-  /** Every key value in use (to scrub them from messages), never for display. */
+  /** Every key value the host holds (to scrub them from messages), never for display. */
   keyValues(): string[] {
-    return providerIds.map((id) => this.key(id)?.value).filter((k): k is string => k !== undefined);
+    const values = new Set<string>();
+    for (const id of providerIds) {
+      const stored = this.secrets.get(secretNameFor(id));
+      if (stored) values.add(stored);
+      const name = specs[id].keyEnv;
+      if (!name) continue;
+      for (const place of this.places()) {
+        const value = place.values[name]?.trim();
+        if (value) values.add(value);
+      }
+    }
+    return [...values];
   }
 
   private isConfigured(id: ProviderId): boolean {
