@@ -118,8 +118,12 @@ const tempShapes: Array<{ dir: string; pid?: RegExp; timed?: RegExp }> = [
  */
 export function tidyDataDir(dataDir: string, now: number = Date.now()): string[] {
   const removed: string[] = [];
-  ensurePrivateDir(dataDir);
-  for (const dir of knownDirs) ensurePrivateDir(join(dataDir, dir));
+  try {
+    ensurePrivateDir(dataDir);
+    for (const dir of knownDirs) ensurePrivateDir(join(dataDir, dir));
+  } catch {
+    // A folder we cannot create or change (read-only, someone else's): whoever writes there next says so.
+  }
   for (const file of knownFiles) tightenFile(join(dataDir, file));
   for (const shape of tempShapes) {
     const dir = join(dataDir, shape.dir);

@@ -160,7 +160,7 @@ export class ConversationStore {
         // one each time, so it is 0600 (a leftover would keep its old mode) and the renamed file is too.
         const temp = `${file}.${process.pid}.tmp`;
         await rm(temp, { force: true });
-        await writeFile(temp, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
+        await writeFile(temp, JSON.stringify(stored), { mode: 0o600 });
         await rename(temp, file);
       })
       .catch(() => undefined);
