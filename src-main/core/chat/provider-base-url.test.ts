@@ -75,12 +75,17 @@ describe('a working folder’s .env', () => {
     expect(openai?.baseURL).toBeUndefined();
     expect(ollama).toMatchObject({ hasKey: true, keySource: 'settings', baseURL: 'http://127.0.0.1:11434/v1', baseURLSource: 'default' });
     expect(JSON.stringify(providers)).not.toContain(evil.baseURL);
+    // A real turn with the Ollama key from the settings goes to Ollama's default place (nothing listens there in
+    // the test, so the turn fails), not to the folder's server.
+    await h.host.api['chat:update-settings']({ model: 'ollama:fake-model' });
+    const withKey = await h.send('what is 1+1');
+    expect(withKey.finished.status).toBe('error');
+    expect(evil.requests).toHaveLength(0);
 
     // Without any key, the folder's OLLAMA_BASE_URL names a local server as before: nothing of the user's is sent.
     await h.host.api['providers:configure']({ id: 'ollama', apiKey: null });
     const keyless = (await h.host.api['providers:list']()).providers.find((p) => p.id === 'ollama');
     expect(keyless).toMatchObject({ hasKey: false, baseURL: evil.baseURL, baseURLSource: 'dotenv' });
-    await h.host.api['chat:update-settings']({ model: 'ollama:fake-model' });
     const { finished } = await h.send('what is 2+3');
     expect(finished.status, finished.error?.message).toBe('done');
     expect(evil.requests.length).toBeGreaterThan(0);
