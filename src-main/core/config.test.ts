@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, defaultConfig, ensureConfigFile, parseServersConfig } from './config';
 import { serversConfigJsonSchemaText } from './config-json-schema';
-import { schemaPath } from './paths';
+import { calculatorPath, schemaPath } from './paths';
+import { electronRuntime, nodeRuntime } from './runtime';
 import { tempDir } from '../test-support/processes';
 
 function errorOf(text: string): ConfigError {
@@ -51,23 +52,25 @@ describe('ensureConfigFile', () => {
   it('writes the calculator default once and never touches an existing file', () => {
     const dir = tempDir();
     const file = join(dir, 'sub', 'mcp.json');
-    expect(ensureConfigFile(file, { command: '/bin/electron', env: { ELECTRON_RUN_AS_NODE: '1' } })).toBe(true);
+    // The packaged Electron app: its own binary with the run-script flag (RunAsNode is fused off, so no ELECTRON_RUN_AS_NODE).
+    expect(ensureConfigFile(file, electronRuntime('/opt/Switchboard/switchboard'))).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const written = parseServersConfig(readFileSync(file, 'utf8'), file);
-    expect(written.mcpServers.calculator).toMatchObject({
-      command: '/bin/electron',
-      env: { ELECTRON_RUN_AS_NODE: '1', CALC_PRECISION: '8' },
+    expect(written.mcpServers.calculator).toEqual({
+      command: '/opt/Switchboard/switchboard',
+      args: ['--switchboard-run-script', '--', calculatorPath(), '--debug'],
+      env: { CALC_PRECISION: '8' },
     });
-    expect(written.mcpServers.calculator?.args?.[0]).toMatch(/resources[/\\]calculator\.mjs$/);
-    expect(existsSync(written.mcpServers.calculator?.args?.[0] ?? '')).toBe(true);
+    expect(calculatorPath()).toMatch(/resources[/\\]calculator\.mjs$/);
+    expect(existsSync(calculatorPath())).toBe(true);
     writeFileSync(file, '{ broken');
-    expect(ensureConfigFile(file, { command: 'node', env: {} })).toBe(false);
+    expect(ensureConfigFile(file, nodeRuntime())).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe('{ broken');
     expect(readdirSync(join(dir, 'sub'))).toEqual(['mcp.json']);
   });
 
   it('the first-run file references the shipped JSON Schema, which matches the zod schema', () => {
-    const config = defaultConfig({ command: 'node', env: {} }) as Record<string, unknown>;
+    const config = defaultConfig(nodeRuntime()) as Record<string, unknown>;
     expect(config.$schema).toBe(pathToFileURL(schemaPath()).href);
     // Stale schema file? Run: npx tsx scripts/gen-schema.ts
     expect(readFileSync(schemaPath(), 'utf8')).toBe(serversConfigJsonSchemaText());
@@ -78,6 +81,6 @@ describe('ensureConfigFile', () => {
   });
 
   it('the default config validates', () => {
-    expect(() => parseServersConfig(JSON.stringify(defaultConfig({ command: 'node', env: {} })), 'f')).not.toThrow();
+    expect(() => parseServersConfig(JSON.stringify(defaultConfig(nodeRuntime())), 'f')).not.toThrow();
   });
 });

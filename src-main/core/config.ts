@@ -141,7 +141,7 @@ export function defaultConfig(runtime: ChildRuntime): ServersConfig {
     mcpServers: {
       calculator: {
         command: runtime.command,
-        args: [calculatorPath(), '--debug'],
+        args: [...runtime.args, calculatorPath(), '--debug'],
         env: { ...runtime.env, CALC_PRECISION: '8' },
       },
     },

@@ -1,7 +1,11 @@
 // First import, for its side effect: app name and userData folder are set before anything reads them.
 import './app-identity';
 import { app, dialog, session, shell } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createHost, type Host } from '../core/host';
+import { configFileName } from '../core/paths';
+import { electronRuntime, upgradeLegacyLaunches } from '../core/runtime';
 import { appName } from './app-identity';
 import { IpcGateway } from './ipc';
 import { configPathFromArgv, resolveLocations } from './locations';
@@ -17,15 +21,22 @@ function log(line: string): void {
   console.error(`[switchboard] ${line}`);
 }
 
-if (!app.requestSingleInstanceLock()) {
-  // Another Switchboard owns this userData folder; it focuses its window on 'second-instance'.
-  app.quit();
-} else {
-  start();
+/**
+ * The desktop app proper, started by entry.ts (which handles `--switchboard-run-script` first). `entryUrl` is the
+ * built entry's (out/main/index.js): the preload and renderer are found beside it, and an unpackaged app's binary
+ * needs it as its first argument to start a bundled script.
+ */
+export function runApp(entryUrl: string): void {
+  if (!app.requestSingleInstanceLock()) {
+    // Another Switchboard owns this userData folder; it focuses its window on 'second-instance'.
+    app.quit();
+  } else {
+    start(entryUrl);
+  }
 }
 
-function start(): void {
-  const locations = resolveLocations(import.meta.url, app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
+function start(entryUrl: string): void {
+  const locations = resolveLocations(entryUrl, app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
   const settings = new ElectronSettings();
   let mainWindow: MainWindow | null = null;
   let gateway: IpcGateway | null = null;
@@ -34,15 +45,22 @@ function start(): void {
   const dataDir = app.getPath('userData');
   let secrets: DesktopSecretStore | undefined;
 
+  const configPath = process.env.SWITCHBOARD_CONFIG || configPathFromArgv(process.argv, process.cwd()) || undefined;
+  // Bundled scripts (the calculator) run in a process of this binary through the run-script flag (entry.ts):
+  // the packaged app has the RunAsNode fuse off, so ELECTRON_RUN_AS_NODE no longer makes the binary Node.
+  const runtime = electronRuntime(process.execPath, app.isPackaged ? undefined : fileURLToPath(entryUrl));
+
   // After `ready`: safeStorage (the keychain) is only usable from then on.
   const hostPromise: Promise<Host> = app.whenReady().then(async () => {
     secrets = await openSecretStore(dataDir, log);
+    // Configs written before the fuses start the calculator with ELECTRON_RUN_AS_NODE=1: rewrite those entries once.
+    await upgradeLegacyLaunches(configPath ?? join(dataDir, configFileName), runtime, log);
     return createHost({
       mode: 'electron',
       dataDir,
-      configPath: process.env.SWITCHBOARD_CONFIG || configPathFromArgv(process.argv, process.cwd()) || undefined,
+      configPath,
       settings,
-      runtime: { command: process.execPath, env: { ELECTRON_RUN_AS_NODE: '1' } },
+      runtime,
       // Launched from a dock or menu, the app lacks the user's shell PATH (npx, uvx, …).
       loginShellPath: true,
       // Our own log goes to logs/switchboard.log and, for whoever started the app from a terminal, stderr.

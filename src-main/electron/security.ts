@@ -1,33 +1,5 @@
 import { app, shell, type Session, type WebContents } from 'electron';
-
-/** The renderer's Content-Security-Policy. Dev (Vite dev server) needs inline scripts and the HMR socket. */
-export function contentSecurityPolicy(devServerUrl: string | undefined): string {
-  if (devServerUrl) {
-    const ws = new URL(devServerUrl);
-    ws.protocol = ws.protocol === 'https:' ? 'wss:' : 'ws:';
-    return [
-      "default-src 'self'",
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      `connect-src 'self' ${ws.origin}`,
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
-  }
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
+import { contentSecurityPolicy } from './csp';
 
 /** CSP on every response, and no permission (camera, notifications, …) is ever granted. */
 export function secureSession(session: Session, devServerUrl: string | undefined): void {
