@@ -83,6 +83,19 @@ export interface LaunchInfo {
   cwd: string;
   /** Names only — values are never sent to the UI or printed. */
   env: Array<{ name: string; source: EnvSource }>;
+  /** How the server's process tree is held together so that all of it ends with the server (set once it started). */
+  containment?: ContainmentInfo;
+}
+
+/**
+ * `cgroup`: the server runs in a cgroup v2 of its own (`path`), so children that leave its process group or session
+ * end with it too. `process-group`: it leads a process group that is ended as one (`reason` says why no cgroup).
+ * `taskkill`: Windows, the tree is ended with `taskkill /T`.
+ */
+export interface ContainmentInfo {
+  kind: 'cgroup' | 'process-group' | 'taskkill';
+  path?: string;
+  reason?: string;
 }
 
 export type ContentBlock =

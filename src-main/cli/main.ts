@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ServerView, ToolResult } from '../../src-shared/host-api';
+import type { ContainmentInfo, ServerView, ToolResult } from '../../src-shared/host-api';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
@@ -219,6 +219,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
       out(`  cwd:     ${v.launch.cwd}`);
       const bySource = (source: string): string => v.launch?.env.filter((e) => e.source === source).map((e) => e.name).join(' ') || '-';
       out(`  env:     default: ${bySource('default')}; allow-list: ${bySource('allow-list')}; server env: ${bySource('server-env')} (values not shown)`);
+      if (v.launch.containment) out(`  containment: ${containmentText(v.launch.containment)}`);
     } else if (v.transport !== 'stdio') out(`  url:     ${v.target}`);
     out(`  status:  ${v.status}${v.protocolVersion ? `, protocol ${v.protocolVersion} (${v.era ?? '?'})` : ''}${v.readyMs !== undefined && v.status === 'ready' ? `, ready in ${v.readyMs} ms` : ''}, ${v.tools.length} tools`);
     if (v.error) out(`  error:   ${v.error.replace(/\n/g, '\n           ')}`);
@@ -232,12 +233,18 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
+function containmentText(c: ContainmentInfo): string {
+  if (c.kind === 'cgroup') return `cgroup v2 (${c.path ?? '?'}): the whole tree ends with the server, setsid/setpgid/daemons included`;
+  if (c.kind === 'taskkill') return 'process tree (taskkill /T)';
+  return `process group (${c.reason ?? 'no cgroup'}): children that leave the group or session can outlive the server`;
+}
+
 function doctorRecord(v: ServerView): Record<string, unknown> {
   return {
     name: v.name,
     transport: v.transport,
     status: v.disabled ? 'disabled' : v.status,
-    ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env } : { url: v.target }),
+    ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env, containment: v.launch.containment ?? null } : { url: v.target }),
     protocolVersion: v.protocolVersion ?? null,
     era: v.era ?? null,
     readyMs: v.status === 'ready' ? (v.readyMs ?? null) : null,
@@ -397,10 +404,25 @@ function printTable(rows: string[][], header: string[]): void {
 
 
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    err(`switchboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(2);
-  },
-);
+/**
+ * Until main() is done, one ref'd handle keeps Node running: teardown (waiting for a server to exit, then SIGKILL) must
+ * never be cut short by the event loop running dry, which used to end the CLI with exit code 0, no output and
+ * processes left behind. The exit code is set before the streams are flushed, and the CLI exits only after that.
+ */
+const keepAlive = setInterval(() => undefined, 1 << 30);
+
+function exitWith(code: number): void {
+  clearInterval(keepAlive);
+  process.exitCode = code;
+  let pending = 2;
+  const done = (): void => {
+    if (--pending === 0) process.exit(code);
+  };
+  process.stdout.write('', done);
+  process.stderr.write('', done);
+}
+
+main(process.argv.slice(2)).then(exitWith, (error: unknown) => {
+  err(`switchboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitWith(2);
+});

@@ -260,6 +260,8 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       env,
       cwd,
       graceMs: this.policy.graceMs,
+      ...(this.deps.ledger ? { containment: this.deps.ledger.containment } : {}),
+      label: this.name,
       onStderr: (text) => {
         for (const line of this.stderr.write(text)) this.deps.log?.write(line);
         this.emit('changed');
@@ -270,7 +272,8 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       },
       onSpawn: (pid) => {
         this.pid = pid;
-        this.deps.ledger?.add(pid, this.name);
+        this.deps.ledger?.add(pid, this.name, transport.cgroup);
+        if (this.launch) this.launch = { ...this.launch, containment: transport.containment };
       },
       onExit: (exit) => {
         if (this.pid !== undefined) this.deps.ledger?.remove(this.pid);

@@ -1,32 +1,52 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { killTree, processStartTime } from './process-tree';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Containment, endCgroupTree, isServerCgroup, reapOrphanCgroups } from './containment';
+import { groupMembers, killProcesses, killTree, processStartTime } from './process-tree';
 
 interface LedgerEntry {
+  /** The server process: the leader of its process group and session (it is spawned detached). */
   pid: number;
   startTime: string;
   server: string;
+  /** Its cgroup, when it runs in one: everything in it is ours, wherever it moved. */
+  cgroup?: string;
 }
 
 interface LedgerFile {
-  owner: { pid: number; startTime: string | undefined };
+  /** `bootId` (Linux): start times count from boot, so they say nothing about processes of another boot. */
+  owner: { pid: number; startTime: string | undefined; bootId?: string };
   children: LedgerEntry[];
+}
+
+function bootId(): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Which server process trees this host started, on disk, so the next start can clean up after a crash of ours.
  * One file per running host (`run/<pid>.json`), so two hosts (the app and a CLI run) never race on it, and a
  * host only reaps files whose owner is dead. Each pid is stored with its kernel start time: a pid that was reused
- * by an unrelated process is never touched.
+ * by an unrelated process is never touched. The ledger also owns the host's {@link Containment} (the servers'
+ * cgroups), since both exist so that no server process outlives its host.
  */
 export class ChildLedger {
   private readonly file: string;
   private readonly children = new Map<number, LedgerEntry>();
-  private readonly owner = { pid: process.pid, startTime: processStartTime(process.pid) };
+  private readonly owner = { pid: process.pid, startTime: processStartTime(process.pid), ...(bootId() !== undefined ? { bootId: bootId() } : {}) };
   private disposed = false;
+  readonly containment: Containment;
 
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    containment: Containment = new Containment(),
+  ) {
     this.file = join(dir, `${process.pid}.json`);
+    this.containment = containment;
   }
 
   /** Ends the trees that dead hosts left behind; returns how many processes were reaped. */
@@ -49,20 +69,20 @@ export class ChildLedger {
       if (ledger.owner.pid === process.pid) continue;
       const ownerAlive = ledger.owner.startTime !== undefined && processStartTime(ledger.owner.pid) === ledger.owner.startTime;
       if (ownerAlive) continue;
-      for (const child of ledger.children ?? []) {
-        if (processStartTime(child.pid) !== child.startTime) continue;
-        await killTree(child.pid, 1000);
-        reaped++;
+      const sameBoot = ledger.owner.bootId === undefined || ledger.owner.bootId === bootId();
+      for (const child of sameBoot ? (ledger.children ?? []) : []) {
+        if (await reapChild(child)) reaped++;
       }
       rmSync(path, { force: true });
     }
-    return reaped;
+    // cgroups of crashed hosts that never made it into a ledger (a crash between spawn and save).
+    return reaped + (await reapOrphanCgroups(this.containment.baseDir));
   }
 
-  add(pid: number, server: string): void {
+  add(pid: number, server: string, cgroup?: string): void {
     const startTime = processStartTime(pid);
     if (startTime === undefined || this.disposed) return;
-    this.children.set(pid, { pid, startTime, server });
+    this.children.set(pid, { pid, startTime, server, ...(cgroup !== undefined ? { cgroup } : {}) });
     this.save();
   }
 
@@ -90,6 +110,40 @@ export class ChildLedger {
     if (this.disposed) return;
     this.disposed = true;
     this.children.clear();
+    this.containment.dispose();
     rmSync(this.file, { force: true });
+  }
+}
+
+/**
+ * Ends what is left of one server a dead host started; true when anything was. Its cgroup if it had one (all of it is
+ * ours). Then its process group and session: on Linux by scanning /proc, because the leader may be gone while its
+ * group lives on (npx and uvx exit when stdin closes; their workers stay) — see groupMembers for why a reused pid is
+ * never touched. Elsewhere only a leader with the recorded start time is ended, with its group.
+ */
+async function reapChild(child: LedgerEntry): Promise<boolean> {
+  let ended = false;
+  if (child.cgroup !== undefined && isServerCgroup(child.cgroup)) {
+    ended = (await endCgroupTree(child.cgroup)) > 0;
+    removeEmptyDir(dirname(child.cgroup));
+  }
+  if (process.platform === 'linux') {
+    const members = groupMembers(child.pid, child.startTime);
+    if (members.length > 0) {
+      await killProcesses(members, 1000);
+      ended = true;
+    }
+    return ended;
+  }
+  if (processStartTime(child.pid) !== child.startTime) return ended;
+  await killTree(child.pid, 1000);
+  return true;
+}
+
+function removeEmptyDir(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // other servers' cgroups are still in it, or it is gone
   }
 }

@@ -1,7 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import spawn from 'cross-spawn';
 import { parseJSONRPCMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
-import { isAlive, killTree } from './process-tree';
+import type { ContainmentInfo } from '../../src-shared/host-api';
+import type { CgroupScope, Containment } from './containment';
+import { isAlive, killTree, signalTree, until } from './process-tree';
 
 export interface ProcessExit {
   code: number | null;
@@ -22,6 +26,10 @@ export interface ProcessTransportOptions {
   onExit?: (exit: ProcessExit) => void;
   /** How long close() waits after ending stdin before signalling the tree. */
   graceMs?: number;
+  /** Where the server's tree is held (a cgroup per start where one can be had); without it, its process group. */
+  containment?: Containment;
+  /** Names the server's cgroup. */
+  label?: string;
 }
 
 const maxLineBytes = 64 * 1024 * 1024;
@@ -37,6 +45,7 @@ export class ProcessTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
   private child: ChildProcess | undefined;
+  private scope: CgroupScope | undefined;
   private buffer = '';
   private closed = false;
   private exitInfo: ProcessExit | undefined;
@@ -57,10 +66,28 @@ export class ProcessTransport implements Transport {
     return this.exitInfo;
   }
 
+  /** The cgroup of this start, when the server runs in one. */
+  get cgroup(): string | undefined {
+    return this.scope?.path;
+  }
+
+  /** How this start's tree is contained (for doctor). */
+  get containment(): ContainmentInfo {
+    if (this.scope) return { kind: 'cgroup', path: this.scope.path };
+    const info = this.options.containment?.describe();
+    if (info && info.kind !== 'cgroup') return info;
+    if (process.platform === 'win32') return { kind: 'taskkill', reason: 'Windows: the tree is ended with taskkill /T' };
+    return { kind: 'process-group', reason: info ? 'could not create a cgroup for this start' : 'no containment configured' };
+  }
+
   start(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
+    // A cgroup only for a command that can be executed: otherwise spawn's own ENOENT/EACCES says what is wrong.
+    const scope = process.platform === 'linux' && executable(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
+    this.scope = scope;
+    const launch = scope ? scope.wrap(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
     return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, this.options.args, {
+      const child = spawn(launch.command, launch.args, {
         env: this.options.env,
         ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -74,6 +101,7 @@ export class ProcessTransport implements Transport {
         reject(error);
         this.onerror?.(error);
         this.finish();
+        this.releaseScope();
       });
       child.once('spawn', () => {
         if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
@@ -157,12 +185,32 @@ export class ProcessTransport implements Transport {
     }
     const grace = this.options.graceMs ?? 1000;
     if (child.exitCode === null && child.signalCode === null) {
-      await Promise.race([this.exited, new Promise((r) => setTimeout(r, grace).unref())]);
+      // A ref'd timer: this wait is teardown, and must keep the process alive until the tree is ended.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.exited, new Promise((r) => (timer = setTimeout(r, grace)))]);
+      clearTimeout(timer);
     }
-    // Even when the leader has exited, members of its group (grandchildren) may remain.
-    if (pid !== undefined) await killTree(pid, grace);
+    const scope = this.scope;
+    if (scope) {
+      // Everything in the cgroup, wherever it moved (setsid, setpgid, double fork): TERM, grace, then cgroup.kill.
+      if (pid !== undefined) signalTree(pid, 'SIGTERM');
+      scope.terminate();
+      await until(() => !scope.populated(), grace);
+      await scope.kill();
+    }
+    // Even when the leader has exited, members of its group (grandchildren) may remain. (An emptied cgroup held them
+    // all: what is left of the group then is zombies, for their new parent to reap.)
+    if (pid !== undefined && !(scope && !scope.populated())) await killTree(pid, grace);
     if (pid !== undefined && process.platform !== 'win32' && isAlive(pid)) await this.exited;
+    this.releaseScope();
     this.finish();
+  }
+
+  private releaseScope(): void {
+    const scope = this.scope;
+    if (!scope) return;
+    // Removable once empty; a crash of ours in between leaves it to the next start's reaper.
+    if (!scope.populated()) this.options.containment?.release(scope);
   }
 
   private finish(): void {
@@ -171,5 +219,15 @@ export class ProcessTransport implements Transport {
     this.child?.stdout?.destroy();
     this.child?.stderr?.destroy();
     this.onclose?.();
+  }
+}
+
+/** An absolute path we may execute (resolveCommand makes commands absolute before they get here). */
+function executable(command: string): boolean {
+  try {
+    accessSync(command, constants.X_OK);
+    return isAbsolute(command) && statSync(command).isFile();
+  } catch {
+    return false;
   }
 }
