@@ -7,9 +7,9 @@ test('headless: a tab beyond the cap of 8 says why, and connects on its own once
   test.setTimeout(120_000);
   await expectReady(page, 'calculator');
   // The page keeps the token in sessionStorage (per tab): a new tab needs the printed URL, as a person would use.
-  const token = await page.evaluate(() => sessionStorage.getItem('switchboard.bridgeToken'));
-  expect(token).toBeTruthy();
-  const printedUrl = `${new URL(page.url()).origin}/?token=${token ?? ''}`;
+  const token: unknown = await page.evaluate("sessionStorage.getItem('switchboard.bridgeToken')");
+  if (typeof token !== 'string' || token === '') throw new Error('the page kept no token');
+  const printedUrl = `${new URL(page.url()).origin}/?token=${token}`;
   const context = page.context();
   const others: Page[] = [];
   for (let i = 0; i < 7; i++) {
