@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,63 @@ describe('finding our cgroup v2 directory', () => {
     const auto = new Containment('auto');
     expect(auto.describe()).toEqual(base.ok ? { kind: 'cgroup', path: base.dir } : { kind: 'process-group', reason: base.reason });
     auto.dispose();
+  });
+});
+
+describe.skipIf(!haveCgroup)('the cgroup wrapper', () => {
+  it('runs the exact argv inside the cgroup (no shell parsing of the user’s strings), and refuses to run when it cannot move', () => {
+    const containment = new Containment('auto');
+    try {
+      const scope = containment.scope('argv test');
+      expect(scope?.path).toMatch(/\/1-argv_test$/);
+      const tricky = ['a b', '$HOME', '"q"', "it's", 'x\ny', '*', '`id`', '$(id)', '-e', '', ';exit 3'];
+      const launch = scope?.wrap(process.execPath, ['-e', 'console.log(JSON.stringify([process.argv.slice(1), require("node:fs").readFileSync("/proc/self/cgroup", "utf8")]))', ...tricky]);
+      const r = spawnSync(launch?.command ?? '', launch?.args ?? [], { encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      const [argv, cgroup] = JSON.parse(r.stdout) as [string[], string];
+      expect(argv).toEqual(tricky);
+      expect(`${base.ok ? base.dir : ''}${cgroup.split('\n').find((l) => l.startsWith('0::'))?.slice(3) ?? ''}`).toBe(scope?.path);
+      if (scope) containment.release(scope);
+      // The cgroup is gone: the server must not start uncontained.
+      const refused = spawnSync(launch?.command ?? '', launch?.args ?? [], { encoding: 'utf8' });
+      expect(refused.status).toBe(126);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toContain('switchboard: cannot move the server into its cgroup');
+    } finally {
+      containment.dispose();
+    }
+    expect(hostDirs()).toEqual([]);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux' || !havePerl)('without a cgroup (process groups only)', () => {
+  let host: Host | undefined;
+  const saved = process.env.SWITCHBOARD_CONTAINMENT;
+  const tags: string[] = [];
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+    if (saved === undefined) delete process.env.SWITCHBOARD_CONTAINMENT;
+    else process.env.SWITCHBOARD_CONTAINMENT = saved;
+    for (const pid of tags.splice(0).flatMap(pidsWith)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  });
+
+  it('a setpgid helper still ends on stop: it left the group but not the session', async () => {
+    process.env.SWITCHBOARD_CONTAINMENT = 'process-group';
+    const tag = `--tag=${tempDir()}`;
+    tags.push(tag);
+    host = await hostWith({ s: { command: process.execPath, args: [escapes, '--mode=setpgid', tag] } });
+    await host.settled();
+    expect((await view(host, 's'))?.launch?.containment).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)' });
+    await waitFor(() => pidsWith(tag).some((p) => argvOf(p).includes('setpgid-child')), 5000, 'the setpgid helper');
+    await host.registry.get('s').stop();
+    expect(pidsWith(tag)).toEqual([]);
   });
 });
 

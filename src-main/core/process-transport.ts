@@ -5,7 +5,7 @@ import spawn from 'cross-spawn';
 import { parseJSONRPCMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { ContainmentInfo } from '../../src-shared/host-api';
 import type { CgroupScope, Containment } from './containment';
-import { isAlive, killTree, signalTree, until } from './process-tree';
+import { groupMembers, isAlive, killProcesses, killTree, processStartTime, signalTree, until } from './process-tree';
 
 export interface ProcessExit {
   code: number | null;
@@ -46,6 +46,8 @@ export class ProcessTransport implements Transport {
 
   private child: ChildProcess | undefined;
   private scope: CgroupScope | undefined;
+  /** The server's kernel start time: session members are only ever ones that started after it. */
+  private startTime: string | undefined;
   private buffer = '';
   private closed = false;
   private exitInfo: ProcessExit | undefined;
@@ -104,7 +106,10 @@ export class ProcessTransport implements Transport {
         this.releaseScope();
       });
       child.once('spawn', () => {
-        if (child.pid !== undefined) this.options.onSpawn?.(child.pid);
+        if (child.pid !== undefined) {
+          this.startTime = processStartTime(child.pid);
+          this.options.onSpawn?.(child.pid);
+        }
         resolve();
       });
       child.once('exit', (code, signal) => {
@@ -201,6 +206,8 @@ export class ProcessTransport implements Transport {
     // Even when the leader has exited, members of its group (grandchildren) may remain. (An emptied cgroup held them
     // all: what is left of the group then is zombies, for their new parent to reap.)
     if (pid !== undefined && !(scope && !scope.populated())) await killTree(pid, grace);
+    // Without a cgroup, a helper that only left the process group (setpgid) is still in the server's session (Linux).
+    if (pid !== undefined && !scope && this.startTime !== undefined) await killProcesses(groupMembers(pid, this.startTime), grace);
     if (pid !== undefined && process.platform !== 'win32' && isAlive(pid)) await this.exited;
     this.releaseScope();
     this.finish();
