@@ -14,6 +14,7 @@ import { startHeadless } from '../src-main/headless/server';
 import { tempDir } from '../src-main/test-support/processes';
 import { echo, hostWith } from './common';
 import { measureRender } from './render';
+import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
 
 const json = process.argv.includes('--json');
@@ -172,6 +173,9 @@ async function main(): Promise<void> {
   // 6. Fan-out: the bytes one server's stderr line sends each tab, with 10,000 tools (old full event vs delta).
   const fanout = await measureBridgeFanout({ quick, log: () => undefined });
 
+  // 7. The stdio reader under abuse: a 50 MB line without a newline, and 10⁶ notifications (fresh processes).
+  const stdio = await measureStdioLimits({ quick });
+
   const result = {
     callLatencyRatio: round(p50('core') / p50('bare')),
     bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
@@ -181,6 +185,9 @@ async function main(): Promise<void> {
     rssPerServerMB: round((rssAfter - rssBefore) / fleet / (1024 * 1024)),
     bigResultRenderMs: render.bigResultRenderMs,
     scrollFrameP95Ms: render.scrollFrameP95Ms,
+    bigLineMs: stdio.bigLineMs,
+    bigLineMB: stdio.bigLineMB,
+    notificationDrainStallMs: stdio.notificationDrainStallMs,
     changeEventBytes: fanout.changeEventBytes,
     figures: {
       callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
@@ -192,6 +199,7 @@ async function main(): Promise<void> {
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
       render: render.figures,
+      stdioLimits: { plainStartMs: stdio.plainStartMs, bigLineHeapMB: stdio.bigLineHeapMB, ...stdio.notificationDrain },
       fanout: fanout.figures,
     },
   };
@@ -204,6 +212,9 @@ async function main(): Promise<void> {
     ['rssPerServerMB', '≤ 1.0', (v) => v <= 1.0],
     ['bigResultRenderMs', '≤ 300', (v) => v <= 300],
     ['scrollFrameP95Ms', '≤ 20', (v) => v <= 20],
+    ['bigLineMs', '≤ 1000', (v) => v <= 1000],
+    ['bigLineMB', '≤ 100', (v) => v <= 100],
+    ['notificationDrainStallMs', '≤ 100', (v) => v <= 100],
     ['changeEventBytes', '≤ 4096', (v) => v <= 4096],
   ];
   if (json) {
@@ -225,6 +236,8 @@ async function main(): Promise<void> {
   log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server (fresh process)`);
   log(`fan-out       one stderr line, ${result.figures.fanout.tools} tools: ${result.figures.fanout.changeEventBytes.before} B before → ${result.figures.fanout.changeEventBytes.after} B per tab now; main CPU ${result.figures.fanout.changeEventCpuMs.before} → ${result.figures.fanout.changeEventCpuMs.after} ms per change per tab`);
   log(`renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`);
+  const d = result.figures.stdioLimits;
+  log(`stdio limits  50 MB line: ready in ${result.bigLineMs} ms (${d.plainStartMs} ms without it), peak RSS +${result.bigLineMB} MB, heap +${d.bigLineHeapMB} MB; ${d.notifications} notifications in ${d.drainMs} ms (${d.perSecond}/s): event-loop stall max ${result.notificationDrainStallMs} ms (p99 ${d.stallP99Ms}; ${d.longestStallCpuMs} ms of it our CPU; idle noise ${d.idleStallMs} ms), bridge round trip max ${d.bridgeMaxRoundTripMs} ms over ${d.bridgeRoundTrips}`);
 }
 
 main().then(

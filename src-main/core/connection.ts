@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import {
   Client,
+  SdkError,
+  SdkErrorCode,
   SdkHttpError,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -14,7 +16,7 @@ import { CoreError, messageOf } from './errors';
 import type { ChildEnv } from './env';
 import type { ChildLedger } from './ledger';
 import type { RotatingLog } from './log-file';
-import { ProcessTransport, type ProcessExit } from './process-transport';
+import { defaultMaxMessageBytes, formatBytes, ProcessTransport, type OversizedLine, type ProcessExit } from './process-transport';
 import { resolveCommand } from './resolve-command';
 import { LineRing } from './ring-buffer';
 
@@ -26,8 +28,11 @@ export interface SupervisionPolicy {
   startTimeoutMs: number;
   /** Each request (reset by progress notifications); a server's `timeout` overrides. */
   requestTimeoutMs: number;
-  /** How long the era probe may wait for `server/discover` before assuming a legacy server. */
-  probeTimeoutMs: number;
+  /**
+   * The largest single stdio message (one stdout line) accepted, in bytes; a longer line is dropped as it streams
+   * and reported. (The era probe has no timeout of its own: it may take the whole connect timeout.)
+   */
+  maxMessageBytes: number;
   autoRestart: boolean;
   restartBaseDelayMs: number;
   restartMaxDelayMs: number;
@@ -43,7 +48,7 @@ export interface SupervisionPolicy {
 export const defaultPolicy: SupervisionPolicy = {
   startTimeoutMs: 30_000,
   requestTimeoutMs: 60_000,
-  probeTimeoutMs: 5_000,
+  maxMessageBytes: defaultMaxMessageBytes,
   autoRestart: true,
   restartBaseDelayMs: 500,
   restartMaxDelayMs: 30_000,
@@ -168,12 +173,14 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     this.lastExit = undefined;
     this.setStatus('starting');
     const timeout = this.server.entry.timeout ?? this.policy.startTimeoutMs;
+    // Set when the deadline passes, so that work still in flight starts nothing new (no retry, no fallback).
+    const abandoned = new AbortController();
     try {
       if (this.server.problem !== undefined) throw new CoreError('config-invalid', this.server.problem);
       await withDeadline(
         (async () => {
-          if (this.server.entry.command !== undefined) await this.connectStdio(timeout, generation);
-          else await this.connectRemote(timeout);
+          if (this.server.entry.command !== undefined) await this.connectStdio(timeout, generation, abandoned.signal);
+          else await this.connectRemote(timeout, abandoned.signal);
           if (generation !== this.generation || this.disposed) return;
           const client = this.client;
           if (!client) throw new Error('no client after connect');
@@ -181,7 +188,10 @@ export class Connection extends EventEmitter<ConnectionEvents> {
           this.tools = listed.tools.map(toolInfo);
         })(),
         timeout,
-        () => this.timeoutReason(timeout),
+        () => {
+          abandoned.abort();
+          return this.timeoutReason(timeout);
+        },
       );
       if (generation !== this.generation || this.disposed) return;
       this.readyAt = Date.now();
@@ -201,19 +211,24 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     if (transport instanceof ProcessTransport && transport.messages === 0 && transport.noiseLines > 0) {
       return `The server wrote only non-JSON to stdout (${transport.noiseLines} line${transport.noiseLines === 1 ? '' : 's'}, first: ${JSON.stringify(transport.firstNoise)}), so no MCP message arrived within ${timeout} ms. stdout belongs to the protocol: the server must log to stderr.`;
     }
-    return `The server did not finish connecting within ${timeout} ms (set "timeout" in its config entry to allow longer).`;
+    return `Server "${this.name}" did not finish connecting within ${timeout} ms. If it is only slow to start (a first npx or uvx download, a JVM, a busy machine), raise "timeout" (in ms) in its config entry.`;
   }
 
-  private newClient(): Client {
+  /**
+   * The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
+   * failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
+   * fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
+   */
+  private newClient(timeout: number): Client {
     const client = new Client(clientInfo, {
       capabilities: {},
-      versionNegotiation: { mode: this.policy.versionMode, probe: { timeoutMs: this.policy.probeTimeoutMs } },
+      versionNegotiation: { mode: this.policy.versionMode, probe: { timeoutMs: timeout } },
     });
     client.onerror = (error) => this.noteStderr(`[switchboard] protocol error: ${messageOf(error)}`);
     return client;
   }
 
-  private async connectStdio(timeout: number, generation: number): Promise<void> {
+  private async connectStdio(timeout: number, generation: number, abandoned: AbortSignal): Promise<void> {
     const entry = this.server.entry;
     const env = this.server.childEnv?.env ?? {};
     const args = entry.args ?? [];
@@ -226,17 +241,24 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     const key = EraCache.key(command, args, cwd);
     const prior = this.policy.versionMode === 'auto' ? this.deps.eraCache?.get(key) : undefined;
     try {
-      await this.connectProcess(command, args, env, cwd, timeout, generation, prior);
+      await this.connectProcess(command, args, env, cwd, timeout, generation, abandoned, prior);
     } catch (error) {
-      if (generation !== this.generation || this.disposed) throw error;
-      // A stale verdict, or a legacy server that exits on the in-place `server/discover` probe: once more,
-      // with the verdict forgotten / pinned to legacy.
-      const closedDuringProbe = /closed during the server\/discover probe/.test(messageOf(error));
-      if (prior === undefined && !closedDuringProbe) throw error;
+      if (generation !== this.generation || this.disposed || abandoned.aborted) throw error;
+      // A stale verdict, or a legacy server that exits on the in-place `server/discover` probe (seen from the
+      // transport: the process ended while the probe was unanswered): once more, with the verdict forgotten /
+      // pinned to legacy.
+      const exitedOnProbe = error instanceof ExitedOnProbe;
+      if (prior === undefined && !exitedOnProbe) throw error;
       this.deps.eraCache?.delete(key);
       await this.closeSession();
-      this.noteStderr(`[switchboard] retrying with the legacy handshake (${messageOf(error)})`);
-      await this.connectProcess(command, args, env, cwd, timeout, generation, closedDuringProbe ? { kind: 'legacy' } : undefined);
+      if (abandoned.aborted) throw error;
+      this.lastExit = undefined;
+      this.noteStderr(
+        exitedOnProbe
+          ? '[switchboard] the server exited on the server/discover probe (a legacy server); starting it again with the legacy handshake'
+          : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
+      );
+      await this.connectProcess(command, args, env, cwd, timeout, generation, abandoned, exitedOnProbe ? { kind: 'legacy' } : undefined);
     }
     const client = this.client;
     if (client && this.deps.eraCache && this.policy.versionMode === 'auto') {
@@ -252,8 +274,11 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     cwd: string,
     timeout: number,
     generation: number,
+    abandoned: AbortSignal,
     prior: PriorDiscovery | undefined,
   ): Promise<void> {
+    if (abandoned.aborted) throw new DeadlineError('abandoned');
+    let exitedOnProbe = false;
     const transport = new ProcessTransport({
       command,
       args,
@@ -270,12 +295,15 @@ export class Connection extends EventEmitter<ConnectionEvents> {
         const shown = line.length > 300 ? `${line.slice(0, 300)}…` : line;
         this.noteStderr(`[switchboard] warning: non-JSON line on stdout (ignored): ${shown}`);
       },
+      maxMessageBytes: this.policy.maxMessageBytes,
+      onOversizedLine: (info) => this.noteStderr(`[switchboard] error: ${this.oversizedText(info)}`),
       onSpawn: (pid) => {
         this.pid = pid;
         this.deps.ledger?.add(pid, this.name, transport.cgroup);
         if (this.launch) this.launch = { ...this.launch, containment: transport.containment };
       },
       onExit: (exit) => {
+        exitedOnProbe = transport.probeUnansweredWhileOpen;
         if (this.pid !== undefined) this.deps.ledger?.remove(this.pid);
         this.pid = undefined;
         this.lastExit = exit;
@@ -283,38 +311,86 @@ export class Connection extends EventEmitter<ConnectionEvents> {
       },
     });
     this.transport = transport;
-    const client = this.newClient();
+    const client = this.newClient(timeout);
     this.client = client;
-    await client.connect(transport, { timeout, ...(prior ? { prior } : {}) });
+    try {
+      await client.connect(transport, { timeout, ...(prior ? { prior } : {}) });
+    } catch (error) {
+      if (exitedOnProbe) throw new ExitedOnProbe(messageOf(error), { cause: error });
+      throw error;
+    }
   }
 
-  private async connectRemote(timeout: number): Promise<void> {
+  private oversizedText(info: OversizedLine): string {
+    const limit = formatBytes(info.limit);
+    const what = info.id !== undefined ? `its reply to request ${JSON.stringify(info.id)} as a stdout line of over ${limit}` : `a stdout line of over ${limit} without a newline`;
+    return `server "${this.name}" wrote ${what}; it was discarded (it begins ${JSON.stringify(info.head.slice(0, 80))}). One MCP message may be at most ${limit} (the maxMessageBytes limit)${info.id !== undefined ? '; that request failed' : ''}.`;
+  }
+
+  private async connectRemote(timeout: number, abandoned: AbortSignal): Promise<void> {
     const entry = this.server.entry;
     const url = new URL(entry.url ?? '');
     const requestInit: RequestInit = { headers: this.server.headers ?? {} };
+    // Every response passes here first, so a sign-in wall (401, or 403 with a challenge) is seen with its
+    // WWW-Authenticate header, which the SDK's errors do not carry.
+    let challenge: AuthChallenge | undefined;
+    const watchedFetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+      const response = await fetch(input, init);
+      const header = response.headers.get('www-authenticate') ?? undefined;
+      if (response.status === 401 || (response.status === 403 && header !== undefined)) {
+        challenge ??= { status: response.status, method: init?.method ?? 'GET', ...(header !== undefined ? { header } : {}) };
+      }
+      return response;
+    };
     const kind = transportOf(entry);
     if (kind !== 'sse') {
       this.transportKind = 'http';
-      const transport = new StreamableHTTPClientTransport(url, { requestInit });
+      const transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: watchedFetch });
       this.transport = transport;
-      this.client = this.newClient();
+      this.client = this.newClient(timeout);
       this.client.onclose = () => this.onRemoteClosed();
       try {
         await this.client.connect(transport, { timeout });
         return;
       } catch (error) {
-        if (kind === 'http' || !isClientHttpError(error)) throw error;
+        // Needs sign-in: not a sign that the server speaks only legacy HTTP+SSE, so no fallback (and no GET).
+        if (challenge) throw new ReasonError(this.signInText(url, challenge), { cause: error });
+        if (kind === 'http' || !isClientHttpError(error) || abandoned.aborted) throw error;
         this.noteStderr(`[switchboard] Streamable HTTP answered ${httpStatus(error)}; falling back to legacy HTTP+SSE`);
         await this.closeSession();
+        if (abandoned.aborted) throw error;
       }
     }
     this.transportKind = 'sse';
     // requestInit headers go on the POSTs and on the SSE GET alike.
-    const transport = new SSEClientTransport(url, { requestInit });
+    const transport = new SSEClientTransport(url, { requestInit, fetch: watchedFetch });
     this.transport = transport;
-    this.client = this.newClient();
+    this.client = this.newClient(timeout);
     this.client.onclose = () => this.onRemoteClosed();
-    await this.client.connect(transport, { timeout });
+    try {
+      await this.client.connect(transport, { timeout });
+    } catch (error) {
+      if (challenge) throw new ReasonError(this.signInText(url, challenge), { cause: error });
+      throw error;
+    }
+  }
+
+  private signInText(url: URL, challenge: AuthChallenge): string {
+    const params = challenge.header !== undefined ? challengeParams(challenge.header) : {};
+    const details = [
+      params.realm !== undefined ? `realm "${params.realm}"` : undefined,
+      params.resource_metadata !== undefined ? `resource metadata at ${params.resource_metadata}` : undefined,
+      params.scope !== undefined ? `scope "${params.scope}"` : undefined,
+      params.error !== undefined ? `error "${params.error}"${params.error_description !== undefined ? ` (${params.error_description})` : ''}` : undefined,
+    ].filter((d): d is string => d !== undefined);
+    const sentToken = Object.keys(this.server.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
+    const answer = challenge.status === 401 ? 'HTTP 401 Unauthorized' : 'HTTP 403 Forbidden with a WWW-Authenticate challenge';
+    return [
+      `Server "${this.name}" needs sign-in: ${url.href} answered ${answer}${details.length ? ` (${details.join('; ')})` : ''}.`,
+      sentToken
+        ? 'It refused the Authorization header in its config entry: check that the token is valid and not expired.'
+        : 'Switchboard cannot sign in with OAuth yet. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
+    ].join(' ');
   }
 
   private onRemoteClosed(): void {
@@ -437,10 +513,15 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     this.client = undefined;
     this.transport = undefined;
     this.tools = [];
-    if (client) {
-      client.onclose = undefined;
-      await client.close().catch(() => undefined);
+    if (client) client.onclose = undefined;
+    // A Streamable HTTP session is ended explicitly (DELETE with its Mcp-Session-Id), or the server keeps it
+    // until it expires; bounded, so that an unreachable server cannot hold up a stop or quit.
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      await withDeadline(transport.terminateSession(), terminateSessionMs, () => 'session DELETE timed out').catch((error: unknown) => {
+        this.deps.log?.write(`[switchboard] ending the HTTP session failed: ${messageOf(error)}`);
+      });
     }
+    if (client) await client.close().catch(() => undefined);
     // A transport whose client never connected is closed directly (that also ends a stdio child's tree).
     if (transport) await transport.close().catch(() => undefined);
   }
@@ -470,8 +551,9 @@ export class Connection extends EventEmitter<ConnectionEvents> {
   }
 
   private explain(error: unknown): string {
-    if (error instanceof CoreError) return error.message;
-    if (error instanceof DeadlineError) return error.message;
+    if (error instanceof CoreError || error instanceof DeadlineError || error instanceof ReasonError) return error.message;
+    // The era probe or the handshake ran out of the connect timeout (and beat the deadline timer to it).
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return this.timeoutReason(this.server.entry.timeout ?? this.policy.startTimeoutMs);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EACCES') {
       return `Cannot start "${this.server.entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`;
@@ -496,6 +578,30 @@ export class Connection extends EventEmitter<ConnectionEvents> {
 }
 
 class DeadlineError extends Error {}
+/** A failure whose message is already the whole explanation. */
+class ReasonError extends Error {}
+/** The stdio server exited while our `server/discover` probe was unanswered. */
+class ExitedOnProbe extends Error {}
+
+/** How long stop/restart/quit wait for a Streamable HTTP session's DELETE. */
+const terminateSessionMs = 2000;
+
+interface AuthChallenge {
+  status: number;
+  method: string;
+  header?: string;
+}
+
+/** The auth-params of a WWW-Authenticate header (`Bearer realm="x", resource_metadata="…"`), names lower-cased. */
+export function challengeParams(header: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const match of header.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g)) {
+    const name = match[1]?.toLowerCase();
+    if (name === undefined || name in params) continue;
+    params[name] = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? '');
+  }
+  return params;
+}
 
 /** Rejects with `reason()` when `ms` pass first. */
 async function withDeadline<T>(work: Promise<T>, ms: number, reason: () => string): Promise<T> {

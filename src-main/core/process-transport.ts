@@ -30,9 +30,26 @@ export interface ProcessTransportOptions {
   containment?: Containment;
   /** Names the server's cgroup. */
   label?: string;
+  /** The largest stdout line (one JSON-RPC message) accepted, in UTF-8 bytes; default {@link defaultMaxMessageBytes}. */
+  maxMessageBytes?: number;
+  /** A stdout line grew past `maxMessageBytes` without a newline: it is dropped as it streams, up to its newline. */
+  onOversizedLine?: (info: OversizedLine) => void;
 }
 
-const maxLineBytes = 64 * 1024 * 1024;
+export interface OversizedLine {
+  /** The limit it exceeded. */
+  limit: number;
+  /** The line's first characters (for the log). */
+  head: string;
+  /** The JSON-RPC id, when the line's head shows it was a response (that request is failed at once). */
+  id?: string | number;
+}
+
+/** 16 MiB: far above any sane message, small enough that one runaway line cannot take the host's memory. */
+export const defaultMaxMessageBytes = 16 * 1024 * 1024;
+
+/** The longest the stdout reader works in one turn of the event loop before it lets other work run. */
+const readSliceMs = 10;
 
 /**
  * stdio MCP transport that owns the server's whole process tree. Unlike the SDK's, it starts the server as the
@@ -48,7 +65,19 @@ export class ProcessTransport implements Transport {
   private scope: CgroupScope | undefined;
   /** The server's kernel start time: session members are only ever ones that started after it. */
   private startTime: string | undefined;
-  private buffer = '';
+  /** The unfinished stdout line, as the chunks that brought it: each chunk is scanned once, joined once. */
+  private partial: string[] = [];
+  private partialBytes = 0;
+  /** An oversized line is streaming past: dropped up to its newline. */
+  private discarding = false;
+  /** The id of our `server/discover` probe while it is unanswered. */
+  private probeId: string | number | undefined;
+  /** Reading yields to the event loop after `readSliceMs` of work in one turn (see read()). */
+  private sliceStart: number | undefined;
+  private readPaused = false;
+  /** Chunks read but not yet worked through (the first from `backlogAt`), while reading yields. */
+  private backlog: string[] = [];
+  private backlogAt = 0;
   private closed = false;
   private exitInfo: ProcessExit | undefined;
   private exited: Promise<void> = Promise.resolve();
@@ -125,32 +154,151 @@ export class ProcessTransport implements Transport {
     });
   }
 
+  /**
+   * Linear in the bytes read: only the new chunk is searched for newlines, an unfinished line is kept as a list of
+   * chunks and joined once when its newline arrives, and a line that grows past `maxMessageBytes` is dropped as it
+   * streams instead of accumulating.
+   */
   private read(chunk: string): void {
-    this.buffer += chunk;
-    // One pass over the buffer, one slice at the end: a chunk holding many messages stays linear.
-    let start = 0;
+    this.backlog.push(chunk);
+    if (this.backlog.length === 1 && !this.readPaused) this.pump();
+  }
+
+  /**
+   * libuv hands over up to 32 pipe reads (2 MB, ~20,000 small messages) in one go. The reader works through them
+   * for at most `readSliceMs` per turn of the event loop; then it pauses stdout, keeps the rest of the chunk, and
+   * carries on in the next turn, so a flood of notifications never stalls the bridge or the UI (and while it is
+   * paused the server waits on its pipe instead of our memory growing).
+   */
+  private pump(): void {
+    if (this.sliceStart === undefined) {
+      this.sliceStart = performance.now();
+      setImmediate(() => {
+        this.sliceStart = undefined;
+      });
+    }
+    const sliceStart = this.sliceStart;
+    while (this.backlog.length > 0 && !this.closed) {
+      const chunk = this.backlog[0] ?? '';
+      const stop = this.scan(chunk, this.backlogAt, sliceStart);
+      if (stop !== -1) {
+        this.backlogAt = stop;
+        break;
+      }
+      this.backlog.shift();
+      this.backlogAt = 0;
+    }
+    if (this.closed) this.backlog = [];
+    else if (this.backlog.length > 0 || performance.now() - sliceStart > readSliceMs) this.yieldReading();
+  }
+
+  private yieldReading(): void {
+    if (this.readPaused) return;
+    const stdout = this.child?.stdout;
+    this.readPaused = true;
+    stdout?.pause();
+    setImmediate(() => {
+      this.readPaused = false;
+      if (this.closed) return;
+      if (this.backlog.length > 0) this.pump();
+      if (!this.readPaused) stdout?.resume();
+    });
+  }
+
+  /**
+   * Reads the lines of `chunk` from `from`. Returns -1 when the chunk is done (its unfinished last line held), or
+   * the offset to go on from when this turn's time slice ran out first.
+   */
+  private scan(chunk: string, from: number, sliceStart: number): number {
+    let start = from;
+    let lines = 0;
     let newline: number;
-    while ((newline = this.buffer.indexOf('\n', start)) !== -1) {
-      const end = newline > start && this.buffer.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-      this.line(this.buffer.slice(start, end));
+    while ((newline = chunk.indexOf('\n', start)) !== -1) {
+      if (this.discarding) {
+        this.discarding = false; // the oversized line ends here
+      } else if (this.partial.length === 0) {
+        if (this.fits(newline - start, () => chunk.slice(start, newline))) this.line(trimCr(chunk.slice(start, newline)));
+        else this.oversized(chunk.slice(start, Math.min(newline, start + 300)));
+      } else {
+        const last = chunk.slice(start, newline);
+        if (this.fits(last.length, () => last, this.partialBytes)) {
+          this.partial.push(last);
+          const text = this.partial.join('');
+          this.partial = [];
+          this.partialBytes = 0;
+          this.line(trimCr(text));
+        } else {
+          this.oversized(this.head(last));
+        }
+      }
       start = newline + 1;
+      if (++lines % 16 === 0 && start < chunk.length && performance.now() - sliceStart > readSliceMs) return start;
     }
-    this.buffer = start === 0 ? this.buffer : this.buffer.slice(start);
-    if (this.buffer.length > maxLineBytes) {
-      this.noise(`${this.buffer.slice(0, 200)}… (${this.buffer.length} bytes without a newline, dropped)`);
-      this.buffer = '';
+    if (start >= chunk.length || this.discarding) return -1;
+    const rest = start === 0 ? chunk : chunk.slice(start);
+    const bytes = Buffer.byteLength(rest);
+    if (this.partialBytes + bytes > this.maxMessageBytes) {
+      this.oversized(this.head(rest));
+      this.discarding = true;
+      return -1;
     }
+    this.partial.push(rest);
+    this.partialBytes += bytes;
+    return -1;
+  }
+
+  private get maxMessageBytes(): number {
+    return this.options.maxMessageBytes ?? defaultMaxMessageBytes;
+  }
+
+  /** Whether `held` bytes plus a piece of `length` UTF-16 units fit the limit (bytes counted only when they might not). */
+  private fits(length: number, piece: () => string, held = 0): boolean {
+    const room = this.maxMessageBytes - held;
+    return length * 3 <= room || Buffer.byteLength(piece()) <= room;
+  }
+
+  /** The first characters of the held line, followed by `next`. */
+  private head(next: string): string {
+    let head = '';
+    for (const piece of [...this.partial, next]) {
+      head += piece.slice(0, 300 - head.length);
+      if (head.length >= 300) break;
+    }
+    return head;
+  }
+
+  private oversized(first: string): void {
+    this.partial = [];
+    this.partialBytes = 0;
+    const head = first.slice(0, 300);
+    const id = responseIdOf(head);
+    this.noiseLines++;
+    this.firstNoise ??= `${head}… (over ${this.maxMessageBytes} bytes without a newline)`;
+    this.options.onOversizedLine?.({ limit: this.maxMessageBytes, head, ...(id !== undefined ? { id } : {}) });
+    if (id === undefined) return;
+    // The line was the reply to one of our requests: fail that request now rather than at its timeout.
+    if (id === this.probeId) this.probeId = undefined;
+    this.messages++;
+    this.onmessage?.({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32603, message: `The server's reply was larger than the ${formatBytes(this.maxMessageBytes)} per-message limit and was discarded.` },
+    });
   }
 
   private line(line: string): void {
-    if (line.trim() === '') return;
+    // Only a line that starts like JSON is parsed: a long banner or dump is not handed to JSON.parse.
+    const first = firstNonSpace(line);
+    if (first === -1) return;
     let message: JSONRPCMessage;
     try {
+      if (first !== 123 && first !== 91) throw new Error('not JSON'); // '{' or '['
       message = parseJSONRPCMessage(JSON.parse(line));
     } catch {
       this.noise(line);
       return;
     }
+    if (this.probeId !== undefined && 'id' in message && message.id === this.probeId && !('method' in message)) this.probeId = undefined;
     this.messages++;
     this.onmessage?.(message);
   }
@@ -161,9 +309,18 @@ export class ProcessTransport implements Transport {
     this.options.onStdoutNoise?.(line);
   }
 
+  /**
+   * Our `server/discover` probe is unanswered and we have not begun to close the server: read when the server
+   * exits, it tells a legacy server that quits on the unknown method from our own close (or a probe timeout).
+   */
+  get probeUnansweredWhileOpen(): boolean {
+    return this.probeId !== undefined && this.child?.stdin?.writableEnded !== true;
+  }
+
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || this.closed || !stdin.writable) return Promise.reject(new Error('the server process is not running'));
+    if ('method' in message && message.method === 'server/discover' && 'id' in message) this.probeId = message.id;
     if (stdin.write(serializeMessage(message))) return this.draining ?? Promise.resolve();
     // Backpressure: every sender waits for the same 'drain'.
     this.draining ??= new Promise<void>((resolve) => {
@@ -227,6 +384,44 @@ export class ProcessTransport implements Transport {
     this.child?.stderr?.destroy();
     this.onclose?.();
   }
+}
+
+function trimCr(line: string): string {
+  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
+}
+
+function firstNonSpace(line: string): number {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) return c;
+  }
+  return -1;
+}
+
+const responseHead = [
+  /^\s*\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*,\s*"(?:result|error)"\s*:/,
+  /^\s*\{\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*,\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"(?:result|error)"\s*:/,
+];
+
+/** The id of a JSON-RPC response, read from the head of a line too large to parse; undefined if it is not one. */
+function responseIdOf(head: string): string | number | undefined {
+  for (const pattern of responseHead) {
+    const raw = pattern.exec(head)?.[1];
+    if (raw === undefined) continue;
+    try {
+      const id: unknown = JSON.parse(raw);
+      if (typeof id === 'number' || typeof id === 'string') return id;
+    } catch {
+      // not a usable id
+    }
+  }
+  return undefined;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }
 
 /** An absolute path we may execute (resolveCommand makes commands absolute before they get here). */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -6,16 +7,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHost, type Host } from './host';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
+import type { SupervisionPolicy } from './connection';
 import { startEverything, tempDir } from '../test-support/processes';
+import { startFakeRemote, type FakeRemote } from '../test-support/fake-remote';
 
 type Everything = Awaited<ReturnType<typeof startEverything>>;
 
-async function hostWith(servers: Record<string, unknown>, hostEnv: Record<string, string | undefined> = process.env): Promise<Host> {
+async function hostWith(servers: Record<string, unknown>, hostEnv: Record<string, string | undefined> = process.env, policy: Partial<SupervisionPolicy> = {}): Promise<Host> {
   const dir = tempDir();
   const config = join(dir, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  return createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv });
+  return createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, policy });
 }
+
+const viewsOf = async (host: Host) => Object.fromEntries((await host.api['servers:list']()).map((v) => [v.name, v]));
 
 describe('remote servers (server-everything on loopback)', () => {
   let http: Everything;
@@ -105,4 +110,150 @@ describe('headers', () => {
       server.close();
     }
   });
+});
+
+describe('slow remote servers', () => {
+  const fakes: FakeRemote[] = [];
+  afterAll(async () => {
+    await Promise.all(fakes.map((f) => f.stop()));
+  });
+
+  it('a server that takes 6.5 s to answer anything still connects (the era probe may take the connect timeout); one slower than its "timeout" says to raise it', async () => {
+    const slow = await startFakeRemote({ delayMs: 6500 });
+    const stuck = await startFakeRemote({ delayMs: 60_000 });
+    fakes.push(slow, stuck);
+    const host = await hostWith({ slow: { url: slow.url }, stuck: { url: stuck.url, timeout: 6000 } }, process.env, { startTimeoutMs: 20_000 });
+    try {
+      await host.settled();
+      const views = await viewsOf(host);
+      expect(views.slow, views.slow?.error).toMatchObject({ status: 'ready', transport: 'http', era: 'legacy' });
+      expect(slow.requests[0]?.rpc).toBe('server/discover');
+      expect(views.stuck?.status).toBe('error');
+      expect(views.stuck?.error).toBe(
+        'Server "stuck" did not finish connecting within 6000 ms. If it is only slow to start (a first npx or uvx download, a JVM, a busy machine), raise "timeout" (in ms) in its config entry.',
+      );
+    } finally {
+      await host.dispose();
+    }
+  }, 20_000);
+});
+
+describe('servers that need sign-in', () => {
+  const fakes: FakeRemote[] = [];
+  afterAll(async () => {
+    await Promise.all(fakes.map((f) => f.stop()));
+  });
+
+  it('a 401, or a 403 with WWW-Authenticate, says the server needs sign-in, names the challenge, and sends no SSE GET', async () => {
+    const metadata = 'https://auth.example.com/.well-known/oauth-protected-resource/mcp';
+    const unauthorized = await startFakeRemote({ challenge: { status: 401, header: `Bearer realm="example-mcp", resource_metadata="${metadata}"` } });
+    const forbidden = await startFakeRemote({ challenge: { status: 403, header: 'Bearer error="invalid_token", error_description="The token expired"' } });
+    const bare = await startFakeRemote({ challenge: { status: 401 } });
+    fakes.push(unauthorized, forbidden, bare);
+    const host = await hostWith(
+      {
+        unauthorized: { url: unauthorized.url },
+        forbidden: { url: forbidden.url, headers: { Authorization: 'Bearer old-token' } },
+        bare: { url: bare.url },
+      },
+      process.env,
+    );
+    const legacyHost = await hostWith({ legacyMode: { url: bare.url } }, process.env, { versionMode: 'legacy' });
+    try {
+      await Promise.all([host.settled(), legacyHost.settled()]);
+      const views = { ...(await viewsOf(host)), ...(await viewsOf(legacyHost)) };
+      expect(views.unauthorized?.status).toBe('error');
+      expect(views.unauthorized?.error).toBe(
+        `Server "unauthorized" needs sign-in: ${unauthorized.url} answered HTTP 401 Unauthorized (realm "example-mcp"; resource metadata at ${metadata}). ` +
+          'Switchboard cannot sign in with OAuth yet. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
+      );
+      expect(views.forbidden?.error).toBe(
+        `Server "forbidden" needs sign-in: ${forbidden.url} answered HTTP 403 Forbidden with a WWW-Authenticate challenge (error "invalid_token" (The token expired)). ` +
+          'It refused the Authorization header in its config entry: check that the token is valid and not expired.',
+      );
+      expect(views.bare?.error).toMatch(/^Server "bare" needs sign-in: \S+ answered HTTP 401 Unauthorized\. Switchboard cannot sign in with OAuth yet/);
+      expect(views.legacyMode?.error).toMatch(/^Server "legacyMode" needs sign-in: /);
+      for (const view of Object.values(views)) expect(view.transport).toBe('http');
+      // Only the POSTs (the probe, or initialize when pinned to legacy): no fallback GET to legacy HTTP+SSE.
+      for (const fake of [unauthorized, forbidden, bare]) {
+        expect(fake.requests.length).toBeGreaterThan(0);
+        expect(fake.requests.map((r) => r.method)).toEqual(fake.requests.map(() => 'POST'));
+      }
+    } finally {
+      await Promise.all([host.dispose(), legacyHost.dispose()]);
+    }
+  });
+});
+
+describe('HTTP sessions end with their connection', () => {
+  let fake: FakeRemote;
+  let otherFake: FakeRemote;
+  beforeAll(async () => {
+    [fake, otherFake] = await Promise.all([startFakeRemote(), startFakeRemote()]);
+  });
+  afterAll(async () => {
+    await Promise.all([fake.stop(), otherFake.stop()]);
+  });
+
+  it('stop, restart, a config reload, disabling, removal and host dispose each DELETE the session (with its Mcp-Session-Id)', async () => {
+    const host = await hostWith({ remote: { url: fake.url }, other: { url: otherFake.url } });
+    const current = (): string | undefined => fake.sessions.at(-1);
+    const endedLast = (): boolean => fake.deletes.at(-1) === current();
+    try {
+      await host.settled();
+      expect((await viewsOf(host)).remote?.status).toBe('ready');
+      expect([fake.sessions, fake.deletes, otherFake.sessions]).toEqual([['session-1'], [], ['session-1']]);
+      await host.registry.get('remote').stop();
+      expect(fake.deletes).toEqual(['session-1']);
+      const deleted = fake.requests.filter((r) => r.method === 'DELETE');
+      expect(deleted.map((r) => r.sessionId)).toEqual(['session-1']);
+
+      await host.api['servers:restart']('remote');
+      expect(fake.sessions).toEqual(['session-1', 'session-2']);
+      await host.api['servers:restart']('remote');
+      expect([fake.sessions.length, fake.deletes]).toEqual([3, ['session-1', 'session-2']]);
+
+      // A reload that changes the entry restarts it.
+      await host.api['servers:upsert']({ name: 'remote', entry: { url: fake.url, headers: { 'X-Changed': '1' } } });
+      await host.settled();
+      expect([fake.sessions.length, fake.deletes.length]).toEqual([4, 3]);
+      expect((await viewsOf(host)).remote?.status).toBe('ready');
+
+      await host.api['servers:set-enabled']('remote', false);
+      expect([fake.sessions.length, fake.deletes.length, endedLast()]).toEqual([4, 4, true]);
+      await host.api['servers:set-enabled']('remote', true);
+      await host.settled();
+      expect([fake.sessions.length, fake.deletes.length]).toEqual([5, 4]);
+
+      await host.api['servers:remove']('other');
+      expect(otherFake.deletes).toEqual(['session-1']);
+
+      // Host dispose (quit).
+      await host.dispose();
+      expect(fake.deletes).toEqual(fake.sessions);
+    } finally {
+      await host.dispose();
+    }
+  });
+
+  it('a CLI run ends its session before it exits', async () => {
+    const dir = tempDir();
+    const config = join(dir, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: fake.url } } }));
+    const sessionsBefore = fake.sessions.length;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'cli', 'main.ts'), '--config', config, '--json', 'list'], {
+      env: { PATH: process.env.PATH ?? '', HOME: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject([{ name: 'remote', status: 'ready' }]);
+    const session = fake.sessions[sessionsBefore];
+    expect(session).toBeDefined();
+    expect(fake.deletes).toContain(session);
+  }, 30_000);
 });
