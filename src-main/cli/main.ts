@@ -420,6 +420,8 @@ function exitWith(code: number): void {
   };
   process.stdout.write('', done);
   process.stderr.write('', done);
+  // A stream that never drains (a reader that stopped reading) must not hang the CLI: exit with the code anyway.
+  setTimeout(() => process.exit(code), 5000).unref();
 }
 
 main(process.argv.slice(2)).then(exitWith, (error: unknown) => {
