@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,6 +100,39 @@ describe.skipIf(!haveCgroup)('the cgroup wrapper', () => {
     }
     expect(hostDirs()).toEqual([]);
   });
+});
+
+describe.skipIf(!haveCgroup)('ending a cgroup', () => {
+  for (const killFile of [true, false]) {
+    it(`ends a process that keeps forking, ${killFile ? 'with cgroup.kill' : 'pid by pid (kernels without cgroup.kill)'}`, async () => {
+      const containment = new Containment('auto');
+      const tag = `--tag=${tempDir()}`;
+      try {
+        const scope = containment.scope('forker');
+        expect(scope).toBeDefined();
+        if (!scope) return;
+        // Each process starts one more (in a new session) and ignores SIGTERM: a chain that grows while it is ended.
+        const forker = `process.on("SIGTERM", () => {}); setTimeout(() => require("node:child_process").spawn(process.execPath, ["-e", process.env.FORKER, ...process.argv.slice(1)], { stdio: "ignore", detached: true }), 20); setInterval(() => {}, 1000)`;
+        const launch = scope.wrap(process.execPath, ['-e', forker, 'forker', tag]);
+        spawn(launch.command, launch.args, { stdio: 'ignore', detached: true, env: { PATH: process.env.PATH ?? '', FORKER: forker } }).unref();
+        await waitFor(() => scope.pids().length >= 10, 10_000, 'a growing tree');
+        await scope.kill({ killFile });
+        expect(scope.populated()).toBe(false);
+        expect(pidsWith(tag)).toEqual([]);
+        containment.release(scope);
+        expect(existsSync(scope.path)).toBe(false);
+      } finally {
+        containment.dispose();
+        for (const pid of pidsWith(tag)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {
+            // gone
+          }
+        }
+      }
+    });
+  }
 });
 
 describe.skipIf(process.platform !== 'linux' || !havePerl)('without a cgroup (process groups only)', () => {
