@@ -18,6 +18,11 @@ interface LedgerFile {
   children: LedgerEntry[];
 }
 
+function ownerRecord(): LedgerFile['owner'] {
+  const boot = bootId();
+  return { pid: process.pid, startTime: processStartTime(process.pid), ...(boot !== undefined ? { bootId: boot } : {}) };
+}
+
 function bootId(): string | undefined {
   if (process.platform !== 'linux') return undefined;
   try {
@@ -37,7 +42,7 @@ function bootId(): string | undefined {
 export class ChildLedger {
   private readonly file: string;
   private readonly children = new Map<number, LedgerEntry>();
-  private readonly owner = { pid: process.pid, startTime: processStartTime(process.pid), ...(bootId() !== undefined ? { bootId: bootId() } : {}) };
+  private readonly owner: LedgerFile['owner'] = ownerRecord();
   private disposed = false;
   readonly containment: Containment;
 
@@ -49,7 +54,7 @@ export class ChildLedger {
     this.containment = containment;
   }
 
-  /** Ends the trees that dead hosts left behind; returns how many processes were reaped. */
+  /** Ends the trees that dead hosts left behind; returns how many servers' trees still had processes. */
   async reapOrphans(): Promise<number> {
     let names: string[];
     try {
