@@ -97,11 +97,14 @@ export class CgroupScope {
    * The argv that starts `command` inside this cgroup before it can fork: a POSIX shell writes its own pid into
    * cgroup.procs and then execs the server (same pid, same pipes). The user's command and arguments are positional
    * parameters ("$@"), never parsed by the shell. If the move fails, the server does not start (it says why on
-   * stderr), rather than run uncontained while doctor says otherwise.
+   * stderr), rather than run uncontained while doctor says otherwise. The shell exports a PWD of its own: unless
+   * the server's environment has one, it is unset before the exec, so the whitelist rule holds exactly.
    */
-  wrap(command: string, args: readonly string[]): { command: string; args: string[] } {
+  wrap(command: string, args: readonly string[], env: Readonly<Record<string, string>> = {}): { command: string; args: string[] } {
     const script =
-      'echo $$ > "$0/cgroup.procs" || { echo "switchboard: cannot move the server into its cgroup $0; set SWITCHBOARD_CONTAINMENT=process-group to run it without one" >&2; exit 126; }; exec "$@"';
+      'echo $$ > "$0/cgroup.procs" || { echo "switchboard: cannot move the server into its cgroup $0; set SWITCHBOARD_CONTAINMENT=process-group to run it without one" >&2; exit 126; }; ' +
+      (Object.hasOwn(env, 'PWD') ? '' : 'unset PWD; ') +
+      'exec "$@"';
     return { command: '/bin/sh', args: ['-c', script, this.path, command, ...args] };
   }
 

@@ -116,7 +116,7 @@ export class ProcessTransport implements Transport {
     // A cgroup only for a command that can be executed: otherwise spawn's own ENOENT/EACCES says what is wrong.
     const scope = process.platform === 'linux' && executable(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
     this.scope = scope;
-    const launch = scope ? scope.wrap(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
+    const launch = scope ? scope.wrap(this.options.command, this.options.args, this.options.env) : { command: this.options.command, args: this.options.args };
     return new Promise((resolve, reject) => {
       const child = spawn(launch.command, launch.args, {
         env: this.options.env,
