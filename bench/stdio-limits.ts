@@ -36,7 +36,7 @@ export interface StdioLimitsResult {
     perSecond: number;
     /** p99 of the event-loop delay during the drain. */
     stallP99Ms: number;
-    /** CPU time this process used during its longest stall: what was ours, the rest is the machine (shared cores). */
+    /** CPU time of this process (all its threads) during its longest stall: how much of it was ours; the rest is the machine (shared cores). */
     longestStallCpuMs: number;
     /** The longest event-loop stall while idle (host connected, nothing flowing) just before: the machine's noise. */
     idleStallMs: number;

@@ -240,25 +240,30 @@ export class Connection extends EventEmitter<ConnectionEvents> {
     this.launch = { command, args, cwd, env: launchEnv };
     const key = EraCache.key(command, args, cwd);
     const prior = this.policy.versionMode === 'auto' ? this.deps.eraCache?.get(key) : undefined;
-    try {
-      await this.connectProcess(command, args, env, cwd, timeout, generation, abandoned, prior);
-    } catch (error) {
-      if (generation !== this.generation || this.disposed || abandoned.aborted) throw error;
-      // A stale verdict, or a legacy server that exits on the in-place `server/discover` probe (seen from the
-      // transport: the process ended while the probe was unanswered): once more, with the verdict forgotten /
-      // pinned to legacy.
-      const exitedOnProbe = error instanceof ExitedOnProbe;
-      if (prior === undefined && !exitedOnProbe) throw error;
-      this.deps.eraCache?.delete(key);
-      await this.closeSession();
-      if (abandoned.aborted) throw error;
-      this.lastExit = undefined;
-      this.noteStderr(
-        exitedOnProbe
-          ? '[switchboard] the server exited on the server/discover probe (a legacy server); starting it again with the legacy handshake'
-          : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
-      );
-      await this.connectProcess(command, args, env, cwd, timeout, generation, abandoned, exitedOnProbe ? { kind: 'legacy' } : undefined);
+    // A stale verdict: once more with it forgotten (probing). A legacy server that exits on the in-place
+    // `server/discover` probe (seen from the transport: the process ended while the probe was unanswered): once
+    // more, pinned to the legacy handshake.
+    let attempt = prior;
+    for (let retry = 0; ; retry++) {
+      try {
+        await this.connectProcess(command, args, env, cwd, timeout, generation, abandoned, attempt);
+        break;
+      } catch (error) {
+        if (generation !== this.generation || this.disposed || abandoned.aborted) throw error;
+        const exitedOnProbe = error instanceof ExitedOnProbe;
+        const staleVerdict = retry === 0 && prior !== undefined;
+        if (!exitedOnProbe && !staleVerdict) throw error;
+        this.deps.eraCache?.delete(key);
+        await this.closeSession();
+        if (abandoned.aborted) throw error;
+        this.lastExit = undefined;
+        this.noteStderr(
+          exitedOnProbe
+            ? '[switchboard] the server exited on the server/discover probe (a legacy server); starting it again with the legacy handshake'
+            : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
+        );
+        attempt = exitedOnProbe ? { kind: 'legacy' } : undefined;
+      }
     }
     const client = this.client;
     if (client && this.deps.eraCache && this.policy.versionMode === 'auto') {
