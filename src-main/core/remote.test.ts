@@ -8,7 +8,7 @@ import { createHost, type Host } from './host';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
 import type { SupervisionPolicy } from './connection';
-import { startEverything, tempDir } from '../test-support/processes';
+import { freePort, startEverything, tempDir, waitFor } from '../test-support/processes';
 import { startFakeRemote, type FakeRemote } from '../test-support/fake-remote';
 
 type Everything = Awaited<ReturnType<typeof startEverything>>;
@@ -233,6 +233,30 @@ describe('HTTP sessions end with their connection', () => {
       expect(fake.deletes).toEqual(fake.sessions);
     } finally {
       await host.dispose();
+    }
+  });
+
+  it('server-everything (the SDK\'s own Streamable HTTP server) sees its session terminated on dispose', async () => {
+    const port = await freePort();
+    const entry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+    const child = spawn(process.execPath, [entry, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      await waitFor(() => /listening|running on port/i.test(output), 15_000, 'server-everything to listen');
+      const host = await hostWith({ everything: { url: `http://127.0.0.1:${port}/mcp` } });
+      await host.settled();
+      expect((await viewsOf(host)).everything?.status).toBe('ready');
+      const session = /Session initialized with ID: ([\w-]+)/.exec(output)?.[1];
+      expect(session).toBeDefined();
+      output = '';
+      await host.dispose();
+      await waitFor(() => output.includes(`Received session termination request for session ${session ?? '?'}`), 5000, `the DELETE to reach server-everything (output: ${output})`);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
     }
   });
 
