@@ -58,7 +58,7 @@ describe('a legacy server that exits on the server/discover probe', () => {
       const view = (await viewsOf(host)).strict;
       expect(view, view?.error).toMatchObject({ status: 'ready', era: 'legacy' });
       expect(view?.stderrTail.filter((l) => l.includes('unexpected request before initialize'))).toHaveLength(1);
-      expect(view?.stderrTail.some((l) => l.includes('exited on the server/discover probe'))).toBe(true);
+      expect(view?.stderrTail.some((l) => l.includes('exited while the server/discover probe was unanswered'))).toBe(true);
       expect(await host.api['tools:call']({ server: 'strict', tool: 'echo', args: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'strict:hi' }] });
       const cache = JSON.parse(readFileSync(join(dataDir, 'era-cache.json'), 'utf8')) as Record<string, unknown>;
       expect(Object.values(cache)).toEqual([{ kind: 'legacy' }]);

@@ -259,7 +259,7 @@ export class Connection extends EventEmitter<ConnectionEvents> {
         this.lastExit = undefined;
         this.noteStderr(
           exitedOnProbe
-            ? '[switchboard] the server exited on the server/discover probe (a legacy server); starting it again with the legacy handshake'
+            ? '[switchboard] the server exited while the server/discover probe was unanswered (some legacy servers quit on it); starting it again with the legacy handshake'
             : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
         );
         attempt = exitedOnProbe ? { kind: 'legacy' } : undefined;
