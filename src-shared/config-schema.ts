@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { logLevels } from './contract/logging';
 
 /** Transport names a config entry may force with `type`. */
 export const transportTypes = ['stdio', 'http', 'streamable-http', 'sse'] as const;
@@ -22,6 +23,7 @@ export const serverEntrySchema = z
     timeout: z.number({ error: 'must be a number of milliseconds' }).int().positive().optional().describe('Milliseconds for connecting and for each request (reset by progress).'),
     envFile: z.string({ error: 'must be a string (a path to a dotenv file)' }).optional().describe('A dotenv file whose values are added to env.'),
     autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional().describe('Tools the chat may call without asking.'),
+    logLevel: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional().describe('The least severe server log message to ask for (logging/setLevel); default info.'),
   })
   .superRefine((entry, ctx) => {
     if (entry.command === undefined && entry.url === undefined) {

@@ -10,6 +10,16 @@ import type {
   ConversationSummary,
   ProvidersView,
 } from './chat-types';
+import type { CallProgressEvent, TaskStatus } from './contract/calls';
+import type { DebugBundleView, LogEntry, LogLevel, LogsAppendedEvent, PingView, TraceEntry } from './contract/logging';
+import type { CompletionView, GetPromptView, PromptListView } from './contract/prompts';
+import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from './contract/resources';
+
+export type * from './contract/calls';
+export type * from './contract/logging';
+export type * from './contract/prompts';
+export type * from './contract/resources';
+export { logLevels } from './contract/logging';
 
 /*
  * The contract, zod-free at runtime: the renderer and the sandboxed preload import this file directly (zod
@@ -26,6 +36,36 @@ export interface ToolInfo {
   description?: string;
   inputSchema: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** JSON Schema of the tool's `structuredContent`, when it declares one. */
+  outputSchema?: Record<string, unknown>;
+  icons?: ToolIcon[];
+  /** `taskSupport`: whether the tool runs as a task (`required`: only as one). */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
+}
+
+export interface ToolIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+}
+
+/** What the server said it offers (from `initialize` or `server/discover`). */
+export interface ServerCapabilitiesView {
+  tools: boolean;
+  resources: boolean;
+  /** `resources.subscribe`. */
+  subscribe: boolean;
+  prompts: boolean;
+  completions: boolean;
+  logging: boolean;
+  tasks: boolean;
+}
+
+export interface ServerHealth {
+  ok: boolean;
+  lastPingMs?: number;
+  lastPingAt?: number;
+  error?: string;
 }
 
 export interface ServerView {
@@ -59,6 +99,15 @@ export interface ServerView {
   logFile?: string;
   /** A `${input:ID}` the user must answer (`secrets:set` with `input.ID`) before the server can start. */
   needsInput?: string;
+  /** Once ready: what the server offers. */
+  capabilities?: ServerCapabilitiesView;
+  /** The server's `instructions` (for a person, and for the model). */
+  instructions?: string;
+  /** The level asked for with `logging/setLevel` (legacy servers with `logging`). */
+  logLevel?: LogLevel;
+  health?: ServerHealth;
+  /** The sizes of the feature lists, as last loaded. */
+  counts?: { resources: number; templates: number; prompts: number };
 }
 
 /** One server in a `servers:changed` event: its whole view, except `tools`, which is absent when unchanged. */
@@ -109,6 +158,10 @@ export interface ToolResult {
   content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  /** `structuredContent` does not validate against the tool's `outputSchema`: shown, not thrown. */
+  outputSchemaError?: string;
+  /** The final state of a task-augmented call. */
+  task?: { taskId: string; status: TaskStatus };
 }
 
 export interface AppInfo {
@@ -166,6 +219,11 @@ export interface ImportResultView {
 export interface HostError {
   code: HostErrorCode;
   message: string;
+  /**
+   * Structured facts about the failure, for the UI to use instead of parsing `message`: e.g. `{ server, tool }`,
+   * `{ file, line, column }`, `{ exitCode, signal }`. JSON values only (it crosses IPC and the bridge).
+   */
+  data?: Record<string, unknown>;
 }
 export type HostErrorCode =
   | 'invalid-argument'
@@ -179,7 +237,25 @@ export type HostErrorCode =
   | 'provider-error'
   /** Nothing to chat with yet (no provider configured): the message says how to add one. */
   | 'not-configured'
+  /** The server (or this build of Switchboard) does not offer that feature; the message says which. */
+  | 'not-supported'
   | 'internal';
+const errorCodeFlags = {
+  'invalid-argument': true,
+  'unknown-server': true,
+  'unknown-tool': true,
+  'server-not-ready': true,
+  'tool-call-failed': true,
+  cancelled: true,
+  'config-invalid': true,
+  'provider-error': true,
+  'not-configured': true,
+  'not-supported': true,
+  internal: true,
+} as const satisfies Record<HostErrorCode, true>;
+export function isHostErrorCode(code: unknown): code is HostErrorCode {
+  return typeof code === 'string' && Object.hasOwn(errorCodeFlags, code);
+}
 
 export type CallToolRequest = z.input<typeof callToolRequestSchema>;
 
@@ -218,6 +294,19 @@ const channelFlags = {
   'providers:configure': true,
   'providers:models': true,
   'audit:list': true,
+  'resources:list': true,
+  'resources:read': true,
+  'resources:subscribe': true,
+  'resources:unsubscribe': true,
+  'prompts:list': true,
+  'prompts:get': true,
+  'completion:complete': true,
+  'logs:list': true,
+  'logs:set-level': true,
+  'servers:ping': true,
+  'trace:list': true,
+  'trace:clear': true,
+  'debug:bundle': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
@@ -263,6 +352,22 @@ export interface HostResults {
   'providers:models': string[];
   /** The newest entries first. */
   'audit:list': AuditEntry[];
+  /** Every page loaded; templates too; `error` when loading failed. */
+  'resources:list': ResourceListView;
+  'resources:read': ReadResourceView;
+  'resources:subscribe': void;
+  'resources:unsubscribe': void;
+  'prompts:list': PromptListView;
+  'prompts:get': GetPromptView;
+  'completion:complete': CompletionView;
+  /** Oldest first; the entries with `seq` > `after`. */
+  'logs:list': LogEntry[];
+  'logs:set-level': void;
+  'servers:ping': PingView;
+  'trace:list': TraceEntry[];
+  'trace:clear': void;
+  /** A JSON file written under `<dataDir>/debug/`. */
+  'debug:bundle': DebugBundleView;
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;
@@ -279,9 +384,35 @@ export interface HostEvents {
   'config:changed': ConfigText;
   /** The chat's tool loop: tokens, tool cards, approvals, turn ends, list changes. */
   'chat:event': ChatEvent;
+  /** That server's list was reloaded (connect, list_changed, disconnect): the UI fetches it again. */
+  'features:changed': FeaturesChangedEvent;
+  'resources:updated': ResourceUpdatedEvent;
+  /** Batched: at most one per server per 100 ms. */
+  'logs:appended': LogsAppendedEvent;
+  /** Coalesced: at most one per server per 200 ms. */
+  'trace:appended': TraceAppendedEvent;
+  'calls:progress': CallProgressEvent;
+}
+export interface FeaturesChangedEvent {
+  server: string;
+  feature: 'resources' | 'prompts';
+}
+export interface TraceAppendedEvent {
+  server: string;
+  lastSeq: number;
 }
 export type HostEventName = keyof HostEvents;
-const eventFlags = { 'servers:changed': true, 'app:changed': true, 'config:changed': true, 'chat:event': true } as const satisfies Record<HostEventName, true>;
+const eventFlags = {
+  'servers:changed': true,
+  'app:changed': true,
+  'config:changed': true,
+  'chat:event': true,
+  'features:changed': true,
+  'resources:updated': true,
+  'logs:appended': true,
+  'trace:appended': true,
+  'calls:progress': true,
+} as const satisfies Record<HostEventName, true>;
 export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
 export function isHostEventName(name: unknown): name is HostEventName {
   return typeof name === 'string' && Object.hasOwn(eventFlags, name);
@@ -298,10 +429,13 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: HostError
 /** Thrown on the renderer side when a call fails; carries the HostError. */
 export class HostCallError extends Error {
   readonly code: HostErrorCode;
+  /** The HostError's structured facts (use these, not the message text). */
+  readonly data: Record<string, unknown> | undefined;
   constructor(error: HostError) {
     super(error.message);
     this.name = 'HostCallError';
     this.code = error.code;
+    this.data = error.data;
   }
 }
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { serverEntrySchema } from './config-schema';
+import { loggingChannels } from './schemas/logging';
+import { promptsChannels } from './schemas/prompts';
+import { resourcesChannels } from './schemas/resources';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */
 
@@ -9,6 +12,8 @@ export const callToolRequestSchema = z.object({
   args: z.record(z.string(), z.unknown()).default({}),
   /** A caller-chosen id; `tools:cancel` with it aborts the call (sends notifications/cancelled). */
   callId: z.string().min(1).max(200).optional(),
+  /** Run as a task (`io.modelcontextprotocol/tasks`) where the tool allows it; tools that require it always are. */
+  task: z.boolean().optional(),
 });
 export const importSourceSchema = z.string().min(1).max(4096);
 
@@ -80,5 +85,9 @@ export const hostChannels = {
   'providers:configure': z.tuple([providerConfigureSchema]),
   'providers:models': z.tuple([providerIdSchema]),
   'audit:list': z.tuple([z.object({ limit: z.number().int().min(1).max(10_000).optional() })]),
+  // The domains that have a file of their own under ./schemas/ (new domains go there).
+  ...resourcesChannels,
+  ...promptsChannels,
+  ...loggingChannels,
 } as const;
 

@@ -1,15 +1,26 @@
-import type { HostError, HostErrorCode } from '../../src-shared/host-api';
+import { isHostErrorCode, type HostError, type HostErrorCode } from '../../src-shared/host-api';
 
 /** The typed error core throws; the boundary turns it into a HostError a person can act on. */
 export class CoreError extends Error {
+  /** Structured facts for the UI (HostError.data): JSON values only. */
+  readonly data: Record<string, unknown> | undefined;
   constructor(
     readonly code: HostErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; data?: Record<string, unknown> },
   ) {
-    super(message, options);
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = 'CoreError';
+    this.data = options?.data;
   }
+}
+
+/**
+ * A channel whose feature module is not written yet (transitional while issue 9's features land), or a feature
+ * this server does not offer.
+ */
+export function notSupported(channel: string, server?: string): CoreError {
+  return new CoreError('not-supported', `${channel} is not available in this build of Switchboard yet.`, { data: { channel, ...(server !== undefined ? { server } : {}) } });
 }
 
 export function isHostError(value: unknown): value is HostError {
@@ -21,8 +32,16 @@ export function isHostError(value: unknown): value is HostError {
   );
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Errors that carry a known `{ code, message }` (a CoreError, or one shaped like it) keep them, and their `data`; anything else is `internal`. */
 export function toHostError(error: unknown): HostError {
-  if (error instanceof CoreError) return { code: error.code, message: error.message };
+  if (isHostError(error) && isHostErrorCode(error.code)) {
+    const data: unknown = (error as { data?: unknown }).data;
+    return { code: error.code, message: error.message, ...(isRecord(data) ? { data } : {}) };
+  }
   if (error instanceof Error) return { code: 'internal', message: error.message };
   return { code: 'internal', message: String(error) };
 }

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema';
 import type { ServerView } from '../../src-shared/host-api';
-import { Connection, type ConnectionDeps, type ResolvedServer } from './connection';
+import type { FeatureName } from './servers/features/feature';
+import type { ResolvedServer, SupervisorDeps } from './servers/policy';
+import { Supervisor as Connection } from './servers/supervisor';
 import { CoreError, messageOf } from './errors';
 import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from './env';
 
@@ -25,7 +27,7 @@ export interface RegistryOptions {
   /** PATH for children and command lookup: the host's merged with the login shell's (desktop launches). */
   childPath?: string;
   /** Supervision, era cache, ledger and per-server logs for each connection. */
-  connectionDeps?: (name: string) => ConnectionDeps;
+  connectionDeps?: (name: string) => SupervisorDeps;
 }
 
 export interface ApplyResult {
@@ -37,6 +39,8 @@ export interface ApplyResult {
 
 export interface RegistryEvents {
   changed: [];
+  /** One server's feature list was reloaded or cleared. */
+  feature: [server: string, feature: FeatureName];
 }
 
 /** What makes two definitions the same server: the entry and everything resolved from it. */
@@ -124,6 +128,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
   private create(resolved: ResolvedServer): Connection {
     const connection = new Connection(resolved, this.options.connectionDeps?.(resolved.name));
     connection.on('changed', () => this.emit('changed'));
+    connection.on('feature', (feature) => this.emit('feature', resolved.name, feature));
     if (resolved.entry.disabled !== true) void connection.start();
     return connection;
   }

@@ -5,8 +5,8 @@ import {
   type Envelope,
   type HostApi,
   type HostChannel,
-  type Unsubscribe,
 } from '../../src-shared/host-api';
+import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { invokeChannel } from './envelope';
 
 export interface IpcGatewayOptions {
@@ -26,7 +26,7 @@ export interface IpcGatewayOptions {
 export class IpcGateway {
   private registered = false;
   private disposed = false;
-  private readonly unsubscribers: Unsubscribe[] = [];
+  private readonly subscriptions = new DisposableStore();
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: IpcGatewayOptions) {
@@ -42,7 +42,7 @@ export class IpcGateway {
       ipcMain.handle(channel, (event, ...args: unknown[]) => this.handle(channel, event, args));
     }
     for (const name of hostEventNames) {
-      this.unsubscribers.push(this.options.api.on(name, (payload) => this.send(name, payload)));
+      this.subscriptions.add(toDisposable(this.options.api.on(name, (payload) => this.send(name, payload))));
     }
   }
 
@@ -51,12 +51,10 @@ export class IpcGateway {
     this.disposed = true;
     if (!this.registered) return;
     for (const channel of hostChannelNames) ipcMain.removeHandler(channel);
-    for (const unsubscribe of this.unsubscribers.splice(0).reverse()) {
-      try {
-        unsubscribe();
-      } catch (error) {
-        this.log(`unsubscribe failed: ${String(error)}`);
-      }
+    try {
+      this.subscriptions.dispose();
+    } catch (error) {
+      this.log(`unsubscribe failed: ${String(error)}`);
     }
   }
 

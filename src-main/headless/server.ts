@@ -5,15 +5,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { hostChannels } from '../../src-shared/host-schemas';
-import {
-  hostEventNames,
-  type BridgeMessage,
-  type Envelope,
-  type HostApi,
-  type HostChannel,
-} from '../../src-shared/host-api';
-import { toHostError } from '../core/errors';
+import { hostEventNames, type BridgeMessage, type HostApi } from '../../src-shared/host-api';
+import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
+import { dispatch } from '../core/dispatch';
 
 /**
  * Headless mode: the renderer bundle and the HostApi over a WebSocket, for a browser. This can start programs,
@@ -34,6 +28,8 @@ export interface HeadlessOptions {
   token?: string;
   /** Bridge connections open at once (tabs); more are closed with 1013 and a reason. Default 8. */
   maxConnections?: number;
+  /** Where unexpected (internal) call failures are logged with their stack. */
+  log?: (line: string) => void;
 }
 
 export interface HeadlessServer {
@@ -226,14 +222,15 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     const send = (message: BridgeMessage): void => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
-    const unsubscribes = hostEventNames.map((event) => options.api.on(event, (payload) => send({ kind: 'event', event, payload })));
+    const subscriptions = new DisposableStore();
+    for (const event of hostEventNames) subscriptions.add(toDisposable(options.api.on(event, (payload) => send({ kind: 'event', event, payload }))));
     ws.on('message', (data) => {
       void handle(String(data)).then((reply) => reply && send(reply));
     });
     ws.once('close', () => {
       sockets.delete(ws);
       served -= 1;
-      for (const unsubscribe of unsubscribes) unsubscribe();
+      subscriptions.dispose();
     });
   }
 
@@ -247,25 +244,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     if (typeof request !== 'object' || request === null) return undefined;
     const { id, channel, args } = request as { id?: unknown; channel?: unknown; args?: unknown };
     if (typeof id !== 'number') return undefined;
-    return { kind: 'response', id, envelope: await dispatch(channel, args) };
-  }
-
-  async function dispatch(channel: unknown, args: unknown): Promise<Envelope<unknown>> {
-    if (typeof channel !== 'string' || !Object.hasOwn(hostChannels, channel)) {
-      return { ok: false, error: { code: 'invalid-argument', message: `Unknown channel ${JSON.stringify(channel)}.` } };
-    }
-    const name = channel as HostChannel;
-    const parsed = hostChannels[name].safeParse(args);
-    if (!parsed.success) {
-      return { ok: false, error: { code: 'invalid-argument', message: `Bad arguments for ${name}: ${parsed.error.issues[0]?.message ?? 'invalid'}` } };
-    }
-    try {
-      const method = options.api[name] as (...a: unknown[]) => Promise<unknown>;
-      const value = await method(...(parsed.data as unknown[]));
-      return { ok: true, value: value ?? null };
-    } catch (error) {
-      return { ok: false, error: toHostError(error) };
-    }
+    return { kind: 'response', id, envelope: await dispatch(options.api, channel, args, options.log) };
   }
 
   await new Promise<void>((resolve, reject) => {

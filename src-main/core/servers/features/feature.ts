@@ -1,0 +1,50 @@
+import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelcontextprotocol/client';
+import type { HostEventName, HostEvents } from '../../../../src-shared/host-api';
+import type { Disposable } from '../../../../src-shared/lifecycle';
+
+/*
+ * A feature module: one MCP feature of one server session (tools, resources, prompts, logging, tasks, health).
+ * The session creates one of each per start, attaches each to every SDK client it makes (handlers, client
+ * capabilities), tells each when it is connected and when it ends, and disposes them in reverse order.
+ */
+
+export type FeatureName = 'tools' | 'resources' | 'prompts' | 'logging' | 'tasks' | 'health';
+
+export type HostEmit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => void;
+
+/** What a feature may use of its session and host. */
+export interface FeatureContext {
+  readonly server: string;
+  /** The connected SDK client; undefined before connect and after the session ended. */
+  client(): Client | undefined;
+  /** Per-request timeout (the server's `timeout`, else the policy's). */
+  requestTimeoutMs(): number;
+  /** A `[switchboard] …` line for the server's stderr tail and log. */
+  note(line: string): void;
+  /** This feature's state changed (its list, its error): the server's view is pushed again. */
+  changed(feature: FeatureName): void;
+  /** Host events (`features:changed`, `logs:appended`, `calls:progress`, `resources:updated`, …). */
+  emit: HostEmit;
+}
+
+export interface ConnectedInfo {
+  client: Client;
+  era: 'modern' | 'legacy' | undefined;
+  capabilities: ServerCapabilities | undefined;
+  /** What connect-time work may take (the rest of the start's timeout). */
+  timeoutMs: number;
+}
+
+export interface SessionFeature extends Disposable {
+  readonly name: FeatureName;
+  /** Its connect-time work is part of the start (its failure fails the start); others run after ready. */
+  readonly blocking?: boolean;
+  /** Before each connect attempt: register notification handlers, declare client capabilities. */
+  attach?(client: Client): void;
+  /** The session is connected (blocking features: before it is ready). */
+  connected?(info: ConnectedInfo): Promise<void> | void;
+  /** What this feature asks of a 2026-07-28 `subscriptions/listen` stream (legacy servers push unasked). */
+  listenFilter?(info: ConnectedInfo): SubscriptionFilter;
+  /** The session ended: drop what came from it. */
+  disconnected?(): void;
+}

@@ -1,0 +1,73 @@
+import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ChildEnv } from '../env';
+import type { EraCache } from '../era-cache';
+import type { ChildLedger } from '../ledger';
+import type { RotatingLog } from '../log-file';
+import { defaultMaxMessageBytes } from '../process-transport';
+import type { HostEmit } from './features/feature';
+import type { TransportDecorator } from './transports';
+
+export const clientInfo = { name: 'switchboard', version: '0.1.0' };
+
+/** Supervision knobs; the defaults suit a desktop host. */
+export interface SupervisionPolicy {
+  /** Connect + handshake + tools/list must finish within this (a server's `timeout` overrides). */
+  startTimeoutMs: number;
+  /** Each request (reset by progress notifications); a server's `timeout` overrides. */
+  requestTimeoutMs: number;
+  /**
+   * The largest single stdio message (one stdout line) accepted, in bytes; a longer line is dropped as it streams
+   * and reported. (The era probe has no timeout of its own: it may take the whole connect timeout.)
+   */
+  maxMessageBytes: number;
+  autoRestart: boolean;
+  restartBaseDelayMs: number;
+  restartMaxDelayMs: number;
+  /** A server that dies within `stableMs` of being ready this many times in a row is a crash loop. */
+  crashLoopCount: number;
+  stableMs: number;
+  /** How long close() waits after ending stdin before signalling the process tree. */
+  graceMs: number;
+  /** Protocol era negotiation: `auto` (probe, cached) or `legacy` (initialize only; benchmarks compare). */
+  versionMode: 'auto' | 'legacy';
+}
+
+export const defaultPolicy: SupervisionPolicy = {
+  startTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  maxMessageBytes: defaultMaxMessageBytes,
+  autoRestart: true,
+  restartBaseDelayMs: 500,
+  restartMaxDelayMs: 30_000,
+  crashLoopCount: 3,
+  stableMs: 10_000,
+  graceMs: 1000,
+  versionMode: 'auto',
+};
+
+/** Everything a server needs, already resolved (env references, child environment). */
+export interface ResolvedServer {
+  name: string;
+  entry: ServerEntry;
+  /** For stdio: the child's whole environment (built by the whitelist rule). */
+  childEnv?: ChildEnv;
+  /** For remote: headers with references resolved. */
+  headers?: Record<string, string>;
+  /** A problem found while resolving (e.g. an unset ${env:NAME}); the server fails with it. */
+  problem?: string;
+  /** The `${input:ID}` the user must answer before this server can start. */
+  needsInput?: string;
+}
+
+/** What a server's supervisor is given by its owner (the Registry). */
+export interface SupervisorDeps {
+  policy?: Partial<SupervisionPolicy>;
+  eraCache?: EraCache;
+  ledger?: ChildLedger;
+  /** This server's stderr log (rotating). */
+  log?: RotatingLog;
+  /** Wraps every transport this server's sessions open (the protocol trace; later OAuth). */
+  decorateTransport?: TransportDecorator;
+  /** Host events the feature modules push (`features:changed`, `logs:appended`, `calls:progress`, …). */
+  emit?: HostEmit;
+}

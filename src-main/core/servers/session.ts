@@ -1,0 +1,392 @@
+import { Client, SdkError, SdkErrorCode, SdkHttpError, type McpSubscription, type PriorDiscovery, type SubscriptionFilter } from '@modelcontextprotocol/client';
+import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
+import type { ContainmentInfo, LaunchInfo, ServerCapabilitiesView, ServerView } from '../../../src-shared/host-api';
+import { EraCache } from '../era-cache';
+import { CoreError, messageOf } from '../errors';
+import type { ChildLedger } from '../ledger';
+import type { ProcessExit, ProcessTransport } from '../process-transport';
+import { resolveCommand } from '../resolve-command';
+import {
+  causeChain,
+  DeadlineError,
+  exitText,
+  ExitedOnProbe,
+  httpStatus,
+  isClientHttpError,
+  oversizedText,
+  ReasonError,
+  signInText,
+  timeoutText,
+  withDeadline,
+} from './diagnosis';
+import type { ConnectedInfo } from './features/feature';
+import type { ServerFeatures } from './features/index';
+import { clientInfo, type ResolvedServer, type SupervisionPolicy } from './policy';
+import { challengeWatchingFetch, createTransport, type OpenedTransport, type TransportDecorator } from './transports';
+
+/** What a session reports to its supervisor. */
+export interface SessionHooks {
+  /** A `[switchboard] …` line (stderr tail and log). */
+  note(line: string): void;
+  /** A chunk the child wrote to stderr. */
+  stderr(text: string): void;
+  /** A line for the server's log file only. */
+  log(line: string): void;
+  launch(info: LaunchInfo): void;
+  spawned(pid: number, containment: ContainmentInfo): void;
+  /**
+   * A child of this session ended (during connect too). `current`: it was the session's live transport's (not an
+   * attempt already given up); the supervisor acts only on a ready session's.
+   */
+  exited(exit: ProcessExit, current: boolean): void;
+  /** A remote server closed the connection. */
+  remoteClosed(): void;
+  /** The server's own recent stderr lines, for explanations. */
+  tail(): string;
+}
+
+export interface SessionOptions {
+  server: ResolvedServer;
+  policy: SupervisionPolicy;
+  features: ServerFeatures;
+  hooks: SessionHooks;
+  eraCache?: EraCache | undefined;
+  ledger?: ChildLedger | undefined;
+  decorate?: TransportDecorator | undefined;
+}
+
+/** How long stop/restart/quit wait for a Streamable HTTP session's DELETE (and a listen stream's cancel). */
+const terminateSessionMs = 2000;
+
+/**
+ * One connection to a server: one SDK client over one transport, in one protocol era. `connect()` includes the
+ * era probe with its fallbacks (a stale cached verdict; a legacy stdio server that exits on the probe; Streamable
+ * HTTP → legacy SSE), then drives the feature modules (blocking ones, tools, are part of the connect) and opens the
+ * 2026-07-28 listen stream. `close()` ends it: listen stream, HTTP session DELETE, client, transport (and with it
+ * the child's tree). A supervisor makes a new Session for every start.
+ */
+export class Session {
+  private client: Client | undefined;
+  private opened: OpenedTransport | undefined;
+  private subscription: McpSubscription | undefined;
+  private closing: Promise<void> | undefined;
+  private kind: TransportKind;
+  /** The child's exit, once it ended (for explanations). */
+  lastExit: ProcessExit | undefined;
+
+  constructor(private readonly options: SessionOptions) {
+    const kind = transportOf(options.server.entry);
+    this.kind = kind === 'auto-remote' ? 'http' : kind;
+  }
+
+  private get name(): string {
+    return this.options.server.name;
+  }
+
+  get isClosed(): boolean {
+    return this.closing !== undefined;
+  }
+
+  /** The transport in use (for remote servers: the one that answered, once one did). */
+  get transportKind(): TransportKind {
+    return this.kind;
+  }
+
+  get sdkClient(): Client | undefined {
+    return this.closing ? undefined : this.client;
+  }
+
+  /** The stdio child's exit as its transport saw it. */
+  get transportExit(): ProcessExit | undefined {
+    return this.opened?.kind === 'stdio' ? this.opened.raw.exit : undefined;
+  }
+
+  async connect(timeout: number, abandoned: AbortSignal): Promise<void> {
+    if (this.options.server.entry.command !== undefined) await this.connectStdio(timeout, abandoned);
+    else await this.connectRemote(timeout, abandoned);
+    const client = this.client;
+    if (this.closing || abandoned.aborted) return;
+    if (!client) throw new Error('no client after connect');
+    const info: ConnectedInfo = { client, era: client.getProtocolEra(), capabilities: client.getServerCapabilities(), timeoutMs: timeout };
+    const blocking = this.options.features.all.filter((f) => f.blocking);
+    await Promise.all(blocking.map((f) => f.connected?.(info)));
+    if (this.closing || abandoned.aborted) return;
+    for (const feature of this.options.features.all) {
+      if (!feature.blocking) void Promise.resolve(feature.connected?.(info)).catch(() => undefined);
+    }
+    if (info.era === 'modern') await this.listen(info);
+  }
+
+  /** 2026-07-28 servers send list changes (and resource updates) only on a `subscriptions/listen` stream. */
+  private async listen(info: ConnectedInfo): Promise<void> {
+    const filter: SubscriptionFilter = {};
+    for (const feature of this.options.features.all) Object.assign(filter, feature.listenFilter?.(info));
+    if (Object.keys(filter).length === 0) return;
+    try {
+      this.subscription = await info.client.listen(filter, { timeout: info.timeoutMs });
+    } catch (error) {
+      this.options.hooks.note(`[switchboard] could not open the subscriptions/listen stream (${messageOf(error)}); list changes will not be seen until a restart`);
+    }
+  }
+
+  view(): Pick<ServerView, 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions'> {
+    const client = this.sdkClient;
+    if (!client) return {};
+    const version = client.getNegotiatedProtocolVersion();
+    const era = client.getProtocolEra();
+    const serverInfo = client.getServerVersion();
+    const capabilities = client.getServerCapabilities();
+    const instructions = client.getInstructions();
+    return {
+      ...(version !== undefined ? { protocolVersion: version } : {}),
+      ...(era !== undefined ? { era } : {}),
+      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
+      ...(capabilities ? { capabilities: capabilitiesView(capabilities) } : {}),
+      ...(instructions !== undefined && instructions !== '' ? { instructions } : {}),
+    };
+  }
+
+  private newClient(timeout: number): Client {
+    // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
+    // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
+    // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
+    const client = new Client(clientInfo, {
+      capabilities: {},
+      versionNegotiation: { mode: this.options.policy.versionMode, probe: { timeoutMs: timeout } },
+    });
+    client.onerror = (error) => this.options.hooks.note(`[switchboard] protocol error: ${messageOf(error)}`);
+    for (const feature of this.options.features.all) feature.attach?.(client);
+    return client;
+  }
+
+  private async connectStdio(timeout: number, abandoned: AbortSignal): Promise<void> {
+    const { entry, childEnv } = this.options.server;
+    const env = childEnv?.env ?? {};
+    const args = entry.args ?? [];
+    const cwd = entry.cwd ?? process.cwd();
+    const launchEnv = Object.entries(childEnv?.sources ?? {}).map(([name, source]) => ({ name, source }));
+    // Shown even when the command cannot be found, so a person sees what was tried.
+    this.options.hooks.launch({ command: entry.command ?? '', args, cwd, env: launchEnv });
+    const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
+    this.options.hooks.launch({ command, args, cwd, env: launchEnv });
+    const { eraCache, policy } = this.options;
+    const key = EraCache.key(command, args, cwd);
+    const prior = policy.versionMode === 'auto' ? eraCache?.get(key) : undefined;
+    // A stale verdict: once more with it forgotten (probing). A legacy server that exits on the in-place
+    // `server/discover` probe (seen from the transport: the process ended while the probe was unanswered): once
+    // more, pinned to the legacy handshake.
+    let attempt = prior;
+    for (let retry = 0; ; retry++) {
+      try {
+        await this.connectProcess(command, args, env, cwd, timeout, abandoned, attempt);
+        break;
+      } catch (error) {
+        if (this.closing || abandoned.aborted) throw error;
+        const exitedOnProbe = error instanceof ExitedOnProbe;
+        const staleVerdict = retry === 0 && prior !== undefined;
+        if (!exitedOnProbe && !staleVerdict) throw error;
+        eraCache?.delete(key);
+        await this.closeCurrent();
+        if (abandoned.aborted) throw error;
+        this.lastExit = undefined;
+        this.options.hooks.note(
+          exitedOnProbe
+            ? '[switchboard] the server exited while the server/discover probe was unanswered (some legacy servers quit on it); starting it again with the legacy handshake'
+            : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
+        );
+        attempt = exitedOnProbe ? { kind: 'legacy' } : undefined;
+      }
+    }
+    const client = this.client;
+    if (client && eraCache && policy.versionMode === 'auto') {
+      const discover = client.getDiscoverResult();
+      eraCache.set(key, client.getProtocolEra() === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
+    }
+  }
+
+  private async connectProcess(
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+    cwd: string,
+    timeout: number,
+    abandoned: AbortSignal,
+    prior: PriorDiscovery | undefined,
+  ): Promise<void> {
+    if (abandoned.aborted || this.closing) throw new DeadlineError('abandoned');
+    const { hooks, ledger, policy } = this.options;
+    let exitedOnProbe = false;
+    let raw: ProcessTransport | undefined;
+    let pid: number | undefined;
+    const opened = createTransport(
+      {
+        kind: 'stdio',
+        process: {
+          command,
+          args,
+          env,
+          cwd,
+          graceMs: policy.graceMs,
+          ...(ledger ? { containment: ledger.containment } : {}),
+          label: this.name,
+          onStderr: (text) => hooks.stderr(text),
+          onStdoutNoise: (line) => {
+            const shown = line.length > 300 ? `${line.slice(0, 300)}…` : line;
+            hooks.note(`[switchboard] warning: non-JSON line on stdout (ignored): ${shown}`);
+          },
+          maxMessageBytes: policy.maxMessageBytes,
+          onOversizedLine: (info) => hooks.note(`[switchboard] error: ${oversizedText(this.name, info)}`),
+          onSpawn: (spawnedPid) => {
+            pid = spawnedPid;
+            ledger?.add(spawnedPid, this.name, raw?.cgroup);
+            if (raw) hooks.spawned(spawnedPid, raw.containment);
+          },
+          onExit: (exit) => {
+            exitedOnProbe = raw?.probeUnansweredWhileOpen ?? false;
+            if (pid !== undefined) ledger?.remove(pid);
+            this.lastExit = exit;
+            hooks.exited(exit, raw !== undefined && this.opened?.raw === raw);
+          },
+        },
+      },
+      { server: this.name, decorate: this.options.decorate },
+    );
+    if (opened.kind === 'stdio') raw = opened.raw;
+    this.opened = opened;
+    const client = this.newClient(timeout);
+    this.client = client;
+    try {
+      await client.connect(opened.transport, { timeout, ...(prior ? { prior } : {}) });
+    } catch (error) {
+      if (exitedOnProbe) throw new ExitedOnProbe(messageOf(error), { cause: error });
+      throw error;
+    }
+  }
+
+  private async connectRemote(timeout: number, abandoned: AbortSignal): Promise<void> {
+    const { entry, headers } = this.options.server;
+    const url = new URL(entry.url ?? '');
+    // Needs sign-in (401, or 403 with a challenge): seen with its WWW-Authenticate header, which SDK errors lack.
+    const watched = challengeWatchingFetch();
+    const kind = transportOf(entry);
+    const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
+      this.kind = transportKind;
+      const opened = createTransport({ kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch }, { server: this.name, decorate: this.options.decorate });
+      this.opened = opened;
+      const client = this.newClient(timeout);
+      this.client = client;
+      client.onclose = () => this.options.hooks.remoteClosed();
+      await client.connect(opened.transport, { timeout });
+    };
+    if (kind !== 'sse') {
+      try {
+        await open('http');
+        return;
+      } catch (error) {
+        // Needs sign-in: not a sign that the server speaks only legacy HTTP+SSE, so no fallback (and no GET).
+        const challenge = watched.challenge();
+        if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers), { cause: error });
+        if (kind === 'http' || !isClientHttpError(error) || abandoned.aborted) throw error;
+        this.options.hooks.note(`[switchboard] Streamable HTTP answered ${httpStatus(error)}; falling back to legacy HTTP+SSE`);
+        await this.closeCurrent();
+        if (abandoned.aborted || this.closing) throw error;
+      }
+    }
+    try {
+      await open('sse');
+    } catch (error) {
+      const challenge = watched.challenge();
+      if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers), { cause: error });
+      throw error;
+    }
+  }
+
+  /** The connect timed out: why, as a person can act on it. */
+  timeoutReason(timeout: number): string {
+    const raw = this.opened?.kind === 'stdio' ? this.opened.raw : undefined;
+    return timeoutText(this.name, timeout, raw);
+  }
+
+  /** A connect failure, explained. */
+  explain(error: unknown, timeout: number): string {
+    const { entry } = this.options.server;
+    if (error instanceof CoreError || error instanceof DeadlineError || error instanceof ReasonError) return error.message;
+    // The era probe or the handshake ran out of the connect timeout (and beat the deadline timer to it).
+    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return this.timeoutReason(timeout);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES') {
+      return `Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`;
+    }
+    let message = messageOf(error);
+    if (error instanceof SdkHttpError) message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
+    const causes = causeChain(error);
+    const last = causes[causes.length - 1];
+    if (last !== undefined && last !== error && !message.includes(messageOf(last))) message += ` (${messageOf(last)})`;
+    const causeCode = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
+    if (causeCode === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) {
+      return `nothing is listening at ${entry.url ?? 'the URL'} (connection refused). Is the server running?`;
+    }
+    if (causeCode === 'ENOTFOUND') return `cannot resolve the host of ${entry.url ?? 'the URL'} (DNS lookup failed)`;
+    if (entry.command !== undefined) {
+      const exit = this.lastExit ?? this.transportExit;
+      if (exit) return `${exitText(this.name, exit)} before it was ready (${message}).${this.options.hooks.tail()}`;
+      return `${message}.${this.options.hooks.tail()}`;
+    }
+    return message;
+  }
+
+  /** Closes the current attempt's client and transport (the session stays usable for another attempt). */
+  private async closeCurrent(): Promise<void> {
+    const client = this.client;
+    const opened = this.opened;
+    const subscription = this.subscription;
+    this.client = undefined;
+    this.opened = undefined;
+    this.subscription = undefined;
+    if (client) client.onclose = undefined;
+    if (subscription) await withDeadline(subscription.close(), terminateSessionMs, () => 'listen close timed out').catch(() => undefined);
+    // A Streamable HTTP session is ended explicitly (DELETE with its Mcp-Session-Id), or the server keeps it
+    // until it expires; bounded, so that an unreachable server cannot hold up a stop or quit.
+    if (opened?.kind === 'http' && opened.raw.sessionId !== undefined) {
+      await withDeadline(opened.raw.terminateSession(), terminateSessionMs, () => 'session DELETE timed out').catch((error: unknown) => {
+        this.options.hooks.log(`[switchboard] ending the HTTP session failed: ${messageOf(error)}`);
+      });
+    }
+    if (client) await client.close().catch(() => undefined);
+    // A transport whose client never connected is closed directly (that also ends a stdio child's tree).
+    if (opened) await opened.transport.close().catch(() => undefined);
+  }
+
+  /** Ends the session: listen stream, HTTP session, client, transport and the child's tree. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const feature of this.options.features.all) feature.disconnected?.();
+      await this.closeCurrent();
+    })();
+    return this.closing;
+  }
+
+  /** The remote end already closed: forget the client without talking to the server again. */
+  detach(): void {
+    if (this.closing) return;
+    const client = this.client;
+    if (client) client.onclose = undefined;
+    this.client = undefined;
+    this.opened = undefined;
+    this.subscription = undefined;
+    this.closing = Promise.resolve();
+    for (const feature of this.options.features.all) feature.disconnected?.();
+  }
+}
+
+function capabilitiesView(capabilities: NonNullable<ReturnType<Client['getServerCapabilities']>>): ServerCapabilitiesView {
+  return {
+    tools: capabilities.tools !== undefined,
+    resources: capabilities.resources !== undefined,
+    subscribe: capabilities.resources?.subscribe === true,
+    prompts: capabilities.prompts !== undefined,
+    completions: capabilities.completions !== undefined,
+    logging: capabilities.logging !== undefined,
+    tasks: capabilities.tasks !== undefined || capabilities.extensions?.['io.modelcontextprotocol/tasks'] !== undefined,
+  };
+}

@@ -1,0 +1,321 @@
+import { EventEmitter } from 'node:events';
+import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
+import type { LaunchInfo, ServerStatus, ServerView, ToolResult } from '../../../src-shared/host-api';
+import { CoreError, messageOf } from '../errors';
+import type { ProcessExit } from '../process-transport';
+import { LineRing } from '../ring-buffer';
+import { exitData, exitText, withDeadline } from './diagnosis';
+import type { FeatureContext, FeatureName } from './features/feature';
+import { createFeatures, type ServerFeatures } from './features/index';
+import { defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps } from './policy';
+import { Session } from './session';
+
+export interface SupervisorEvents {
+  /** The server's view changed (status, stderr, a list). */
+  changed: [];
+  /** A feature's list was reloaded or cleared. */
+  feature: [feature: FeatureName];
+}
+
+/**
+ * One configured server's lifecycle: the status machine, start/stop/restart, crash detection with backoff
+ * restarts and crash-loop, the stderr ring and launch info. Each start is a new {@link Session}; the feature
+ * modules live as long as the supervisor (so a crash's logs survive the restart) and are driven by each session.
+ * UI-free; the Registry owns and disposes it.
+ */
+export class Supervisor extends EventEmitter<SupervisorEvents> {
+  private status: ServerStatus = 'stopped';
+  private error: string | undefined;
+  private session: Session | undefined;
+  private readonly stderr = new LineRing(200);
+  private disposed = false;
+  private starting: Promise<void> | undefined;
+  private readonly policy: SupervisionPolicy;
+  private launch: LaunchInfo | undefined;
+  private pid: number | undefined;
+  private readyAt = 0;
+  private readyMs: number | undefined;
+  private restarts = 0;
+  private quickDeaths = 0;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private nextRestartAt: number | undefined;
+  private lastKind: TransportKind;
+  readonly features: ServerFeatures;
+
+  constructor(
+    readonly server: ResolvedServer,
+    private readonly deps: SupervisorDeps = {},
+  ) {
+    super();
+    const kind = transportOf(server.entry);
+    this.lastKind = kind === 'auto-remote' ? 'http' : kind;
+    this.policy = { ...defaultPolicy, ...deps.policy };
+    const context: FeatureContext = {
+      server: server.name,
+      client: () => this.session?.sdkClient,
+      requestTimeoutMs: () => this.server.entry.timeout ?? this.policy.requestTimeoutMs,
+      note: (line) => this.noteStderr(line),
+      changed: (feature) => {
+        if (this.disposed) return;
+        this.emit('changed');
+        this.emit('feature', feature);
+      },
+      emit: (event, payload) => this.deps.emit?.(event, payload),
+    };
+    this.features = createFeatures(context);
+  }
+
+  get name(): string {
+    return this.server.name;
+  }
+
+  get currentStatus(): ServerStatus {
+    return this.status;
+  }
+
+  get currentPid(): number | undefined {
+    return this.pid;
+  }
+
+  view(): ServerView {
+    const entry = this.server.entry;
+    const ready = this.status === 'ready';
+    const session = ready ? this.session : undefined;
+    const { resources, prompts, logging, health } = this.features;
+    const resourceCounts = resources.counts();
+    const promptCount = prompts.count();
+    const logLevel = logging.level();
+    const healthView = health.view();
+    return {
+      name: this.name,
+      transport: this.session?.transportKind ?? this.lastKind,
+      status: this.status,
+      ...(this.error !== undefined ? { error: this.error } : {}),
+      ...(session ? session.view() : {}),
+      disabled: entry.disabled === true,
+      tools: this.features.tools.items,
+      target: entry.command !== undefined ? [entry.command, ...(entry.args ?? [])].join(' ') : (entry.url ?? ''),
+      stderrTail: this.stderr.tail(50),
+      ...(this.launch ? { launch: this.launch } : {}),
+      ...(this.pid !== undefined ? { pid: this.pid } : {}),
+      ...(this.readyMs !== undefined ? { readyMs: this.readyMs } : {}),
+      restarts: this.restarts,
+      ...(this.nextRestartAt !== undefined ? { nextRestartAt: this.nextRestartAt } : {}),
+      ...(this.deps.log ? { logFile: this.deps.log.file } : {}),
+      ...(this.server.needsInput !== undefined ? { needsInput: this.server.needsInput } : {}),
+      ...(logLevel !== undefined ? { logLevel } : {}),
+      ...(healthView !== undefined ? { health: healthView } : {}),
+      ...(resourceCounts !== undefined || promptCount !== undefined
+        ? { counts: { resources: resourceCounts?.resources ?? 0, templates: resourceCounts?.templates ?? 0, prompts: promptCount ?? 0 } }
+        : {}),
+    };
+  }
+
+  /** Connects; resolves when ready or failed (the failure is recorded in the status, not thrown). */
+  start(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    // A start still running for a session that was since closed (a restart meanwhile) does not count.
+    if (this.starting && this.session && !this.session.isClosed) return this.starting;
+    const starting: Promise<void> = this.run().finally(() => {
+      if (this.starting === starting) this.starting = undefined;
+    });
+    this.starting = starting;
+    return starting;
+  }
+
+  private newSession(): Session {
+    const session: Session = new Session({
+      server: this.server,
+      policy: this.policy,
+      features: this.features,
+      eraCache: this.deps.eraCache,
+      ledger: this.deps.ledger,
+      decorate: this.deps.decorateTransport,
+      hooks: {
+        note: (line) => this.noteStderr(line),
+        stderr: (text) => {
+          for (const line of this.stderr.write(text)) this.deps.log?.write(line);
+          this.emit('changed');
+        },
+        log: (line) => this.deps.log?.write(line),
+        launch: (info) => {
+          this.launch = info;
+        },
+        spawned: (pid, containment) => {
+          this.pid = pid;
+          if (this.launch) this.launch = { ...this.launch, containment };
+        },
+        exited: (exit, current) => {
+          this.pid = undefined;
+          if (current && session === this.session) this.onProcessExit(exit);
+        },
+        remoteClosed: () => {
+          if (session === this.session) this.onRemoteClosed();
+        },
+        tail: () => this.tailText(),
+      },
+    });
+    return session;
+  }
+
+  private async run(): Promise<void> {
+    const started = performance.now();
+    // A start replaces whatever session is left (one that failed or crashed is already closed).
+    const previous = this.session;
+    const session = this.newSession();
+    this.session = session;
+    // Synchronously, so that whoever called start() sees `starting` at once (Registry.settled relies on it).
+    this.setStatus('starting');
+    const timeout = this.server.entry.timeout ?? this.policy.startTimeoutMs;
+    // Set when the deadline passes, so that work still in flight starts nothing new (no retry, no fallback).
+    const abandoned = new AbortController();
+    const current = (): boolean => session === this.session && !this.disposed;
+    if (previous) await previous.close();
+    if (!current()) return;
+    try {
+      if (this.server.problem !== undefined) throw new CoreError('config-invalid', this.server.problem);
+      await withDeadline(session.connect(timeout, abandoned.signal), timeout, () => {
+        abandoned.abort();
+        return session.timeoutReason(timeout);
+      });
+      if (!current()) return;
+      this.lastKind = session.transportKind;
+      this.readyAt = Date.now();
+      this.readyMs = Math.round(performance.now() - started);
+      this.setStatus('ready');
+    } catch (error) {
+      if (!current()) return;
+      const reason = session.explain(error, timeout);
+      this.deps.log?.write(`[switchboard] start failed: ${reason}`);
+      await session.close();
+      if (!current()) return;
+      this.setStatus('error', reason);
+    }
+  }
+
+  private onRemoteClosed(): void {
+    if (this.disposed || this.status !== 'ready') return;
+    this.session?.detach();
+    this.setStatus('error', 'The remote server closed the connection.');
+  }
+
+  /** The child ended on its own: fail its calls (the SDK does, on close), record why, and maybe restart. */
+  private onProcessExit(exit: ProcessExit): void {
+    if (this.disposed) return;
+    if (this.status !== 'ready') return; // during start, run() reports the failure
+    const reason = `${exitText(this.name, exit)}.${this.tailText()}`;
+    this.deps.log?.write(`[switchboard] ${reason}`);
+    const session = this.session;
+    if (session) void session.close();
+    const quick = Date.now() - this.readyAt < this.policy.stableMs;
+    this.quickDeaths = quick ? this.quickDeaths + 1 : 1;
+    if (this.quickDeaths >= this.policy.crashLoopCount) {
+      this.setStatus('crash-loop', `${reason}\nIt died ${this.quickDeaths} times within ${this.policy.stableMs / 1000} s of starting, so it is left stopped. Fix the cause, then press Restart.`);
+      return;
+    }
+    this.setStatus('error', reason);
+    if (this.policy.autoRestart) this.scheduleRestart();
+  }
+
+  private scheduleRestart(): void {
+    const delay = Math.min(this.policy.restartMaxDelayMs, this.policy.restartBaseDelayMs * 2 ** Math.max(0, this.quickDeaths - 1));
+    this.nextRestartAt = Date.now() + delay;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      this.nextRestartAt = undefined;
+      this.restarts++;
+      void this.start();
+    }, delay);
+    this.restartTimer.unref?.();
+    this.emit('changed');
+  }
+
+  private tailText(): string {
+    const tail = this.stderr.tail(5).filter((l) => !l.startsWith('[switchboard]'));
+    return tail.length ? ` Last stderr lines:\n${tail.join('\n')}` : '';
+  }
+
+  /** The ready session, or a `server-not-ready` error saying why there is none. */
+  requireReady(what: string): Session {
+    const session = this.session;
+    if (this.status !== 'ready' || !session || session.isClosed) {
+      throw new CoreError('server-not-ready', `Server "${this.name}" is ${this.status}${this.error ? ` (${this.error.split('\n')[0]})` : ''}; it cannot ${what} now.`, {
+        data: { server: this.name, status: this.status },
+      });
+    }
+    return session;
+  }
+
+  async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; callId?: string; task?: boolean } = {}): Promise<ToolResult> {
+    const session = this.requireReady(`run "${tool}"`);
+    const timeoutMs = this.server.entry.timeout ?? this.policy.requestTimeoutMs;
+    const data = { server: this.name, tool };
+    try {
+      if (options.task === true) return await this.features.tasks.call(tool, args, { callId: options.callId ?? '', timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+      return await this.features.tools.call(tool, args, { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (error) {
+      if (error instanceof CoreError) throw error;
+      if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
+      const exit = session.transportExit ?? session.lastExit;
+      if (exit) {
+        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, { cause: error, data: { ...data, ...exitData(exit) } });
+      }
+      throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error, data });
+    }
+  }
+
+  /** A manual restart: forgets crash history, closes the session (and the child's tree), starts again. */
+  async restart(): Promise<void> {
+    this.clearRestartTimer();
+    this.quickDeaths = 0;
+    this.restarts = 0;
+    await this.closeSession();
+    this.setStatus('stopped');
+    await this.start();
+  }
+
+  /** Stops the server (session first, then its process tree) without disposing the supervisor. */
+  async stop(): Promise<void> {
+    this.clearRestartTimer();
+    await this.closeSession();
+    this.setStatus('stopped');
+  }
+
+  private clearRestartTimer(): void {
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = undefined;
+    this.nextRestartAt = undefined;
+  }
+
+  private async closeSession(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    if (!session) return;
+    this.lastKind = session.transportKind;
+    await session.close();
+  }
+
+  /** Session first, then the transport (and with it the child's tree), then the feature modules. Idempotent. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.clearRestartTimer();
+    await this.closeSession();
+    this.status = 'stopped';
+    for (const feature of [...this.features.all].reverse()) feature.dispose();
+    this.deps.log?.dispose();
+    this.removeAllListeners();
+  }
+
+  private noteStderr(line: string): void {
+    this.stderr.push(line);
+    this.deps.log?.write(line);
+    this.emit('changed');
+  }
+
+  private setStatus(status: ServerStatus, error?: string): void {
+    this.status = status;
+    this.error = error;
+    this.emit('changed');
+  }
+}

@@ -1,0 +1,17 @@
+import type { HostMethods } from '../../../src-shared/host-api';
+import type { Registry } from '../registry';
+
+export type LoggingChannel = 'logs:list' | 'logs:set-level';
+
+/** Server log messages; the work is the server's LoggingFeature (servers/features/logging.ts). */
+export class LoggingService {
+  readonly api: Pick<HostMethods, LoggingChannel>;
+
+  constructor(registry: Registry) {
+    const feature = (server: string) => registry.get(server).features.logging;
+    this.api = {
+      'logs:list': async ({ server, after, limit }) => feature(server).list(after, limit),
+      'logs:set-level': async ({ server, level }) => feature(server).setLevel(level),
+    };
+  }
+}

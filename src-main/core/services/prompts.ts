@@ -1,0 +1,18 @@
+import type { HostMethods } from '../../../src-shared/host-api';
+import type { Registry } from '../registry';
+
+export type PromptsChannel = 'prompts:list' | 'prompts:get' | 'completion:complete';
+
+/** Prompts and argument completion; the work is the server's PromptsFeature (servers/features/prompts.ts). */
+export class PromptsService {
+  readonly api: Pick<HostMethods, PromptsChannel>;
+
+  constructor(registry: Registry) {
+    const feature = (server: string) => registry.get(server).features.prompts;
+    this.api = {
+      'prompts:list': async (server) => feature(server).list(),
+      'prompts:get': async ({ server, name, args = {} }) => feature(server).get(name, args),
+      'completion:complete': async ({ server, ref, argument, context }) => feature(server).complete({ ref, argument, ...(context !== undefined ? { context } : {}) }),
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import type { HostMethods } from '../../../src-shared/host-api';
+import type { Disposable } from '../../../src-shared/lifecycle';
+import { ServersDiffer } from '../../../src-shared/servers-delta';
+import type { Registry } from '../registry';
+import type { HostEventBus } from './events';
+
+export type ServersChannel = 'servers:list' | 'servers:restart' | 'servers:ping';
+
+/**
+ * The servers' status as the UI sees it: `servers:list`, restart, ping, and the `servers:changed` deltas (bursts
+ * coalesced into at most one per 50 ms, carrying only what changed per server, so that a stderr line does not
+ * resend 10,000 tools to every tab) and `features:changed`.
+ */
+export class ServersService implements Disposable {
+  readonly api: Pick<HostMethods, ServersChannel>;
+  private pendingTimer: NodeJS.Timeout | undefined;
+  private readonly differ = new ServersDiffer();
+  private disposed = false;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly events: HostEventBus,
+  ) {
+    registry.on('changed', () => this.schedule());
+    registry.on('feature', (server, feature) => {
+      if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
+    });
+    this.api = {
+      'servers:list': async () => registry.views(),
+      'servers:restart': async (name) => {
+        await registry.get(name).restart();
+      },
+      'servers:ping': async (name) => {
+        const supervisor = registry.get(name);
+        supervisor.requireReady('answer a ping');
+        return supervisor.features.health.ping();
+      },
+    };
+  }
+
+  private schedule(): void {
+    if (this.pendingTimer || this.disposed) return;
+    this.pendingTimer = setTimeout(() => {
+      this.pendingTimer = undefined;
+      const delta = this.differ.next(this.registry.views());
+      if (delta) this.events.emit('servers:changed', delta);
+    }, 50);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    this.pendingTimer = undefined;
+  }
+}
