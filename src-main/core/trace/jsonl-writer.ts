@@ -1,0 +1,89 @@
+import { closeSync, fchmodSync, openSync, writeSync } from 'node:fs';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { noRedaction, type Redactor } from './redact';
+import type { TraceDirection, TraceRecorder } from './trace-ring';
+
+export interface JsonlTraceWriterOptions {
+  redactor?: Redactor;
+}
+
+/**
+ * The CLI's `--trace FILE` sink: one JSON line per JSON-RPC message,
+ * `{"time":"<ISO 8601>","server":"…","direction":"send"|"receive","message":{…}}`, redacted, appended to FILE
+ * (created 0600; an existing file is made 0600 too, since it holds protocol traffic). Lines are written in batches
+ * (once per turn of the event loop) and whatever is left is written by `dispose()` (idempotent), which also
+ * closes the file. HTTP exchanges are not JSON-RPC messages and are not written.
+ */
+export class JsonlTraceWriter implements TraceRecorder {
+  private readonly fd: number;
+  private readonly redactor: Redactor;
+  private pending: string[] = [];
+  private scheduled = false;
+  private closed = false;
+
+  constructor(
+    readonly file: string,
+    options: JsonlTraceWriterOptions = {},
+  ) {
+    this.redactor = options.redactor ?? noRedaction;
+    this.fd = openSync(file, 'a', 0o600);
+    try {
+      fchmodSync(this.fd, 0o600);
+    } catch {
+      // not ours to change (e.g. /dev/stderr): write anyway
+    }
+  }
+
+  begin(): void {
+    // nothing to reset: lines carry no pairing
+  }
+
+  message(server: string, direction: TraceDirection, message: JSONRPCMessage): void {
+    if (this.closed) return;
+    const line = JSON.stringify({ time: new Date().toISOString(), server, direction, message: this.redactor.value(message) });
+    this.pending.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes the lines recorded so far. */
+  flush(): void {
+    this.scheduled = false;
+    if (this.closed || this.pending.length === 0) return;
+    const text = `${this.pending.join('\n')}\n`;
+    this.pending = [];
+    const buffer = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < buffer.length) offset += writeSync(this.fd, buffer, offset, buffer.length - offset);
+  }
+
+  dispose(): void {
+    if (this.closed) return;
+    try {
+      this.flush();
+    } finally {
+      this.closed = true;
+      closeSync(this.fd);
+    }
+  }
+}
+
+/** One recorder that tells several (e.g. the ring for the UI and the `--trace` file); one that throws does not stop the others. */
+export function teeRecorder(...recorders: TraceRecorder[]): TraceRecorder {
+  const each = (fn: (r: TraceRecorder) => void): void => {
+    for (const r of recorders) {
+      try {
+        fn(r);
+      } catch {
+        // that sink's failure is its own
+      }
+    }
+  };
+  return {
+    begin: (server) => each((r) => r.begin(server)),
+    message: (server, direction, message) => each((r) => r.message(server, direction, message)),
+    http: (server, exchange) => each((r) => r.http?.(server, exchange)),
+  };
+}

@@ -1,0 +1,433 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { TraceEntry } from '../../../src-shared/contract/logging';
+import { noRedaction, redactUrl, type Redactor } from './redact';
+
+export type TraceDirection = 'send' | 'receive';
+
+/**
+ * One HTTP exchange of a remote server, as `tracingFetch` saw it: the status, the `Mcp-*` headers of request and
+ * response (and the response's content type), and which JSON-RPC messages the POST body carried.
+ */
+export interface HttpExchange {
+  method: string;
+  url: string;
+  status?: number;
+  headers: Record<string, string>;
+  /** Ids of the requests / responses in the body (POST). */
+  ids: Array<string | number>;
+  /** Methods of the notifications in the body (POST). */
+  notifications: string[];
+  /** The fetch failed (network error, abort): no status. */
+  error?: string;
+}
+
+/** What a trace sink is told. `traceTransport` and `tracingFetch` call it; the ring and the JSONL writer implement it. */
+export interface TraceRecorder {
+  /** A new connection of `server` starts: JSON-RPC ids start over, so pending pairs are forgotten. */
+  begin(server: string): void;
+  /** One JSON-RPC message, before redaction (the recorder redacts before it keeps anything). */
+  message(server: string, direction: TraceDirection, message: JSONRPCMessage): void;
+  /** One HTTP exchange of a remote server. */
+  http?(server: string, exchange: HttpExchange): void;
+}
+
+/**
+ * A recorded entry: the shared {@link TraceEntry} plus grouping. `groupOf` is the seq of the request an entry belongs
+ * to: a progress notification with that request's `progressToken`, a `notifications/cancelled` for it, an MRTR
+ * retry (2026-07-28: the request sent again with `inputResponses` / `requestState` after an `input_required`
+ * result) and every response of those. `kind: 'http'` marks an HTTP exchange that carried no JSON-RPC message we
+ * sent (the GET stream, the session DELETE, a failed POST); its `message` is `{ http: 'GET /mcp', error? }`.
+ */
+export interface TraceRecord extends TraceEntry {
+  groupOf?: number;
+  kind?: 'http';
+}
+
+export interface TraceListOptions {
+  /** Only entries with a seq greater than this (oldest first). */
+  after?: number;
+  /** At most this many: the first ones after `after`, or, without `after`, the newest ones. */
+  limit?: number;
+}
+
+export interface TraceAppendedEvent {
+  server: string;
+  lastSeq: number;
+}
+
+export interface TraceRingOptions {
+  redactor?: Redactor;
+  /** Per server. Default 2000. */
+  maxEntries?: number;
+  /** Per server, by the messages' serialized size. Default 8 MiB. */
+  maxBytes?: number;
+  /** `trace:appended` is coalesced to at most one per server per this many ms. Default 200. */
+  coalesceMs?: number;
+}
+
+interface Pending {
+  seq: number;
+  /** performance.now() when it was recorded, for durationMs. */
+  t: number;
+  method: string;
+  /** The request's root: its own seq, or the seq of the request an MRTR retry continues. */
+  root: number;
+  token?: string | number;
+  record: TraceRecord;
+}
+
+interface ServerState {
+  entries: TraceRecord[];
+  /** Index of the oldest live entry in `entries` (evicted ones before it are dropped in batches). */
+  head: number;
+  bytes: number;
+  nextSeq: number;
+  /** Our requests awaiting their response, and the server's requests awaiting ours, by id. */
+  outgoing: Map<string | number, Pending>;
+  incoming: Map<string | number, Pending>;
+  /** progressToken → the request's root seq. */
+  progress: Map<string | number, number>;
+  /** An `input_required` result's requestState, or its request's method+name → the root seq of the flow. */
+  mrtr: Map<string, number>;
+  /** The latest sends, for attaching an HTTP exchange to the message its POST carried. */
+  recentSends: TraceRecord[];
+  sendAt: number;
+  timer: NodeJS.Timeout | undefined;
+  lastEmit: number;
+}
+
+const pendingLimit = 10_000;
+const recentSendsLimit = 64;
+
+/**
+ * The protocol trace: per server, a bounded ring (by entries and by bytes) of redacted JSON-RPC messages with
+ * increasing `seq`, requests paired with their responses (`pairedWith`, `durationMs`), progress, cancellations and
+ * MRTR rounds grouped under their request (`groupOf`), and HTTP status and `Mcp-*` headers for remote servers.
+ */
+export class TraceRing implements TraceRecorder {
+  private readonly servers = new Map<string, ServerState>();
+  private readonly listeners = new Set<(event: TraceAppendedEvent) => void>();
+  private readonly redactor: Redactor;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly coalesceMs: number;
+  private disposed = false;
+
+  constructor(options: TraceRingOptions = {}) {
+    this.redactor = options.redactor ?? noRedaction;
+    this.maxEntries = Math.max(1, options.maxEntries ?? 2000);
+    this.maxBytes = Math.max(1, options.maxBytes ?? 8 * 1024 * 1024);
+    this.coalesceMs = options.coalesceMs ?? 200;
+  }
+
+  /** `trace:appended`: at most one per server per `coalesceMs` (the first at once, the rest at the window's end). */
+  onAppended(listener: (event: TraceAppendedEvent) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
+
+  begin(server: string): void {
+    const state = this.state(server);
+    state.outgoing.clear();
+    state.incoming.clear();
+    state.progress.clear();
+    state.mrtr.clear();
+    state.recentSends = [];
+    state.sendAt = 0;
+  }
+
+  message(server: string, direction: TraceDirection, raw: JSONRPCMessage): void {
+    if (this.disposed) return;
+    const t = performance.now();
+    const message = this.redactor.value(raw);
+    const state = this.state(server);
+    const record: TraceRecord = { seq: state.nextSeq++, time: Date.now(), server, direction, size: approxJsonSize(message), message };
+    const m = message as Partial<Record<'id' | 'method' | 'params' | 'result' | 'error', unknown>>;
+    const hasId = m.id !== undefined && m.id !== null && (typeof m.id === 'string' || typeof m.id === 'number');
+    if (typeof m.method === 'string') {
+      const params = isRecord(m.params) ? m.params : undefined;
+      if (hasId) this.request(state, direction, m.id as string | number, m.method, params, record, t);
+      else this.notification(state, m.method, params, record);
+    } else if (hasId) {
+      this.response(state, direction, m.id as string | number, m.result, record, t);
+    }
+    if (direction === 'send') {
+      // A small circular buffer: slot `sendAt`, then the next.
+      state.recentSends[state.sendAt] = record;
+      state.sendAt = (state.sendAt + 1) % recentSendsLimit;
+    }
+    this.append(state, record);
+  }
+
+  http(server: string, exchange: HttpExchange): void {
+    if (this.disposed) return;
+    const state = this.state(server);
+    const http: NonNullable<TraceEntry['http']> = {
+      ...(exchange.status !== undefined ? { status: exchange.status } : {}),
+      headers: this.redactor.headers(exchange.headers),
+    };
+    let attached = false;
+    if (exchange.method === 'POST' && exchange.error === undefined) {
+      // Oldest first.
+      const sends = [...state.recentSends.slice(state.sendAt), ...state.recentSends.slice(0, state.sendAt)];
+      for (const id of exchange.ids) {
+        const sent = findLast(sends, (r) => r.http === undefined && (r.message as { id?: unknown }).id === id);
+        if (sent) {
+          sent.http = http;
+          attached = true;
+        }
+      }
+      for (const method of exchange.notifications) {
+        const sent = sends.find((r) => r.http === undefined && (r.message as { id?: unknown; method?: unknown }).id === undefined && (r.message as { method?: unknown }).method === method);
+        if (sent) {
+          sent.http = http;
+          attached = true;
+        }
+      }
+    }
+    if (attached) return;
+    const path = redactUrl(exchange.url);
+    const message = { http: `${exchange.method} ${path}`, ...(exchange.error !== undefined ? { error: this.redactor.text(exchange.error) } : {}) };
+    this.append(state, { seq: state.nextSeq++, time: Date.now(), server, direction: 'send', size: 0, message, http, kind: 'http' });
+  }
+
+  /** Copies of the entries with seq > `after`, oldest first (see {@link TraceListOptions}); `size` is the exact UTF-8 size. */
+  list(server: string, options: TraceListOptions = {}): TraceRecord[] {
+    const state = this.servers.get(server);
+    if (!state) return [];
+    const { entries, head } = state;
+    let from = head;
+    if (options.after !== undefined) {
+      const after = options.after;
+      let lo = head;
+      let hi = entries.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((entries[mid]?.seq ?? Infinity) <= after) lo = mid + 1;
+        else hi = mid;
+      }
+      from = lo;
+    }
+    let to = entries.length;
+    const limit = options.limit;
+    if (limit !== undefined && limit >= 0) {
+      if (options.after !== undefined) to = Math.min(to, from + limit);
+      else from = Math.max(from, to - limit);
+    }
+    return entries.slice(from, to).map((record) => ({ ...record, size: exactSize(record) }));
+  }
+
+  /** The seq of the newest entry (-1 when there is none yet). */
+  lastSeq(server: string): number {
+    return (this.servers.get(server)?.nextSeq ?? 0) - 1;
+  }
+
+  /** Server names with a trace. */
+  names(): string[] {
+    return [...this.servers.keys()];
+  }
+
+  /** Forgets the entries of `server` (seq keeps counting, so a UI asking `after` its last one stays right). */
+  clear(server: string): void {
+    const state = this.servers.get(server);
+    if (!state) return;
+    state.entries = [];
+    state.head = 0;
+    state.bytes = 0;
+    state.recentSends = [];
+    state.sendAt = 0;
+  }
+
+  /** Drops a removed server's trace altogether. */
+  forget(server: string): void {
+    const state = this.servers.get(server);
+    if (state?.timer) clearTimeout(state.timer);
+    this.servers.delete(server);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const state of this.servers.values()) if (state.timer) clearTimeout(state.timer);
+    this.listeners.clear();
+  }
+
+  private state(server: string): ServerState {
+    let state = this.servers.get(server);
+    if (!state) {
+      state = { entries: [], head: 0, bytes: 0, nextSeq: 0, outgoing: new Map(), incoming: new Map(), progress: new Map(), mrtr: new Map(), recentSends: [], sendAt: 0, timer: undefined, lastEmit: -Infinity };
+      this.servers.set(server, state);
+    }
+    return state;
+  }
+
+  private request(state: ServerState, direction: TraceDirection, id: string | number, method: string, params: Record<string, unknown> | undefined, record: TraceRecord, t: number): void {
+    let root = record.seq;
+    if (direction === 'send' && params && (params.inputResponses !== undefined || params.requestState !== undefined)) {
+      const continued = (typeof params.requestState === 'string' ? state.mrtr.get(`s:${params.requestState}`) : undefined) ?? state.mrtr.get(mrtrKey(method, params));
+      if (continued !== undefined) {
+        root = continued;
+        record.groupOf = continued;
+      }
+    }
+    const meta = params && isRecord(params._meta) ? params._meta : undefined;
+    const token = meta?.progressToken;
+    const pending: Pending = { seq: record.seq, t, method, root, record };
+    if (typeof token === 'string' || typeof token === 'number') {
+      pending.token = token;
+      state.progress.set(token, root);
+    }
+    const map = direction === 'send' ? state.outgoing : state.incoming;
+    map.set(id, pending);
+    if (map.size > pendingLimit) {
+      const oldest = map.keys().next();
+      if (!oldest.done) map.delete(oldest.value);
+    }
+  }
+
+  private notification(state: ServerState, method: string, params: Record<string, unknown> | undefined, record: TraceRecord): void {
+    if (!params) return;
+    if (method === 'notifications/progress') {
+      const token = params.progressToken;
+      const root = typeof token === 'string' || typeof token === 'number' ? state.progress.get(token) : undefined;
+      if (root !== undefined) record.groupOf = root;
+    } else if (method === 'notifications/cancelled') {
+      const id = params.requestId;
+      if (typeof id === 'string' || typeof id === 'number') {
+        const pending = (record.direction === 'send' ? state.outgoing : state.incoming).get(id);
+        if (pending) record.groupOf = pending.root;
+      }
+    }
+  }
+
+  private response(state: ServerState, direction: TraceDirection, id: string | number, result: unknown, record: TraceRecord, t: number): void {
+    // A response we receive answers our request; one we send answers the server's.
+    const map = direction === 'receive' ? state.outgoing : state.incoming;
+    const pending = map.get(id);
+    if (!pending) return;
+    map.delete(id);
+    record.pairedWith = pending.seq;
+    record.durationMs = Math.round((t - pending.t) * 1000) / 1000;
+    if (pending.root !== pending.seq) record.groupOf = pending.root;
+    if (pending.record.http !== undefined) record.http = pending.record.http;
+    if (pending.token !== undefined) state.progress.delete(pending.token);
+    if (direction === 'receive' && isRecord(result) && result.resultType === 'input_required') {
+      // The SDK retries the same request (fresh id) with inputResponses + the byte-exact requestState.
+      const params = isRecord((pending.record.message as { params?: unknown }).params) ? ((pending.record.message as { params: Record<string, unknown> }).params) : undefined;
+      state.mrtr.set(mrtrKey(pending.method, params), pending.root);
+      if (typeof result.requestState === 'string') state.mrtr.set(`s:${result.requestState}`, pending.root);
+      if (pending.token !== undefined) state.progress.set(pending.token, pending.root);
+      if (state.mrtr.size > pendingLimit) state.mrtr.clear();
+    }
+  }
+
+  private append(state: ServerState, record: TraceRecord): void {
+    state.entries.push(record);
+    state.bytes += record.size;
+    while (state.entries.length - state.head > this.maxEntries || (state.bytes > this.maxBytes && state.entries.length - state.head > 1)) {
+      const old = state.entries[state.head];
+      state.head++;
+      if (old) state.bytes -= old.size;
+    }
+    if (state.head > 1024 && state.head * 2 > state.entries.length) {
+      state.entries = state.entries.slice(state.head);
+      state.head = 0;
+    }
+    this.schedule(state, record.server);
+  }
+
+  private schedule(state: ServerState, server: string): void {
+    if (this.listeners.size === 0 || state.timer) return;
+    const wait = state.lastEmit + this.coalesceMs - performance.now();
+    if (wait <= 0) {
+      this.emit(state, server);
+      return;
+    }
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      if (!this.disposed) this.emit(state, server);
+    }, wait);
+    state.timer.unref();
+  }
+
+  private emit(state: ServerState, server: string): void {
+    state.lastEmit = performance.now();
+    const event = { server, lastSeq: state.nextSeq - 1 };
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+}
+
+function mrtrKey(method: string, params: Record<string, unknown> | undefined): string {
+  const name = params?.name ?? params?.uri;
+  return `m:${method}\u0000${typeof name === 'string' ? name : ''}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (item !== undefined && test(item)) return item;
+  }
+  return undefined;
+}
+
+const exactSizes = new WeakMap<TraceRecord, number>();
+
+/** The exact UTF-8 size of the serialized message, computed once per record when it is first listed. */
+function exactSize(record: TraceRecord): number {
+  if (record.kind === 'http') return record.size;
+  let size = exactSizes.get(record);
+  if (size === undefined) {
+    try {
+      size = Buffer.byteLength(JSON.stringify(record.message));
+    } catch {
+      size = record.size;
+    }
+    exactSizes.set(record, size);
+  }
+  return size;
+}
+
+/**
+ * The JSON size of a message, estimated without serializing it: exact for ASCII text without escapes, cost in
+ * proportion to the number of values rather than to the bytes (a 5 MB text costs as much as a short one).
+ */
+export function approxJsonSize(value: unknown, depth = 0): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length + 2;
+    case 'number':
+      return value < 10 && value >= 0 && Number.isInteger(value) ? 1 : String(value).length;
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'object': {
+      if (value === null) return 4;
+      if (depth > 100) return 0;
+      if (Array.isArray(value)) {
+        let size = 2 + Math.max(0, value.length - 1);
+        for (const item of value) size += approxJsonSize(item, depth + 1);
+        return size;
+      }
+      let size = 2;
+      let first = true;
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item === undefined || typeof item === 'function') continue;
+        size += key.length + 3 + (first ? 0 : 1) + approxJsonSize(item, depth + 1);
+        first = false;
+      }
+      return size;
+    }
+    default:
+      return 0;
+  }
+}
