@@ -4,6 +4,7 @@ import { Header } from './components/Header';
 import { ServerList } from './components/ServerList';
 import { ServersScreen } from './config/ServersScreen';
 import { SettingsScreen } from './config/SettingsScreen';
+import { ServerPage } from './features/servers/ServerPage';
 import { useConfigSync } from './config/useConfigSync';
 import { useApp } from './hooks/useApp';
 
@@ -18,6 +19,8 @@ export function App() {
       <div className="app-body" hidden={screen !== 'chat'}>
         <ServerList />
         <ChatPanel />
+        {/* A server's page takes the conversation's place; the conversation stays mounted underneath. */}
+        <ServerPage />
       </div>
       {screen === 'servers' && <ServersScreen />}
       {screen === 'settings' && <SettingsScreen />}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerView, ToolInfo } from '../src-shared/host-api';
-import { parseCommand, resolveTool } from './command';
+import { parseCommand, promptArgs, resolvePrompt, resolveTool, slashSuggestions } from './command';
 
 const tool = (name: string): ToolInfo => ({ name, inputSchema: { type: 'object' } });
 const server = (name: string, tools: string[], status: ServerView['status'] = 'ready'): ServerView => ({
@@ -67,5 +67,35 @@ describe('resolveTool', () => {
       ok: false,
       message: expect.stringContaining('no server is ready'),
     });
+  });
+});
+
+describe('resolvePrompt and slash suggestions', () => {
+  const prompt = (name: string) => ({ name, arguments: [] });
+  const servers = [server('calc', ['add']), server('p', []), server('q', []), server('down', [], 'error')];
+  const lists = { p: { value: { prompts: [prompt('greet'), prompt('review')] } }, q: { value: { prompts: [prompt('review')] } }, down: { value: { prompts: [prompt('gone')] } } };
+
+  it('finds a bare or qualified prompt on ready servers, and reports ambiguity', () => {
+    expect(resolvePrompt('greet', servers, lists)).toMatchObject({ kind: 'found', server: 'p', prompt: { name: 'greet' } });
+    expect(resolvePrompt('q/review', servers, lists)).toMatchObject({ kind: 'found', server: 'q' });
+    expect(resolvePrompt('review', servers, lists)).toMatchObject({ kind: 'ambiguous', message: expect.stringMatching(/\/p\.review.*\/q\.review/) });
+    // Not ready: not offered; calc's list is not loaded, so it may still have it.
+    expect(resolvePrompt('gone', servers, lists)).toEqual({ kind: 'unknown', unloaded: ['calc'] });
+  });
+
+  it('turns typed JSON arguments into the strings prompts take', () => {
+    expect(promptArgs({ name: 'Bob', n: 2, flag: true })).toEqual({ name: 'Bob', n: '2', flag: 'true' });
+  });
+
+  it('suggests tools and prompts by prefix first, qualified where a name is shared', () => {
+    const s = slashSuggestions('re', servers, lists);
+    expect(s.map((x) => [x.kind, x.command])).toEqual([
+      ['prompt', 'p.review'],
+      ['prompt', 'q.review'],
+      // then names that merely contain it
+      ['prompt', 'greet'],
+    ]);
+    expect(slashSuggestions('', servers, lists).map((x) => x.command)).toEqual(['add', 'greet', 'p.review', 'q.review']);
+    expect(slashSuggestions('dd', servers, lists).map((x) => x.command)).toEqual(['add']);
   });
 });

@@ -1,4 +1,4 @@
-import type { ServerView, ToolInfo } from '../src-shared/host-api';
+import type { PromptInfo, ServerView, ToolInfo } from '../src-shared/host-api';
 
 /** What the person typed in the chat box. */
 export type ParsedCommand =
@@ -118,4 +118,82 @@ export function availableTools(ready: readonly ServerView[], limit = 12): string
   }
   if (names.length === 0) return 'none (the ready servers offer no tools)';
   return names.length > limit ? `${names.slice(0, limit).join(', ')}, … (${names.length - limit} more)` : names.join(', ');
+}
+
+/** What a server's prompt list holds, as far as `/prompt-name` cares. */
+export interface PromptLists {
+  [server: string]: { value?: { prompts: ReadonlyArray<PromptInfo> } } | undefined;
+}
+
+export type PromptResolution =
+  | { kind: 'found'; server: string; prompt: PromptInfo }
+  | { kind: 'ambiguous'; message: string }
+  /** Not among the lists held; `unloaded` names ready servers whose list is not loaded yet. */
+  | { kind: 'unknown'; unloaded: string[] };
+
+/**
+ * Finds the prompt a `/name` means among the ready servers' loaded prompt lists: a bare prompt name, or
+ * `server.prompt` / `server/prompt`. Tools come first (see chat-slice `submit`); this is asked when no tool matched.
+ */
+export function resolvePrompt(name: string, servers: readonly ServerView[], lists: PromptLists): PromptResolution {
+  const ready = servers.filter((s) => s.status === 'ready' && !s.disabled);
+  const found = new Map<string, { server: string; prompt: PromptInfo }>();
+  const unloaded: string[] = [];
+  for (const server of ready) {
+    const prompts = lists[server.name]?.value?.prompts;
+    if (prompts === undefined) {
+      if (server.capabilities?.prompts !== false) unloaded.push(server.name);
+      continue;
+    }
+    for (const prompt of prompts) {
+      const names = [prompt.name, `${server.name}.${prompt.name}`, `${server.name}/${prompt.name}`];
+      if (names.includes(name)) found.set(`${server.name}\u0000${prompt.name}`, { server: server.name, prompt });
+    }
+  }
+  const matches = [...found.values()];
+  const only = matches[0];
+  if (matches.length === 1 && only) return { kind: 'found', ...only };
+  if (matches.length > 1) {
+    const options = matches.map((m) => `/${m.server}.${m.prompt.name}`).join(', ');
+    return { kind: 'ambiguous', message: `"/${name}" is ambiguous: it matches the prompts ${options}. Use one of those names.` };
+  }
+  return { kind: 'unknown', unloaded };
+}
+
+/** Arguments typed as JSON after `/prompt-name`, as the strings prompts take. */
+export function promptArgs(args: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+}
+
+/** What `/` offers while a name is typed: tools and prompts whose name starts with (or contains) the text. */
+export interface SlashSuggestion {
+  kind: 'tool' | 'prompt';
+  /** What to type: bare when unique, else qualified. */
+  command: string;
+  server: string;
+  name: string;
+  description?: string;
+}
+
+export function slashSuggestions(typed: string, servers: readonly ServerView[], lists: PromptLists, limit = 8): SlashSuggestion[] {
+  const query = typed.toLowerCase();
+  const ready = servers.filter((s) => s.status === 'ready' && !s.disabled);
+  const all: SlashSuggestion[] = [];
+  const counts = new Map<string, number>();
+  const bump = (key: string): void => {
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  };
+  for (const s of ready) for (const t of s.tools) bump(t.name);
+  for (const s of ready) for (const p of lists[s.name]?.value?.prompts ?? []) bump(p.name);
+  for (const s of ready) {
+    for (const t of s.tools) {
+      all.push({ kind: 'tool', server: s.name, name: t.name, command: (counts.get(t.name) ?? 0) > 1 ? `${s.name}.${t.name}` : t.name, ...(t.description ? { description: t.description } : {}) });
+    }
+    for (const p of lists[s.name]?.value?.prompts ?? []) {
+      all.push({ kind: 'prompt', server: s.name, name: p.name, command: (counts.get(p.name) ?? 0) > 1 ? `${s.name}.${p.name}` : p.name, ...(p.description ? { description: p.description } : {}) });
+    }
+  }
+  const starts = all.filter((x) => x.command.toLowerCase().startsWith(query) || x.name.toLowerCase().startsWith(query));
+  const contains = all.filter((x) => !starts.includes(x) && x.command.toLowerCase().includes(query));
+  return [...starts, ...contains].slice(0, limit);
 }

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import type { ToolPart } from '../../src-shared/chat-types';
+import { CallProgress } from '../components/CallProgress';
+import { describeError } from '../host-client';
 import { ResultContent } from '../components/ResultContent';
 import { useApp } from '../hooks/useApp';
 import { JsonTree } from './JsonTree';
@@ -23,6 +26,30 @@ const decisionLabel: Record<NonNullable<ToolPart['decision']>, string> = {
   'auto-deny': 'denied (tools are off)',
 };
 
+/** Progress, a timer and Cancel while the model's call runs (Cancel sends `tools:cancel` with the call's id). */
+function RunningBody({ part }: { part: ToolPart }) {
+  const [state, setState] = useState<{ cancelling: boolean; error?: string }>({ cancelling: false });
+  const cancel = async (): Promise<void> => {
+    setState({ cancelling: true });
+    try {
+      const wasRunning = await cancelCall(part.callId);
+      setState(wasRunning ? { cancelling: true } : { cancelling: false, error: 'The host has no running call with that id (it may have just ended); Stop ends the whole turn.' });
+    } catch (error) {
+      setState({ cancelling: false, error: describeError(error).message });
+    }
+  };
+  const cancelCall = useApp((s) => s.cancelToolCall);
+  return (
+    <div className="card-body tool-running">
+      <CallProgress callId={part.callId} />
+      <button type="button" className="btn btn-small" data-testid="tool-cancel" disabled={state.cancelling} onClick={() => void cancel()}>
+        {state.cancelling ? 'Cancelling…' : 'Cancel'}
+      </button>
+      {state.error && <span className="call-error">{state.error}</span>}
+    </div>
+  );
+}
+
 /** A tool call the model made: what it asks to run, the user's decision, and the result. */
 export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
   const approve = useApp((s) => s.approve);
@@ -46,6 +73,7 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
         </span>
         {part.durationMs !== undefined && <span className="muted duration">{part.durationMs < 1000 ? `${part.durationMs} ms` : `${(part.durationMs / 1000).toFixed(1)} s`}</span>}
       </header>
+      {part.status === 'running' && live && <RunningBody part={part} />}
       <div className="card-body tool-args">
         <JsonTree value={part.args} openDepth={2} />
       </div>
@@ -76,7 +104,7 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
       {part.result && (
         <div className={`card-body${part.result.isError === true ? ' call-error' : ''}`} data-testid="tool-result">
           {part.result.isError === true && <span className="error-code">tool error</span>}
-          <ResultContent result={part.result} />
+          <ResultContent result={part.result} server={part.server} />
         </div>
       )}
     </article>

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { useApp } from '../hooks/useApp';
+import { CallProgress } from './CallProgress';
 import type { CallEntry } from '../store/chat-slice';
 import { ResultContent } from './ResultContent';
 import { CardTitle } from './CardTitle';
@@ -41,7 +43,7 @@ function CallBody({ entry }: { entry: CallEntry }) {
   if (entry.state === 'pending') {
     return (
       <div className="card-body muted">
-        Waiting for {entry.server}…
+        <PendingBody entry={entry} />
         {entry.cancelError && <span className="call-error"> Could not cancel: {entry.cancelError}</span>}
       </div>
     );
@@ -66,9 +68,18 @@ function CallBody({ entry }: { entry: CallEntry }) {
   return (
     <div className={`card-body${isError ? ' call-error' : ''}`} data-testid={isError ? 'call-error' : 'call-result'}>
       {isError && <span className="error-code">tool error</span>}
-      <ResultContent result={entry.result} />
+      <ResultContent result={entry.result} server={entry.server} />
     </div>
   );
+}
+
+/** "Waiting…" until the server reports progress; then the bar, its message and the timer. */
+function PendingBody({ entry }: { entry: CallEntry }) {
+  const reported = useApp((s) => s.progress[entry.callId] !== undefined);
+  // CallEntry times are performance.now(); the progress view counts in epoch ms.
+  const [startedAt] = useState(() => Date.now() - (performance.now() - entry.startedAt));
+  if (!reported) return <>Waiting for {entry.server}…</>;
+  return <CallProgress callId={entry.callId} startedAt={startedAt} />;
 }
 
 function CancelButton({ entry }: { entry: CallEntry }) {

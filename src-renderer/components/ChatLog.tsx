@@ -5,6 +5,7 @@ import { useApp } from '../hooks/useApp';
 import { canChat, type ChatEntry } from '../store/chat-slice';
 import { CallCard } from './CallCard';
 import { NoticeCard } from './NoticeCard';
+import { PromptCard } from '../features/prompts/PromptCard';
 
 /** The log, virtualised: only the entries on screen (and a few around) are in the DOM, whatever its length. */
 export function ChatLog() {
@@ -62,6 +63,8 @@ function Entry({ entry }: { entry: ChatEntry }) {
       return <NoticeCard entry={entry} />;
     case 'message':
       return <MessageView message={entry.message} />;
+    case 'prompt':
+      return <PromptCard entry={entry} />;
   }
 }
 

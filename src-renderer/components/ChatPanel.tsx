@@ -8,13 +8,15 @@ import { useApp } from '../hooks/useApp';
 import { ChatLog } from './ChatLog';
 import { Composer } from './Composer';
 import { ToolForm } from './ToolForm';
+import { SlashPromptForm } from '../features/prompts/SlashPromptForm';
 
 export function ChatPanel() {
   useChatSync();
   const historyOpen = useApp((s) => s.historyOpen);
   const dialog = useApp((s) => s.chatDialog);
+  const pageOpen = useApp((s) => s.serverPage !== undefined);
   return (
-    <main className="chat" aria-label="Chat">
+    <main className="chat" aria-label="Chat" hidden={pageOpen}>
       <ChatToolbar />
       <div className="chat-main">
         {historyOpen && <HistorySidebar />}
@@ -22,6 +24,7 @@ export function ChatPanel() {
           <ChatLog />
           <div className="chat-bottom">
             <ToolForm />
+            <SlashPromptForm />
             <Composer />
           </div>
         </div>

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { slashSuggestions, type SlashSuggestion } from '../command';
 import { useApp } from '../hooks/useApp';
 import type { AppState } from '../store';
 import { canChat } from '../store/chat-slice';
@@ -21,6 +22,29 @@ export function Composer() {
   const example = useApp(exampleCommand);
   const running = useApp((s) => s.activeRunId !== undefined);
   const stopChat = useApp((s) => s.stopChat);
+  const servers = useApp((s) => s.servers);
+  const promptLists = useApp((s) => s.promptLists);
+  const loadAllPrompts = useApp((s) => s.loadAllPrompts);
+  const openPromptForm = useApp((s) => s.openPromptForm);
+
+  // While a `/name` is being typed (no arguments yet): the tools and prompts it could be.
+  const typed = /^\/([^\s{]*)$/.exec(text)?.[1];
+  const slashing = typed !== undefined;
+  useEffect(() => {
+    if (slashing) void loadAllPrompts();
+  }, [slashing, servers, loadAllPrompts]);
+  const suggestions = useMemo(() => (typed === undefined ? [] : slashSuggestions(typed, servers, promptLists)), [typed, servers, promptLists]);
+  const exact = suggestions.length === 1 && suggestions[0]?.command === typed;
+  const showSuggestions = suggestions.length > 0 && !exact;
+
+  const take = (suggestion: SlashSuggestion): void => {
+    if (suggestion.kind === 'prompt') {
+      openPromptForm({ server: suggestion.server, name: suggestion.name, args: {} });
+      setText('');
+    } else {
+      setText(`/${suggestion.command} `);
+    }
+  };
 
   const send = (event?: FormEvent): void => {
     event?.preventDefault();
@@ -32,6 +56,13 @@ export function Composer() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // Tab takes the first suggestion (Enter still sends what is typed).
+    const first = suggestions[0];
+    if (event.key === 'Tab' && !event.shiftKey && showSuggestions && first) {
+      event.preventDefault();
+      take(first);
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       send(event);
       return;
@@ -53,11 +84,37 @@ export function Composer() {
 
   return (
     <form className="composer" onSubmit={send}>
+      {showSuggestions && (
+        <ul className="slash-suggestions" role="listbox" aria-label="Commands" data-testid="slash-suggestions">
+          {suggestions.map((sg, i) => (
+            <li
+              key={`${sg.kind}:${sg.server}:${sg.name}`}
+              role="option"
+              aria-selected={i === 0}
+              className={i === 0 ? 'active' : ''}
+              data-testid="slash-suggestion"
+              data-kind={sg.kind}
+              data-name={sg.name}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => take(sg)}
+            >
+              <span className="mono">/{sg.command}</span>
+              <span className="tag">{sg.kind}</span>
+              <span className="muted slash-server">{sg.server}</span>
+              {sg.description && <span className="muted slash-desc">{sg.description}</span>}
+            </li>
+          ))}
+          <li className="slash-hint muted" role="presentation">
+            Tab takes the first · a prompt opens its form
+          </li>
+        </ul>
+      )}
       <ToolPicker />
       <textarea
         className="composer-input"
         data-testid="chat-input"
         aria-label="Command"
+        aria-autocomplete="list"
         placeholder={example}
         rows={1}
         spellCheck={false}

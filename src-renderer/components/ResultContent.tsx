@@ -1,15 +1,27 @@
 import type { ContentBlock, ToolResult } from '../../src-shared/host-api';
 import { JsonTree } from '../chat/JsonTree';
 import { TextResult } from '../chat/TextResult';
+import { useApp } from '../hooks/useApp';
 
-export function ResultContent({ result }: { result: ToolResult }) {
+/** A tool result's blocks; `server` (the one that answered) lets a resource link or embedded resource be opened. */
+export function ResultContent({ result, server }: { result: ToolResult; server?: string | undefined }) {
   const content = Array.isArray(result.content) ? result.content : [];
   return (
     <div className="result">
       {content.length === 0 && result.structuredContent === undefined && <p className="muted">(empty result)</p>}
       {content.map((block, index) => (
-        <Block key={index} block={block} />
+        <Block key={index} block={block} server={server} />
       ))}
+      {result.outputSchemaError && (
+        <p className="schema-mismatch" role="note" data-testid="output-schema-error">
+          <span className="error-code">output schema</span> The structured content does not match the tool's outputSchema: {result.outputSchemaError}
+        </p>
+      )}
+      {result.task && (
+        <p className="muted result-task" data-testid="result-task">
+          Ran as task <code>{result.task.taskId}</code> · {result.task.status}
+        </p>
+      )}
       {result.structuredContent !== undefined && (
         <details className="structured" open={content.length === 0}>
           <summary>Structured content</summary>
@@ -20,9 +32,19 @@ export function ResultContent({ result }: { result: ToolResult }) {
   );
 }
 
+/** "Open" on a resource link or embedded resource: the resource viewer of the server that returned it. */
+function OpenResource({ server, uri, embedded, name }: { server: string; uri: string; embedded?: { uri: string; mimeType?: string; text?: string; blob?: string }; name: string }) {
+  const openResource = useApp((s) => s.openResource);
+  return (
+    <button type="button" className="btn btn-small" data-testid="open-resource" aria-label={`Open ${name}`} onClick={() => openResource(server, uri, embedded)}>
+      Open
+    </button>
+  );
+}
+
 const safeMime = (mime: string, kind: string): string => (new RegExp(`^${kind}/[\\w.+-]+$`).test(mime) ? mime : `${kind}/png`);
 
-function Block({ block }: { block: ContentBlock }) {
+function Block({ block, server }: { block: ContentBlock; server: string | undefined }) {
   switch (block.type) {
     case 'text':
       return <TextResult text={block.text} />;
@@ -43,8 +65,11 @@ function Block({ block }: { block: ContentBlock }) {
       );
     case 'resource':
       return (
-        <div className="block-resource">
-          <code>{block.resource.uri}</code>
+        <div className="block-resource" data-testid="result-resource">
+          <div className="block-resource-head">
+            <code>{block.resource.uri}</code>
+            {server !== undefined && <OpenResource server={server} uri={block.resource.uri} embedded={block.resource} name={block.resource.uri} />}
+          </div>
           {block.resource.text !== undefined ? (
             <TextResult text={block.resource.text} />
           ) : (
@@ -55,7 +80,10 @@ function Block({ block }: { block: ContentBlock }) {
     case 'resource_link':
       return (
         <div className="block-resource" data-testid="result-link">
-          <strong>{block.name}</strong> <code>{block.uri}</code>
+          <div className="block-resource-head">
+            <strong>{block.name}</strong> <code>{block.uri}</code>
+            {server !== undefined && <OpenResource server={server} uri={block.uri} name={block.name} />}
+          </div>
           {block.description && <div className="muted">{block.description}</div>}
         </div>
       );

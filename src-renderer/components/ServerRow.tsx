@@ -13,6 +13,9 @@ export function ServerRow({ server }: { server: ServerView }) {
   const restartError = useApp((s) => s.restartErrors[server.name]);
   const restart = useApp((s) => s.restart);
   const openForm = useApp((s) => s.openForm);
+  const pageOpen = useApp((s) => s.serverPage?.server === server.name);
+  const openServerPage = useApp((s) => s.openServerPage);
+  const closeServerPage = useApp((s) => s.closeServerPage);
   const headingId = `server-${server.name}-name`;
   const failed = server.status === 'error' || server.status === 'crash-loop';
 
@@ -33,6 +36,17 @@ export function ServerRow({ server }: { server: ServerView }) {
         <span className={`status-label status-text-${server.status}`} data-testid="server-status">
           {server.disabled ? 'Disabled' : statusLabel[server.status]}
         </span>
+        <button
+          type="button"
+          className={`btn btn-small${pageOpen ? ' is-on' : ''}`}
+          data-testid="server-open-page"
+          aria-label={`Open the page of ${server.name}`}
+          aria-pressed={pageOpen}
+          title="Tools, resources, prompts, logs and trace"
+          onClick={() => (pageOpen ? closeServerPage() : openServerPage(server.name))}
+        >
+          Open
+        </button>
         <button
           type="button"
           className="btn btn-small"
@@ -66,6 +80,21 @@ export function ServerRow({ server }: { server: ServerView }) {
         {server.serverInfo && (
           <span className="muted server-info" title="Server implementation">
             {server.serverInfo.name} {server.serverInfo.version}
+          </span>
+        )}
+        {server.counts && server.counts.resources + server.counts.templates > 0 && (
+          <button type="button" className="chip chip-link" data-testid="server-resource-count" onClick={() => openServerPage(server.name, 'resources')}>
+            {server.counts.resources + server.counts.templates} resources
+          </button>
+        )}
+        {server.counts && server.counts.prompts > 0 && (
+          <button type="button" className="chip chip-link" data-testid="server-prompt-count" onClick={() => openServerPage(server.name, 'prompts')}>
+            {server.counts.prompts} prompts
+          </button>
+        )}
+        {server.health && !server.health.ok && (
+          <span className="chip chip-err" data-testid="server-unhealthy" title={server.health.error}>
+            unhealthy
           </span>
         )}
         {server.status === 'ready' && server.readyMs !== undefined && (

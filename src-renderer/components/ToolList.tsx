@@ -4,6 +4,7 @@ import { useApp } from '../hooks/useApp';
 export function ToolList({ server }: { server: ServerView }) {
   const selected = useApp((s) => (s.selectedTool?.server === server.name ? s.selectedTool.tool : undefined));
   const selectTool = useApp((s) => s.selectTool);
+  const closeServerPage = useApp((s) => s.closeServerPage);
   if (server.tools.length === 0) return <p className="muted tools-empty">This server offers no tools.</p>;
   return (
     <div className="tools">
@@ -20,7 +21,11 @@ export function ToolList({ server }: { server: ServerView }) {
               data-tool={tool.name}
               aria-pressed={selected === tool.name}
               title={tool.description ?? tool.name}
-              onClick={() => selectTool({ server: server.name, tool: tool.name })}
+              onClick={() => {
+                selectTool({ server: server.name, tool: tool.name });
+                // The form opens in the chat: bring it back if a server's page covers it.
+                closeServerPage();
+              }}
             >
               <span className="tool-name">{tool.name}</span>
               {(tool.description ?? tool.title) && <span className="tool-desc">{tool.description ?? tool.title}</span>}

@@ -1,6 +1,7 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
 import { isServersDelta } from '../../src-shared/servers-delta';
 import { describeError, type HostClient } from '../host-client';
+import { bindFeatures } from './bind-features';
 import type { AppStore } from './index';
 
 /**
@@ -68,7 +69,11 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   // A fetch queued while connecting is already in flight, so do not repeat it on the first open.
   wasOpen = wasOpen || host.connection().status === 'connecting';
 
+  // Resources, prompts, logs, trace and call progress (./bind-features.ts).
+  const offFeatures = bindFeatures(store, host);
+
   return () => {
+    offFeatures();
     offServers();
     offApp();
     offConnection();

@@ -14,8 +14,9 @@ import type {
   ToolPart,
   UserMessage,
 } from '../../src-shared/chat-types';
-import { HELP_TEXT, parseCommand, resolveTool } from '../command';
+import { HELP_TEXT, parseCommand, promptArgs, resolvePrompt, resolveTool } from '../command';
 import { describeError } from '../host-client';
+import type { PromptInsert } from './feature-types';
 import type { SliceCreator } from './types';
 
 export interface ToolRef {
@@ -62,7 +63,14 @@ export interface MessageEntry {
   message: ChatMessage;
 }
 
-export type ChatEntry = CallEntry | NoticeEntry | MessageEntry;
+/** A prompt's messages inserted into the conversation (from a server's prompts tab or `/prompt-name`). */
+export interface PromptEntry {
+  kind: 'prompt';
+  id: number;
+  insert: PromptInsert;
+}
+
+export type ChatEntry = CallEntry | NoticeEntry | MessageEntry | PromptEntry;
 
 /** A remote image the user asked to see: fetched by main, shown as a data: URL. */
 export type RemoteImage = { state: 'loading' } | { state: 'loaded'; dataUrl: string } | { state: 'error'; message: string };
@@ -95,6 +103,10 @@ export interface ChatSlice {
   /** Asks main to abort a running call; the card settles when the call itself returns. */
   cancelCall(id: number): Promise<void>;
   selectTool(ref: ToolRef | undefined): void;
+  /** Puts a prompt's messages into the log. */
+  addPromptEntry(insert: PromptInsert): void;
+  /** Sends an inserted prompt's text to the model as the next user message. */
+  sendPromptEntry(id: number): Promise<boolean>;
   /** Starts a new conversation (the log is emptied). */
   clearChat(): void;
 
@@ -120,6 +132,16 @@ export interface ChatSlice {
   toggleHistory(): void;
   /** Shows a whole conversation (history, or a benchmark's). */
   showConversation(id: string, messages: ChatMessage[]): void;
+}
+
+/** The text of a prompt's messages, as one user message for the model (non-text blocks named, not sent). */
+export function promptText(insert: PromptInsert): string {
+  const parts = insert.messages.map((m) => {
+    const c = m.content;
+    const body = c.type === 'text' ? c.text : c.type === 'resource' ? (c.resource.text ?? `[${c.resource.uri}]`) : c.type === 'resource_link' ? `[${c.name}: ${c.uri}]` : `[${c.type}]`;
+    return insert.messages.length > 1 || m.role !== 'user' ? `${m.role}: ${body}` : body;
+  });
+  return parts.join('\n\n').trim();
 }
 
 /** Whether typed text can go to a model now. */
@@ -224,12 +246,44 @@ export const createChatSlice =
             return false;
           case 'call': {
             const resolved = resolveTool(parsed.name, get().servers);
-            if (!resolved.ok) {
+            if (resolved.ok) {
+              void get().callTool({ server: resolved.server, tool: resolved.tool.name }, parsed.args, command);
+              return true;
+            }
+            // No such tool: perhaps a prompt (`/prompt-name` opens its form; with all its arguments, inserts it).
+            const runPrompt = (): 'done' | 'unloaded' | 'none' => {
+              const prompt = resolvePrompt(parsed.name, get().servers, get().promptLists);
+              if (prompt.kind === 'ambiguous') {
+                notice(command, prompt.message, 'error');
+                return 'done';
+              }
+              if (prompt.kind === 'unknown') return prompt.unloaded.length > 0 ? 'unloaded' : 'none';
+              const args = promptArgs(parsed.args);
+              const complete = prompt.prompt.arguments.every((a) => a.required !== true || (args[a.name] ?? '') !== '');
+              if (complete && Object.keys(parsed.args).length > 0) {
+                void get()
+                  .insertPrompt(prompt.server, prompt.prompt.name, args)
+                  .then((ok) => {
+                    if (!ok) get().openPromptForm({ server: prompt.server, name: prompt.prompt.name, args });
+                  });
+              } else {
+                get().openPromptForm({ server: prompt.server, name: prompt.prompt.name, args });
+              }
+              return 'done';
+            };
+            const first = runPrompt();
+            if (first === 'done') return true;
+            if (first === 'none') {
               notice(command, resolved.message, 'error');
               return false;
             }
-            void get().callTool({ server: resolved.server, tool: resolved.tool.name }, parsed.args, command);
-            return true;
+            // Some ready server's prompts are not loaded yet: load them, then decide (the line stays in the box).
+            void get()
+              .loadAllPrompts()
+              .then(() => {
+                if (runPrompt() !== 'done') notice(command, resolved.message, 'error');
+              });
+            return false;
           }
         }
       },
@@ -247,6 +301,8 @@ export const createChatSlice =
           const failure = describeError(error);
           const state = failure.code === 'cancelled' ? 'cancelled' : 'error';
           update(id, { state, failure, durationMs: now() - startedAt });
+        } finally {
+          get().clearProgress(callId);
         }
       },
 
@@ -261,7 +317,25 @@ export const createChatSlice =
         }
       },
 
-      selectTool: (selectedTool) => set({ selectedTool }),
+      selectTool: (selectedTool) => set({ selectedTool, ...(selectedTool ? { promptForm: undefined } : {}) }),
+      addPromptEntry(insert) {
+        const entry: PromptEntry = { kind: 'prompt', id: nextId++, insert };
+        set((s) => ({ entries: [...s.entries, entry] }));
+      },
+      async sendPromptEntry(id) {
+        const entry = get().entries.find((e): e is PromptEntry => e.kind === 'prompt' && e.id === id);
+        if (!entry) return false;
+        const text = promptText(entry.insert);
+        if (text === '') {
+          fail('This prompt has no text to send.');
+          return false;
+        }
+        if (get().activeRunId !== undefined) {
+          fail('A reply is still being written: stop it first, or wait.');
+          return false;
+        }
+        return get().sendChat(text);
+      },
       clearChat: () => set({ entries: [], activeConversationId: undefined, activeRunId: undefined }),
 
       async sendChat(text) {

@@ -3,6 +3,11 @@ import type { HostClient } from '../host-client';
 import { createChatSlice } from './chat-slice';
 import { createConfigSlice } from './config-slice';
 import { createHostSlice } from './host-slice';
+import { createLogsSlice } from './logs-slice';
+import { createProgressSlice } from './progress-slice';
+import { createPromptsSlice } from './prompts-slice';
+import { createResourcesSlice } from './resources-slice';
+import { createServerPageSlice } from './server-page-slice';
 import { createServersSlice } from './servers-slice';
 import type { AppState } from './types';
 
@@ -16,5 +21,10 @@ export function createAppStore(host: HostClient): AppStore {
     ...createServersSlice(host.api)(...a),
     ...createChatSlice(host.api)(...a),
     ...createConfigSlice(host.api)(...a),
+    ...createServerPageSlice(host.api)(...a),
+    ...createResourcesSlice(host.api)(...a),
+    ...createPromptsSlice(host.api)(...a),
+    ...createLogsSlice(host.api)(...a),
+    ...createProgressSlice(host.api)(...a),
   }));
 }

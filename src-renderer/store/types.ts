@@ -2,9 +2,22 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { ChatSlice } from './chat-slice';
 import type { ConfigSlice } from './config-slice';
 import type { HostSlice } from './host-slice';
+import type { LogsSlice } from './logs-slice';
+import type { ProgressSlice } from './progress-slice';
+import type { PromptsSlice } from './prompts-slice';
+import type { ResourcesSlice } from './resources-slice';
+import type { ServerPageSlice } from './server-page-slice';
 import type { ServersSlice } from './servers-slice';
 
-export type AppState = HostSlice & ServersSlice & ChatSlice & ConfigSlice;
+export type AppState = HostSlice &
+  ServersSlice &
+  ChatSlice &
+  ConfigSlice &
+  ServerPageSlice &
+  ResourcesSlice &
+  PromptsSlice &
+  LogsSlice &
+  ProgressSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -1,0 +1,24 @@
+import type { ServerView } from '../../../src-shared/host-api';
+import { useApp } from '../../hooks/useApp';
+import { LogsView } from './LogsView';
+
+export function LogsTab({ server }: { server: ServerView }) {
+  const name = server.name;
+  const state = useApp((s) => s.logs[name]);
+  const levelError = useApp((s) => s.logLevelErrors[name]);
+  const setLogLevel = useApp((s) => s.setLogLevel);
+  const load = useApp((s) => s.loadLogs);
+  // logging/setLevel exists on legacy-era servers that declare `logging`; main refuses it elsewhere with a reason.
+  const canSetLevel = server.era !== 'modern' && server.capabilities?.logging === true;
+  return (
+    <LogsView
+      server={name}
+      state={state}
+      serverLevel={server.logLevel}
+      canSetLevel={canSetLevel}
+      levelError={levelError}
+      onSetLevel={(level) => void setLogLevel(name, level)}
+      onReload={() => void load(name)}
+    />
+  );
+}

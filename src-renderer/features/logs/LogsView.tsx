@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { logLevels, type LogEntry, type LogLevel } from '../../../src-shared/host-api';
+import { JsonTree } from '../../chat/JsonTree';
+import type { LogsState } from '../../store/feature-types';
+import { formatClock, previewValue } from '../../ui/search';
+import { VirtualList } from '../../ui/VirtualList';
+
+const rank = (level: LogLevel): number => logLevels.indexOf(level);
+const logFields = (e: LogEntry): Array<string | undefined> => [e.level, e.logger, previewValue(e.data, 2000)];
+
+export interface LogsViewProps {
+  server: string;
+  state: LogsState | undefined;
+  /** The level the server was asked for (legacy servers with `logging`). */
+  serverLevel: LogLevel | undefined;
+  canSetLevel: boolean;
+  levelError: string | undefined;
+  onSetLevel(level: LogLevel): void;
+  onReload(): void;
+}
+
+/** The server's log messages (`notifications/message`): level, logger, data; filtered by level and searched. */
+export function LogsView({ server, state, serverLevel, canSetLevel, levelError, onSetLevel, onReload }: LogsViewProps) {
+  const [minLevel, setMinLevel] = useState<LogLevel>('debug');
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  const entries = state?.entries;
+  const shown = useMemo(() => (entries ?? []).filter((e) => rank(e.level) >= rank(minLevel)), [entries, minLevel]);
+  const open = selected === undefined ? undefined : shown.find((e) => e.seq === selected);
+
+  return (
+    <div className="feature-stack">
+      {state?.error && (
+        <p className="server-error" role="alert" data-testid="logs-error">
+          Could not load the log: {state.error}
+        </p>
+      )}
+      {levelError && (
+        <p className="server-error" role="alert" data-testid="log-level-error">
+          {levelError}
+        </p>
+      )}
+      <VirtualList
+        items={shown}
+        getKey={(e) => String(e.seq)}
+        label={`Log of ${server}`}
+        searchLabel="Search the log"
+        searchFields={logFields}
+        noun={['message', 'messages']}
+        selectedKey={selected === undefined ? undefined : String(selected)}
+        onSelect={(e) => setSelected(e.seq === selected ? undefined : e.seq)}
+        follow
+        testId="log-list"
+        itemTestId="log-entry"
+        estimateSize={28}
+        className="vlist-dense"
+        empty={state === undefined || state.loading ? 'Loading…' : 'No log messages yet.'}
+        toolbar={
+          <>
+            <label className="inline-select">
+              <span className="muted">Show</span>
+              <select aria-label="Minimum level shown" data-testid="log-filter-level" value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)}>
+                {logLevels.map((l) => (
+                  <option key={l} value={l}>
+                    {l === 'debug' ? 'all levels' : `${l} and up`}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {canSetLevel && (
+              <label className="inline-select" title="What the server sends (logging/setLevel)">
+                <span className="muted">Server sends</span>
+                <select aria-label="Level the server sends" data-testid="log-set-level" value={serverLevel ?? 'info'} onChange={(e) => onSetLevel(e.target.value as LogLevel)}>
+                  {logLevels.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the log" title="Reload" onClick={onReload}>
+              ↻
+            </button>
+          </>
+        }
+        renderItem={(e) => (
+          <div className="log-row" data-level={e.level}>
+            <time className="log-time mono" dateTime={new Date(e.time).toISOString()}>
+              {formatClock(e.time)}
+            </time>
+            <span className={`log-level level-${e.level}`}>{e.level}</span>
+            {e.logger && <span className="log-logger mono">{e.logger}</span>}
+            <span className="log-data mono">{previewValue(e.data)}</span>
+          </div>
+        )}
+      />
+      {open && (
+        <section className="log-detail" aria-label="Log message" data-testid="log-detail">
+          <header className="detail-head">
+            <div className="detail-title">
+              <span className={`log-level level-${open.level}`}>{open.level}</span>
+              {open.logger && <code>{open.logger}</code>}
+              <span className="muted">{new Date(open.time).toLocaleString()}</span>
+            </div>
+            <button type="button" className="btn btn-small btn-ghost" aria-label="Close the message" onClick={() => setSelected(undefined)}>
+              ✕
+            </button>
+          </header>
+          {typeof open.data === 'string' ? <pre className="block-text">{open.data}</pre> : <JsonTree value={open.data} openDepth={2} />}
+        </section>
+      )}
+    </div>
+  );
+}

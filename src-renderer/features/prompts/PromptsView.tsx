@@ -1,0 +1,102 @@
+import type { PromptInfo } from '../../../src-shared/contract/prompts';
+import type { PromptListState, PromptResultState } from '../../store/feature-types';
+import { VirtualList } from '../../ui/VirtualList';
+import { PromptForm } from './PromptForm';
+import { PromptMessages } from './PromptMessages';
+
+const promptFields = (p: PromptInfo): Array<string | undefined> => [p.name, p.title, p.description, ...p.arguments.map((a) => a.name)];
+
+export interface PromptsViewProps {
+  server: string;
+  list: PromptListState | undefined;
+  selected: string | undefined;
+  result: PromptResultState | undefined;
+  canComplete: boolean;
+  onSelect(name: string): void;
+  onGet(name: string, args: Record<string, string>): void;
+  onInsert(name: string, args: Record<string, string>): void;
+  onRefresh(): void;
+  complete(prompt: string, argument: string, value: string, context: Record<string, string>): Promise<string[]>;
+}
+
+/** A server's prompts (searchable, virtualised); the open one with its arguments, a preview, and "insert". */
+export function PromptsView(props: PromptsViewProps) {
+  const { list, selected } = props;
+  const prompts = list?.value?.prompts ?? [];
+  const error = list?.state === 'error' ? list.message : list?.value?.error;
+  const prompt = prompts.find((p) => p.name === selected);
+  return (
+    <div className="feature-split">
+      <div className="feature-list-pane">
+        {error && (
+          <p className="server-error" role="alert" data-testid="prompts-error">
+            Could not list prompts: {error}
+          </p>
+        )}
+        <VirtualList
+          items={prompts}
+          getKey={(p) => p.name}
+          label={`Prompts of ${props.server}`}
+          searchLabel="Search prompts"
+          searchFields={promptFields}
+          noun={['prompt', 'prompts']}
+          selectedKey={selected}
+          onSelect={(p) => props.onSelect(p.name)}
+          testId="prompt-list"
+          itemTestId="prompt-item"
+          estimateSize={48}
+          empty={list === undefined || list.state === 'loading' ? 'Loading…' : 'This server offers no prompts.'}
+          toolbar={
+            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the prompt list" title="Reload the list" onClick={props.onRefresh}>
+              ↻
+            </button>
+          }
+          renderItem={(p) => (
+            <div className="row-main">
+              <span className="row-title">
+                {p.title ?? p.name}
+                {p.arguments.length > 0 && <span className="tag">{p.arguments.length} args</span>}
+              </span>
+              <span className="row-sub">{p.description ?? p.name}</span>
+            </div>
+          )}
+        />
+      </div>
+      <div className="feature-detail-pane">
+        {prompt ? (
+          <section className="prompt-detail" aria-label={`Prompt ${prompt.name}`} data-testid="prompt-detail">
+            <header className="detail-head">
+              <div className="detail-title">
+                <h3>{prompt.title ?? prompt.name}</h3>
+                <code className="resource-uri">/{prompt.name}</code>
+              </div>
+            </header>
+            {prompt.description && <p className="muted detail-meta">{prompt.description}</p>}
+            <PromptForm
+              key={prompt.name}
+              prompt={prompt}
+              initial={props.result?.args}
+              busy={props.result?.state === 'loading'}
+              error={props.result?.state === 'error' ? props.result.message : undefined}
+              complete={props.canComplete ? (argument, value, context) => props.complete(prompt.name, argument, value, context) : undefined}
+              actions={[
+                { label: 'Preview', testId: 'prompt-get', run: (args) => props.onGet(prompt.name, args) },
+                { label: 'Insert into conversation', testId: 'prompt-insert', primary: true, run: (args) => props.onInsert(prompt.name, args) },
+              ]}
+            />
+            {props.result?.state === 'ok' && <PromptMessages view={props.result.value} server={props.server} />}
+          </section>
+        ) : (
+          <div className="detail-placeholder muted">
+            <p>Pick a prompt to fill in its arguments, preview its messages and insert them into the conversation.</p>
+            {prompts.length > 0 && (
+              <p>
+                In the chat box, <code>/{prompts[0]?.name}</code> opens the same form.
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { PromptInfo } from '../../../src-shared/host-api';
+import { CardTitle } from '../../components/CardTitle';
+import { useApp } from '../../hooks/useApp';
+import type { PromptFormRef } from '../../store/prompts-slice';
+import { PromptForm } from './PromptForm';
+
+/** The form `/prompt-name` opens above the chat box: the prompt's arguments, then its messages go into the conversation. */
+export function SlashPromptForm() {
+  const ref = useApp((s) => s.promptForm);
+  if (!ref) return null;
+  return <Form key={`${ref.server}\u0000${ref.name}`} formRef={ref} />;
+}
+
+function Form({ formRef }: { formRef: PromptFormRef }) {
+  const prompt = useApp((s) => s.promptLists[formRef.server]?.value?.prompts.find((p) => p.name === formRef.name));
+  const canComplete = useApp((s) => s.servers.find((v) => v.name === formRef.server)?.capabilities?.completions !== false);
+  const open = useApp((s) => s.openPromptForm);
+  const insert = useApp((s) => s.insertPrompt);
+  const complete = useApp((s) => s.complete);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const result = useApp((s) => s.promptResults[`${formRef.server}\u0000${formRef.name}`]);
+
+  const run = (args: Record<string, string>): void => {
+    setBusy(true);
+    setError(undefined);
+    void insert(formRef.server, formRef.name, args).then((ok) => {
+      setBusy(false);
+      if (!ok) setError('The server did not return the prompt.');
+    });
+  };
+  return (
+    <section className="card tool-form prompt-card-form" data-testid="slash-prompt-form" aria-label={`Prompt ${formRef.name}`}>
+      <header className="card-head">
+        <CardTitle server={formRef.server} tool={formRef.name}>
+          <span className="tag">prompt</span>
+        </CardTitle>
+        <button type="button" className="btn btn-ghost btn-small" aria-label="Close the prompt form" data-testid="slash-prompt-close" onClick={() => open(undefined)}>
+          ✕
+        </button>
+      </header>
+      {prompt?.description && <p className="muted tool-form-desc">{prompt.description}</p>}
+      {prompt ? (
+        <PromptFormBody
+          prompt={prompt}
+          initial={formRef.args}
+          busy={busy}
+          error={result?.state === 'error' ? result.message : error}
+          complete={canComplete ? (argument, value, context) => complete(formRef.server, { type: 'prompt', name: formRef.name }, argument, value, context) : undefined}
+          run={run}
+        />
+      ) : (
+        <p className="server-error">"{formRef.server}" no longer offers the prompt "{formRef.name}".</p>
+      )}
+    </section>
+  );
+}
+
+function PromptFormBody({
+  prompt,
+  initial,
+  busy,
+  error,
+  complete,
+  run,
+}: {
+  prompt: PromptInfo;
+  initial: Record<string, string>;
+  busy: boolean;
+  error: string | undefined;
+  complete: ((argument: string, value: string, context: Record<string, string>) => Promise<string[]>) | undefined;
+  run(args: Record<string, string>): void;
+}) {
+  return (
+    <PromptForm
+      prompt={prompt}
+      initial={initial}
+      busy={busy}
+      error={error}
+      complete={complete}
+      actions={[{ label: busy ? 'Getting…' : 'Insert into conversation', testId: 'slash-prompt-insert', primary: true, run }]}
+    />
+  );
+}

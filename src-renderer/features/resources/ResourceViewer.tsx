@@ -1,0 +1,84 @@
+import type { ResourceContents, ResourceInfo } from '../../../src-shared/contract/resources';
+import type { ReadState } from '../../store/feature-types';
+import { formatBytes, formatClock } from '../../ui/search';
+import { ResourceContent } from './ResourceContent';
+
+export interface ResourceViewerProps {
+  uri: string;
+  /** What the list says about it (absent for a link or template result the list does not name). */
+  info?: ResourceInfo | undefined;
+  read: ReadState | undefined;
+  /** The contents a tool result embedded, shown until it is read from the server. */
+  embedded?: ResourceContents | undefined;
+  canSubscribe: boolean;
+  subscribed: boolean;
+  subscribing: boolean;
+  /** When the server last said this resource changed. */
+  updatedAt?: number | undefined;
+  onRead(): void;
+  onSubscribe(on: boolean): void;
+}
+
+/** A resource read: its contents, a reload, and a live subscription where the server offers one. */
+export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscribed, subscribing, updatedAt, onRead, onSubscribe }: ResourceViewerProps) {
+  const title = info?.title ?? info?.name;
+  const fresh = updatedAt !== undefined && (read?.state !== 'ok' || read.at < updatedAt);
+  const contents = read?.state === 'ok' ? read.value.contents : (read?.value?.contents ?? (embedded ? [embedded] : undefined));
+  return (
+    <section className="resource-viewer" aria-label={`Resource ${uri}`} data-testid="resource-viewer" data-uri={uri}>
+      <header className="detail-head">
+        <div className="detail-title">
+          {title && <h3>{title}</h3>}
+          <code className="resource-uri" title={uri}>
+            {uri}
+          </code>
+        </div>
+        <div className="detail-actions">
+          {updatedAt !== undefined && (
+            <span className={`updated-mark${fresh ? ' is-fresh' : ''}`} data-testid="resource-updated" title={`Updated on the server at ${formatClock(updatedAt)}`}>
+              updated {formatClock(updatedAt).slice(0, 8)}
+            </span>
+          )}
+          {canSubscribe && (
+            <button
+              type="button"
+              className={`btn btn-small${subscribed ? ' is-on' : ''}`}
+              aria-pressed={subscribed}
+              data-testid="resource-subscribe"
+              disabled={subscribing}
+              title={subscribed ? 'Stop live updates' : 'Get told when it changes'}
+              onClick={() => onSubscribe(!subscribed)}
+            >
+              {subscribed ? 'Subscribed' : 'Subscribe'}
+            </button>
+          )}
+          <button type="button" className="btn btn-small" data-testid="resource-read" disabled={read?.state === 'loading'} onClick={onRead}>
+            {read === undefined && embedded ? 'Read from server' : read?.state === 'loading' ? 'Reading…' : 'Reload'}
+          </button>
+        </div>
+      </header>
+      {(info?.description || info?.mimeType || info?.size !== undefined) && (
+        <p className="detail-meta muted">
+          {info.description}
+          {info.mimeType && <span className="chip">{info.mimeType}</span>}
+          {info.size !== undefined && <span className="chip">{formatBytes(info.size)}</span>}
+        </p>
+      )}
+      {embedded && read === undefined && <p className="muted detail-note">Embedded in a tool result.</p>}
+      {read?.state === 'error' && (
+        <p className="server-error" role="alert" data-testid="resource-error">
+          {read.message}
+        </p>
+      )}
+      {read?.state === 'loading' && contents === undefined && <p className="muted">Reading…</p>}
+      {contents && (
+        <div className="resource-contents">
+          {contents.length === 0 && <p className="muted">The server returned no contents.</p>}
+          {contents.map((c, i) => (
+            <ResourceContent key={`${c.uri}-${i}`} contents={c} showUri={contents.length > 1 || c.uri !== uri} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import type { ResourceTemplateInfo } from '../../../src-shared/contract/resources';
+import { CompleteField } from '../../ui/CompleteField';
+import { expandTemplate, templateVariables } from './uri-template';
+
+/** Fills a resource template's variables (with the server's suggestions as you type) and reads the URI it makes. */
+export function TemplateForm({
+  template,
+  complete,
+  onRead,
+}: {
+  template: ResourceTemplateInfo;
+  /** Suggestions for one variable given the others (`completion/complete`); absent when the server has no completions. */
+  complete?: ((argument: string, value: string, context: Record<string, string>) => Promise<string[]>) | undefined;
+  onRead(uri: string): void;
+}) {
+  const variables = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const uri = expandTemplate(template.uriTemplate, values);
+  const missing = variables.filter((v) => (values[v] ?? '') === '');
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    onRead(uri);
+  };
+  return (
+    <form className="template-form form-fields" aria-label={`Template ${template.name}`} data-testid="template-form" onSubmit={submit} noValidate>
+      <header className="detail-head">
+        <div className="detail-title">
+          <h3>{template.title ?? template.name}</h3>
+          <code className="resource-uri">{template.uriTemplate}</code>
+        </div>
+      </header>
+      {template.description && <p className="muted detail-meta">{template.description}</p>}
+      {variables.length === 0 && <p className="muted">This template has no variables.</p>}
+      {variables.map((name) => (
+        <CompleteField
+          key={name}
+          label={name}
+          name={name}
+          value={values[name] ?? ''}
+          onChange={(v) => setValues((old) => ({ ...old, [name]: v }))}
+          complete={
+            complete
+              ? (value) => {
+                  const context = Object.fromEntries(Object.entries(values).filter(([k, v]) => k !== name && v !== ''));
+                  return complete(name, value, context);
+                }
+              : undefined
+          }
+        />
+      ))}
+      <p className="template-preview">
+        <span className="muted">URI </span>
+        <code data-testid="template-uri">{uri}</code>
+      </p>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" data-testid="template-read" title={missing.length > 0 ? `Not filled: ${missing.join(', ')}` : undefined}>
+          Read
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMemo, useState } from 'react';
+import { JsonTree } from '../../chat/JsonTree';
+import type { TraceState } from '../../store/feature-types';
+import { formatBytes, formatClock, formatMs, previewValue } from '../../ui/search';
+import { VirtualList } from '../../ui/VirtualList';
+import { traceRows, type TraceKind, type TraceRow } from './trace-model';
+
+type KindFilter = 'all' | 'requests' | 'notifications' | 'errors';
+const kindMatches: Record<KindFilter, (k: TraceKind) => boolean> = {
+  all: () => true,
+  requests: (k) => k === 'request' || k === 'response' || k === 'error',
+  notifications: (k) => k === 'notification',
+  errors: (k) => k === 'error',
+};
+const rowFields = (r: TraceRow): Array<string | undefined> => [r.method, r.id === undefined ? undefined : String(r.id), r.kind, previewValue(r.entry.message, 1000)];
+const arrow = (r: TraceRow): string => (r.entry.direction === 'send' ? '→' : '←');
+
+export interface TraceViewProps {
+  server: string;
+  state: TraceState | undefined;
+  onClear(): void;
+  onReload(): void;
+}
+
+/**
+ * The protocol trace: every JSON-RPC message in order, direction, size, and for request/response pairs the round
+ * trip (a bar scaled to the slowest in view). Secrets are redacted by the host before anything reaches here.
+ */
+export function TraceView({ server, state, onClear, onReload }: TraceViewProps) {
+  const [kind, setKind] = useState<KindFilter>('all');
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  const entries = state?.entries;
+  const rows = useMemo(() => traceRows(entries ?? []), [entries]);
+  const shown = useMemo(() => rows.filter((r) => kindMatches[kind](r.kind)), [rows, kind]);
+  const slowest = useMemo(() => shown.reduce((max, r) => Math.max(max, r.durationMs ?? 0), 1), [shown]);
+  const start = rows[0]?.entry.time ?? 0;
+  const open = selected === undefined ? undefined : rows.find((r) => r.entry.seq === selected);
+  const pair = open?.pairSeq === undefined ? undefined : rows.find((r) => r.entry.seq === open.pairSeq);
+
+  return (
+    <div className="feature-stack">
+      {state?.error && (
+        <p className="server-error" role="alert" data-testid="trace-error">
+          Could not load the trace: {state.error}
+        </p>
+      )}
+      <VirtualList
+        items={shown}
+        getKey={(r) => String(r.entry.seq)}
+        label={`Protocol trace of ${server}`}
+        searchLabel="Search the trace"
+        searchFields={rowFields}
+        noun={['message', 'messages']}
+        selectedKey={selected === undefined ? undefined : String(selected)}
+        onSelect={(r) => setSelected(r.entry.seq)}
+        follow
+        testId="trace-list"
+        itemTestId="trace-entry"
+        estimateSize={28}
+        className="vlist-dense"
+        empty={state === undefined || state.loading ? 'Loading…' : 'No messages recorded yet.'}
+        toolbar={
+          <>
+            <select aria-label="Which messages" data-testid="trace-filter" value={kind} onChange={(e) => setKind(e.target.value as KindFilter)}>
+              <option value="all">All messages</option>
+              <option value="requests">Requests and responses</option>
+              <option value="notifications">Notifications</option>
+              <option value="errors">Errors</option>
+            </select>
+            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the trace" title="Reload" onClick={onReload}>
+              ↻
+            </button>
+            <button type="button" className="btn btn-small" data-testid="trace-clear" onClick={onClear}>
+              Clear
+            </button>
+          </>
+        }
+        renderItem={(r) => (
+          <div className={`trace-row trace-${r.kind}`} data-direction={r.entry.direction} data-kind={r.kind}>
+            <span className="trace-time mono" title={formatClock(r.entry.time)}>
+              +{((r.entry.time - start) / 1000).toFixed(3)}s
+            </span>
+            <span className={`trace-dir dir-${r.entry.direction}`} aria-label={r.entry.direction === 'send' ? 'sent' : 'received'} title={r.entry.direction === 'send' ? 'Sent to the server' : 'Received from the server'}>
+              {arrow(r)}
+            </span>
+            <span className="trace-method mono">
+              {r.kind === 'response' || r.kind === 'error' ? <span className="muted">{r.kind === 'error' ? 'error ' : '↳ '}</span> : null}
+              {r.method ?? (r.kind === 'other' ? '(message)' : '(response)')}
+            </span>
+            {r.id !== undefined && <span className="trace-id muted mono">#{String(r.id)}</span>}
+            <span className="trace-size muted">{formatBytes(r.entry.size)}</span>
+            <span className="trace-duration">
+              {r.durationMs !== undefined ? (
+                <>
+                  <span className="trace-bar" style={{ width: `${Math.max(2, Math.round((Math.log1p(r.durationMs) / Math.log1p(slowest)) * 48))}px` }} aria-hidden="true" />
+                  <span className="mono">{formatMs(r.durationMs)}</span>
+                </>
+              ) : r.pending ? (
+                <span className="muted">pending</span>
+              ) : null}
+            </span>
+          </div>
+        )}
+      />
+      {open && (
+        <section className="trace-detail" aria-label="Trace message" data-testid="trace-detail">
+          <header className="detail-head">
+            <div className="detail-title">
+              <strong>
+                {arrow(open)} {open.method ?? open.kind}
+              </strong>
+              <span className="muted">
+                {open.entry.direction === 'send' ? 'sent' : 'received'} at {formatClock(open.entry.time)} · {formatBytes(open.entry.size)}
+                {open.durationMs !== undefined && ` · round trip ${formatMs(open.durationMs)}`}
+                {open.entry.http?.status !== undefined && ` · HTTP ${open.entry.http.status}`}
+              </span>
+            </div>
+            <div className="detail-actions">
+              {pair && (
+                <button type="button" className="btn btn-small" data-testid="trace-goto-pair" onClick={() => setSelected(pair.entry.seq)}>
+                  {pair.kind === 'request' ? 'Show the request' : 'Show the response'}
+                </button>
+              )}
+              <button type="button" className="btn btn-small btn-ghost" aria-label="Close the message" onClick={() => setSelected(undefined)}>
+                ✕
+              </button>
+            </div>
+          </header>
+          {open.entry.http?.headers && Object.keys(open.entry.http.headers).length > 0 && (
+            <dl className="trace-headers">
+              {Object.entries(open.entry.http.headers).map(([k, v]) => (
+                <div key={k}>
+                  <dt className="mono">{k}</dt>
+                  <dd className="mono">{v}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <JsonTree value={open.entry.message} openDepth={3} />
+        </section>
+      )}
+    </div>
+  );
+}

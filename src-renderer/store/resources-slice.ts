@@ -1,0 +1,110 @@
+import type { CompletionRef, HostApi, ResourceUpdatedEvent } from '../../src-shared/host-api';
+import { describeError } from '../host-client';
+import { resourceKey, type ReadState, type ResourceListState } from './feature-types';
+import type { SliceCreator } from './types';
+
+/** Resource lists per server (fetched when the tab opens, again on `features:changed`), reads, subscriptions, completion. */
+export interface ResourcesSlice {
+  resourceLists: Record<string, ResourceListState>;
+  /** Keyed by resourceKey(server, uri). */
+  resourceReads: Record<string, ReadState>;
+  /** When the server last said a resource changed (`resources:updated`), by resourceKey. */
+  resourceUpdated: Record<string, number>;
+  resourceSubscribing: Record<string, boolean>;
+  subscribeErrors: Record<string, string>;
+
+  loadResources(server: string): Promise<void>;
+  readResource(server: string, uri: string): Promise<void>;
+  setSubscribed(server: string, uri: string, on: boolean): Promise<void>;
+  applyResourceUpdated(event: ResourceUpdatedEvent): void;
+  /** Suggestions for a prompt argument or template variable; [] when the server has none or fails. */
+  complete(server: string, ref: CompletionRef, argument: string, value: string, context?: Record<string, string>): Promise<string[]>;
+}
+
+export const createResourcesSlice =
+  (api: HostApi, now: () => number = Date.now): SliceCreator<ResourcesSlice> =>
+  (set, get) => {
+    // Only the latest fetch per server (and read per resource) is applied.
+    const listFetch = new Map<string, number>();
+    const readFetch = new Map<string, number>();
+    let seq = 0;
+    return {
+      resourceLists: {},
+      resourceReads: {},
+      resourceUpdated: {},
+      resourceSubscribing: {},
+      subscribeErrors: {},
+
+      async loadResources(server) {
+        const at = ++seq;
+        listFetch.set(server, at);
+        const previous = get().resourceLists[server];
+        set((s) => ({ resourceLists: { ...s.resourceLists, [server]: { state: 'loading', ...(previous?.value ? { value: previous.value } : {}) } } }));
+        try {
+          const value = await api['resources:list'](server);
+          if (listFetch.get(server) === at) set((s) => ({ resourceLists: { ...s.resourceLists, [server]: { state: 'ok', value, at: now() } } }));
+        } catch (error) {
+          if (listFetch.get(server) === at) set((s) => ({ resourceLists: { ...s.resourceLists, [server]: { state: 'error', message: describeError(error).message } } }));
+        }
+      },
+
+      async readResource(server, uri) {
+        const key = resourceKey(server, uri);
+        const at = ++seq;
+        readFetch.set(key, at);
+        const previous = get().resourceReads[key];
+        set((s) => ({ resourceReads: { ...s.resourceReads, [key]: { state: 'loading', ...(previous?.value ? { value: previous.value } : {}) } } }));
+        try {
+          const value = await api['resources:read']({ server, uri });
+          if (readFetch.get(key) === at) set((s) => ({ resourceReads: { ...s.resourceReads, [key]: { state: 'ok', value, at: now() } } }));
+        } catch (error) {
+          if (readFetch.get(key) === at) set((s) => ({ resourceReads: { ...s.resourceReads, [key]: { state: 'error', message: describeError(error).message } } }));
+        }
+      },
+
+      async setSubscribed(server, uri, on) {
+        const key = resourceKey(server, uri);
+        set((s) => ({ resourceSubscribing: { ...s.resourceSubscribing, [key]: true }, subscribeErrors: drop(s.subscribeErrors, key) }));
+        try {
+          await api[on ? 'resources:subscribe' : 'resources:unsubscribe']({ server, uri });
+          set((s) => {
+            const list = s.resourceLists[server];
+            if (list?.state !== 'ok') return {};
+            const others = list.value.subscribed.filter((u) => u !== uri);
+            const subscribed = on ? [...others, uri] : others;
+            return { resourceLists: { ...s.resourceLists, [server]: { ...list, value: { ...list.value, subscribed } } } };
+          });
+        } catch (error) {
+          set((s) => ({ subscribeErrors: { ...s.subscribeErrors, [key]: describeError(error).message } }));
+        } finally {
+          set((s) => ({ resourceSubscribing: drop(s.resourceSubscribing, key) }));
+        }
+      },
+
+      applyResourceUpdated({ server, uri }) {
+        const key = resourceKey(server, uri);
+        set((s) => ({ resourceUpdated: { ...s.resourceUpdated, [key]: now() } }));
+        // The one on screen is read again at once; others when opened.
+        const page = get().serverPage;
+        const open = page?.server === server && page.tab === 'resources' && (page.resource?.kind === 'resource' ? page.resource.uri : page.resource?.uri) === uri;
+        if (open) void get().readResource(server, uri);
+        else if (get().resourceReads[key] !== undefined) set((s) => ({ resourceReads: drop(s.resourceReads, key) }));
+      },
+
+      async complete(server, ref, argument, value, context) {
+        try {
+          const view = await api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(context && Object.keys(context).length > 0 ? { context } : {}) });
+          return view.values;
+        } catch {
+          return [];
+        }
+      },
+    };
+  };
+
+export function drop<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+}
