@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProcessTransport } from '../process-transport';
@@ -149,11 +149,31 @@ describe('traceTransport over stdio (our ProcessTransport, a real server, a real
 
 describe('traceTransport with server-everything', () => {
   let http: Awaited<ReturnType<typeof startEverything>>;
+  let sse: Awaited<ReturnType<typeof startEverything>>;
   beforeAll(async () => {
-    http = await startEverything('streamableHttp');
+    [http, sse] = await Promise.all([startEverything('streamableHttp'), startEverything('sse')]);
   });
   afterAll(async () => {
-    await http?.stop();
+    await Promise.all([http?.stop(), sse?.stop()]);
+  });
+
+  it('works the same over legacy HTTP+SSE: the GET stream and each POST recorded with their status', async () => {
+    const ring = new TraceRing();
+    const inner = new SSEClientTransport(new URL(`http://127.0.0.1:${sse.port}/sse`), { fetch: tracingFetch(ring, 'legacy') });
+    const client = newClient('auto');
+    await client.connect(traceTransport(inner, ring, { server: 'legacy' }));
+    expect(client.getProtocolEra()).toBe('legacy');
+    const result = await client.callTool({ name: 'echo', arguments: { message: 'over sse' } });
+    expect(JSON.stringify(result.content)).toContain('over sse');
+    // The answer comes on the stream and may beat the POST's own 202 back: wait for the exchange to be attached.
+    await waitFor(() => requestsOf(ring.list('legacy'), 'tools/call')[0]?.http !== undefined, 10_000, 'the POST exchange');
+    const entries = ring.list('legacy');
+    const get = entries.find((e) => e.kind === 'http' && String((e.message as { http: string }).http).startsWith('GET'));
+    expect(get?.http?.status).toBe(200);
+    expect(get?.http?.headers?.['content-type']).toMatch(/text\/event-stream/);
+    const [call] = requestsOf(entries, 'tools/call');
+    expect(call?.http?.status).toBe(202);
+    expect(JSON.stringify(responseTo(entries, call as TraceRecord)?.message)).toContain('over sse');
   });
 
   it('groups the long-running operation’s progress under its tools/call (stdio, legacy server)', async () => {
