@@ -19,6 +19,8 @@ export interface PlainHostCallError {
   name: 'HostCallError';
   code: HostErrorCode;
   message: string;
+  /** HostError.data (structured clone carries it whole). */
+  data?: Record<string, unknown>;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -30,7 +32,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof error.code === 'string' && typeof error.message === 'string';
 }
 
-const plain = (error: HostError): PlainHostCallError => ({ name: 'HostCallError', code: error.code, message: error.message });
+const plain = (error: HostError): PlainHostCallError => ({ name: 'HostCallError', code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) });
 
 /** The value of an ok envelope; otherwise throws a PlainHostCallError. */
 export function unwrapEnvelope(value: unknown): unknown {

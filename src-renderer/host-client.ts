@@ -304,9 +304,9 @@ export function createHostClient(): HostClient {
   return createBridgeClient({ url });
 }
 
-/** A person-readable message and code for anything a host call may throw. */
-export function describeError(error: unknown): { message: string; code?: string } {
-  if (error instanceof HostCallError) return { message: error.message, code: error.code };
+/** A person-readable message, code and structured data (HostError.data) for anything a host call may throw. */
+export function describeError(error: unknown): { message: string; code?: string; data?: Record<string, unknown> } {
+  if (error instanceof HostCallError) return { message: error.message, code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) };
   if (error instanceof HostDisconnectedError) return { message: error.message, code: 'disconnected' };
   if (error instanceof Error) {
     // Errors crossing Electron's contextBridge keep only their message; keep a `code` if one survived.
@@ -316,8 +316,9 @@ export function describeError(error: unknown): { message: string; code?: string 
   }
   // A plain `{ code, message }` (what survives contextBridge intact, unlike an Error's own fields).
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    const { message, code } = error as { message: string; code?: unknown };
-    return typeof code === 'string' ? { message, code } : { message };
+    const { message, code, data } = error as { message: string; code?: unknown; data?: unknown };
+    const structured = typeof data === 'object' && data !== null && !Array.isArray(data) ? { data: data as Record<string, unknown> } : {};
+    return typeof code === 'string' ? { message, code, ...structured } : { message, ...structured };
   }
   return { message: String(error) };
 }

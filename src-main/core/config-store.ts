@@ -147,6 +147,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         throw new CoreError(
           'config-invalid',
           `Cannot ${what}: the config file has a problem (${base.error.message}). Fix it first — Switchboard never writes over a file it cannot read.`,
+          { data: locationOf(base.error) },
         );
       }
       const text = edit(base.text);
@@ -154,7 +155,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         parseServersConfig(text, this.file);
       } catch (error) {
         const detail = error instanceof ConfigError ? error.detail : messageOf(error);
-        throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`);
+        throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`, error instanceof ConfigError ? { data: locationOf(error) } : undefined);
       }
       // One last look: a change that landed while we computed means we start over on the newer text.
       if (hashText(readTextOrEmpty(this.file)) !== base.hash) continue;
@@ -172,12 +173,13 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         throw new CoreError(
           'config-invalid',
           'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
+          { data: { reason: 'changed-on-disk', file: this.file } },
         );
       }
       try {
         parseServersConfig(text, this.file);
       } catch (error) {
-        if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message);
+        if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message, { data: locationOf(error) });
         throw error;
       }
       await this.write(text, base.text);
@@ -212,4 +214,9 @@ function readTextOrEmpty(file: string): string {
   } catch {
     return '';
   }
+}
+
+/** HostError.data for a located config problem: `{ file, line, column, detail }`. */
+function locationOf(error: { file: string; line: number; column: number; detail: string }): Record<string, unknown> {
+  return { file: error.file, line: error.line, column: error.column, detail: error.detail };
 }

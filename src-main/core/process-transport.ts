@@ -82,6 +82,8 @@ export class ProcessTransport implements Transport {
   private exitInfo: ProcessExit | undefined;
   private exited: Promise<void> = Promise.resolve();
   private draining: Promise<void> | undefined;
+  /** stdin is corked until the end of this turn (see send()). */
+  private corked = false;
   /** Counts for diagnosis: a server that wrote only noise fails with that reason. */
   messages = 0;
   noiseLines = 0;
@@ -321,13 +323,28 @@ export class ProcessTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || this.closed || !stdin.writable) return Promise.reject(new Error('the server process is not running'));
     if ('method' in message && message.method === 'server/discover' && 'id' in message) this.probeId = message.id;
-    if (stdin.write(serializeMessage(message))) return this.draining ?? Promise.resolve();
-    // Backpressure: every sender waits for the same 'drain'.
+    // One write queue: the messages sent in one turn of the event loop go out as one write (stdin is corked until
+    // the turn's microtasks are done), and while the pipe is full every sender waits on the same single 'drain'
+    // (never one listener per blocked write, which is what Node warns about at 11).
+    if (!this.corked) {
+      this.corked = true;
+      stdin.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        stdin.uncork();
+      });
+    }
+    if (stdin.write(serializeMessage(message)) && !this.draining) return Promise.resolve();
     this.draining ??= new Promise<void>((resolve) => {
-      stdin.once('drain', () => {
+      const done = (): void => {
+        stdin.off('drain', done);
+        stdin.off('close', done);
         this.draining = undefined;
         resolve();
-      });
+      };
+      stdin.on('drain', done);
+      // A pipe that closes while full never drains: its senders are released (the close fails their requests).
+      stdin.on('close', done);
     });
     return this.draining;
   }

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfigText } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
 import { useApp, useAppStore } from '../hooks/useApp';
-import { lintConfigText, mainProblem, offsetAt, parseLocatedMessage, type TextProblem } from './jsonc';
+import { lintConfigText, mainProblem, offsetAt, type TextProblem } from './jsonc';
 
 /** Marks whole lines that have a problem (so the place is visible without hovering). */
 const setProblemLines = StateEffect.define<number[]>();
@@ -241,14 +241,18 @@ export function ConfigEditor() {
       setDirty(view.state.doc.toString() !== saved.text);
       setStatus({ tone: 'ok', message: 'Saved. Servers that changed are restarting.' });
     } catch (error) {
-      const { message } = describeError(error);
-      const located = parseLocatedMessage(message, base.path);
+      const { message, data } = describeError(error);
+      // Main says where (HostError.data: file, line, column, detail); the message text is never parsed.
+      const located =
+        typeof data?.line === 'number' && typeof data.column === 'number' && typeof data.detail === 'string' && (data.file === undefined || data.file === base.path)
+          ? { line: data.line, column: data.column, message: data.detail }
+          : undefined;
       if (located) {
         refusedRef.current = { text, ...located };
         setStatus({ tone: 'error', message: `Not saved — line ${located.line}, column ${located.column}: ${located.message}` });
       } else {
         setStatus({ tone: 'error', message: `Not saved — ${message}` });
-        if (/changed on disk/i.test(message)) void loadConfig();
+        if (data?.reason === 'changed-on-disk') void loadConfig();
       }
     } finally {
       setSaving(false);

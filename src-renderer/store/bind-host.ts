@@ -1,4 +1,5 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
+import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { isServersDelta } from '../../src-shared/servers-delta';
 import { describeError, type HostClient } from '../host-client';
 import { bindFeatures } from './bind-features';
@@ -15,6 +16,8 @@ import type { AppStore } from './index';
  */
 export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   const { api } = host;
+  // Every subscription, ended newest first by the returned function.
+  const subscriptions = new DisposableStore();
   // Bumped by every pushed event: a fetch that started before the latest event is older than it, so dropped.
   let appEpoch = 0;
   // Only the latest list fetch is applied (an earlier one still in flight is older than it).
@@ -35,15 +38,15 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
       });
   };
 
-  const offServers = api.on('servers:changed', (delta) => {
+  subscriptions.addFn(api.on('servers:changed', (delta) => {
     if (!isServersDelta(delta)) return;
     // A fetch in flight answers with the newer list anyway.
     if (!store.getState().applyServersDelta(delta) && serversFetching === 0) fetchServers();
-  });
-  const offApp = api.on('app:changed', (info) => {
+  }));
+  subscriptions.addFn(api.on('app:changed', (info) => {
     appEpoch += 1;
     store.getState().setAppInfo(info);
-  });
+  }));
 
   const refresh = (): void => {
     const appAt = appEpoch;
@@ -57,12 +60,12 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   };
 
   let wasOpen = host.connection().status === 'open';
-  const offConnection = host.onConnection((state) => {
+  subscriptions.addFn(host.onConnection((state) => {
     store.getState().setConnection(state);
     const open = state.status === 'open';
     if (open && !wasOpen) refresh();
     wasOpen = open;
-  });
+  }));
 
   // The bridge queues requests until its socket opens, so the first fetch can go out right away.
   refresh();
@@ -70,12 +73,7 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   wasOpen = wasOpen || host.connection().status === 'connecting';
 
   // Resources, prompts, logs, trace and call progress (./bind-features.ts).
-  const offFeatures = bindFeatures(store, host);
+  subscriptions.add(toDisposable(bindFeatures(store, host)));
 
-  return () => {
-    offFeatures();
-    offServers();
-    offApp();
-    offConnection();
-  };
+  return () => subscriptions.dispose();
 }
