@@ -1,5 +1,5 @@
 /** Prompts a server offers (MCP `prompts/*`) and argument completion (`completion/complete`). Zod-free. */
-import type { ContentBlock } from '../host-api';
+import type { ContentBlock } from './servers';
 
 export interface PromptArgumentInfo {
   name: string;

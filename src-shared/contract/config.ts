@@ -1,0 +1,54 @@
+/** The app, the servers config file, import and export, as the UI sees them. Zod-free. */
+import type { ServerEntry } from '../config-schema';
+import type { HostError } from '../errors';
+
+export interface AppInfo {
+  version: string;
+  mode: 'electron' | 'headless';
+  configPath: string;
+  logsDir: string;
+  /** The config file's problem, if the last read failed (the app keeps the last good config). */
+  configError?: HostError;
+  /** The same problem, located (for the banner and the editor). */
+  configProblem?: ConfigProblem;
+  /** Where `${secret:…}` values are kept, and a caveat to show if it is not the OS keychain. */
+  secrets: { backing: 'keychain' | 'file' | 'memory'; warning?: string };
+}
+
+/** A config file problem at a place in the file. */
+export interface ConfigProblem {
+  file: string;
+  line: number;
+  column: number;
+  /** What is wrong, without the location prefix. */
+  message: string;
+}
+
+/** The config file as text, for the raw editor. */
+export interface ConfigText {
+  path: string;
+  text: string;
+  /** Pass back to `config:save`: a save is refused if the file changed on disk since. */
+  hash: string;
+  problem?: ConfigProblem;
+  backupPath: string;
+}
+
+export interface ImportCandidateView {
+  name: string;
+  entry: ServerEntry;
+  status: 'new' | 'same' | 'conflict';
+  secretKeys: string[];
+  invalid?: string;
+}
+export interface ImportPreviewView {
+  source: string;
+  file: string;
+  servers: ImportCandidateView[];
+}
+export interface ImportResultView {
+  added: string[];
+  replaced: string[];
+  skipped: Array<{ name: string; reason: string }>;
+  secretsStored: string[];
+}
