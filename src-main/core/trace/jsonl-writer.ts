@@ -11,13 +11,14 @@ export interface JsonlTraceWriterOptions {
  * The CLI's `--trace FILE` sink: one JSON line per JSON-RPC message,
  * `{"time":"<ISO 8601>","server":"…","direction":"send"|"receive","message":{…}}`, redacted, appended to FILE
  * (created 0600; an existing file is made 0600 too, since it holds protocol traffic). Lines are written in batches
- * (once per turn of the event loop) and whatever is left is written by `dispose()` (idempotent), which also
- * closes the file. HTTP exchanges are not JSON-RPC messages and are not written.
+ * (once per turn of the event loop) and whatever is left is written by `dispose()` (idempotent; also run on
+ * process exit), which closes the file. HTTP exchanges are not JSON-RPC messages and are not written.
  */
 export class JsonlTraceWriter implements TraceRecorder {
   private readonly fd: number;
   private readonly redactor: Redactor;
-  private pending: string[] = [];
+  /** Recorded, not yet written: the work (redaction, serialization) is done in the batch, after this turn. */
+  private pending: Array<{ time: number; server: string; direction: TraceDirection; message: JSONRPCMessage }> = [];
   private scheduled = false;
   private closed = false;
 
@@ -32,7 +33,11 @@ export class JsonlTraceWriter implements TraceRecorder {
     } catch {
       // not ours to change (e.g. /dev/stderr): write anyway
     }
+    // A CLI that calls process.exit() before disposing still gets every line (the write is synchronous).
+    process.once('exit', this.onExit);
   }
+
+  private readonly onExit = (): void => this.dispose();
 
   begin(): void {
     // nothing to reset: lines carry no pairing
@@ -40,8 +45,7 @@ export class JsonlTraceWriter implements TraceRecorder {
 
   message(server: string, direction: TraceDirection, message: JSONRPCMessage): void {
     if (this.closed) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), server, direction, message: this.redactor.value(message) });
-    this.pending.push(line);
+    this.pending.push({ time: Date.now(), server, direction, message });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -52,15 +56,19 @@ export class JsonlTraceWriter implements TraceRecorder {
   flush(): void {
     this.scheduled = false;
     if (this.closed || this.pending.length === 0) return;
-    const text = `${this.pending.join('\n')}\n`;
+    const lines: string[] = [];
+    for (const { time, server, direction, message } of this.pending) {
+      lines.push(JSON.stringify({ time: new Date(time).toISOString(), server, direction, message: this.redactor.value(message) }));
+    }
     this.pending = [];
-    const buffer = Buffer.from(text, 'utf8');
+    const buffer = Buffer.from(`${lines.join('\n')}\n`, 'utf8');
     let offset = 0;
     while (offset < buffer.length) offset += writeSync(this.fd, buffer, offset, buffer.length - offset);
   }
 
   dispose(): void {
     if (this.closed) return;
+    process.removeListener('exit', this.onExit);
     try {
       this.flush();
     } finally {

@@ -120,23 +120,36 @@ describe('TraceRing', () => {
     expect(get).toMatchObject({ kind: 'http', http: { status: 405 }, message: { http: 'GET http://h/mcp?api_key=<redacted>' } });
   });
 
-  it('trace:appended is coalesced per server: the first at once, then one for the rest of the window', async () => {
-    const ring = new TraceRing({ coalesceMs: 50 });
+  it('trace:appended is coalesced per server: after a batch at once, then one for the rest of the window', async () => {
+    const ring = new TraceRing({ coalesceMs: 300 });
     const events: Array<{ server: string; lastSeq: number }> = [];
     const sub = ring.onAppended((e) => events.push(e));
     for (let i = 0; i < 100; i++) ring.message('a', 'send', request(i));
     ring.message('b', 'send', request(1));
+    expect(events).toEqual([]); // recorded, not yet processed (that happens after this turn, or on a read)
+    ring.flush();
     expect(events).toEqual([
-      { server: 'a', lastSeq: 0 },
+      { server: 'a', lastSeq: 99 },
       { server: 'b', lastSeq: 0 },
     ]);
+    // More within the window (synchronously, so well within it): one event at its end, with the newest seq.
+    for (let i = 100; i < 150; i++) ring.message('a', 'send', request(i));
+    ring.flush();
+    for (let i = 150; i < 160; i++) ring.message('a', 'send', request(i));
+    ring.flush();
+    expect(events).toHaveLength(2);
     await waitFor(() => events.length === 3, 5000, 'the trailing event');
-    expect(events[2]).toEqual({ server: 'a', lastSeq: 99 });
+    expect(events[2]).toEqual({ server: 'a', lastSeq: 159 });
+    // Without a read, the batch is processed after the current turn.
+    ring.message('c', 'send', request(1));
+    await waitFor(() => events.length === 4, 5000, 'the batch after this turn');
+    expect(events[3]).toEqual({ server: 'c', lastSeq: 0 });
     sub.dispose();
     ring.dispose();
     ring.dispose(); // idempotent
     ring.message('a', 'send', request(1000));
-    expect(events).toHaveLength(3);
+    ring.flush();
+    expect(events).toHaveLength(4);
   });
 
   it('estimates sizes without serializing (exact for ASCII)', () => {

@@ -96,6 +96,11 @@ interface ServerState {
   lastEmit: number;
 }
 
+type Queued =
+  | { kind: 'message'; server: string; direction: TraceDirection; raw: JSONRPCMessage; time: number; t: number }
+  | { kind: 'http'; server: string; exchange: HttpExchange }
+  | { kind: 'begin'; server: string };
+
 const pendingLimit = 10_000;
 const recentSendsLimit = 64;
 
@@ -112,6 +117,8 @@ export class TraceRing implements TraceRecorder {
   private readonly maxBytes: number;
   private readonly coalesceMs: number;
   private disposed = false;
+  private queue: Queued[] = [];
+  private flushScheduled = false;
 
   constructor(options: TraceRingOptions = {}) {
     this.redactor = options.redactor ?? noRedaction;
@@ -120,13 +127,68 @@ export class TraceRing implements TraceRecorder {
     this.coalesceMs = options.coalesceMs ?? 200;
   }
 
-  /** `trace:appended`: at most one per server per `coalesceMs` (the first at once, the rest at the window's end). */
+  /**
+   * `trace:appended`: at most one per server per `coalesceMs` — after a batch is processed at once if the last one
+   * was longer ago, else at the end of the window, then carrying the newest seq.
+   */
   onAppended(listener: (event: TraceAppendedEvent) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => void this.listeners.delete(listener) };
   }
 
   begin(server: string): void {
+    this.enqueue({ kind: 'begin', server });
+  }
+
+  /**
+   * Recording costs the connection almost nothing: the message reference and the clock are queued, and the work
+   * (redaction, pairing, grouping, sizing, the ring) is done in one batch after the current turn of the event loop
+   * — while the server is busy answering — or at once when the trace is read. The unredacted reference is held
+   * only until then (the SDK still holds it too) and is never handed out.
+   */
+  message(server: string, direction: TraceDirection, raw: JSONRPCMessage): void {
+    this.enqueue({ kind: 'message', server, direction, raw, time: Date.now(), t: performance.now() });
+  }
+
+  http(server: string, exchange: HttpExchange): void {
+    this.enqueue({ kind: 'http', server, exchange });
+  }
+
+  /** Works through what was recorded but not yet processed (reads do this themselves). */
+  flush(): void {
+    this.flushScheduled = false;
+    const queue = this.queue;
+    if (queue.length === 0) return;
+    this.queue = [];
+    const appended = new Set<string>();
+    for (const item of queue) {
+      try {
+        if (item.kind === 'message') this.processMessage(item.server, item.direction, item.raw, item.time, item.t);
+        else if (item.kind === 'http') this.processHttp(item.server, item.exchange);
+        else this.processBegin(item.server);
+        if (item.kind !== 'begin') appended.add(item.server);
+      } catch {
+        // one odd message must not stop the trace
+      }
+    }
+    for (const server of appended) {
+      const state = this.servers.get(server);
+      if (state) this.schedule(state, server);
+    }
+  }
+
+  private enqueue(item: Queued): void {
+    if (this.disposed) return;
+    this.queue.push(item);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        if (this.flushScheduled) this.flush();
+      });
+    }
+  }
+
+  private processBegin(server: string): void {
     const state = this.state(server);
     state.outgoing.clear();
     state.incoming.clear();
@@ -136,12 +198,10 @@ export class TraceRing implements TraceRecorder {
     state.sendAt = 0;
   }
 
-  message(server: string, direction: TraceDirection, raw: JSONRPCMessage): void {
-    if (this.disposed) return;
-    const t = performance.now();
+  private processMessage(server: string, direction: TraceDirection, raw: JSONRPCMessage, time: number, t: number): void {
     const message = this.redactor.value(raw);
     const state = this.state(server);
-    const record: TraceRecord = { seq: state.nextSeq++, time: Date.now(), server, direction, size: approxJsonSize(message), message };
+    const record: TraceRecord = { seq: state.nextSeq++, time, server, direction, size: approxJsonSize(message), message };
     const m = message as Partial<Record<'id' | 'method' | 'params' | 'result' | 'error', unknown>>;
     const hasId = m.id !== undefined && m.id !== null && (typeof m.id === 'string' || typeof m.id === 'number');
     if (typeof m.method === 'string') {
@@ -159,8 +219,7 @@ export class TraceRing implements TraceRecorder {
     this.append(state, record);
   }
 
-  http(server: string, exchange: HttpExchange): void {
-    if (this.disposed) return;
+  private processHttp(server: string, exchange: HttpExchange): void {
     const state = this.state(server);
     const http: NonNullable<TraceEntry['http']> = {
       ...(exchange.status !== undefined ? { status: exchange.status } : {}),
@@ -193,6 +252,7 @@ export class TraceRing implements TraceRecorder {
 
   /** Copies of the entries with seq > `after`, oldest first (see {@link TraceListOptions}); `size` is the exact UTF-8 size. */
   list(server: string, options: TraceListOptions = {}): TraceRecord[] {
+    this.flush();
     const state = this.servers.get(server);
     if (!state) return [];
     const { entries, head } = state;
@@ -219,16 +279,19 @@ export class TraceRing implements TraceRecorder {
 
   /** The seq of the newest entry (-1 when there is none yet). */
   lastSeq(server: string): number {
+    this.flush();
     return (this.servers.get(server)?.nextSeq ?? 0) - 1;
   }
 
   /** Server names with a trace. */
   names(): string[] {
+    this.flush();
     return [...this.servers.keys()];
   }
 
   /** Forgets the entries of `server` (seq keeps counting, so a UI asking `after` its last one stays right). */
   clear(server: string): void {
+    this.flush();
     const state = this.servers.get(server);
     if (!state) return;
     state.entries = [];
@@ -240,6 +303,7 @@ export class TraceRing implements TraceRecorder {
 
   /** Drops a removed server's trace altogether. */
   forget(server: string): void {
+    this.flush();
     const state = this.servers.get(server);
     if (state?.timer) clearTimeout(state.timer);
     this.servers.delete(server);
@@ -248,6 +312,7 @@ export class TraceRing implements TraceRecorder {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.queue = [];
     for (const state of this.servers.values()) if (state.timer) clearTimeout(state.timer);
     this.listeners.clear();
   }
@@ -333,7 +398,6 @@ export class TraceRing implements TraceRecorder {
       state.entries = state.entries.slice(state.head);
       state.head = 0;
     }
-    this.schedule(state, record.server);
   }
 
   private schedule(state: ServerState, server: string): void {
