@@ -341,6 +341,10 @@ export class TraceRing implements TraceRecorder {
     if (typeof token === 'string' || typeof token === 'number') {
       pending.token = token;
       state.progress.set(token, root);
+      if (state.progress.size > pendingLimit) {
+        const oldest = state.progress.keys().next();
+        if (!oldest.done) state.progress.delete(oldest.value);
+      }
     }
     const map = direction === 'send' ? state.outgoing : state.incoming;
     map.set(id, pending);
