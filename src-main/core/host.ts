@@ -4,7 +4,7 @@ import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
 import { FileSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './servers/policy';
-import type { TransportDecorator } from './servers/transports';
+import type { TraceRecorder } from './trace/index';
 import { readDotenvFile } from './env';
 import { EraCache } from './era-cache';
 import { tidyDataDir } from './data-files';
@@ -54,8 +54,8 @@ export interface HostOptions {
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
   startServers?: boolean;
-  /** Wraps every server transport (the protocol trace; the CLI's `--trace FILE`). */
-  decorateTransport?: TransportDecorator;
+  /** Another sink for every JSON-RPC message of every server, besides the trace ring (the CLI's `--trace FILE`). */
+  traceSink?: TraceRecorder;
 }
 
 export interface Host {
@@ -102,7 +102,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   const hostDotenv = { ...dotenvFiles.data, ...dotenvFiles.working };
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
-  const registry = new Registry({
+  const store = new ConfigStore(configPath);
+  // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
+  const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
+  const registry: Registry = new Registry({
     hostEnv,
     dotenv: hostDotenv,
     dotenvFiles: [dotenvFiles.data, dotenvFiles.working],
@@ -117,11 +120,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
       ledger,
       log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
       emit: events.emit,
-      ...(options.decorateTransport ? { decorateTransport: options.decorateTransport } : {}),
+      decorateTransport: trace.decorateTransport,
+      decorateFetch: trace.decorateFetch,
     }),
   });
 
-  const store = new ConfigStore(configPath);
   const initial = store.snapshot();
   if (initial.error) log.warn(initial.error.message);
   const running = options.startServers !== false;
@@ -134,7 +137,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     if (running) await registry.apply(snapshot.config);
   };
   const config = new ConfigService({ configPath, store, secrets, hostEnv, apply });
-  const secretsService = new SecretsService(secrets, () => apply(store.snapshot()));
+  const secretsService = new SecretsService(secrets, () => apply(store.snapshot()), () => trace.refreshSecrets());
   const chat = new ChatService({
     tools: {
       views: () => registry.views(),
@@ -169,7 +172,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...new ResourcesService(registry).api,
     ...new PromptsService(registry).api,
     ...new LoggingService(registry).api,
-    ...new TraceService(registry).api,
+    ...trace.api,
     on: events.on,
   };
 
@@ -189,6 +192,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         await chat.dispose();
         await store.dispose();
         await registry.dispose();
+        trace.dispose();
         ledger.dispose();
         log.info('stopped; every server session closed and every process tree ended');
         log.dispose();

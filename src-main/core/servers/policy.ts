@@ -5,7 +5,7 @@ import type { ChildLedger } from '../ledger';
 import type { RotatingLog } from '../log-file';
 import { defaultMaxMessageBytes } from '../process-transport';
 import type { HostEmit } from './features/feature';
-import type { TransportDecorator } from './transports';
+import type { FetchDecorator, TransportDecorator } from './transports';
 
 export const clientInfo = { name: 'switchboard', version: '0.1.0' };
 
@@ -68,6 +68,8 @@ export interface SupervisorDeps {
   log?: RotatingLog;
   /** Wraps every transport this server's sessions open (the protocol trace; later OAuth). */
   decorateTransport?: TransportDecorator;
+  /** Wraps every remote transport's fetch (the trace's HTTP status and `Mcp-*` headers). */
+  decorateFetch?: FetchDecorator;
   /** Host events the feature modules push (`features:changed`, `logs:appended`, `calls:progress`, …). */
   emit?: HostEmit;
 }

@@ -22,7 +22,7 @@ import {
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
 import { clientInfo, type ResolvedServer, type SupervisionPolicy } from './policy';
-import { challengeWatchingFetch, createTransport, type OpenedTransport, type TransportDecorator } from './transports';
+import { challengeWatchingFetch, createTransport, type FetchDecorator, type OpenedTransport, type TransportDecorator } from './transports';
 
 /** What a session reports to its supervisor. */
 export interface SessionHooks {
@@ -53,6 +53,7 @@ export interface SessionOptions {
   eraCache?: EraCache | undefined;
   ledger?: ChildLedger | undefined;
   decorate?: TransportDecorator | undefined;
+  decorateFetch?: FetchDecorator | undefined;
 }
 
 /** How long stop/restart/quit wait for a Streamable HTTP session's DELETE (and a listen stream's cancel). */
@@ -271,7 +272,10 @@ export class Session {
     const kind = transportOf(entry);
     const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
       this.kind = transportKind;
-      const opened = createTransport({ kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch }, { server: this.name, decorate: this.options.decorate });
+      const opened = createTransport(
+        { kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch },
+        { server: this.name, decorate: this.options.decorate, decorateFetch: this.options.decorateFetch },
+      );
       this.opened = opened;
       const client = this.newClient(timeout);
       this.client = client;

@@ -131,6 +131,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       eraCache: this.deps.eraCache,
       ledger: this.deps.ledger,
       decorate: this.deps.decorateTransport,
+      decorateFetch: this.deps.decorateFetch,
       hooks: {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {

@@ -1,4 +1,4 @@
-import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../../src-shared/config-schema';
 import { ProcessTransport, type ProcessTransportOptions } from '../process-transport';
 import type { AuthChallenge } from './diagnosis';
@@ -10,10 +10,12 @@ import type { AuthChallenge } from './diagnosis';
 
 /** Wraps a transport (e.g. to record every message). Must forward every Transport member it does not change. */
 export type TransportDecorator = (transport: Transport, info: { server: string; kind: TransportKind }) => Transport;
+/** Wraps a remote transport's fetch (e.g. to record HTTP status and `Mcp-*` headers). */
+export type FetchDecorator = (fetch: FetchLike, info: { server: string; kind: 'http' | 'sse' }) => FetchLike;
 
 export type TransportRequest =
   | { kind: 'stdio'; process: ProcessTransportOptions }
-  | { kind: 'http' | 'sse'; url: URL; headers: Record<string, string>; fetch?: typeof fetch };
+  | { kind: 'http' | 'sse'; url: URL; headers: Record<string, string>; fetch?: FetchLike };
 
 /** The concrete transport (for what only it knows: exit, pid, session id) and the one to hand the SDK client. */
 export type OpenedTransport =
@@ -24,6 +26,7 @@ export type OpenedTransport =
 export interface TransportFactoryOptions {
   server: string;
   decorate?: TransportDecorator | undefined;
+  decorateFetch?: FetchDecorator | undefined;
 }
 
 export function createTransport(request: TransportRequest, options: TransportFactoryOptions): OpenedTransport {
@@ -33,7 +36,9 @@ export function createTransport(request: TransportRequest, options: TransportFac
     return { kind: 'stdio', raw, transport: wrap(raw, 'stdio') };
   }
   // requestInit headers go on every POST, and on the SSE GET alike.
-  const init = { requestInit: { headers: request.headers }, ...(request.fetch ? { fetch: request.fetch } : {}) };
+  const base = request.fetch ?? fetch;
+  const wrapped = options.decorateFetch ? options.decorateFetch(base, { server: options.server, kind: request.kind }) : base;
+  const init = { requestInit: { headers: request.headers }, fetch: wrapped };
   if (request.kind === 'http') {
     const raw = new StreamableHTTPClientTransport(request.url, init);
     return { kind: 'http', raw, transport: wrap(raw, 'http') };
@@ -46,9 +51,9 @@ export function createTransport(request: TransportRequest, options: TransportFac
  * A fetch that notices a sign-in wall (401, or 403 with a challenge) with its WWW-Authenticate header, which the
  * SDK's errors do not carry. Every response of a remote server's transports passes here first.
  */
-export function challengeWatchingFetch(): { fetch: typeof fetch; challenge: () => AuthChallenge | undefined } {
+export function challengeWatchingFetch(): { fetch: FetchLike; challenge: () => AuthChallenge | undefined } {
   let challenge: AuthChallenge | undefined;
-  const watched = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const watched = async (input: string | URL, init?: RequestInit): Promise<Response> => {
     const response = await fetch(input, init);
     const header = response.headers.get('www-authenticate') ?? undefined;
     if (response.status === 401 || (response.status === 403 && header !== undefined)) {

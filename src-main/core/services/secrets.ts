@@ -9,7 +9,7 @@ export class SecretsService {
   readonly api: Pick<HostMethods, SecretsChannel>;
 
   /** `reapply`: give servers waiting on a secret (or an input) another chance. */
-  constructor(secrets: SecretStore, reapply: () => Promise<void>) {
+  constructor(secrets: SecretStore, reapply: () => Promise<void>, changed: () => void = () => undefined) {
     this.api = {
       'secrets:list': async () => secrets.list(),
       'secrets:set': async (name, value) => {
@@ -18,9 +18,14 @@ export class SecretsService {
         } catch (error) {
           throw new CoreError('invalid-argument', (error as Error).message, { data: { name } });
         }
+        changed();
         await reapply();
       },
-      'secrets:delete': async (name) => secrets.delete(name),
+      'secrets:delete': async (name) => {
+        const deleted = secrets.delete(name);
+        changed();
+        return deleted;
+      },
     };
   }
 }

@@ -1,29 +1,89 @@
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { HostMethods } from '../../../src-shared/host-api';
-import { notSupported } from '../errors';
+import type { Disposable } from '../../../src-shared/lifecycle';
+import type { ConfigStore } from '../config-store';
 import type { Registry } from '../registry';
+import type { SecretStore } from '../secrets';
+import { minSecretLength } from '../trace/redact';
+import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type TraceRecorder } from '../trace/index';
+import type { HostEventBus } from './events';
 
 export type TraceChannel = 'trace:list' | 'trace:clear' | 'debug:bundle';
 
-/**
- * The protocol trace and the debug bundle. Transitional: the trace recorder (src-main/core/trace/, a transport
- * decorator given to the supervisors as `decorateTransport`) is wired here when it lands.
- */
-export class TraceService {
-  readonly api: Pick<HostMethods, TraceChannel>;
+export interface TraceServiceOptions {
+  registry: () => Registry;
+  events: HostEventBus;
+  store: ConfigStore;
+  secrets: SecretStore;
+  /** The host's own private values (its `.env`): never shown in a trace or a bundle. */
+  hostSecrets: Readonly<Record<string, string>>;
+  dataDir: string;
+  appVersion: string;
+  /** Another sink every message also goes to (the CLI's `--trace FILE`). */
+  sink?: TraceRecorder | undefined;
+}
 
-  constructor(registry: Registry) {
+/**
+ * The protocol trace of every server (a bounded ring per server, redacted before it is kept: secret store values,
+ * the host's keys, Authorization headers) and the debug bundle. The ring is fed by decorating each server's
+ * transport (and its HTTP fetch) in the transport factory.
+ */
+export class TraceService implements Disposable {
+  readonly api: Pick<HostMethods, TraceChannel>;
+  private readonly ring: TraceRing;
+  private readonly recorder: TraceRecorder;
+  private secretValues: string[] = [];
+  private readonly appended: Disposable;
+
+  constructor(private readonly options: TraceServiceOptions) {
+    this.refreshSecrets();
+    const secretValues = (): string[] => this.secretValues;
+    this.ring = new TraceRing({ redactor: createRedactor({ secretValues }) });
+    this.recorder = options.sink ? teeRecorder(this.ring, options.sink) : this.ring;
+    this.appended = this.ring.onAppended((event) => options.events.emit('trace:appended', event));
+    const known = (server: string): void => void options.registry().get(server);
     this.api = {
-      'trace:list': async ({ server }) => {
-        registry.get(server);
-        throw notSupported('trace:list', server);
+      'trace:list': async ({ server, after, limit }) => {
+        known(server);
+        return this.ring.list(server, { ...(after !== undefined ? { after } : {}), ...(limit !== undefined ? { limit } : {}) });
       },
       'trace:clear': async (server) => {
-        registry.get(server);
-        throw notSupported('trace:clear', server);
+        known(server);
+        this.ring.clear(server);
       },
-      'debug:bundle': async () => {
-        throw notSupported('debug:bundle');
+      'debug:bundle': async ({ servers }) => {
+        const registry = options.registry();
+        for (const server of servers ?? []) known(server);
+        const views = registry.views();
+        const names = servers ?? views.map((v) => v.name);
+        return writeDebugBundle({
+          dir: debugDir(options.dataDir),
+          config: options.store.snapshot().config,
+          views,
+          traces: Object.fromEntries(names.map((name) => [name, this.ring.list(name, { limit: 500 })])),
+          versions: { app: options.appVersion, sdk: packageVersion('@modelcontextprotocol/client'), node: process.version, platform: `${process.platform} ${process.arch}` },
+          secretValues,
+          ...(servers !== undefined ? { servers } : {}),
+        });
       },
     };
+  }
+
+  /** For the transport factory: every message of that transport is recorded. */
+  readonly decorateTransport = (transport: Transport, info: { server: string }): Transport => traceTransport(transport, this.recorder, { server: info.server });
+
+  /** For remote transports: HTTP status and `Mcp-*` headers of each exchange. */
+  readonly decorateFetch = (fetch: FetchLike, info: { server: string }): FetchLike => tracingFetch(this.recorder, info.server, fetch);
+
+  /** The values to redact: call after the secret store changed. */
+  refreshSecrets(): void {
+    const { secrets, hostSecrets } = this.options;
+    const values = [...secrets.list().map((name) => secrets.get(name)), ...Object.values(hostSecrets)];
+    this.secretValues = values.filter((v): v is string => v !== undefined && v.length >= minSecretLength);
+  }
+
+  dispose(): void {
+    this.appended.dispose();
+    this.ring.dispose();
   }
 }
