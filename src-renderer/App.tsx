@@ -10,13 +10,14 @@ import { useApp } from './hooks/useApp';
 
 export function App() {
   const screen = useApp((s) => s.screen);
+  const pageOpen = useApp((s) => s.serverPage !== undefined);
   useConfigSync();
   return (
     <div className="app">
       <Header />
       <Banners />
       {/* The chat stays mounted while another screen is shown, so nothing in it is lost. */}
-      <div className="app-body" hidden={screen !== 'chat'}>
+      <div className={`app-body${pageOpen ? ' page-open' : ''}`} hidden={screen !== 'chat'}>
         <ServerList />
         <ChatPanel />
         {/* A server's page takes the conversation's place; the conversation stays mounted underneath. */}

@@ -73,13 +73,12 @@ function CallBody({ entry }: { entry: CallEntry }) {
   );
 }
 
-/** "Waiting…" until the server reports progress; then the bar, its message and the timer. */
+/** "Waiting…" and the timer until the server reports progress; then the bar and its message too. */
 function PendingBody({ entry }: { entry: CallEntry }) {
   const reported = useApp((s) => s.progress[entry.callId] !== undefined);
   // CallEntry times are performance.now(); the progress view counts in epoch ms.
   const [startedAt] = useState(() => Date.now() - (performance.now() - entry.startedAt));
-  if (!reported) return <>Waiting for {entry.server}…</>;
-  return <CallProgress callId={entry.callId} startedAt={startedAt} />;
+  return <CallProgress callId={entry.callId} startedAt={startedAt} idle={reported ? undefined : `Waiting for ${entry.server}…`} />;
 }
 
 function CancelButton({ entry }: { entry: CallEntry }) {

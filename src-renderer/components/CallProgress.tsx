@@ -15,7 +15,7 @@ function useTick(ms: number): number {
  * A running call's progress (`calls:progress` by callId): a bar (exact when the server gives a total), its
  * message, the task status for a task-augmented call, and a timer since `startedAt` (epoch ms; else since shown).
  */
-export function CallProgress({ callId, startedAt }: { callId: string; startedAt?: number | undefined }) {
+export function CallProgress({ callId, startedAt, idle }: { callId: string; startedAt?: number | undefined; idle?: string | undefined }) {
   const progress = useApp((s) => s.progress[callId]);
   const [shownAt] = useState(() => Date.now());
   const now = useTick(250);
@@ -25,6 +25,16 @@ export function CallProgress({ callId, startedAt }: { callId: string; startedAt?
   const determinate = value !== undefined && total !== undefined && total > 0;
   const percent = determinate ? Math.min(100, Math.max(0, (value / total) * 100)) : undefined;
   const task = progress?.task;
+  if (progress === undefined && idle !== undefined) {
+    return (
+      <div className="progress-line progress-idle">
+        <span>{idle}</span>
+        <span className="progress-timer mono muted" data-testid="call-timer" aria-label="Elapsed">
+          {formatElapsed(elapsed)}
+        </span>
+      </div>
+    );
+  }
   return (
     <div className="call-progress" data-testid="call-progress" data-progress={value} data-total={total}>
       <div className="progress-line">

@@ -21,7 +21,7 @@ export function ServerRow({ server }: { server: ServerView }) {
 
   return (
     <li
-      className={`server-row row-${server.status}`}
+      className={`server-row row-${server.status}${pageOpen ? ' page-open' : ''}`}
       data-testid="server-row"
       data-server={server.name}
       data-status={server.status}
@@ -30,23 +30,22 @@ export function ServerRow({ server }: { server: ServerView }) {
     >
       <div className="server-head">
         <StatusDot status={server.status} />
-        <h3 id={headingId} className="server-name" title={server.name}>
-          {server.name}
+        <h3 id={headingId} className="server-name">
+          {/* The name opens the server's page (tools, resources, prompts, logs, trace); again closes it. */}
+          <button
+            type="button"
+            className="server-name-button"
+            data-testid="server-open-page"
+            aria-expanded={pageOpen}
+            title={`${server.name}: ${pageOpen ? 'back to the chat' : 'open its page (tools, resources, prompts, logs, trace)'}`}
+            onClick={() => (pageOpen ? closeServerPage() : openServerPage(server.name))}
+          >
+            {server.name}
+          </button>
         </h3>
         <span className={`status-label status-text-${server.status}`} data-testid="server-status">
           {server.disabled ? 'Disabled' : statusLabel[server.status]}
         </span>
-        <button
-          type="button"
-          className={`btn btn-small${pageOpen ? ' is-on' : ''}`}
-          data-testid="server-open-page"
-          aria-label={`Open the page of ${server.name}`}
-          aria-pressed={pageOpen}
-          title="Tools, resources, prompts, logs and trace"
-          onClick={() => (pageOpen ? closeServerPage() : openServerPage(server.name))}
-        >
-          Open
-        </button>
         <button
           type="button"
           className="btn btn-small"

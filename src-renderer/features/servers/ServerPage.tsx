@@ -86,6 +86,24 @@ function ToolsTab({ server }: { server: ServerView }) {
   );
 }
 
+/** Another server's page, same tab (shown when the sidebar is hidden, on narrow windows). */
+function ServerSwitcher({ current }: { current: string }) {
+  const names = useApp((s) => s.servers.map((v) => v.name).join('\u0000'));
+  const tab = useApp((s) => s.serverPage?.tab);
+  const open = useApp((s) => s.openServerPage);
+  const list = names === '' ? [] : names.split('\u0000');
+  if (list.length < 2) return null;
+  return (
+    <select className="server-switcher narrow-only" aria-label="Show another server" value={current} onChange={(e) => open(e.target.value, tab)}>
+      {list.map((n) => (
+        <option key={n} value={n}>
+          {n}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 const capabilityNames: Array<[keyof NonNullable<ServerView['capabilities']>, string]> = [
   ['tools', 'tools'],
   ['resources', 'resources'],
@@ -107,6 +125,7 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
     <div className="server-page-head">
       <div className="server-page-title">
         <BackButton onClick={onBack} />
+        <ServerSwitcher current={server.name} />
         <StatusDot status={server.status} />
         <h2 title={server.name}>{server.name}</h2>
         <span className={`status-label status-text-${server.status}`} data-testid="server-page-status">

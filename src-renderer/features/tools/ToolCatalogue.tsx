@@ -63,6 +63,7 @@ export interface ToolCatalogueProps {
 /** Every tool of a server with what MCP says about it: title, annotations, icons, task support, input and output schemas. */
 export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpenForm }: ToolCatalogueProps) {
   const tool = tools.find((t) => t.name === selected);
+  const anyIcon = tools.some((t) => shownIcon(t.icons) !== undefined);
   return (
     <div className="feature-split">
       <div className="feature-list-pane">
@@ -83,7 +84,7 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
             const icon = shownIcon(t.icons);
             return (
               <div className="row-main row-with-icon">
-                {icon ? <img className="tool-icon" src={icon.src} alt="" /> : <span className="tool-icon tool-icon-blank" aria-hidden="true" />}
+                {anyIcon && (icon ? <img className="tool-icon" src={icon.src} alt="" /> : <span className="tool-icon tool-icon-blank" aria-hidden="true" />)}
                 <div className="row-text">
                   <span className="row-title">
                     <span className="mono">{t.name}</span>

@@ -1,0 +1,190 @@
+import { expect, test } from './fixtures';
+import { everythingServer, featuresServer, openServerPage } from './features-helpers';
+import { expectReady, lastCard, send } from './helpers';
+
+// Issue 9's features in the UI, against the fixture server (src-main/core/fixtures/features-server.mjs) and
+// server-everything. The four the issue names: a resource link opened from a tool result, a prompt run from `/`,
+// a progress bar that moves, a new tool without a restart.
+
+test.describe('the features fixture', () => {
+  test.use({ mcpServers: { features: featuresServer() } });
+
+  test('a new tool appears without restart and can be called at once', async ({ page }) => {
+    const row = await expectReady(page, 'features');
+    const pid = await row.getAttribute('data-pid');
+    await expect(row.locator('[data-testid="tool-item"][data-tool="extra-1"]')).toHaveCount(0);
+    await send(page, '/add-tool');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    await expect(row.locator('[data-testid="tool-item"][data-tool="extra-1"]')).toHaveCount(1);
+    // The same process: listed again, not restarted.
+    await expect(row).toHaveAttribute('data-pid', pid ?? '');
+    await send(page, '/extra-1');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    await expect(lastCard(page)).toHaveAttribute('data-tool', 'extra-1');
+  });
+
+  test('the progress bar moves, with its message and a timer; then the result', async ({ page }) => {
+    await expectReady(page, 'features');
+    await send(page, '/slow {"steps":6,"delayMs":500}');
+    const card = lastCard(page);
+    const progress = card.getByTestId('call-progress');
+    const at = async (): Promise<number> => Number((await progress.getAttribute('data-progress')) ?? 0);
+    await expect.poll(at).toBeGreaterThanOrEqual(1);
+    const first = await at();
+    await expect.poll(at).toBeGreaterThan(first);
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '6');
+    await expect(card.getByTestId('progress-message')).toContainText(/step \d of 6/);
+    await expect(card.getByTestId('call-timer')).toHaveText(/^\d+\.\d s$/);
+    await expect(card).toHaveAttribute('data-state', 'ok');
+    await expect(card.getByTestId('result-text')).toContainText('slow done: 6 steps');
+  });
+
+  test('a running call with progress can be cancelled from its card', async ({ page }) => {
+    await expectReady(page, 'features');
+    await send(page, '/slow {"steps":40,"delayMs":250}');
+    const card = lastCard(page);
+    await expect.poll(async () => Number((await card.getByTestId('call-progress').getAttribute('data-progress')) ?? 0)).toBeGreaterThanOrEqual(1);
+    await card.getByTestId('call-cancel').click();
+    await expect(card).toHaveAttribute('data-state', 'cancelled');
+  });
+
+  test('run a prompt from /: suggestions, its argument form with completion, the messages in the conversation', async ({ page }) => {
+    await expectReady(page, 'features');
+    await page.getByTestId('chat-input').fill('/gre');
+    const suggestion = page.getByTestId('slash-suggestion').filter({ hasText: '/greet' });
+    await expect(suggestion).toHaveAttribute('data-kind', 'prompt');
+    await suggestion.click();
+    const form = page.getByTestId('slash-prompt-form');
+    await expect(form).toBeVisible();
+    await form.getByRole('combobox', { name: /^name/ }).fill('Bob');
+    await form.getByRole('combobox', { name: /^style/ }).fill('p');
+    await form.getByRole('option', { name: 'pirate' }).click();
+    await expect(form.getByRole('combobox', { name: /^style/ })).toHaveValue('pirate');
+    await form.getByTestId('slash-prompt-insert').click();
+    await expect(page.getByTestId('slash-prompt-form')).toHaveCount(0);
+    const card = page.getByTestId('prompt-card').last();
+    await expect(card).toHaveAttribute('data-prompt', 'greet');
+    await expect(card.getByTestId('prompt-message')).toContainText('Ahoy, Bob!');
+
+    // With all its arguments typed, the prompt goes in at once.
+    await send(page, '/greet {"name":"Ann"}');
+    await expect(page.getByTestId('prompt-card').last()).toContainText('Hi Ann!');
+  });
+
+  test('resources: text, an image inline, subscribe with a live "updated" mark, a template with completion', async ({ page }) => {
+    await expectReady(page, 'features');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByRole('tab', { name: /^Resources/ }).click();
+    const list = serverPage.getByRole('listbox', { name: 'Resources of features' });
+    // All pages were loaded: 120 "many" resources and more.
+    await expect(list.getByRole('option').first()).toBeVisible();
+    expect(Number(await list.getByRole('option').first().getAttribute('aria-setsize'))).toBeGreaterThan(120);
+
+    await serverPage.getByRole('searchbox', { name: 'Search resources' }).fill('hello.txt');
+    await list.getByRole('option').first().click();
+    const viewer = serverPage.getByTestId('resource-viewer');
+    await expect(viewer.getByTestId('resource-content')).toContainText('Hello from the features fixture.');
+
+    await serverPage.getByRole('searchbox', { name: 'Search resources' }).fill('pixel');
+    await list.getByRole('option').first().click();
+    await expect(serverPage.getByTestId('resource-image')).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+    await serverPage.getByRole('searchbox', { name: 'Search resources' }).fill('fixture://counter');
+    await list.getByRole('option').first().click();
+    await expect(viewer.getByTestId('resource-content')).toContainText('counter: 0');
+    const subscribe = viewer.getByTestId('resource-subscribe');
+    await subscribe.click();
+    await expect(subscribe).toHaveAttribute('aria-pressed', 'true');
+    // bump changes it on the server: the open view is marked and read again.
+    await page.getByRole('button', { name: 'Back to the chat' }).click();
+    await send(page, '/bump');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    await openServerPage(page, 'features');
+    await expect(viewer.getByTestId('resource-updated')).toBeVisible();
+    await expect(viewer.getByTestId('resource-content')).toContainText('counter: 1');
+
+    // The template: category completes as you type, then the read.
+    await serverPage.getByRole('searchbox', { name: 'Search resources' }).fill('items');
+    await list.getByRole('option', { name: /Items/ }).click();
+    const form = serverPage.getByTestId('template-form');
+    await form.getByRole('combobox', { name: 'category' }).fill('fr');
+    await form.getByRole('option', { name: 'fruit' }).click();
+    await form.getByRole('combobox', { name: 'id' }).fill('');
+    await form.getByRole('combobox', { name: 'id' }).press('ArrowDown');
+    await form.getByRole('option').first().click();
+    await expect(form.getByTestId('template-uri')).toHaveText(/^fixture:\/\/items\/fruit\/\w+/);
+    await form.getByTestId('template-read').click();
+    await expect(serverPage.getByTestId('resource-viewer').getByTestId('resource-content')).toContainText('"category":"fruit"');
+  });
+
+  test('logs: level, logger and data; filter by level and search', async ({ page }) => {
+    await expectReady(page, 'features');
+    await send(page, '/log');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByRole('tab', { name: 'Logs' }).click();
+    const list = serverPage.getByRole('listbox', { name: 'Log of features' });
+    await expect(list.getByRole('option', { name: /a warning message/ })).toBeVisible();
+    await expect(list.getByRole('option', { name: /a warning message/ })).toContainText('fixture');
+    await serverPage.getByTestId('log-filter-level').selectOption('error');
+    await expect(list.getByRole('option', { name: /a warning message/ })).toHaveCount(0);
+    await expect(list.getByRole('option', { name: /an? (error|emergency) message/ })).toHaveCount(2);
+    await serverPage.getByRole('searchbox', { name: 'Search the log' }).fill('emergency');
+    await expect(list.getByRole('option')).toHaveCount(1);
+  });
+
+  test('trace: requests paired with their responses, with durations and sizes; redacted; clearable', async ({ page }) => {
+    await expectReady(page, 'features');
+    await send(page, '/bump');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByRole('tab', { name: 'Trace' }).click();
+    const list = serverPage.getByRole('listbox', { name: 'Protocol trace of features' });
+    const call = list.locator('[data-kind="request"]', { hasText: 'tools/call' }).last();
+    await expect(call).toBeVisible();
+    await expect(call).toContainText(/\d+ ms|\d+\.\d s/);
+    await call.click();
+    await serverPage.getByTestId('trace-goto-pair').click();
+    await expect(serverPage.getByTestId('trace-detail')).toContainText('counter: 1');
+    await serverPage.getByTestId('trace-clear').click();
+    await expect(list.getByRole('option')).toHaveCount(0);
+  });
+
+  test('ping, and the debug bundle', async ({ page }) => {
+    await expectReady(page, 'features');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByTestId('server-ping').click();
+    await expect(serverPage.getByTestId('server-ping-result')).toHaveText(/(ping|discover) \d+ ms/);
+    await serverPage.getByTestId('debug-bundle').click();
+    await expect(serverPage.getByTestId('debug-bundle-path')).toContainText('.json');
+  });
+
+  test('task-only tools carry a badge in the catalogue', async ({ page }) => {
+    await expectReady(page, 'features');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByRole('searchbox', { name: 'Search tools' }).fill('research');
+    await serverPage.getByRole('option', { name: /^research / }).click();
+    await expect(serverPage.getByTestId('tool-detail').getByTestId('task-badge')).toHaveText('task only');
+  });
+});
+
+test.describe('server-everything', () => {
+  test.use({ mcpServers: { everything: everythingServer() } });
+
+  test('a resource link in a tool result opens the resource viewer on that server', async ({ page }) => {
+    await expectReady(page, 'everything');
+    await send(page, '/get-resource-links {"count":2}');
+    const card = lastCard(page);
+    await expect(card).toHaveAttribute('data-state', 'ok');
+    await card.getByRole('button', { name: 'Open Text Resource 2' }).click();
+    const serverPage = page.getByTestId('server-page');
+    await expect(serverPage).toHaveAttribute('data-server', 'everything');
+    await expect(serverPage.getByRole('tab', { name: /^Resources/ })).toHaveAttribute('aria-selected', 'true');
+    const viewer = serverPage.getByTestId('resource-viewer');
+    await expect(viewer).toHaveAttribute('data-uri', 'demo://resource/dynamic/text/2');
+    await expect(viewer.getByTestId('resource-content')).toContainText('Resource 2: This is a plaintext resource');
+    // Back in the chat, the conversation is as it was.
+    await page.getByRole('button', { name: 'Back to the chat' }).click();
+    await expect(page.getByTestId('call-card')).toHaveCount(1);
+  });
+});
