@@ -27,7 +27,14 @@ export function ToolList({ server }: { server: ServerView }) {
                 closeServerPage();
               }}
             >
-              <span className="tool-name">{tool.name}</span>
+              <span className="tool-name">
+                {tool.name}
+                {tool.execution?.taskSupport === 'required' && (
+                  <span className="tool-task" title="Runs only as a task (io.modelcontextprotocol/tasks)">
+                    task
+                  </span>
+                )}
+              </span>
               {(tool.description ?? tool.title) && <span className="tool-desc">{tool.description ?? tool.title}</span>}
             </button>
           </li>

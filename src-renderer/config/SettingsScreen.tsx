@@ -1,4 +1,5 @@
 import { useApp } from '../hooks/useApp';
+import { DebugBundleSection } from '../features/servers/DebugBundleSection';
 import { SecretsPanel } from './SecretsPanel';
 import { ShellActions } from './ShellActions';
 import './config.css';
@@ -24,6 +25,7 @@ export function SettingsScreen() {
         <ShellActions />
       </section>
       <SecretsPanel />
+      <DebugBundleSection />
     </main>
   );
 }

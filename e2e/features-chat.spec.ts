@@ -1,0 +1,35 @@
+import { callTool, say, sequence, startFakeProvider, type FakeProvider, type Script } from '../src-main/test-support/fake-providers';
+import { test as base, expect } from './fixtures';
+import { featuresServer } from './features-helpers';
+import { expectReady, send } from './helpers';
+
+// The chat's tool card shows the progress of the model's call (calls:progress by the chat's call id), a timer and Cancel.
+const test = base.extend<{ model: { script: Script }; fake: FakeProvider }>({
+  model: [{ script: sequence(callTool('features__slow', { steps: 6, delayMs: 400 }), say('Done slowly.')) }, { option: true }],
+  fake: async ({ model }, use) => {
+    const fake = await startFakeProvider('openai', model.script);
+    await use(fake);
+    await fake.close();
+  },
+  hostEnv: async ({ fake }, use) => {
+    await use({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-e2e-not-a-real-key', SWITCHBOARD_MODEL: 'openai:fake-model' });
+  },
+});
+test.use({ mcpServers: { features: featuresServer() } });
+
+test('the tool card of a model call shows its progress moving, a timer and Cancel', async ({ page }) => {
+  await expectReady(page, 'features');
+  await send(page, 'do it slowly');
+  await page.getByTestId('approval-card').getByTestId('approve-once').click();
+  const card = page.getByTestId('tool-card');
+  await expect(card).toHaveAttribute('data-status', 'running');
+  const progress = card.getByTestId('call-progress');
+  const at = async (): Promise<number> => Number((await progress.getAttribute('data-progress')) ?? 0);
+  await expect.poll(at).toBeGreaterThanOrEqual(1);
+  const first = await at();
+  await expect.poll(at).toBeGreaterThan(first);
+  await expect(card.getByTestId('call-timer')).toHaveText(/^\d+\.\d s$/);
+  await expect(card.getByTestId('tool-cancel')).toBeVisible();
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('Done slowly.');
+});
