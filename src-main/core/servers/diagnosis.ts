@@ -1,5 +1,6 @@
-import { SdkHttpError } from '@modelcontextprotocol/client';
-import { messageOf } from '../errors';
+import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import type { ServerEntry } from '../../../src-shared/config-schema';
+import { CoreError, messageOf } from '../errors';
 import { formatBytes, type OversizedLine, type ProcessExit } from '../process-transport';
 
 /*
@@ -105,4 +106,42 @@ export function isClientHttpError(error: unknown): boolean {
   if (error instanceof SdkHttpError) return error.status >= 400 && error.status < 500;
   const message = messageOf(error);
   return /\b(HTTP )?4\d\d\b/.test(message) && !/ECONNREFUSED/.test(message);
+}
+
+export interface StartFailureContext {
+  server: string;
+  entry: ServerEntry;
+  /** Why the connect ran out of time. */
+  timeoutText: () => string;
+  /** The stdio child's exit, if it ended. */
+  exit: ProcessExit | undefined;
+  /** The server's recent stderr, as " Last stderr lines: …" (or empty). */
+  tail: () => string;
+}
+
+/** A failed start (connect, handshake, first tools/list), explained. */
+export function explainStartFailure(error: unknown, context: StartFailureContext): string {
+  const { entry } = context;
+  if (error instanceof CoreError || error instanceof DeadlineError || error instanceof ReasonError) return error.message;
+  // The era probe or the handshake ran out of the connect timeout (and beat the deadline timer to it).
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return context.timeoutText();
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'EACCES') {
+    return `Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`;
+  }
+  let message = messageOf(error);
+  if (error instanceof SdkHttpError) message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
+  const causes = causeChain(error);
+  const last = causes[causes.length - 1];
+  if (last !== undefined && last !== error && !message.includes(messageOf(last))) message += ` (${messageOf(last)})`;
+  const causeCode = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
+  if (causeCode === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) {
+    return `nothing is listening at ${entry.url ?? 'the URL'} (connection refused). Is the server running?`;
+  }
+  if (causeCode === 'ENOTFOUND') return `cannot resolve the host of ${entry.url ?? 'the URL'} (DNS lookup failed)`;
+  if (entry.command !== undefined) {
+    if (context.exit) return `${exitText(context.server, context.exit)} before it was ready (${message}).${context.tail()}`;
+    return `${message}.${context.tail()}`;
+  }
+  return message;
 }

@@ -1,27 +1,17 @@
-import { Client, SdkError, SdkErrorCode, SdkHttpError, type McpSubscription, type PriorDiscovery, type SubscriptionFilter } from '@modelcontextprotocol/client';
+import { Client, type McpSubscription, type PriorDiscovery, type SubscriptionFilter } from '@modelcontextprotocol/client';
 import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
-import type { ContainmentInfo, LaunchInfo, ServerCapabilitiesView, ServerView } from '../../../src-shared/host-api';
+import type { ContainmentInfo, LaunchInfo } from '../../../src-shared/host-api';
 import { EraCache } from '../era-cache';
-import { CoreError, messageOf } from '../errors';
+import { messageOf } from '../errors';
 import type { ChildLedger } from '../ledger';
 import type { ProcessExit, ProcessTransport } from '../process-transport';
 import { resolveCommand } from '../resolve-command';
-import {
-  causeChain,
-  DeadlineError,
-  exitText,
-  ExitedOnProbe,
-  httpStatus,
-  isClientHttpError,
-  oversizedText,
-  ReasonError,
-  signInText,
-  timeoutText,
-  withDeadline,
-} from './diagnosis';
+import { DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, signInText, timeoutText, withDeadline } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
+import { HostClient } from './host-client';
 import { clientInfo, type ResolvedServer, type SupervisionPolicy } from './policy';
+import { sessionView, type SessionView } from './session-view';
 import { challengeWatchingFetch, createTransport, type FetchDecorator, type OpenedTransport, type TransportDecorator } from './transports';
 
 /** What a session reports to its supervisor. */
@@ -130,28 +120,15 @@ export class Session {
     }
   }
 
-  view(): Pick<ServerView, 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions'> {
-    const client = this.sdkClient;
-    if (!client) return {};
-    const version = client.getNegotiatedProtocolVersion();
-    const era = client.getProtocolEra();
-    const serverInfo = client.getServerVersion();
-    const capabilities = client.getServerCapabilities();
-    const instructions = client.getInstructions();
-    return {
-      ...(version !== undefined ? { protocolVersion: version } : {}),
-      ...(era !== undefined ? { era } : {}),
-      ...(serverInfo ? { serverInfo: { name: serverInfo.name, version: serverInfo.version } } : {}),
-      ...(capabilities ? { capabilities: capabilitiesView(capabilities) } : {}),
-      ...(instructions !== undefined && instructions !== '' ? { instructions } : {}),
-    };
+  view(): SessionView {
+    return sessionView(this.sdkClient);
   }
 
   private newClient(timeout: number): Client {
     // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
     // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
     // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
-    const client = new Client(clientInfo, {
+    const client = new HostClient(clientInfo, {
       capabilities: {},
       versionNegotiation: { mode: this.options.policy.versionMode, probe: { timeoutMs: timeout } },
     });
@@ -313,30 +290,13 @@ export class Session {
 
   /** A connect failure, explained. */
   explain(error: unknown, timeout: number): string {
-    const { entry } = this.options.server;
-    if (error instanceof CoreError || error instanceof DeadlineError || error instanceof ReasonError) return error.message;
-    // The era probe or the handshake ran out of the connect timeout (and beat the deadline timer to it).
-    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return this.timeoutReason(timeout);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EACCES') {
-      return `Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`;
-    }
-    let message = messageOf(error);
-    if (error instanceof SdkHttpError) message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
-    const causes = causeChain(error);
-    const last = causes[causes.length - 1];
-    if (last !== undefined && last !== error && !message.includes(messageOf(last))) message += ` (${messageOf(last)})`;
-    const causeCode = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
-    if (causeCode === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) {
-      return `nothing is listening at ${entry.url ?? 'the URL'} (connection refused). Is the server running?`;
-    }
-    if (causeCode === 'ENOTFOUND') return `cannot resolve the host of ${entry.url ?? 'the URL'} (DNS lookup failed)`;
-    if (entry.command !== undefined) {
-      const exit = this.lastExit ?? this.transportExit;
-      if (exit) return `${exitText(this.name, exit)} before it was ready (${message}).${this.options.hooks.tail()}`;
-      return `${message}.${this.options.hooks.tail()}`;
-    }
-    return message;
+    return explainStartFailure(error, {
+      server: this.name,
+      entry: this.options.server.entry,
+      timeoutText: () => this.timeoutReason(timeout),
+      exit: this.lastExit ?? this.transportExit,
+      tail: () => this.options.hooks.tail(),
+    });
   }
 
   /** Closes the current attempt's client and transport (the session stays usable for another attempt). */
@@ -381,16 +341,4 @@ export class Session {
     this.closing = Promise.resolve();
     for (const feature of this.options.features.all) feature.disconnected?.();
   }
-}
-
-function capabilitiesView(capabilities: NonNullable<ReturnType<Client['getServerCapabilities']>>): ServerCapabilitiesView {
-  return {
-    tools: capabilities.tools !== undefined,
-    resources: capabilities.resources !== undefined,
-    subscribe: capabilities.resources?.subscribe === true,
-    prompts: capabilities.prompts !== undefined,
-    completions: capabilities.completions !== undefined,
-    logging: capabilities.logging !== undefined,
-    tasks: capabilities.tasks !== undefined || capabilities.extensions?.['io.modelcontextprotocol/tasks'] !== undefined,
-  };
 }
