@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostChannelNames, hostEventNames, preloadGlobalName } from '../src-shared/host-api';
+import { HostCallError, hostChannelNames, hostEventNames, preloadGlobalName } from '../src-shared/host-api';
 import { hostChannels } from '../src-shared/host-schemas';
 import { channelNames, eventNames, globalName, isEventName, unwrapEnvelope } from './contract';
 
@@ -30,5 +30,18 @@ describe('preload contract', () => {
     expect(error).toEqual({ name: 'HostCallError', code: 'unknown-server', message: 'no x' });
     expect(structuredClone(error)).toEqual(error);
     expect(() => unwrapEnvelope('garbage')).toThrow(expect.objectContaining({ code: 'internal', message: 'Malformed reply from the main process' }));
+  });
+
+  it('keeps HostError.data on the rejection, and the page’s HostCallError keeps it too', () => {
+    const data = { server: 'crashy', tool: 'crash', exitCode: 3, signal: null };
+    let error: unknown;
+    try {
+      unwrapEnvelope({ ok: false, error: { code: 'tool-call-failed', message: 'exited', data } });
+    } catch (e) {
+      error = e;
+    }
+    expect(structuredClone(error)).toEqual({ name: 'HostCallError', code: 'tool-call-failed', message: 'exited', data });
+    const page = new HostCallError({ code: 'tool-call-failed', message: 'exited', data });
+    expect(page.data).toEqual(data);
   });
 });

@@ -59,6 +59,12 @@ describe('describeError', () => {
     expect(describeError(new Error("Error invoking remote method 'tools:call': Error: boom"))).toEqual({ message: 'boom' });
     expect(describeError('odd')).toEqual({ message: 'odd' });
   });
+
+  it('keeps HostError.data, from a HostCallError and from the preload’s plain rejection', () => {
+    const data = { file: '/c/mcp.json', line: 4, column: 7, detail: 'must be an array' };
+    expect(describeError(new HostCallError({ code: 'config-invalid', message: 'x', data }))).toEqual({ code: 'config-invalid', message: 'x', data });
+    expect(describeError({ name: 'HostCallError', code: 'config-invalid', message: 'x', data })).toEqual({ code: 'config-invalid', message: 'x', data });
+  });
 });
 
 describe('bridge client', () => {
