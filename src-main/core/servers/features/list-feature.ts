@@ -26,7 +26,7 @@ export abstract class ListFeature<T> implements SessionFeature {
   /** Every page. */
   protected abstract fetch(client: Client, timeoutMs: number): Promise<T[]>;
 
-  private list: T[] = [];
+  private loaded: T[] = [];
   private lastError: string | undefined;
   private epoch = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -41,7 +41,7 @@ export abstract class ListFeature<T> implements SessionFeature {
 
   /** The list as last loaded. Replaced, never changed in place: the same array until the next load (the servers delta compares by identity). */
   get items(): T[] {
-    return this.list;
+    return this.loaded;
   }
 
   /** The last load's failure, until a load succeeds. */
@@ -67,8 +67,8 @@ export abstract class ListFeature<T> implements SessionFeature {
     this.epoch++;
     this.cancelTimer();
     this.again = false;
-    const had = this.list.length > 0 || this.lastError !== undefined;
-    this.list = [];
+    const had = this.loaded.length > 0 || this.lastError !== undefined;
+    this.loaded = [];
     this.lastError = undefined;
     if (had) this.announce();
   }
@@ -80,7 +80,7 @@ export abstract class ListFeature<T> implements SessionFeature {
     try {
       const items = await this.fetch(client, timeoutMs);
       if (epoch !== this.epoch || this.disposed) return;
-      this.list = items;
+      this.loaded = items;
       this.lastError = undefined;
       this.announce();
     } catch (error) {
