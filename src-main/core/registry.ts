@@ -181,7 +181,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
     const connection = this.connections.get(name);
     if (!connection) {
       const names = [...this.connections.keys()].join(', ');
-      throw new CoreError('unknown-server', `There is no server named "${name}" in the config. Configured: ${names || 'none'}.`);
+      throw new CoreError('unknown-server', `There is no server named "${name}" in the config. Configured: ${names || 'none'}.`, { data: { server: name } });
     }
     return connection;
   }
