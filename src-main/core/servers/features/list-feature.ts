@@ -32,6 +32,9 @@ export abstract class ListFeature<T> implements SessionFeature {
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
   private again = false;
+  /** The current session's connect-time load (never rejects); undefined while not connected. */
+  private initial: Promise<void> | undefined;
+  private isKnown = false;
   private readonly changes = new Emitter<void>();
   /** Fires after each reload or clear. */
   readonly onDidChange = this.changes.event;
@@ -44,6 +47,11 @@ export abstract class ListFeature<T> implements SessionFeature {
     return this.loaded;
   }
 
+  /** Whether the current session's list is known (loaded, or not offered): false before that and after a disconnect. */
+  get known(): boolean {
+    return this.isKnown;
+  }
+
   /** The last load's failure, until a load succeeds. */
   get error(): string | undefined {
     return this.lastError;
@@ -54,9 +62,17 @@ export abstract class ListFeature<T> implements SessionFeature {
   }
 
   async connected(info: ConnectedInfo): Promise<void> {
-    if (!this.offered(info.capabilities)) return;
-    if (this.blocking) await this.load(info.client, info.timeoutMs);
-    else await this.load(info.client, info.timeoutMs).catch(() => undefined);
+    if (!this.offered(info.capabilities)) {
+      this.isKnown = true;
+      return;
+    }
+    const load = this.load(info.client, info.timeoutMs);
+    this.initial = load.then(
+      () => undefined,
+      () => undefined,
+    );
+    if (this.blocking) await load;
+    else await this.initial;
   }
 
   listenFilter(info: ConnectedInfo): SubscriptionFilter {
@@ -67,6 +83,8 @@ export abstract class ListFeature<T> implements SessionFeature {
     this.epoch++;
     this.cancelTimer();
     this.again = false;
+    this.initial = undefined;
+    this.isKnown = false;
     const had = this.loaded.length > 0 || this.lastError !== undefined;
     this.loaded = [];
     this.lastError = undefined;
@@ -82,6 +100,7 @@ export abstract class ListFeature<T> implements SessionFeature {
       if (epoch !== this.epoch || this.disposed) return;
       this.loaded = items;
       this.lastError = undefined;
+      this.isKnown = true;
       this.announce();
     } catch (error) {
       if (epoch !== this.epoch || this.disposed) throw error;
@@ -118,8 +137,9 @@ export abstract class ListFeature<T> implements SessionFeature {
       });
   }
 
-  /** Resolves once no refresh is scheduled or running (a caller about to refuse an unknown name waits here). */
+  /** Resolves once the connect-time load is done and no refresh is scheduled or running (a caller about to refuse an unknown name waits here). */
   async settle(): Promise<void> {
+    await this.initial;
     for (let i = 0; i < 5 && (this.timer || this.loading); i++) {
       if (this.timer) {
         this.cancelTimer();

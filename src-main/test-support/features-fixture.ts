@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHost, type Host } from '../core/host';
+import type { SupervisionPolicy } from '../core/servers/policy';
+import { nodeRuntime } from '../core/runtime';
+import { StaticSettings } from '../core/settings';
+import { tempDir } from './processes';
+
+/** src-main/core/fixtures/features-server.mjs: every issue-9 server feature, both eras (see its header). */
+export const featuresServer = join(__dirname, '..', 'core', 'fixtures', 'features-server.mjs');
+
+/** A stdio config entry for the fixture. */
+export function featuresEntry(args: string[] = [], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { command: process.execPath, args: [featuresServer, ...args], ...extra };
+}
+
+/** A host (headless, own data dir) over these servers; dispose it in afterEach. */
+export async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}): Promise<{ host: Host; dataDir: string }> {
+  const dataDir = tempDir();
+  const configPath = join(dataDir, 'mcp.json');
+  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
+  const host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, policy: { graceMs: 300, ...policy } });
+  return { host, dataDir };
+}
+
+/** The fixture over Streamable HTTP on a free loopback port; `stop()` ends it (idempotent). */
+export async function startFeaturesHttp(args: string[] = []): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [featuresServer, '--http', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      const match = /listening on (\S+)/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`features-server exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
