@@ -23,6 +23,9 @@ export class ServersService implements Disposable {
   ) {
     registry.on('changed', () => this.schedule());
     registry.on('feature', (server, feature) => {
+      // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
+      // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
+      if (this.isReady(server)) this.flush();
       if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
     });
     this.api = {
@@ -40,11 +43,24 @@ export class ServersService implements Disposable {
 
   private schedule(): void {
     if (this.pendingTimer || this.disposed) return;
-    this.pendingTimer = setTimeout(() => {
-      this.pendingTimer = undefined;
-      const delta = this.differ.next(this.registry.views());
-      if (delta) this.events.emit('servers:changed', delta);
-    }, 50);
+    this.pendingTimer = setTimeout(() => this.flush(), 50);
+  }
+
+  private isReady(server: string): boolean {
+    try {
+      return this.registry.get(server).currentStatus === 'ready';
+    } catch {
+      return false;
+    }
+  }
+
+  /** Sends what changed since the last `servers:changed`, now. */
+  private flush(): void {
+    if (this.pendingTimer) clearTimeout(this.pendingTimer);
+    this.pendingTimer = undefined;
+    if (this.disposed) return;
+    const delta = this.differ.next(this.registry.views());
+    if (delta) this.events.emit('servers:changed', delta);
   }
 
   dispose(): void {
