@@ -89,11 +89,43 @@ export interface TextPart {
 }
 export type AssistantPart = TextPart | ToolPart;
 
+/** A resource to send with a chat message as context for the model (read through `resources:read` when sent). */
+export interface ChatAttachmentRef {
+  server: string;
+  uri: string;
+}
+
+/** One item of an attached resource as read and stored with the message. */
+export interface ChatAttachmentContents {
+  uri: string;
+  mimeType?: string;
+  /** The text (cut at `maxAttachmentTextChars`; `truncated` then says so). */
+  text?: string;
+  /** Base64 data, kept for images only (up to `maxAttachmentImageBytes`); other blobs are summarised. */
+  blob?: string;
+  /** Bytes of the text (UTF-8) or of the decoded blob as the server sent it. */
+  size: number;
+  truncated?: boolean;
+}
+
+/** A resource attached to a user message: what the server answered when the message was sent. */
+export interface ChatAttachment extends ChatAttachmentRef {
+  /** The resource's listed name, when known. */
+  name?: string;
+  contents: ChatAttachmentContents[];
+}
+
+export const maxChatAttachments = 10;
+export const maxAttachmentTextChars = 200_000;
+export const maxAttachmentImageBytes = 4 * 1024 * 1024;
+
 export interface UserMessage {
   id: string;
   role: 'user';
   text: string;
   at: number;
+  /** Resources sent with the message as context for the model. */
+  attachments?: ChatAttachment[];
 }
 export interface AssistantMessage {
   id: string;
@@ -124,6 +156,8 @@ export interface ChatSendRequest {
   conversationId?: string;
   text: string;
   model?: string;
+  /** Resources to read and send with the message (at most `maxChatAttachments`). */
+  attachments?: ChatAttachmentRef[];
 }
 export interface ChatSendResult {
   conversationId: string;

@@ -24,6 +24,8 @@ export type HostErrorCode =
   | 'not-configured'
   /** The server (or this build of Switchboard) does not offer that feature; the message says which. */
   | 'not-supported'
+  /** The server answered a request (resources/read, completion/complete, …) with an error; the message has its answer. */
+  | 'request-failed'
   | 'internal';
 const errorCodeFlags = {
   'invalid-argument': true,
@@ -36,6 +38,7 @@ const errorCodeFlags = {
   'provider-error': true,
   'not-configured': true,
   'not-supported': true,
+  'request-failed': true,
   internal: true,
 } as const satisfies Record<HostErrorCode, true>;
 export function isHostErrorCode(code: unknown): code is HostErrorCode {

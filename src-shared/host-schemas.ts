@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { serverEntrySchema } from './config-schema';
 import { loggingChannels } from './schemas/logging';
 import { promptsChannels } from './schemas/prompts';
-import { resourcesChannels } from './schemas/resources';
+import { resourceRefSchema, resourcesChannels } from './schemas/resources';
+import { maxChatAttachments } from './chat-types';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */
 
@@ -24,6 +25,8 @@ export const chatSendSchema = z.object({
   conversationId: conversationIdSchema.optional(),
   text: z.string().trim().min(1).max(1024 * 1024),
   model: modelSpecSchema.optional(),
+  /** Resources read (resources:read) and sent with the message as context for the model. */
+  attachments: z.array(resourceRefSchema).max(maxChatAttachments).optional(),
 });
 export const chatSettingsPatchSchema = z.object({
   model: modelSpecSchema.optional(),

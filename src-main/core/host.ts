@@ -143,6 +143,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
       views: () => registry.views(),
       callTool: (ref, args, signal) => registry.get(ref.server).callTool(ref.tool, args, { signal }),
     },
+    resources: {
+      read: (server, uri) => registry.get(server).features.resources.read(uri),
+      nameOf: (server, uri) => registry.get(server).features.resources.nameOf(uri),
+    },
     secrets,
     env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles },
     dataDir,

@@ -1,6 +1,6 @@
-import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart } from 'ai';
+import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart, UserContent } from 'ai';
 import type { ContentBlock, ToolResult } from '../../../src-shared/host-api';
-import type { ChatMessage, ToolPart } from '../../../src-shared/chat-types';
+import type { ChatAttachment, ChatMessage, ToolPart, UserMessage } from '../../../src-shared/chat-types';
 
 /** What one tool call came to, as the loop's `execute` returns it and the model is told. */
 export type ToolOutcome =
@@ -98,7 +98,7 @@ export function toModelMessages(messages: readonly ChatMessage[], options: Outpu
   const out: ModelMessage[] = [];
   for (const message of messages) {
     if (message.role === 'user') {
-      out.push({ role: 'user', content: message.text });
+      out.push({ role: 'user', content: userContent(message, options) });
       continue;
     }
     let assistant: Exclude<AssistantContent, string> = [];
@@ -121,4 +121,54 @@ export function toModelMessages(messages: readonly ChatMessage[], options: Outpu
     flush();
   }
   return out;
+}
+
+/** A fence for `text` that no run of backticks inside it can close. */
+function fence(text: string): string {
+  const longest = Math.max(2, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
+  return '`'.repeat(longest + 1);
+}
+
+/**
+ * A user message as the model receives it: its text, then each attached resource — text as a fenced block headed
+ * by its URI, images as image parts, anything else summarised by type and size (the bytes are not sent).
+ */
+export function userContent(message: Pick<UserMessage, 'text' | 'attachments'>, options: OutputOptions = defaultOutputOptions): UserContent {
+  const attachments = message.attachments ?? [];
+  if (attachments.length === 0) return message.text;
+  const parts: Exclude<UserContent, string> = [{ type: 'text', text: message.text }];
+  let budget = options.maxChars;
+  for (const attachment of attachments) {
+    for (const item of attachment.contents) parts.push(...attachmentParts(attachment, item, budget, (used) => (budget -= used)));
+  }
+  return parts;
+}
+
+function attachmentParts(
+  attachment: ChatAttachment,
+  item: ChatAttachment['contents'][number],
+  budget: number,
+  spend: (chars: number) => void,
+): Exclude<UserContent, string> {
+  const head = `Attached resource ${item.uri} (server "${attachment.server}"${item.mimeType ? `, ${item.mimeType}` : ''})`;
+  if (item.text !== undefined) {
+    const text = cut(item.text, Math.max(0, budget));
+    spend(Math.min(item.text.length, Math.max(0, budget)));
+    const note = item.truncated === true ? `\n[… the resource had ${item.size} bytes; only the first part was kept]` : '';
+    const f = fence(text);
+    return [{ type: 'text', text: `${head}:\n${f}\n${text}\n${f}${note}` }];
+  }
+  if (item.blob !== undefined && item.mimeType?.startsWith('image/') === true) {
+    return [
+      { type: 'text', text: `${head}, an image of ${formatSize(item.size)}:` },
+      { type: 'image', image: item.blob, mediaType: item.mimeType },
+    ];
+  }
+  return [{ type: 'text', text: `${head}: binary content of ${formatSize(item.size)}, not sent to the model.` }];
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }

@@ -5,6 +5,7 @@ import type {
   ApprovalDecision,
   ApprovalMode,
   AssistantMessage,
+  ChatAttachment,
   ChatEvent,
   ChatSendRequest,
   ChatSendResult,
@@ -15,10 +16,11 @@ import { providerIds } from '../../../src-shared/chat-types';
 import { chatSendSchema } from '../../../src-shared/host-schemas';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
+import { readAttachments, type ResourceSource } from './attachments';
 import { AuditLog } from './audit-log';
 import { ChatSettingsStore } from './chat-settings';
 import { ConversationStore } from './history';
-import { toModelMessages, type OutputOptions } from './model-messages';
+import { toModelMessages, userContent, type OutputOptions } from './model-messages';
 import { redactKeys } from './provider-errors';
 import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
 import { runTurn, type ApprovalRequest, type OfferedTool } from './run-turn';
@@ -36,6 +38,8 @@ export interface ToolSource {
 
 export interface ChatServiceOptions {
   tools: ToolSource;
+  /** Where attached resources are read from (`chat:send` with `attachments`). */
+  resources?: ResourceSource;
   secrets: SecretStore;
   env: ProviderEnv;
   /** The data folder (conversations/, chat-settings.json, audit.jsonl); undefined keeps everything in memory. */
@@ -94,7 +98,7 @@ export class ChatService {
     this.history = new ConversationStore(dir ? join(dir, 'conversations') : undefined);
     this.audit = new AuditLog(dir ? join(dir, 'audit.jsonl') : undefined);
     this.api = {
-      'chat:send': async (request) => this.send(chatSendSchema.parse(request)),
+      'chat:send': async (request) => this.start(chatSendSchema.parse(request)),
       'chat:stop': async (id) => this.stop(id),
       'chat:approve': async (callId, decision) => this.approve(callId, decision),
       'chat:list': async ({ query }) => this.history.list(query),
@@ -141,9 +145,21 @@ export class ChatService {
     return view.baseURL && view.baseURLSource !== 'default' ? `${view.label} at ${view.baseURL}` : view.label;
   }
 
-  /** Starts a turn and returns at once; the turn streams as `chat:event`s. */
-  send(request: ChatSendRequest, overrides: TurnOverrides = {}): ChatSendResult {
+  /** Reads the request's attachments (a failure refuses the send, naming the resource), then starts the turn. */
+  async start(request: ChatSendRequest, overrides: TurnOverrides = {}): Promise<ChatSendResult> {
+    const attachments = await readAttachments(request.attachments, this.options.resources);
+    return this.send(request, overrides, attachments);
+  }
+
+  /**
+   * Starts a turn and returns at once; the turn streams as `chat:event`s. `attachments`: the request's attached
+   * resources as read (see `start`, which reads them); a request that names attachments needs them.
+   */
+  send(request: ChatSendRequest, overrides: TurnOverrides = {}, attachments: ChatAttachment[] = []): ChatSendResult {
     if (this.disposed) throw new CoreError('internal', 'Switchboard is shutting down.');
+    if ((request.attachments?.length ?? 0) > 0 && attachments.length === 0) {
+      throw new CoreError('internal', 'A message with attachments is sent with ChatService.start(), which reads them first.');
+    }
     const spec = request.model ?? this.providers.defaultModel()?.value;
     if (spec === undefined) throw new CoreError('not-configured', noProviderHint);
     const model = this.providers.model(spec);
@@ -157,7 +173,7 @@ export class ChatService {
     }
     const history = toModelMessages(conversation.messages, output);
     const now = Date.now();
-    const userMessage: UserMessage = { id: randomUUID(), role: 'user', text: request.text, at: now };
+    const userMessage: UserMessage = { id: randomUUID(), role: 'user', text: request.text, at: now, ...(attachments.length > 0 ? { attachments } : {}) };
     const assistantMessage: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [], at: now, model: spec, status: 'streaming' };
     conversation.messages.push(userMessage, assistantMessage);
     conversation.updatedAt = now;
@@ -182,7 +198,7 @@ export class ChatService {
       const result = await runTurn({
         model,
         providerLabel: this.providerLabel(spec),
-        messages: [...history, { role: 'user', content: request.text }],
+        messages: [...history, { role: 'user', content: userContent(userMessage, output) }],
         tools: this.offeredTools(),
         callTool: (ref, args, signal) => this.options.tools.callTool(ref, args, signal),
         policy: () => {

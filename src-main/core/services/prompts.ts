@@ -1,9 +1,10 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { Registry } from '../registry';
 
-export type PromptsChannel = 'prompts:list' | 'prompts:get' | 'completion:complete';
+/** (`completion:complete` is served by ResourcesService: one implementation for prompt and resource-template refs.) */
+export type PromptsChannel = 'prompts:list' | 'prompts:get';
 
-/** Prompts and argument completion; the work is the server's PromptsFeature (servers/features/prompts.ts). */
+/** Prompts; the work is the server's PromptsFeature (servers/features/prompts.ts). */
 export class PromptsService {
   readonly api: Pick<HostMethods, PromptsChannel>;
 
@@ -12,7 +13,6 @@ export class PromptsService {
     this.api = {
       'prompts:list': async (server) => feature(server).list(),
       'prompts:get': async ({ server, name, args = {} }) => feature(server).get(name, args),
-      'completion:complete': async ({ server, ref, argument, context }) => feature(server).complete({ ref, argument, ...(context !== undefined ? { context } : {}) }),
     };
   }
 }

@@ -1,19 +1,25 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { Registry } from '../registry';
 
-export type ResourcesChannel = 'resources:list' | 'resources:read' | 'resources:subscribe' | 'resources:unsubscribe';
+export type ResourcesChannel = 'resources:list' | 'resources:read' | 'resources:subscribe' | 'resources:unsubscribe' | 'completion:complete';
 
-/** Resources of every server; the work is the server's ResourcesFeature (servers/features/resources.ts). */
+/**
+ * Resources of every server, and argument completion (prompt arguments and resource-template variables); the
+ * work is the server's ResourcesFeature and CompletionsFeature (servers/features/resources.ts, completions.ts).
+ * An unknown server is refused by `registry.get` (unknown-server).
+ */
 export class ResourcesService {
   readonly api: Pick<HostMethods, ResourcesChannel>;
 
   constructor(registry: Registry) {
-    const feature = (server: string) => registry.get(server).features.resources;
+    const features = (server: string) => registry.get(server).features;
     this.api = {
-      'resources:list': async (server) => feature(server).list(),
-      'resources:read': async ({ server, uri }) => feature(server).read(uri),
-      'resources:subscribe': async ({ server, uri }) => feature(server).subscribe(uri),
-      'resources:unsubscribe': async ({ server, uri }) => feature(server).unsubscribe(uri),
+      'resources:list': async (server) => features(server).resources.list(),
+      'resources:read': async ({ server, uri }) => features(server).resources.read(uri),
+      'resources:subscribe': async ({ server, uri }) => features(server).resources.subscribe(uri),
+      'resources:unsubscribe': async ({ server, uri }) => features(server).resources.unsubscribe(uri),
+      'completion:complete': async ({ server, ref, argument, context }) =>
+        features(server).completions.complete({ ref, argument, ...(context !== undefined ? { context } : {}) }),
     };
   }
 }

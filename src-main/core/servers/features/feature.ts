@@ -8,7 +8,7 @@ import type { Disposable } from '../../../../src-shared/lifecycle';
  * capabilities), tells each when it is connected and when it ends, and disposes them in reverse order.
  */
 
-export type FeatureName = 'tools' | 'resources' | 'prompts' | 'logging' | 'tasks' | 'health';
+export type FeatureName = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging' | 'tasks' | 'health';
 
 export type HostEmit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => void;
 

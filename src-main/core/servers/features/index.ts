@@ -1,3 +1,4 @@
+import { CompletionsFeature } from './completions';
 import type { FeatureContext, SessionFeature } from './feature';
 import { HealthFeature } from './health';
 import { LoggingFeature } from './logging';
@@ -11,6 +12,7 @@ export interface ServerFeatures {
   readonly tools: ToolsFeature;
   readonly resources: ResourcesFeature;
   readonly prompts: PromptsFeature;
+  readonly completions: CompletionsFeature;
   readonly logging: LoggingFeature;
   readonly tasks: TasksFeature;
   readonly health: HealthFeature;
@@ -22,8 +24,9 @@ export function createFeatures(context: FeatureContext): ServerFeatures {
   const tools = new ToolsFeature(context);
   const resources = new ResourcesFeature(context);
   const prompts = new PromptsFeature(context);
+  const completions = new CompletionsFeature(context);
   const logging = new LoggingFeature(context);
   const tasks = new TasksFeature(context);
   const health = new HealthFeature(context);
-  return { tools, resources, prompts, logging, tasks, health, all: [tools, resources, prompts, logging, tasks, health] };
+  return { tools, resources, prompts, completions, logging, tasks, health, all: [tools, resources, prompts, completions, logging, tasks, health] };
 }
