@@ -72,6 +72,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     return () => el.removeEventListener('scroll', onScroll);
   }, [follow]);
 
+  // A selection made elsewhere (a resource link opened from the chat) is scrolled into view.
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    // Only when the selection itself changes, not on every list update.
+  }, [selectedKey]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (!onSelect || shown.length === 0) return;
     let next: number | undefined;
