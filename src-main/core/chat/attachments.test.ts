@@ -4,6 +4,7 @@ import type { ChatEvent, UserMessage } from '../../../src-shared/chat-types';
 import { disposeHarnesses, harness, type Harness } from '../../test-support/chat-harness';
 import { say, type Vendor } from '../../test-support/fake-providers';
 import { waitFor } from '../../test-support/processes';
+import { userContent } from './model-messages';
 
 /*
  * Resources attached to a chat message (chat:send `attachments`): read through the server's ResourcesFeature,
@@ -74,4 +75,47 @@ describe('attachments that cannot be read', () => {
     expect(h.fake.requests).toHaveLength(0);
     expect(await h.host.api['chat:list']({})).toEqual([]);
   }, 30_000);
+});
+
+describe('userContent: an attached resource as the model sees it', () => {
+  const options = { images: false, maxChars: 1000 };
+  it('text in a fence no backtick run inside can close; other blobs by type and size; a message without any is its text', () => {
+    expect(userContent({ text: 'plain' }, options)).toBe('plain');
+    const content = userContent(
+      {
+        text: 'see',
+        attachments: [
+          {
+            server: 's',
+            uri: 'file:///a.md',
+            contents: [
+              { uri: 'file:///a.md', mimeType: 'text/markdown', text: 'x ```` y', size: 8 },
+              { uri: 'file:///b.bin', mimeType: 'application/octet-stream', size: 2048 },
+            ],
+          },
+        ],
+      },
+      options,
+    );
+    expect(content).toEqual([
+      { type: 'text', text: 'see' },
+      { type: 'text', text: 'Attached resource file:///a.md (server "s", text/markdown):\n`````\nx ```` y\n`````' },
+      { type: 'text', text: 'Attached resource file:///b.bin (server "s", application/octet-stream): binary content of 2.0 KiB, not sent to the model.' },
+    ]);
+  });
+
+  it('the text of all attachments shares the budget, and a cut says so', () => {
+    const content = userContent(
+      {
+        text: 't',
+        attachments: [
+          { server: 's', uri: 'u://1', contents: [{ uri: 'u://1', text: 'a'.repeat(8), size: 8 }] },
+          { server: 's', uri: 'u://2', contents: [{ uri: 'u://2', text: 'b'.repeat(8), size: 8 }] },
+        ],
+      },
+      { images: true, maxChars: 10 },
+    );
+    expect(JSON.stringify(content)).toContain(`${'a'.repeat(8)}\\n`);
+    expect(JSON.stringify(content)).toContain(`${'b'.repeat(2)}\\n[… cut: the result had 8 characters; only the first 2 are shown]`);
+  });
 });
