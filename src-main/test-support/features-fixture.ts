@@ -24,9 +24,9 @@ export async function hostWith(servers: Record<string, unknown>, policy: Partial
   return { host, dataDir };
 }
 
-/** The fixture over Streamable HTTP on a free loopback port; `stop()` ends it (idempotent). */
-export async function startFeaturesHttp(args: string[] = []): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [featuresServer, '--http', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+/** The fixture over Streamable HTTP on a loopback port (default: a free one); `stop()` ends it (idempotent). */
+export async function startFeaturesHttp(args: string[] = [], port = 0): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [featuresServer, '--http', String(port), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,4 +1,5 @@
 import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { LogLevel } from '../../../src-shared/host-api';
 import type { ChildEnv } from '../env';
 import type { EraCache } from '../era-cache';
 import type { ChildLedger } from '../ledger';
@@ -30,6 +31,12 @@ export interface SupervisionPolicy {
   graceMs: number;
   /** Protocol era negotiation: `auto` (probe, cached) or `legacy` (initialize only; benchmarks compare). */
   versionMode: 'auto' | 'legacy';
+  /** How often a ready remote server is pinged (`ping`, or `server/discover` on 2026-07-28); 0: never. */
+  pingIntervalMs: number;
+  /** A ping unanswered this long is missed: the server is marked unhealthy and reconnected (with backoff). */
+  pingTimeoutMs: number;
+  /** Asked of every server instead of its configured `logLevel` (the CLI's `--log-level`). */
+  logLevel?: LogLevel;
 }
 
 export const defaultPolicy: SupervisionPolicy = {
@@ -43,6 +50,8 @@ export const defaultPolicy: SupervisionPolicy = {
   stableMs: 10_000,
   graceMs: 1000,
   versionMode: 'auto',
+  pingIntervalMs: 30_000,
+  pingTimeoutMs: 10_000,
 };
 
 /** Everything a server needs, already resolved (env references, child environment). */

@@ -40,6 +40,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private restartTimer: NodeJS.Timeout | undefined;
   private nextRestartAt: number | undefined;
   private lastKind: TransportKind;
+  /** Reconnecting after a missed ping: a failed start is retried too (with growing delays) until one succeeds. */
+  private reconnecting = false;
+  private healthFailures = 0;
   readonly features: ServerFeatures;
 
   constructor(
@@ -62,6 +65,11 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       },
       emit: (event, payload) => this.deps.emit?.(event, payload),
     };
+      log: (line) => this.deps.log?.write(line),
+      unhealthy: (reason) => this.onUnhealthy(reason),
+      remote: server.entry.command === undefined,
+      logLevel: this.policy.logLevel ?? server.entry.logLevel ?? 'info',
+      ping: { intervalMs: this.policy.pingIntervalMs, timeoutMs: this.policy.pingTimeoutMs },
     this.features = createFeatures(context);
   }
 
@@ -184,6 +192,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       this.readyAt = Date.now();
       this.readyMs = Math.round(performance.now() - started);
       this.setStatus('ready');
+      this.reconnecting = false;
     } catch (error) {
       if (!current()) return;
       const reason = session.explain(error, timeout);
@@ -192,9 +201,28 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       if (!current()) return;
       this.setStatus('error', reason);
     }
+      if (this.reconnecting && this.policy.autoRestart) {
+        this.healthFailures++;
+        this.scheduleRestart(this.healthFailures);
+      }
   }
 
   private onRemoteClosed(): void {
+  /** A ready session stopped answering (a missed ping): close it and reconnect, waiting longer each time it recurs. */
+  private onUnhealthy(reason: string): void {
+    if (this.disposed || this.status !== 'ready') return;
+    const quick = Date.now() - this.readyAt < this.policy.stableMs;
+    this.healthFailures = quick ? this.healthFailures + 1 : 1;
+    const text = `${reason}${this.policy.autoRestart ? '; reconnecting' : ''}`;
+    this.deps.log?.write(`[switchboard] ${text}`);
+    const session = this.session;
+    if (session) void session.close();
+    this.setStatus('error', text);
+    if (!this.policy.autoRestart) return;
+    this.reconnecting = true;
+    this.scheduleRestart(this.healthFailures);
+  }
+
     if (this.disposed || this.status !== 'ready') return;
     this.session?.detach();
     this.setStatus('error', 'The remote server closed the connection.');
@@ -218,8 +246,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     if (this.policy.autoRestart) this.scheduleRestart();
   }
 
-  private scheduleRestart(): void {
-    const delay = Math.min(this.policy.restartMaxDelayMs, this.policy.restartBaseDelayMs * 2 ** Math.max(0, this.quickDeaths - 1));
+  private scheduleRestart(failures = this.quickDeaths): void {
+    const delay = Math.min(this.policy.restartMaxDelayMs, this.policy.restartBaseDelayMs * 2 ** Math.max(0, failures - 1));
     this.nextRestartAt = Date.now() + delay;
     this.restartTimer = setTimeout(() => {
       this.restartTimer = undefined;
@@ -274,6 +302,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.setStatus('stopped');
     await this.start();
   }
+    this.healthFailures = 0;
 
   /** Stops the server (session first, then its process tree) without disposing the supervisor. */
   async stop(): Promise<void> {
@@ -288,6 +317,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.nextRestartAt = undefined;
   }
 
+    this.reconnecting = false;
   private async closeSession(): Promise<void> {
     const session = this.session;
     this.session = undefined;

@@ -1,5 +1,5 @@
 import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelcontextprotocol/client';
-import type { HostEventName, HostEvents } from '../../../../src-shared/host-api';
+import type { HostEventName, HostEvents, LogLevel } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 
 /*
@@ -25,6 +25,16 @@ export interface FeatureContext {
   changed(feature: FeatureName): void;
   /** Host events (`features:changed`, `logs:appended`, `calls:progress`, `resources:updated`, …). */
   emit: HostEmit;
+  /** A line for the server's rotating log file only (not the stderr tail). */
+  log(line: string): void;
+  /** The ready session stopped answering (a missed ping): the supervisor closes it and reconnects with backoff. */
+  unhealthy(reason: string): void;
+  /** A remote server (Streamable HTTP / SSE), not a stdio child. */
+  readonly remote: boolean;
+  /** The server log level to ask for: the policy's override, else the server's `logLevel`, else `info`. */
+  readonly logLevel: LogLevel;
+  /** Periodic health checks (remote servers): every `intervalMs` (0: never), missed after `timeoutMs`. */
+  readonly ping: { intervalMs: number; timeoutMs: number };
 }
 
 export interface ConnectedInfo {

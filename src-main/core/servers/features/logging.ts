@@ -1,28 +1,156 @@
-import type { LogEntry, LogLevel } from '../../../../src-shared/host-api';
-import { notSupported } from '../../errors';
-import type { FeatureContext, SessionFeature } from './feature';
+import type { Client } from '@modelcontextprotocol/client';
+import { logLevels, type LogEntry, type LogLevel } from '../../../../src-shared/host-api';
+import { CoreError, messageOf } from '../../errors';
+import { HostClient } from '../host-client';
+import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
+
+/** How many log entries a server keeps (the oldest go first). */
+export const logRingCapacity = 5000;
+/** `logs:appended` is sent at most this often per server (a burst is one event). */
+export const logsAppendedIntervalMs = 100;
+/** A message's data longer than this (as JSON text) is kept cut, as text. */
+const maxDataChars = 64 * 1024;
+
+/** Whether `level` is at least as severe as `floor`. */
+export function atLeast(level: LogLevel, floor: LogLevel): boolean {
+  return logLevels.indexOf(level) >= logLevels.indexOf(floor);
+}
 
 /**
- * Server log messages (`notifications/message`) and `logging/setLevel`. Lives as long as the server's supervisor,
- * so a crash's messages survive the restart. Registration point: the logging engineer fills it in.
+ * Server log messages (`notifications/message`): kept in a bounded ring per server (seq increasing), announced as
+ * `logs:appended` (batched), and written to the server's rotating log file as `[log LEVEL logger] data`. The level
+ * asked for: legacy servers with the `logging` capability get `logging/setLevel` on every connect; on 2026-07-28
+ * (no setLevel there) it travels in every request's `_meta` (see HostClient). Lives as long as the server's
+ * supervisor, so a crash's messages survive the restart.
  */
 export class LoggingFeature implements SessionFeature {
   readonly name = 'logging' as const;
+  private readonly entries: LogEntry[] = [];
+  private seq = 0;
+  private current: LogLevel;
+  /** Whether the connected server offers `logging`; undefined while not connected. */
+  private offered: boolean | undefined;
+  private era: 'modern' | 'legacy' | undefined;
+  private pending: LogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private lastEmit = 0;
+  private disposed = false;
 
-  constructor(private readonly context: FeatureContext) {}
-
-  list(_after?: number, _limit?: number): LogEntry[] {
-    throw notSupported('logs:list', this.context.server);
+  constructor(private readonly context: FeatureContext) {
+    this.current = context.logLevel;
   }
 
-  setLevel(_level: LogLevel): Promise<void> {
-    throw notSupported('logs:set-level', this.context.server);
+  attach(client: Client): void {
+    client.setNotificationHandler('notifications/message', (notification) => {
+      const { level, logger, data } = notification.params;
+      this.append(level, logger, data);
+    });
   }
 
-  /** For ServerView.logLevel. */
+  async connected(info: ConnectedInfo): Promise<void> {
+    this.era = info.era;
+    this.offered = info.capabilities?.logging !== undefined;
+    if (!this.offered) {
+      this.context.changed('logging');
+      return;
+    }
+    if (info.era === 'modern') {
+      if (info.client instanceof HostClient) info.client.logLevel = this.current;
+      this.context.changed('logging');
+      return;
+    }
+    try {
+      await info.client.setLoggingLevel(this.current, { timeout: this.context.requestTimeoutMs() });
+    } catch (error) {
+      this.context.note(`[switchboard] logging/setLevel ${this.current} failed: ${messageOf(error)}`);
+    }
+    this.context.changed('logging');
+  }
+
+  disconnected(): void {
+    this.offered = undefined;
+    this.era = undefined;
+  }
+
+  /** Entries oldest first: with `after`, the first `limit` newer than it; without, the newest `limit`. */
+  list(after?: number, limit?: number): LogEntry[] {
+    let from = 0;
+    if (after !== undefined) {
+      from = this.entries.findIndex((e) => e.seq > after);
+      if (from === -1) return [];
+    }
+    let to = this.entries.length;
+    if (limit !== undefined) {
+      if (after !== undefined) to = Math.min(to, from + limit);
+      else from = Math.max(from, to - limit);
+    }
+    return this.entries.slice(from, to);
+  }
+
+  /**
+   * Changes the level asked for: at once (`logging/setLevel` on a legacy server; the next requests' `_meta` on a
+   * 2026-07-28 one) and on every later connect. A server that does not offer `logging` is refused.
+   */
+  async setLevel(level: LogLevel): Promise<void> {
+    const client = this.context.client();
+    const { server } = this.context;
+    if (client && this.offered === false) {
+      throw new CoreError('not-supported', `Server "${server}" does not offer logging (it declares no "logging" capability), so there is no level to set.`, {
+        data: { server, level },
+      });
+    }
+    if (client && this.offered === true && this.era === 'legacy') {
+      try {
+        await client.setLoggingLevel(level, { timeout: this.context.requestTimeoutMs() });
+      } catch (error) {
+        throw new CoreError('tool-call-failed', `Server "${server}" refused logging/setLevel ${level}: ${messageOf(error)}`, { cause: error, data: { server, level } });
+      }
+    }
+    if (client instanceof HostClient && this.era === 'modern') client.logLevel = level;
+    this.current = level;
+    this.context.changed('logging');
+  }
+
+  /** For ServerView.logLevel: the level asked for, unless the connected server offers no logging. */
   level(): LogLevel | undefined {
-    return undefined;
+    return this.offered === false ? undefined : this.current;
   }
 
-  dispose(): void {}
+  private append(level: LogLevel, logger: string | undefined, raw: unknown): void {
+    if (this.disposed) return;
+    const text = typeof raw === 'string' ? raw : safeJson(raw);
+    const data = text.length > maxDataChars ? `${text.slice(0, maxDataChars)}… (${text.length - maxDataChars} more characters cut)` : raw;
+    const entry: LogEntry = { seq: ++this.seq, time: Date.now(), server: this.context.server, level, ...(logger !== undefined ? { logger } : {}), data };
+    this.entries.push(entry);
+    if (this.entries.length > logRingCapacity) this.entries.splice(0, this.entries.length - logRingCapacity);
+    const shown = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+    this.context.log(`[log ${level}${logger !== undefined ? ` ${logger}` : ''}] ${shown.replace(/\r?\n/g, '\\n')}`);
+    this.pending.push(entry);
+    this.timer ??= setTimeout(() => this.emitPending(), Math.max(0, this.lastEmit + logsAppendedIntervalMs - Date.now()));
+  }
+
+  /** The batch: every entry since the last `logs:appended` (they are in the ring already; a read does not wait). */
+  private emitPending(): void {
+    this.timer = undefined;
+    const entries = this.pending;
+    this.pending = [];
+    if (entries.length === 0 || this.disposed) return;
+    this.lastEmit = Date.now();
+    this.context.emit('logs:appended', { server: this.context.server, entries });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending = [];
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
 }
