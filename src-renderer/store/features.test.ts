@@ -112,6 +112,24 @@ describe('server page', () => {
     expect(store.getState().resourceLists.s?.value?.subscribed).toEqual([]);
   });
 
+  it('a page reopened comes back to its tab and selection; a resource changed meanwhile is read again', async () => {
+    const read = vi.fn(async ({ uri }: { uri: string }) => ({ contents: [{ uri, text: 'x' }] }));
+    const { store, fire } = setup({ 'resources:list': vi.fn(async (s: string) => resources(s)), 'resources:read': read });
+    store.getState().openResource('s', 'test://a');
+    await settle();
+    expect(read).toHaveBeenCalledTimes(1);
+    store.getState().closeServerPage();
+    fire('resources:updated', { server: 's', uri: 'test://a' });
+    expect(read).toHaveBeenCalledTimes(1);
+    store.getState().openServerPage('s');
+    expect(store.getState().serverPage).toMatchObject({ server: 's', tab: 'resources', resource: { uri: 'test://a' } });
+    await settle();
+    expect(read).toHaveBeenCalledTimes(2);
+    // Another server starts on its tools.
+    store.getState().openServerPage('calc');
+    expect(store.getState().serverPage).toEqual({ server: 'calc', tab: 'tools' });
+  });
+
   it('a failed subscribe keeps the state and says why', async () => {
     const { store } = setup({
       'resources:list': vi.fn(async (s: string) => resources(s)),

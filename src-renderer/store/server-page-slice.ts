@@ -32,101 +32,117 @@ export interface ServerPageSlice {
 
 export const createServerPageSlice =
   (api: HostApi): SliceCreator<ServerPageSlice> =>
-  (set, get) => ({
-    serverPage: undefined,
-    pings: {},
-    bundle: undefined,
-    logLevelErrors: {},
+  (set, get) => {
+    // Each server's page as last left (tab, selections), so reopening it comes back to the same place.
+    const left = new Map<string, ServerPageState>();
+    const show = (serverPage: ServerPageState): void => {
+      left.set(serverPage.server, serverPage);
+      set({ serverPage, screen: 'chat' });
+    };
+    const update = (serverPage: ServerPageState): void => {
+      left.set(serverPage.server, serverPage);
+      set({ serverPage });
+    };
+    return {
+      serverPage: undefined,
+      pings: {},
+      bundle: undefined,
+      logLevelErrors: {},
 
-    openServerPage(server, tab) {
-      const current = get().serverPage;
-      const next: ServerPageState = current?.server === server ? { ...current, tab: tab ?? current.tab } : { server, tab: tab ?? 'tools' };
-      set({ serverPage: next, screen: 'chat' });
-      get().ensureTab(server, next.tab);
-    },
-    setServerTab(tab) {
-      const page = get().serverPage;
-      if (!page) return;
-      set({ serverPage: { ...page, tab } });
-      get().ensureTab(page.server, tab);
-    },
-    closeServerPage: () => set({ serverPage: undefined }),
-    selectCatalogueTool(tool) {
-      const page = get().serverPage;
-      if (page) set({ serverPage: tool === undefined ? withoutKey(page, 'tool') : { ...page, tool } });
-    },
-    selectResource(selection) {
-      const page = get().serverPage;
-      if (!page) return;
-      set({ serverPage: selection === undefined ? withoutKey(page, 'resource') : { ...page, resource: selection } });
-      if (selection?.kind === 'resource' && selection.embedded === undefined) {
-        const read = get().resourceReads[`${page.server}\u0000${selection.uri}`];
-        if (read === undefined || read.state === 'error') void get().readResource(page.server, selection.uri);
-      } else if (selection?.kind === 'template' && selection.uri !== undefined) {
-        void get().readResource(page.server, selection.uri);
-      }
-    },
-    selectPrompt(name) {
-      const page = get().serverPage;
-      if (page) set({ serverPage: name === undefined ? withoutKey(page, 'prompt') : { ...page, prompt: name } });
-    },
-    openResource(server, uri, embedded) {
-      const resource: ResourceSelection = embedded ? { kind: 'resource', uri, embedded } : { kind: 'resource', uri };
-      set({ serverPage: { server, tab: 'resources', resource }, screen: 'chat' });
-      get().ensureTab(server, 'resources');
-      if (!embedded) void get().readResource(server, uri);
-    },
-    ensureTab(server, tab) {
-      const s = get();
-      const caps = s.servers.find((v) => v.name === server)?.capabilities;
-      switch (tab) {
-        case 'tools':
-          return;
-        case 'resources':
-          if (s.resourceLists[server] === undefined && caps?.resources !== false) void s.loadResources(server);
-          return;
-        case 'prompts':
-          if (s.promptLists[server] === undefined && caps?.prompts !== false) void s.loadPrompts(server);
-          return;
-        case 'logs':
-          if (s.logs[server]?.loaded !== true) void s.loadLogs(server);
-          return;
-        case 'trace':
-          if (s.trace[server]?.loaded !== true) void s.loadTrace(server);
-          return;
-      }
-    },
+      openServerPage(server, tab) {
+        const current = get().serverPage;
+        const base = current?.server === server ? current : (left.get(server) ?? { server, tab: 'tools' });
+        const next: ServerPageState = { ...base, tab: tab ?? base.tab };
+        show(next);
+        get().ensureTab(server, next.tab);
+        // The resource it had open was changed on the server while the page was closed: read it again.
+        const uri = next.tab === 'resources' ? (next.resource?.kind === 'resource' ? (next.resource.embedded ? undefined : next.resource.uri) : next.resource?.uri) : undefined;
+        if (uri !== undefined && get().resourceReads[`${server}\u0000${uri}`] === undefined) void get().readResource(server, uri);
+      },
+      setServerTab(tab) {
+        const page = get().serverPage;
+        if (!page) return;
+        update({ ...page, tab });
+        get().ensureTab(page.server, tab);
+      },
+      closeServerPage: () => set({ serverPage: undefined }),
+      selectCatalogueTool(tool) {
+        const page = get().serverPage;
+        if (page) update(tool === undefined ? withoutKey(page, 'tool') : { ...page, tool });
+      },
+      selectResource(selection) {
+        const page = get().serverPage;
+        if (!page) return;
+        update(selection === undefined ? withoutKey(page, 'resource') : { ...page, resource: selection });
+        if (selection?.kind === 'resource' && selection.embedded === undefined) {
+          const read = get().resourceReads[`${page.server}\u0000${selection.uri}`];
+          if (read === undefined || read.state === 'error') void get().readResource(page.server, selection.uri);
+        } else if (selection?.kind === 'template' && selection.uri !== undefined) {
+          void get().readResource(page.server, selection.uri);
+        }
+      },
+      selectPrompt(name) {
+        const page = get().serverPage;
+        if (page) update(name === undefined ? withoutKey(page, 'prompt') : { ...page, prompt: name });
+      },
+      openResource(server, uri, embedded) {
+        const resource: ResourceSelection = embedded ? { kind: 'resource', uri, embedded } : { kind: 'resource', uri };
+        show({ ...(left.get(server) ?? { server }), server, tab: 'resources', resource });
+        get().ensureTab(server, 'resources');
+        if (!embedded) void get().readResource(server, uri);
+      },
+      ensureTab(server, tab) {
+        const s = get();
+        const caps = s.servers.find((v) => v.name === server)?.capabilities;
+        switch (tab) {
+          case 'tools':
+            return;
+          case 'resources':
+            if (s.resourceLists[server] === undefined && caps?.resources !== false) void s.loadResources(server);
+            return;
+          case 'prompts':
+            if (s.promptLists[server] === undefined && caps?.prompts !== false) void s.loadPrompts(server);
+            return;
+          case 'logs':
+            if (s.logs[server]?.loaded !== true) void s.loadLogs(server);
+            return;
+          case 'trace':
+            if (s.trace[server]?.loaded !== true) void s.loadTrace(server);
+            return;
+        }
+      },
 
-    async pingServer(server) {
-      const previous = get().pings[server];
-      set((s) => ({ pings: { ...s.pings, [server]: previous?.state === 'ok' ? { state: 'loading', value: previous.value } : { state: 'loading' } } }));
-      try {
-        const value = await api['servers:ping'](server);
-        set((s) => ({ pings: { ...s.pings, [server]: { state: 'ok', value, at: Date.now() } } }));
-      } catch (error) {
-        set((s) => ({ pings: { ...s.pings, [server]: { state: 'error', message: describeError(error).message } } }));
-      }
-    },
+      async pingServer(server) {
+        const previous = get().pings[server];
+        set((s) => ({ pings: { ...s.pings, [server]: previous?.state === 'ok' ? { state: 'loading', value: previous.value } : { state: 'loading' } } }));
+        try {
+          const value = await api['servers:ping'](server);
+          set((s) => ({ pings: { ...s.pings, [server]: { state: 'ok', value, at: Date.now() } } }));
+        } catch (error) {
+          set((s) => ({ pings: { ...s.pings, [server]: { state: 'error', message: describeError(error).message } } }));
+        }
+      },
 
-    async setLogLevel(server, level) {
-      set((s) => ({ logLevelErrors: withoutKey(s.logLevelErrors, server) }));
-      try {
-        await api['logs:set-level']({ server, level });
-      } catch (error) {
-        set((s) => ({ logLevelErrors: { ...s.logLevelErrors, [server]: describeError(error).message } }));
-      }
-    },
+      async setLogLevel(server, level) {
+        set((s) => ({ logLevelErrors: withoutKey(s.logLevelErrors, server) }));
+        try {
+          await api['logs:set-level']({ server, level });
+        } catch (error) {
+          set((s) => ({ logLevelErrors: { ...s.logLevelErrors, [server]: describeError(error).message } }));
+        }
+      },
 
-    async exportDebugBundle(servers) {
-      set({ bundle: { state: 'loading' } });
-      try {
-        const value = await api['debug:bundle'](servers === undefined ? {} : { servers });
-        set({ bundle: { state: 'ok', value, at: Date.now() } });
-      } catch (error) {
-        set({ bundle: { state: 'error', message: describeError(error).message } });
-      }
-    },
-  });
+      async exportDebugBundle(servers) {
+        set({ bundle: { state: 'loading' } });
+        try {
+          const value = await api['debug:bundle'](servers === undefined ? {} : { servers });
+          set({ bundle: { state: 'ok', value, at: Date.now() } });
+        } catch (error) {
+          set({ bundle: { state: 'error', message: describeError(error).message } });
+        }
+      },
+    };
+  };
 
 export function withoutKey<T extends object, K extends keyof T>(record: T, key: K): Omit<T, K> {
   const copy = { ...record };

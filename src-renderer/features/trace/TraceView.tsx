@@ -136,7 +136,7 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
               ))}
             </dl>
           )}
-          <JsonTree value={open.entry.message} openDepth={3} />
+          <JsonTree value={open.entry.message} openDepth={5} />
         </section>
       )}
     </div>
