@@ -7,6 +7,7 @@ import { LineRing } from '../ring-buffer';
 import { exitData, exitText, withDeadline } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
+import { callTool as callFeatureTool } from './features/tool-call';
 import { defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps } from './policy';
 import { Session } from './session';
 
@@ -280,8 +281,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const timeoutMs = this.server.entry.timeout ?? this.policy.requestTimeoutMs;
     const data = { server: this.name, tool };
     try {
-      if (options.task === true) return await this.features.tasks.call(tool, args, { callId: options.callId ?? '', timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
-      return await this.features.tools.call(tool, args, { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+      return await callFeatureTool(this.features, tool, args, {
+        timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.callId !== undefined ? { callId: options.callId } : {}),
+        ...(options.task !== undefined ? { task: options.task } : {}),
+      });
     } catch (error) {
       if (error instanceof CoreError) throw error;
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });

@@ -1,4 +1,4 @@
-import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
+import type { Client, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { ToolIcon, ToolInfo, ToolResult } from '../../../../src-shared/host-api';
 import { CoreError } from '../../errors';
 import { ListFeature } from './list-feature';
@@ -9,6 +9,8 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   override readonly blocking = true;
   protected readonly changedMethod = 'notifications/tools/list_changed' as const;
   protected readonly listenKey = 'toolsListChanged' as const;
+  /** Late progress notifications dropped (see attach). */
+  lateProgress = 0;
 
   /** Listed whatever the server advertises (servers that forget `tools: {}` still get their tools shown). */
   protected offered(): boolean {
@@ -24,30 +26,80 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     return listed.tools.map(toolInfo);
   }
 
-  /** Calls a tool of this list (one added by a `list_changed` moments ago included). SDK errors are rethrown as they are. */
-  async call(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number }): Promise<ToolResult> {
-    const client = this.context.client();
-    if (!client) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, { data: { server: this.context.server, tool } });
-    if (!this.has(tool)) await this.settle();
-    if (!this.has(tool)) {
+  /**
+   * Also drops, quietly, the SDK's report of a `notifications/progress` whose call already ended (completed,
+   * cancelled or timed out): late progress is normal (the server's last step can share a chunk with the result,
+   * or follow a cancel), and as a "protocol error" it would push the server's real stderr out of the tail. The
+   * notification itself is still in the protocol trace. Runs after the session set `onerror`.
+   */
+  override attach(client: Client): void {
+    super.attach(client);
+    const report = client.onerror;
+    client.onerror = (error) => {
+      if (isLateProgress(error)) {
+        this.lateProgress++;
+        return;
+      }
+      report?.(error);
+    };
+  }
+
+  /** The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. */
+  async resolve(tool: string): Promise<ToolInfo> {
+    if (!this.context.client()) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, { data: { server: this.context.server, tool } });
+    let info = this.find(tool);
+    if (!info) await this.settle();
+    info = this.find(tool);
+    if (!info) {
       const names = this.items.map((t) => t.name).join(', ');
       throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, { data: { server: this.context.server, tool } });
     }
+    return info;
+  }
+
+  /**
+   * Calls a tool (not as a task) and answers the raw CallToolResult. With a `callId`, each `notifications/progress`
+   * becomes a `calls:progress` event (and resets the timeout). The SDK's own outputSchema check is left out (the
+   * definition given to callTool has none), so that a mismatch is shown with the result, not thrown. SDK errors
+   * are rethrown as they are.
+   */
+  async call(info: ToolInfo, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number; callId?: string }): Promise<Record<string, unknown>> {
+    const client = this.context.client();
+    if (!client) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${info.name}" now.`, { data: { server: this.context.server, tool: info.name } });
+    const { callId } = options;
     const result = await client.callTool(
-      { name: tool, arguments: args },
+      { name: info.name, arguments: args },
       {
         timeout: options.timeoutMs,
         resetTimeoutOnProgress: true,
-        onprogress: () => undefined,
+        onprogress: (p) => {
+          if (callId === undefined) return;
+          this.context.emit('calls:progress', {
+            callId,
+            server: this.context.server,
+            tool: info.name,
+            progress: p.progress,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+            ...(p.message !== undefined ? { message: p.message } : {}),
+          });
+        },
+        // The definition without outputSchema: no validation by the SDK; the input schema still drives the
+        // 2026-07-28 x-mcp-header mirroring.
+        toolDefinition: { name: info.name, inputSchema: info.inputSchema as Tool['inputSchema'] },
         ...(options.signal ? { signal: options.signal } : {}),
       },
     );
-    return normalizeResult(result);
+    return result as Record<string, unknown>;
   }
 
-  private has(tool: string): boolean {
-    return this.items.some((t) => t.name === tool);
+  private find(tool: string): ToolInfo | undefined {
+    return this.items.find((t) => t.name === tool);
   }
+}
+
+/** The SDK's report of a progress notification for a request it no longer tracks. */
+export function isLateProgress(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Received a progress notification for an unknown token');
 }
 
 interface ListedTool {

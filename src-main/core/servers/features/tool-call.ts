@@ -1,0 +1,42 @@
+import type { ToolInfo, ToolResult } from '../../../../src-shared/host-api';
+import { outputSchemaError } from './output-schema';
+import { bridgedTaskOf, type TaskOutcome, type TasksFeature } from './tasks';
+import { normalizeResult, type ToolsFeature } from './tools';
+
+export interface ToolCallOptions {
+  signal?: AbortSignal;
+  /** Keys the call's `calls:progress` events (progress and task status); without one none are sent. */
+  callId?: string;
+  /** Run as a task where the tool allows it (`execution.taskSupport` optional); `required` tools always are. */
+  task?: boolean;
+  timeoutMs: number;
+}
+
+/** Whether a call of `tool` is sent task-augmented. */
+export function runsAsTask(tool: ToolInfo, wanted: boolean | undefined): boolean {
+  const support = tool.execution?.taskSupport;
+  return support === 'required' || (support === 'optional' && wanted === true);
+}
+
+/**
+ * One tool call, the way `tools:call` and the chat's tool loop make it: the tool is looked up (one that a
+ * `list_changed` just added included), run inline or as a task, its progress and task status pushed as
+ * `calls:progress`, and its `structuredContent` checked against the tool's outputSchema (a mismatch is kept as
+ * `outputSchemaError`, not thrown). SDK errors are rethrown as they are (the supervisor explains them).
+ */
+export async function callTool(features: { tools: ToolsFeature; tasks: TasksFeature }, tool: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
+  const info = await features.tools.resolve(tool);
+  const taskOptions = { timeoutMs: options.timeoutMs, ...(options.callId !== undefined ? { callId: options.callId } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+  let outcome: TaskOutcome;
+  if (runsAsTask(info, options.task)) {
+    outcome = await features.tasks.call(info, args, taskOptions);
+  } else {
+    const raw = await features.tools.call(info, args, taskOptions);
+    // A 2026-07-28 server may run an optional-task tool as a task unasked (the client declares the extension).
+    const handle = bridgedTaskOf(raw);
+    outcome = handle ? await features.tasks.follow(tool, handle, taskOptions) : { raw };
+  }
+  const result = normalizeResult(outcome.raw);
+  const mismatch = outputSchemaError(info, result);
+  return { ...result, ...(mismatch !== undefined ? { outputSchemaError: mismatch } : {}), ...(outcome.task ? { task: outcome.task } : {}) };
+}
