@@ -24,7 +24,7 @@ test('the tool card of a model call shows its progress moving, a timer and Cance
   const card = page.getByTestId('tool-card');
   await expect(card).toHaveAttribute('data-status', 'running');
   const progress = card.getByTestId('call-progress');
-  const at = async (): Promise<number> => Number((await progress.getAttribute('data-progress')) ?? 0);
+  const at = async (): Promise<number> => Number((await progress.getAttribute('data-progress', { timeout: 1000 }).catch(() => null)) ?? 0);
   await expect.poll(at).toBeGreaterThanOrEqual(1);
   const first = await at();
   await expect.poll(at).toBeGreaterThan(first);

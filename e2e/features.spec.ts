@@ -28,7 +28,7 @@ test.describe('the features fixture', () => {
     await send(page, '/slow {"steps":6,"delayMs":500}');
     const card = lastCard(page);
     const progress = card.getByTestId('call-progress');
-    const at = async (): Promise<number> => Number((await progress.getAttribute('data-progress')) ?? 0);
+    const at = async (): Promise<number> => Number((await progress.getAttribute('data-progress', { timeout: 1000 }).catch(() => null)) ?? 0);
     await expect.poll(at).toBeGreaterThanOrEqual(1);
     const first = await at();
     await expect.poll(at).toBeGreaterThan(first);
