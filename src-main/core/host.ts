@@ -141,7 +141,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const chat = new ChatService({
     tools: {
       views: () => registry.views(),
-      callTool: (ref, args, signal) => registry.get(ref.server).callTool(ref.tool, args, { signal }),
+      // Through the tools service: the model's call id keys calls:progress and tools:cancel (the tool card's Cancel).
+      callTool: (ref, args, signal, callId) => tools.call({ server: ref.server, tool: ref.tool, args, ...(callId !== undefined ? { callId } : {}) }, signal),
     },
     resources: {
       read: (server, uri) => registry.get(server).features.resources.read(uri),

@@ -1,7 +1,7 @@
 import { dynamicTool, jsonSchema, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolInfo, ToolResult } from '../../../src-shared/host-api';
 import type { ApprovalDecision, ApprovalMode, AssistantMessage, AuditDecision, ToolPart } from '../../../src-shared/chat-types';
-import { messageOf } from '../errors';
+import { CoreError, messageOf } from '../errors';
 import { AuditLog } from './audit-log';
 import { deniedReason, toModelOutput, type OutputOptions, type ToolOutcome } from './model-messages';
 import { describeProviderError } from './provider-errors';
@@ -31,7 +31,8 @@ export interface TurnOptions {
   system?: string;
   messages: ModelMessage[];
   tools: OfferedTool[];
-  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+  /** `callId`: the model's tool call id (progress and task status are pushed as `calls:progress` under it). */
+  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId: string): Promise<ToolResult>;
   /** Read at each call, so a change (an "Always allow") applies to the calls after it. */
   policy(): { mode: ApprovalMode; alwaysAllow: ReadonlySet<string> };
   /** Asks the person; resolves `cancelled` when the signal aborts first. */
@@ -131,14 +132,15 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         const started = performance.now();
         let outcome: ToolOutcome;
         try {
-          const result = await options.callTool(offered, args, signal);
+          const result = await options.callTool(offered, args, signal, toolCallId);
           outcome = { kind: 'result', result };
           const durationMs = Math.round(performance.now() - started);
           upsert({ ...part, status: result.isError === true ? 'error' : 'done', decision, result, durationMs });
           audit.append({ ...auditBase(part), kind: 'call', outcome: result.isError === true ? 'tool-error' : 'ok', durationMs });
         } catch (error) {
           const durationMs = Math.round(performance.now() - started);
-          const cancelled = signal.aborted;
+          // Stop (the turn's signal), or this call alone (the tool card's Cancel: tools:cancel with its id).
+          const cancelled = signal.aborted || (error instanceof CoreError && error.code === 'cancelled');
           outcome = cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: messageOf(error) };
           upsert({ ...part, status: cancelled ? 'cancelled' : 'error', decision, durationMs, ...(cancelled ? {} : { error: messageOf(error) }) });
           audit.append({ ...auditBase(part), kind: 'call', outcome: cancelled ? 'cancelled' : 'failed', durationMs, ...(cancelled ? {} : { detail: messageOf(error) }) });

@@ -33,7 +33,8 @@ export type ChatApi = Pick<HostMethods, ChatChannel>;
 
 export interface ToolSource {
   views(): ServerView[];
-  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult>;
+  /** `callId` (the model's tool call id) keys `calls:progress` and `tools:cancel` for the call. */
+  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId?: string): Promise<ToolResult>;
 }
 
 export interface ChatServiceOptions {
@@ -200,7 +201,7 @@ export class ChatService {
         providerLabel: this.providerLabel(spec),
         messages: [...history, { role: 'user', content: userContent(userMessage, output) }],
         tools: this.offeredTools(),
-        callTool: (ref, args, signal) => this.options.tools.callTool(ref, args, signal),
+        callTool: (ref, args, signal, callId) => this.options.tools.callTool(ref, args, signal, callId),
         policy: () => {
           const settings = this.settings.view();
           return { mode: overrides.approval ?? settings.approval, alwaysAllow: new Set(settings.alwaysAllow) };

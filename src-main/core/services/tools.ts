@@ -1,28 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { callToolRequestSchema } from '../../../src-shared/host-schemas';
-import type { HostMethods } from '../../../src-shared/host-api';
+import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import type { Registry } from '../registry';
 
 export type ToolsChannel = 'tools:call' | 'tools:cancel';
 
-/** Tool calls from the UI and the CLI, each cancellable by its `callId` (which also keys `calls:progress`). */
+export interface ToolCallRequest {
+  server: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** Keys `calls:progress` and `tools:cancel`; one is made up when omitted. */
+  callId?: string;
+  /** Run as a task where the tool allows it (`required` tools always are). */
+  task?: boolean;
+}
+
+/**
+ * Tool calls from the UI, the CLI and the chat's tool loop, each cancellable by its `callId` (which also keys
+ * `calls:progress`, progress and task status alike); `tools:cancel` aborts it (notifications/cancelled, or
+ * `tasks/cancel` for a task).
+ */
 export class ToolsService implements Disposable {
   readonly api: Pick<HostMethods, ToolsChannel>;
   private readonly inFlight = new Map<string, AbortController>();
 
-  constructor(registry: Registry) {
+  constructor(private readonly registry: Registry) {
     this.api = {
       'tools:call': async (request) => {
-        const { server, tool, args, callId = randomUUID(), task } = callToolRequestSchema.parse(request);
-        const supervisor = registry.get(server);
-        const controller = new AbortController();
-        this.inFlight.set(callId, controller);
-        try {
-          return await supervisor.callTool(tool, args, { signal: controller.signal, callId, ...(task !== undefined ? { task } : {}) });
-        } finally {
-          if (this.inFlight.get(callId) === controller) this.inFlight.delete(callId);
-        }
+        const { server, tool, args, callId, task } = callToolRequestSchema.parse(request);
+        return this.call({ server, tool, args, ...(callId !== undefined ? { callId } : {}), ...(task !== undefined ? { task } : {}) });
       },
       'tools:cancel': async (callId) => {
         const controller = this.inFlight.get(callId);
@@ -32,6 +39,23 @@ export class ToolsService implements Disposable {
         return true;
       },
     };
+  }
+
+  /** One call; `signal` (e.g. a chat turn's Stop) cancels it as `tools:cancel` would. */
+  async call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> {
+    const { server, tool, args, callId = randomUUID(), task } = request;
+    const supervisor = this.registry.get(server);
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    this.inFlight.set(callId, controller);
+    try {
+      return await supervisor.callTool(tool, args, { signal: controller.signal, callId, ...(task !== undefined ? { task } : {}) });
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (this.inFlight.get(callId) === controller) this.inFlight.delete(callId);
+    }
   }
 
   dispose(): void {
