@@ -25,16 +25,19 @@ function compile(schema: Record<string, unknown>): Check | { compileError: strin
   return entry;
 }
 
-/** Why `result` does not fit `tool`'s outputSchema, readably (failing paths named), or undefined when it does. */
+/**
+ * Why `result` does not fit `tool`'s outputSchema, or undefined when it does: the reasons only, failing paths named
+ * ("structuredContent/sum must be number, structuredContent must have required property 'product'"); the UI and
+ * the CLI say what it is about.
+ */
 export function outputSchemaError(tool: ToolInfo, result: ToolResult): string | undefined {
   const schema = tool.outputSchema;
   if (!schema || result.isError === true) return undefined;
-  if (result.structuredContent === undefined) return `The tool declares an outputSchema but its result has no structuredContent.`;
+  if (result.structuredContent === undefined) return 'the result has no structuredContent (the tool declares an outputSchema)';
   const check = compile(schema);
-  if ('compileError' in check) return `The tool's outputSchema is not a valid JSON Schema (${check.compileError.slice(0, 200)}), so structuredContent was not checked.`;
+  if ('compileError' in check) return `the outputSchema is not a valid JSON Schema (${check.compileError.slice(0, 200)}), so structuredContent could not be checked`;
   const verdict = check(result.structuredContent);
   if (verdict.valid) return undefined;
   // Ajv names the value "data": "data/sum must be number, data must have required property 'product'".
-  const reasons = (verdict.errorMessage ?? 'it does not match').replace(/\bdata(?=[/ .[]|$)/g, 'structuredContent');
-  return `structuredContent does not match the tool's outputSchema: ${reasons}.`;
+  return (verdict.errorMessage ?? 'structuredContent does not match').replace(/\bdata(?=[/ .[]|$)/g, 'structuredContent');
 }
