@@ -159,6 +159,15 @@ test.describe('the features fixture', () => {
     await expect(serverPage.getByTestId('debug-bundle-path')).toContainText('.json');
   });
 
+  test('a task-only tool runs as a task: its status on the card while it works, then its result', async ({ page }) => {
+    await expectReady(page, 'features');
+    await send(page, '/research {"topic":"bees","stageMs":700}');
+    const card = lastCard(page);
+    await expect(card.getByTestId('progress-message')).toContainText(/task working/);
+    await expect(card).toHaveAttribute('data-state', 'ok');
+    await expect(card.getByTestId('result-text')).toContainText('research done: bees');
+  });
+
   test('task-only tools carry a badge in the catalogue', async ({ page }) => {
     await expectReady(page, 'features');
     const serverPage = await openServerPage(page, 'features');

@@ -55,7 +55,9 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
   const form = useMemo(() => formFromSchema(tool.inputSchema), [tool.inputSchema]);
   const [values, setValues] = useState<FormValues>(() => initialValues(form));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [asTask, setAsTask] = useState(false);
   const callTool = useApp((s) => s.callTool);
+  const taskSupport = tool.execution?.taskSupport;
 
   const change = (name: string, value: string): void => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -75,7 +77,7 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
       return;
     }
     setErrors({});
-    void callTool({ server, tool: tool.name }, built.args);
+    void callTool({ server, tool: tool.name }, built.args, undefined, asTask ? { task: true } : undefined);
   };
 
   return (
@@ -100,6 +102,12 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
       ))}
       {!form.freeform && form.fields.length === 0 && <p className="muted">This tool takes no arguments.</p>}
       <div className="form-actions">
+        {taskSupport === 'optional' && (
+          <label className="field-check-inline" title="io.modelcontextprotocol/tasks: the server runs it in the background; its status shows on the card">
+            <input type="checkbox" data-testid="tool-form-task" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} /> Run as a task
+          </label>
+        )}
+        {taskSupport === 'required' && <span className="muted">Runs as a task</span>}
         <button type="submit" className="btn btn-primary" data-testid="tool-form-submit">
           Call {tool.name}
         </button>

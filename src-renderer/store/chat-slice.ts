@@ -99,7 +99,8 @@ export interface ChatSlice {
 
   /** Handles a line typed in the chat box. Returns true when the line was accepted (the box may be cleared). */
   submit(input: string): boolean;
-  callTool(ref: ToolRef, args: Record<string, unknown>, command?: string): Promise<void>;
+  /** `task`: run it as a task (`io.modelcontextprotocol/tasks`) where the tool allows; task-only tools always are. */
+  callTool(ref: ToolRef, args: Record<string, unknown>, command?: string, options?: { task?: boolean }): Promise<void>;
   /** Asks main to abort a running call; the card settles when the call itself returns. */
   cancelCall(id: number): Promise<void>;
   selectTool(ref: ToolRef | undefined): void;
@@ -288,14 +289,14 @@ export const createChatSlice =
         }
       },
 
-      async callTool(ref, args, command) {
+      async callTool(ref, args, command, options) {
         const id = nextId++;
         const callId = `${session}-${id}`;
         const startedAt = now();
         const entry: CallEntry = { kind: 'call', id, callId, ...ref, args, command, state: 'pending', startedAt };
         set((s) => ({ entries: [...s.entries, entry] }));
         try {
-          const result = await api['tools:call']({ server: ref.server, tool: ref.tool, args, callId });
+          const result = await api['tools:call']({ server: ref.server, tool: ref.tool, args, callId, ...(options?.task === true ? { task: true } : {}) });
           update(id, { state: result.isError === true ? 'error' : 'ok', result, durationMs: now() - startedAt });
         } catch (error) {
           const failure = describeError(error);

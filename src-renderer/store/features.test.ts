@@ -257,6 +257,17 @@ describe('progress', () => {
   });
 });
 
+describe('tasks', () => {
+  it('a call asked to run as a task says so to the host; an ordinary call does not', async () => {
+    const call = vi.fn(async () => ({ content: [], task: { taskId: 't1', status: 'completed' as const } }));
+    const { store } = setup({ 'tools:call': call });
+    await store.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1 }, undefined, { task: true });
+    await store.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1 });
+    expect(call.mock.calls.map((c) => (c as unknown as [{ task?: boolean }])[0].task)).toEqual([true, undefined]);
+    expect(store.getState().entries.at(-2)).toMatchObject({ kind: 'call', state: 'ok', result: { task: { taskId: 't1' } } });
+  });
+});
+
 describe('prompts', () => {
   const greet = { name: 'greet', description: 'Say hello', arguments: [{ name: 'name', required: true }] };
   const promptServers = (store: ReturnType<typeof setup>['store']) =>
