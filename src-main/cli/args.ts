@@ -1,4 +1,6 @@
-/** The CLI's argument grammar: `[--config FILE] [--json] COMMAND [ARGS…] [--port N] [--host H]`. */
+import { logLevels, type LogLevel } from '../../src-shared/host-api';
+
+/** The CLI's argument grammar: `[--config FILE] [--json] [--log-level LEVEL] [--trace FILE] COMMAND [ARGS…] [--port N] [--host H] …`. */
 export interface CliArgs {
   config?: string;
   json: boolean;
@@ -17,16 +19,38 @@ export interface CliArgs {
   approve?: 'ask' | 'all' | 'readonly' | 'none';
   /** serve: allow binding to a non-loopback address. */
   allowRemote: boolean;
+  /** call: progress (and task state) lines on stderr. */
+  progress: boolean;
+  /** call: run as a task where the tool allows it. */
+  task: boolean;
+  /** complete: the other arguments already chosen (JSON object of strings). */
+  context?: string;
+  /** Server log messages at or above this level on stderr (and asked of every server). */
+  logLevel?: LogLevel;
+  /** Every JSON-RPC message of every server, as JSON Lines, to this file. */
+  trace?: string;
 }
 
 export class UsageError extends Error {}
 
-export const usage = `Usage: switchboard [--config FILE] [--json] <command>
+export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level LEVEL] [--trace FILE] <command>
 
 Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
   tools [SERVER]               the tools of every ready server, or of one
-  call SERVER TOOL [ARGS_JSON] call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
+  call SERVER TOOL [ARGS_JSON] [--progress] [--task]
+                               call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
+                               (--progress: "progress 2/4 message" and task state lines on stderr; --task: run it as a
+                               task where the tool allows; task-only tools always run as one)
+  resources [SERVER]           the resources, then the resource templates, of every ready server, or of one
+  read SERVER URI              a resource's contents: text to stdout, binary as [blob MIME, N bytes] (--json: all of it)
+  prompts [SERVER]             the prompts (with their arguments; [optional]) of every ready server, or of one
+  prompt SERVER NAME [ARGS_JSON]
+                               a prompt's messages, with its arguments as a JSON object of strings
+  complete SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE [--context JSON]
+                               completions of a prompt argument or a resource template variable, one per line
+                               (--context: the other arguments already chosen, e.g. '{"category": "fruit"}')
+  ping SERVER                  is it there: ping (legacy) or server/discover (2026-07-28), with the round trip
   doctor [SERVER]              per server: resolved command, env names, connect result, protocol, time to ready, stderr tail
   import SOURCE [--yes] [--move-secrets]
                                add servers from claude | cursor | vscode | cline | windsurf | inspector | FILE
@@ -44,10 +68,17 @@ Commands:
 Options:
   --config FILE   the servers config (default: SWITCHBOARD_CONFIG, else ~/.config/Switchboard/mcp.json)
   --json          print exactly one JSON document on stdout
-  -h, --help      this help`;
+  --log-level LEVEL
+                  server log messages at or above LEVEL on stderr as "[server] level logger: data" (and LEVEL asked
+                  of every server); debug, info, notice, warning, error, critical, alert or emergency
+  --trace FILE    every JSON-RPC message of every server, appended to FILE as JSON Lines
+                  {"time","server","direction":"send"|"receive","message"} (secrets redacted)
+  -h, --help      this help
+
+Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, progress: false, task: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -62,6 +93,16 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--yes' || arg === '-y') out.yes = true;
     else if (arg === '--move-secrets') out.moveSecrets = true;
     else if (arg === '--allow-remote') out.allowRemote = true;
+    else if (arg === '--progress') out.progress = true;
+    else if (arg === '--task') out.task = true;
+    else if (arg === '--trace' || arg.startsWith('--trace=')) out.trace = value();
+    else if (arg === '--context' || arg.startsWith('--context=')) out.context = value();
+    else if (arg === '--log-level' || arg.startsWith('--log-level=')) {
+      const raw = value();
+      const level = logLevels.find((l) => l === raw);
+      if (level === undefined) throw new UsageError(`--log-level must be one of ${logLevels.join(', ')}, got ${JSON.stringify(raw)}`);
+      out.logLevel = level;
+    }
     else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
     else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
     else if (arg === '--model' || arg.startsWith('--model=')) out.model = value();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainmentInfo, ServerView, ToolResult } from '../../src-shared/host-api';
@@ -6,12 +7,14 @@ import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
 import { nodeRuntime } from '../core/runtime';
 import { messageOf } from '../core/errors';
+import { FileSecretStore } from '../core/secrets';
+import type { JsonlTraceWriter } from '../core/trace/index';
 import { startHeadless } from '../headless/server';
 import { parseArgs, usage, type CliArgs } from './args';
 import { chatCommand } from './chat';
-
-const out = (text: string): void => void process.stdout.write(`${text}\n`);
-const err = (text: string): void => void process.stderr.write(`${text}\n`);
+import { featureCommands, usageProblem } from './features';
+import { printLogs, progressLines, secretsFile, traceSink } from './observe';
+import { err, firstLine, out, printTable, renderBlock } from './output';
 
 /** Exit codes: 0 ok; 1 a tool/server failed; 2 usage or config error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -26,7 +29,18 @@ async function main(argv: readonly string[]): Promise<number> {
     (args.help ? out : err)(usage);
     return args.help ? 0 : 2;
   }
-  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = { list, tools, call, serve, doctor, import: importCommand, export: exportCommand, secret, chat: (host, a) => chatCommand(host, a) };
+  const commands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = {
+    list,
+    tools,
+    call,
+    ...featureCommands,
+    serve,
+    doctor,
+    import: importCommand,
+    export: exportCommand,
+    secret,
+    chat: (host, a) => chatCommand(host, a),
+  };
   const run = commands[args.command];
   if (!run) {
     err(`switchboard: unknown command "${args.command}"\n\n${usage}`);
@@ -44,16 +58,36 @@ async function main(argv: readonly string[]): Promise<number> {
     err(`switchboard: call needs SERVER TOOL [ARGS_JSON]\n\n${usage}`);
     return 2;
   }
+  const problem = usageProblem(args);
+  if (problem !== undefined) {
+    err(`switchboard: ${problem}\n\n${usage}`);
+    return 2;
+  }
   const configPath = args.config ?? (process.env.SWITCHBOARD_CONFIG || undefined);
   if (configPath !== undefined && !existsSync(configPath)) {
     err(`${configPath}:1:1: the config file does not exist. Create it with {"mcpServers": {…}}, or drop --config to use the default.`);
     return 2;
   }
   const dataDir = appDataDir();
+  // Made here so that the --trace file redacts the same secret values as the host's trace.
+  const secrets = new FileSecretStore(secretsFile(dataDir));
+  let trace: JsonlTraceWriter | undefined;
+  if (args.trace !== undefined) {
+    try {
+      trace = traceSink(args.trace, dataDir, secrets);
+    } catch (error) {
+      err(`switchboard: cannot write the trace to ${args.trace}: ${messageOf(error)}`);
+      return 2;
+    }
+  }
   const host = await createHost({
     mode: 'headless',
     dataDir,
     ...(configPath !== undefined ? { configPath } : {}),
+    secrets,
+    ...(trace ? { traceSink: trace } : {}),
+    // --log-level: that level is asked of every server, whatever its config says.
+    ...(args.logLevel !== undefined ? { policy: { logLevel: args.logLevel } } : {}),
     settings: new FileSettings(dataDir),
     runtime: nodeRuntime(),
     // Only the long-running face follows edits of the file; one-shot commands read it once.
@@ -67,22 +101,31 @@ async function main(argv: readonly string[]): Promise<number> {
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
-    void host.dispose().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    void host.dispose().finally(() => {
+      trace?.dispose();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
   };
   // serve treats a signal as its normal way to stop (below); other commands are interrupted.
   if (args.command !== 'serve') {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   }
+  const logs = args.logLevel !== undefined ? printLogs(host, args.logLevel) : undefined;
   try {
     const info = await host.api['app:info']();
     if (info.configError && !['serve', 'secret', 'export'].includes(args.command)) {
       err(info.configError.message);
       return 2;
     }
-    return await run(host, args);
+    const code = await run(host, args);
+    // What was logged before the answer but not announced yet (logs:appended is batched).
+    await logs?.drain().catch(() => undefined);
+    return code;
   } finally {
+    logs?.dispose();
     await host.dispose();
+    trace?.dispose();
   }
 }
 
@@ -145,11 +188,19 @@ async function call(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   let result: ToolResult;
+  const callId = randomUUID();
+  const progress = args.progress
+    ? host.api.on('calls:progress', (event) => {
+        if (event.callId === callId) for (const line of progressLines(event)) err(line);
+      })
+    : undefined;
   try {
-    result = await host.api['tools:call']({ server, tool, args: toolArgs });
+    result = await host.api['tools:call']({ server, tool, args: toolArgs, callId, ...(args.task ? { task: true } : {}) });
   } catch (error) {
     err(`switchboard: ${messageOf(error)}`);
     return 1;
+  } finally {
+    progress?.();
   }
   if (args.json) out(JSON.stringify(result, null, 2));
   else out(renderResult(result));
@@ -373,33 +424,7 @@ function textOf(result: ToolResult): string {
 }
 
 function renderResult(result: ToolResult): string {
-  return result.content
-    .map((block) => {
-      switch (block.type) {
-        case 'text':
-          return block.text;
-        case 'image':
-        case 'audio':
-          return `[${block.type} ${block.mimeType}, ${Math.round((block.data.length * 3) / 4)} bytes]`;
-        case 'resource':
-          return block.resource.text ?? `[resource ${block.resource.uri}]`;
-        case 'resource_link':
-          return `[link ${block.name}: ${block.uri}]`;
-        default:
-          return JSON.stringify(block);
-      }
-    })
-    .join('\n');
-}
-
-function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n')[0] ?? '';
-}
-
-function printTable(rows: string[][], header: string[]): void {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  for (const row of all) out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+  return result.content.map(renderBlock).join('\n');
 }
 
 

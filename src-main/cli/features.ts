@@ -1,0 +1,248 @@
+import type { CompletionRef, ServerView } from '../../src-shared/host-api';
+import { messageOf } from '../core/errors';
+import type { Host } from '../core/host';
+import type { CliArgs } from './args';
+import { base64Bytes, err, firstLine, out, printTable, renderBlock } from './output';
+
+/*
+ * The CLI commands of what servers offer besides tools (issue 9): resources, read, prompts, prompt, complete, ping.
+ * Exit codes as everywhere: 0 ok; 1 the request failed or the server is not ready; 2 usage or config (an unknown
+ * server included).
+ */
+
+type Command = (host: Host, args: CliArgs) => Promise<number>;
+
+/** Waits for the server(s) to be ready or failed; an unknown server is a usage error (2). */
+async function settle(host: Host, only: string | undefined): Promise<number | undefined> {
+  try {
+    await host.settled(only);
+    return undefined;
+  } catch (error) {
+    err(messageOf(error));
+    return 2;
+  }
+}
+
+/** The servers a listing covers: the one named (an error on stderr when it is not ready), or every ready one. */
+async function listed(host: Host, only: string | undefined): Promise<{ views: ServerView[]; failed: boolean }> {
+  const views = (await host.api['servers:list']()).filter((v) => (only === undefined ? v.status === 'ready' : v.name === only));
+  const failed = views.filter((v) => v.status !== 'ready');
+  for (const v of failed) err(`${v.name}: ${v.status}${v.error ? ` — ${v.error}` : ''}`);
+  return { views: views.filter((v) => v.status === 'ready'), failed: failed.length > 0 };
+}
+
+/** A JSON object of strings from the command line, or a message saying what is wrong with it. */
+function stringRecord(raw: string | undefined, what: string, example: string): Record<string, string> | string {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    return `${what} is not valid JSON (${messageOf(error)}). Example: '${example}'`;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return `${what} must be a JSON object, like '${example}'`;
+  const record: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string') return `${what}: "${key}" must be a string (prompt arguments are text), got ${JSON.stringify(value)}`;
+    record[key] = value;
+  }
+  return record;
+}
+
+export const resources: Command = async (host, args) => {
+  const only = args.positionals[0];
+  const unsettled = await settle(host, only);
+  if (unsettled !== undefined) return unsettled;
+  const { views, failed } = await listed(host, only);
+  const resourceRows: Array<Record<string, unknown> & { server: string; uri: string; name: string }> = [];
+  const templateRows: Array<Record<string, unknown> & { server: string; uriTemplate: string; name: string }> = [];
+  let listFailed = false;
+  for (const v of views) {
+    try {
+      const list = await host.api['resources:list'](v.name);
+      if (list.error !== undefined) {
+        err(`${v.name}: listing resources failed: ${list.error}`);
+        listFailed = true;
+      }
+      for (const r of list.resources) {
+        resourceRows.push({ server: v.name, uri: r.uri, name: r.name, ...optional({ title: r.title, description: r.description, mimeType: r.mimeType }) });
+      }
+      for (const t of list.templates) {
+        templateRows.push({ server: v.name, uriTemplate: t.uriTemplate, name: t.name, ...optional({ title: t.title, description: t.description, mimeType: t.mimeType }) });
+      }
+    } catch (error) {
+      err(`switchboard: ${v.name}: ${messageOf(error)}`);
+      listFailed = true;
+    }
+  }
+  if (args.json) out(JSON.stringify([...resourceRows, ...templateRows], null, 2));
+  else {
+    const cell = (value: unknown): string => (typeof value === 'string' ? value : '');
+    printTable(
+      resourceRows.map((r) => [r.server, r.uri, r.name, cell(r.mimeType) || '-', firstLine(cell(r.description))]),
+      ['SERVER', 'URI', 'NAME', 'MIME', 'DESCRIPTION'],
+    );
+    if (templateRows.length > 0) {
+      out('');
+      printTable(
+        templateRows.map((t) => [t.server, t.uriTemplate, t.name, cell(t.mimeType) || '-', firstLine(cell(t.description))]),
+        ['SERVER', 'URI TEMPLATE', 'NAME', 'MIME', 'DESCRIPTION'],
+      );
+    }
+  }
+  return failed || listFailed ? 1 : 0;
+};
+
+export const read: Command = async (host, args) => {
+  const [server = '', uri = ''] = args.positionals;
+  const unsettled = await settle(host, server);
+  if (unsettled !== undefined) return unsettled;
+  let view;
+  try {
+    view = await host.api['resources:read']({ server, uri });
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 1;
+  }
+  if (args.json) {
+    out(JSON.stringify(view, null, 2));
+    return 0;
+  }
+  for (const item of view.contents) {
+    if (item.text !== undefined) process.stdout.write(item.text.endsWith('\n') ? item.text : `${item.text}\n`);
+    else out(`[blob ${item.mimeType ?? 'application/octet-stream'}, ${base64Bytes(item.blob ?? '')} bytes]`);
+  }
+  return 0;
+};
+
+export const prompts: Command = async (host, args) => {
+  const only = args.positionals[0];
+  const unsettled = await settle(host, only);
+  if (unsettled !== undefined) return unsettled;
+  const { views, failed } = await listed(host, only);
+  const rows: Array<{ server: string; name: string; title?: string; description?: string; arguments: unknown[] }> = [];
+  let listFailed = false;
+  for (const v of views) {
+    try {
+      const list = await host.api['prompts:list'](v.name);
+      if (list.error !== undefined) {
+        err(`${v.name}: listing prompts failed: ${list.error}`);
+        listFailed = true;
+      }
+      for (const p of list.prompts) rows.push({ server: v.name, name: p.name, ...optional({ title: p.title, description: p.description }), arguments: p.arguments });
+    } catch (error) {
+      err(`switchboard: ${v.name}: ${messageOf(error)}`);
+      listFailed = true;
+    }
+  }
+  if (args.json) out(JSON.stringify(rows, null, 2));
+  else {
+    const argText = (a: unknown): string => {
+      const { name, required } = a as { name: string; required?: boolean };
+      return required === true ? name : `[${name}]`;
+    };
+    printTable(
+      rows.map((r) => [r.server, r.name, r.arguments.map(argText).join(' ') || '-', firstLine(r.description)]),
+      ['SERVER', 'PROMPT', 'ARGUMENTS', 'DESCRIPTION'],
+    );
+  }
+  return failed || listFailed ? 1 : 0;
+};
+
+export const prompt: Command = async (host, args) => {
+  const [server = '', name = '', rawArgs] = args.positionals;
+  const promptArgs = stringRecord(rawArgs, 'ARGS_JSON', '{"name": "Ann"}');
+  if (typeof promptArgs === 'string') {
+    err(`switchboard: ${promptArgs}`);
+    return 2;
+  }
+  const unsettled = await settle(host, server);
+  if (unsettled !== undefined) return unsettled;
+  let view;
+  try {
+    view = await host.api['prompts:get']({ server, name, args: promptArgs });
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 1;
+  }
+  if (args.json) {
+    out(JSON.stringify(view, null, 2));
+    return 0;
+  }
+  view.messages.forEach((message, i) => {
+    if (i > 0) out('');
+    out(`[${message.role}]`);
+    out(renderBlock(message.content));
+  });
+  return 0;
+};
+
+export const complete: Command = async (host, args) => {
+  const [server = '', kind = '', target = '', argument = '', value = ''] = args.positionals;
+  const context = stringRecord(args.context, '--context', '{"category": "fruit"}');
+  if (typeof context === 'string') {
+    err(`switchboard: ${context}`);
+    return 2;
+  }
+  const ref: CompletionRef = kind === 'prompt' ? { type: 'prompt', name: target } : { type: 'resource', uri: target };
+  const unsettled = await settle(host, server);
+  if (unsettled !== undefined) return unsettled;
+  let view;
+  try {
+    view = await host.api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(args.context !== undefined ? { context } : {}) });
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 1;
+  }
+  if (args.json) out(JSON.stringify(view, null, 2));
+  else {
+    for (const v of view.values) out(v);
+    if (view.hasMore === true) err(`(more: ${view.total !== undefined ? `${view.total} in all` : 'the server has more'}; type more of the value to narrow them)`);
+  }
+  return 0;
+};
+
+export const ping: Command = async (host, args) => {
+  const server = args.positionals[0] ?? '';
+  const unsettled = await settle(host, server);
+  if (unsettled !== undefined) return unsettled;
+  let view;
+  try {
+    view = await host.api['servers:ping'](server);
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 1;
+  }
+  if (args.json) out(JSON.stringify(view, null, 2));
+  else out(`ping ${view.ms} ms${view.method === 'ping' ? '' : ` (${view.method})`}`);
+  return 0;
+};
+
+/** Usage problems of these commands (checked before anything starts), or undefined. */
+export function usageProblem(args: CliArgs): string | undefined {
+  const n = args.positionals.length;
+  switch (args.command) {
+    case 'resources':
+    case 'prompts':
+      return n > 1 ? `${args.command} takes at most one SERVER` : undefined;
+    case 'read':
+      return n !== 2 ? 'read needs SERVER URI' : undefined;
+    case 'prompt':
+      return n < 2 || n > 3 ? 'prompt needs SERVER NAME [ARGS_JSON]' : undefined;
+    case 'complete':
+      if (n !== 5) return 'complete needs SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE';
+      return args.positionals[1] === 'prompt' || args.positionals[1] === 'resource' ? undefined : `complete: the second word must be prompt or resource, got ${JSON.stringify(args.positionals[1])}`;
+    case 'ping':
+      return n !== 1 ? 'ping needs one SERVER' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export const featureCommands: Record<string, Command> = { resources, read, prompts, prompt, complete, ping };
+
+function optional(fields: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) result[key] = value;
+  return result;
+}
