@@ -85,7 +85,7 @@ export function Composer() {
   return (
     <form className="composer" onSubmit={send}>
       {showSuggestions && (
-        <ul className="slash-suggestions" role="listbox" aria-label="Commands" data-testid="slash-suggestions">
+        <ul id="slash-suggestions" className="slash-suggestions" role="listbox" aria-label="Commands" data-testid="slash-suggestions">
           {suggestions.map((sg, i) => (
             <li
               key={`${sg.kind}:${sg.server}:${sg.name}`}
@@ -115,6 +115,7 @@ export function Composer() {
         data-testid="chat-input"
         aria-label="Command"
         aria-autocomplete="list"
+        aria-controls={showSuggestions ? 'slash-suggestions' : undefined}
         placeholder={example}
         rows={1}
         spellCheck={false}
