@@ -40,10 +40,10 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private quickDeaths = 0;
   private restartTimer: NodeJS.Timeout | undefined;
   private nextRestartAt: number | undefined;
-  private lastKind: TransportKind;
   /** Reconnecting after a missed ping: a failed start is retried too (with growing delays) until one succeeds. */
   private reconnecting = false;
   private healthFailures = 0;
+  private lastKind: TransportKind;
   readonly features: ServerFeatures;
 
   constructor(
@@ -65,12 +65,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         this.emit('feature', feature);
       },
       emit: (event, payload) => this.deps.emit?.(event, payload),
-    };
       log: (line) => this.deps.log?.write(line),
       unhealthy: (reason) => this.onUnhealthy(reason),
       remote: server.entry.command === undefined,
       logLevel: this.policy.logLevel ?? server.entry.logLevel ?? 'info',
       ping: { intervalMs: this.policy.pingIntervalMs, timeoutMs: this.policy.pingTimeoutMs },
+    };
     this.features = createFeatures(context);
   }
 
@@ -192,8 +192,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       this.lastKind = session.transportKind;
       this.readyAt = Date.now();
       this.readyMs = Math.round(performance.now() - started);
-      this.setStatus('ready');
       this.reconnecting = false;
+      this.setStatus('ready');
     } catch (error) {
       if (!current()) return;
       const reason = session.explain(error, timeout);
@@ -201,14 +201,13 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       await session.close();
       if (!current()) return;
       this.setStatus('error', reason);
-    }
       if (this.reconnecting && this.policy.autoRestart) {
         this.healthFailures++;
         this.scheduleRestart(this.healthFailures);
       }
+    }
   }
 
-  private onRemoteClosed(): void {
   /** A ready session stopped answering (a missed ping): close it and reconnect, waiting longer each time it recurs. */
   private onUnhealthy(reason: string): void {
     if (this.disposed || this.status !== 'ready') return;
@@ -224,6 +223,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.scheduleRestart(this.healthFailures);
   }
 
+  private onRemoteClosed(): void {
     if (this.disposed || this.status !== 'ready') return;
     this.session?.detach();
     this.setStatus('error', 'The remote server closed the connection.');
@@ -302,12 +302,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   async restart(): Promise<void> {
     this.clearRestartTimer();
     this.quickDeaths = 0;
+    this.healthFailures = 0;
     this.restarts = 0;
     await this.closeSession();
     this.setStatus('stopped');
     await this.start();
   }
-    this.healthFailures = 0;
 
   /** Stops the server (session first, then its process tree) without disposing the supervisor. */
   async stop(): Promise<void> {
@@ -317,12 +317,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   }
 
   private clearRestartTimer(): void {
+    this.reconnecting = false;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = undefined;
     this.nextRestartAt = undefined;
   }
 
-    this.reconnecting = false;
   private async closeSession(): Promise<void> {
     const session = this.session;
     this.session = undefined;
