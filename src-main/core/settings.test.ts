@@ -16,6 +16,9 @@ describe('supervision settings', () => {
       restartBaseDelayMs: 250,
     });
     expect(parseSupervisionSettings('nonsense')).toEqual({});
+    // The health knobs (remote servers' periodic ping).
+    expect(parseSupervisionSettings({ pingIntervalMs: 0, pingTimeoutMs: 5000 })).toEqual({ pingIntervalMs: 0, pingTimeoutMs: 5000 });
+    expect(parseSupervisionSettings({ pingIntervalMs: -1, pingTimeoutMs: 10 })).toEqual({});
   });
 
   it('are read from config.json beside the servers config (shared with the desktop app)', () => {

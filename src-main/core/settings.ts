@@ -20,6 +20,8 @@ const supervisionSettingsSchema = z
     startTimeoutMs: z.number().int().min(100).max(3_600_000),
     requestTimeoutMs: z.number().int().min(100).max(24 * 3_600_000),
     graceMs: z.number().int().min(0).max(60_000),
+    pingIntervalMs: z.number().int().min(0).max(24 * 3_600_000),
+    pingTimeoutMs: z.number().int().min(100).max(600_000),
   })
   .partial();
 
