@@ -194,6 +194,22 @@ describe.each(ERAS)('tool calls, $era era', ({ era, versionMode }) => {
   }, 30_000);
 });
 
+describe('a task that pushes its status (notifications/tasks/status)', () => {
+  it('is followed from the notification, without waiting for the next poll (the server asks for one every 10 min)', async () => {
+    const pushed = join(__dirname, '..', '..', 'fixtures', 'task-status-server.mjs');
+    const h = await hostWith({ pushed: { command: process.execPath, args: [pushed] } }, { versionMode: 'legacy' });
+    expect(await view(h), (await view(h)).error).toMatchObject({ status: 'ready' });
+    const events = progressOf(h, 'pushed-1');
+    const result = await h.api['tools:call']({ server: 'pushed', tool: 'pushed', args: { text: 'hi' }, callId: 'pushed-1' });
+    expect(textOf(result)).toBe('pushed: hi');
+    expect(result.task?.status).toBe('completed');
+    expect(events.map((e) => e.task?.status)).toEqual(['working', 'completed']);
+    const sent = (await h.api['trace:list']({ server: 'pushed' })).filter((e) => e.direction === 'send').map((e) => (e.message as { method?: string }).method);
+    expect(sent).toContain('tasks/result');
+    expect(sent).not.toContain('tasks/get');
+  }, 30_000);
+});
+
 describe('server-everything over stdio', () => {
   it('simulate-research-query (task-only) completes with its report, through its status messages', async () => {
     const h = await hostWith({ everything: { command: process.execPath, args: [everything] } });
