@@ -8,6 +8,7 @@ import type { CallProgressEvent, HostError, ServerView, ToolResult } from '../..
 import { createHost, type Host } from '../../host';
 import { nodeRuntime } from '../../runtime';
 import { StaticSettings } from '../../settings';
+import { startFeaturesHttp } from '../../../test-support/features-fixture';
 import { tempDir, waitFor } from '../../../test-support/processes';
 import type { SupervisionPolicy } from '../policy';
 
@@ -191,6 +192,35 @@ describe.each(ERAS)('tool calls, $era era', ({ era, versionMode }) => {
     // The server agrees: the task is cancelled there (a second run shows the server still serves).
     const again = await h.api['tools:call']({ server: 'features', tool: 'research', args: { topic: 'after', stageMs: 0 } });
     expect(textOf(again)).toBe('research done: after');
+  }, 30_000);
+});
+
+describe.each(ERAS)('over Streamable HTTP, $era era', ({ era, versionMode }) => {
+  let stop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+    await stop?.();
+    stop = undefined;
+  });
+
+  it('a task-only tool completes, a cancelled one ends cancelled, progress arrives', async () => {
+    const fixtureHttp = await startFeaturesHttp(era === 'legacy' ? ['--legacy-only'] : []);
+    stop = fixtureHttp.stop;
+    const h = await hostWith({ features: { url: fixtureHttp.url } }, { versionMode });
+    expect(await view(h)).toMatchObject({ status: 'ready', era, transport: 'http' });
+    const done = await h.api['tools:call']({ server: 'features', tool: 'research', args: { topic: 'http', stageMs: 50 } });
+    expect([textOf(done), done.task?.status]).toEqual(['research done: http', 'completed']);
+
+    const events = progressOf(h, 'http-cancel');
+    const call = h.api['tools:call']({ server: 'features', tool: 'research', args: { topic: 'slow', stageMs: 60_000 }, callId: 'http-cancel' });
+    await waitFor(() => events.some((e) => e.task?.status === 'working'), 10_000, 'the task working');
+    expect(await h.api['tools:cancel']('http-cancel')).toBe(true);
+    await expect(call).rejects.toMatchObject({ code: 'cancelled', data: { status: 'cancelled' } });
+
+    const slow = progressOf(h, 'http-slow');
+    await h.api['tools:call']({ server: 'features', tool: 'slow', args: { steps: 3, delayMs: 50 }, callId: 'http-slow' });
+    expect(slow.map((e) => e.message).slice(0, 2)).toEqual(['step 1 of 3', 'step 2 of 3']);
   }, 30_000);
 });
 
