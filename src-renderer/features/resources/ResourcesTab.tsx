@@ -1,9 +1,18 @@
+import { useMemo } from 'react';
 import type { ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { resourceKey, type ReadState } from '../../store/feature-types';
 import { ResourcesView } from './ResourcesView';
 
-const noReads: Record<string, number> = {};
+const none: Record<string, number> = {};
+
+/** The entries of a record keyed by resourceKey(server, uri) that belong to one server, keyed by uri. */
+function forServer<T>(record: Record<string, T>, server: string): Record<string, T> {
+  const prefix = `${server}\u0000`;
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(record)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v;
+  return out;
+}
 
 /** The resources tab bound to the store. */
 export function ResourcesTab({ server }: { server: ServerView }) {
@@ -20,15 +29,8 @@ export function ResourcesTab({ server }: { server: ServerView }) {
   const setSubscribed = useApp((s) => s.setSubscribed);
   const load = useApp((s) => s.loadResources);
   const complete = useApp((s) => s.complete);
-  const page = useApp((s) => s.serverPage);
-
-  const prefix = `${name}\u0000`;
-  const perServer = (record: Record<string, number | boolean>): Record<string, number> => {
-    const out: Record<string, number> = {};
-    for (const [k, v] of Object.entries(record)) if (k.startsWith(prefix)) out[k.slice(prefix.length)] = Number(v);
-    return Object.keys(out).length === 0 ? noReads : out;
-  };
-  const subscribing = Object.fromEntries(Object.entries(perServer(allSubscribing)).map(([k, v]) => [k, v === 1]));
+  const updated = useMemo(() => forServer(allUpdated, name), [allUpdated, name]);
+  const subscribing = useMemo(() => forServer(allSubscribing, name), [allSubscribing, name]);
 
   if (server.capabilities?.resources === false) return <p className="muted tab-note">{name} does not offer resources.</p>;
   return (
@@ -43,14 +45,12 @@ export function ResourcesTab({ server }: { server: ServerView }) {
         list={list}
         selection={selection}
         read={read}
-        updated={perServer(allUpdated)}
+        updated={Object.keys(updated).length === 0 ? none : updated}
         subscribing={subscribing}
         canComplete={server.capabilities?.completions !== false}
         onSelect={select}
         onRead={(u) => void readResource(name, u)}
-        onReadTemplate={(uriTemplate, u) => {
-          if (page) select({ kind: 'template', uriTemplate, uri: u });
-        }}
+        onReadTemplate={(uriTemplate, u) => select({ kind: 'template', uriTemplate, uri: u })}
         onSubscribe={(u, on) => void setSubscribed(name, u, on)}
         onRefresh={() => void load(name)}
         complete={(uriTemplate, argument, value, context) => complete(name, { type: 'resource', uri: uriTemplate }, argument, value, context)}
