@@ -1,5 +1,6 @@
 // prompts:list / prompts:get through the host against features-server.mjs, in both protocol eras: arguments as
 // listed, the messages with their content blocks, refused arguments naming what is wrong, and prompts/list_changed.
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FeaturesChangedEvent } from '../../../../src-shared/host-api';
 import { featuresEntry, hostWith } from '../../../test-support/features-fixture';
@@ -95,5 +96,23 @@ describe('prompts on a server without them', () => {
     await host.settled();
     expect(await host.api['prompts:list']('calculator')).toEqual({ server: 'calculator', prompts: [] });
     await expect(host.api['prompts:get']({ server: 'calculator', name: 'greet', args: {} })).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('Its prompts: none.') });
+  }, 30_000);
+});
+
+describe('prompts of server-everything (stdio)', () => {
+  it('a prompt with a required and an optional argument, and one with an embedded resource', async () => {
+    const entry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+    ({ host } = await hostWith({ everything: { command: process.execPath, args: [entry] } }));
+    await host.settled();
+    const { prompts } = await host.api['prompts:list']('everything');
+    expect(prompts.find((p) => p.name === 'args-prompt')?.arguments).toEqual([
+      { name: 'city', description: 'Name of the city', required: true },
+      { name: 'state', required: false },
+    ]);
+    const weather = await host.api['prompts:get']({ server: 'everything', name: 'args-prompt', args: { city: 'Oslo', state: 'Oslo' } });
+    expect(weather.messages).toEqual([{ role: 'user', content: { type: 'text', text: expect.stringContaining('Oslo') } }]);
+    await expect(host.api['prompts:get']({ server: 'everything', name: 'args-prompt', args: {} })).rejects.toMatchObject({ data: { missing: ['city'] } });
+    const embedded = await host.api['prompts:get']({ server: 'everything', name: 'resource-prompt', args: { resourceType: 'Text', resourceId: '1' } });
+    expect(embedded.messages[1]).toEqual({ role: 'user', content: { type: 'resource', resource: expect.objectContaining({ uri: expect.any(String), text: expect.stringContaining('Resource 1') }) } });
   }, 30_000);
 });
