@@ -85,29 +85,24 @@ describe.each(ERAS)('tool calls, $era era', ({ era, versionMode }) => {
     expect(bad.outputSchemaError).toMatch(/required property 'product'/);
   }, 20_000);
 
-  it('progress: calls:progress events in order with their messages; late progress is dropped quietly', async () => {
+  it('progress: calls:progress events in order with their messages, the last step included', async () => {
     const h = await features(versionMode);
     const events = progressOf(h, 'slow-1');
     const result = await h.api['tools:call']({ server: 'features', tool: 'slow', args: { steps: 4, delayMs: 50 }, callId: 'slow-1' });
     expect(textOf(result)).toBe('slow done: 4 steps');
-    // The last step shares a chunk with the result often enough that the SDK drops it (see features-server.test).
-    expect(events.length).toBeGreaterThanOrEqual(3);
-    const all = [1, 2, 3, 4].map((step) => ({ callId: 'slow-1', server: 'features', tool: 'slow', progress: step, total: 4, message: `step ${step} of 4` }));
-    expect(events).toEqual(all.slice(0, events.length));
+    expect(events).toEqual([1, 2, 3, 4].map((step) => ({ callId: 'slow-1', server: 'features', tool: 'slow', progress: step, total: 4, message: `step ${step} of 4` })));
 
-    // Late progress: steps without a pause arrive with (or after) the result, for a token the SDK no longer
-    // tracks. Proven late from the trace (progress received > progress delivered); the stderr tail stays clean.
-    let late = 0;
-    for (let attempt = 1; attempt <= 20 && late === 0; attempt++) {
+    // Steps without a pause arrive in the same reads as the result: every one is still delivered (SDK 2.4.0 alone
+    // drops those that share a read with the result, see progress-order.ts), counted against the trace.
+    for (let attempt = 1; attempt <= 5; attempt++) {
       await h.api['trace:clear']('features');
       const callId = `burst-${attempt}`;
       const delivered = progressOf(h, callId);
       await h.api['tools:call']({ server: 'features', tool: 'slow', args: { steps: 30, delayMs: 0 }, callId });
       const trace = await h.api['trace:list']({ server: 'features' });
       const received = trace.filter((e) => e.direction === 'receive' && (e.message as { method?: string }).method === 'notifications/progress').length;
-      late = received - delivered.length;
+      expect([received, delivered.length, delivered.at(-1)?.message]).toEqual([30, 30, 'step 30 of 30']);
     }
-    expect(late).toBeGreaterThan(0);
     expect(noisyLines(await view(h))).toEqual([]);
   }, 60_000);
 

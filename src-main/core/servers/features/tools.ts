@@ -1,7 +1,9 @@
 import type { Client, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { ToolIcon, ToolInfo, ToolResult } from '../../../../src-shared/host-api';
 import { CoreError } from '../../errors';
+import type { ConnectedInfo } from './feature';
 import { ListFeature } from './list-feature';
+import { deliverProgressFirst } from './progress-order';
 
 /** The server's tools: listed as part of every start (a failure fails it), re-listed on `tools/list_changed`. */
 export class ToolsFeature extends ListFeature<ToolInfo> {
@@ -27,10 +29,9 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   }
 
   /**
-   * Also drops, quietly, the SDK's report of a `notifications/progress` whose call already ended (completed,
-   * cancelled or timed out): late progress is normal (the server's last step can share a chunk with the result,
-   * or follow a cancel), and as a "protocol error" it would push the server's real stderr out of the tail. The
-   * notification itself is still in the protocol trace. Runs after the session set `onerror`.
+   * Also drops, quietly, the SDK's report of a `notifications/progress` whose call already ended (cancelled or
+   * timed out): late progress is normal, and as a "protocol error" it would push the server's real stderr out of
+   * the tail. The notification itself is still in the protocol trace. Runs after the session set `onerror`.
    */
   override attach(client: Client): void {
     super.attach(client);
@@ -42,6 +43,12 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       }
       report?.(error);
     };
+  }
+
+  /** After connect: the server's last progress of a call is delivered before its result (see progress-order.ts). */
+  override async connected(info: ConnectedInfo): Promise<void> {
+    deliverProgressFirst(info.client);
+    await super.connected(info);
   }
 
   /** The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. */
