@@ -33,3 +33,20 @@ test('the tool card of a model call shows its progress moving, a timer and Cance
   await expect(card).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('Done slowly.');
 });
+
+test.describe('a long call', () => {
+  test.use({ model: { script: sequence(callTool('features__slow', { steps: 60, delayMs: 250 }), say('It was cancelled.')) } });
+
+  test('Cancel on the tool card cancels that call; the turn goes on', async ({ page }) => {
+    await expectReady(page, 'features');
+    await send(page, 'do it very slowly');
+    await page.getByTestId('approval-card').getByTestId('approve-once').click();
+    const card = page.getByTestId('tool-card');
+    const progress = card.getByTestId('call-progress');
+    await expect.poll(async () => Number((await progress.getAttribute('data-progress', { timeout: 1000 }).catch(() => null)) ?? 0)).toBeGreaterThanOrEqual(1);
+    await card.getByTestId('tool-cancel').click();
+    await expect(card).not.toHaveAttribute('data-status', 'running');
+    await expect(card).toHaveAttribute('data-status', /cancelled|error/);
+    await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('It was cancelled.');
+  });
+});
