@@ -71,6 +71,29 @@ test.describe('the features fixture', () => {
     await expect(page.getByTestId('prompt-card').last()).toContainText('Hi Ann!');
   });
 
+  test('a prompt and a resource added on the server appear in their lists without a restart', async ({ page }) => {
+    await expectReady(page, 'features');
+    let serverPage = await openServerPage(page, 'features');
+    await serverPage.getByRole('tab', { name: /^Prompts/ }).click();
+    const prompts = serverPage.getByRole('listbox', { name: 'Prompts of features' });
+    await expect(prompts.getByRole('option')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Back to the chat' }).click();
+    await send(page, '/add-prompt');
+    await send(page, '/add-resource');
+    await expect(page.getByTestId('call-card')).toHaveCount(2);
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    serverPage = await openServerPage(page, 'features');
+    await expect(prompts.getByRole('option', { name: /^extra-prompt-1/ })).toBeVisible();
+    await serverPage.getByRole('tab', { name: /^Resources/ }).click();
+    await serverPage.getByRole('searchbox', { name: 'Search resources' }).fill('fixture://added/');
+    await expect(serverPage.getByRole('listbox', { name: 'Resources of features' }).getByRole('option')).toHaveCount(1);
+    // And the new prompt is a slash command at once.
+    await page.getByRole('button', { name: 'Back to the chat' }).click();
+    await send(page, '/extra-prompt-1');
+    await page.getByTestId('slash-prompt-insert').click();
+    await expect(page.getByTestId('prompt-card').last()).toContainText('extra-prompt-1 says hello');
+  });
+
   test('resources: text, an image inline, subscribe with a live "updated" mark, a template with completion', async ({ page }) => {
     await expectReady(page, 'features');
     const serverPage = await openServerPage(page, 'features');
