@@ -50,3 +50,26 @@ test.describe('a long call', () => {
     await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('It was cancelled.');
   });
 });
+
+test.describe('a resource attached to a message', () => {
+  test.use({ model: { script: sequence(say('Read it.')) } });
+
+  test('goes to the model as context, and the message shows what went with it', async ({ page, fake }) => {
+    await expectReady(page, 'features');
+    await page.getByTestId('server-open-page').click();
+    const serverPage = page.getByTestId('server-page');
+    await serverPage.getByRole('tab', { name: /^Resources/ }).click();
+    await serverPage.getByRole('searchbox', { name: 'Search resources' }).fill('hello.txt');
+    await serverPage.getByRole('listbox', { name: 'Resources of features' }).getByRole('option').first().click();
+    const attach = serverPage.getByTestId('resource-attach');
+    await attach.click();
+    await expect(attach).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Back to the chat' }).click();
+    await expect(page.getByTestId('attachment')).toHaveAttribute('data-uri', 'fixture://static/hello.txt');
+    await send(page, 'what does it say?');
+    await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('Read it.');
+    await expect(page.getByTestId('attachments')).toHaveCount(0);
+    await expect(page.getByTestId('sent-attachments')).toContainText('hello');
+    await expect.poll(() => JSON.stringify(fake.requests[0]?.body ?? {})).toContain('Hello from the features fixture.');
+  });
+});

@@ -1,16 +1,52 @@
-import type { AssistantMessage, ChatMessage } from '../../src-shared/chat-types';
+import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../src-shared/chat-types';
+import { useApp } from '../hooks/useApp';
+import { formatBytes } from '../ui/search';
 import { Markdown } from './Markdown';
 import { ToolCard } from './ToolCard';
 
 export function MessageView({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
     return (
-      <div className="msg msg-user" data-testid="user-message">
-        <div className="msg-bubble">{message.text}</div>
+      <div className="msg msg-user">
+        <div className="msg-bubble" data-testid="user-message">
+          {message.text}
+        </div>
+        {message.attachments && message.attachments.length > 0 && <SentAttachments attachments={message.attachments} />}
       </div>
     );
   }
   return <AssistantView message={message} />;
+}
+
+/** The resources that went with a message, as main read them then. */
+function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
+  const open = useApp((s) => s.openResource);
+  return (
+    <ul className="sent-attachments" aria-label="Sent with the message" data-testid="sent-attachments">
+      {attachments.map((a) => {
+        const first = a.contents[0];
+        const size = a.contents.reduce((n, c) => n + c.size, 0);
+        const truncated = a.contents.some((c) => c.truncated === true);
+        return (
+          <li key={`${a.server}\u0000${a.uri}`}>
+            <button
+              type="button"
+              className="attachment-open"
+              title={`Open ${a.uri} on ${a.server}`}
+              onClick={() => open(a.server, a.uri, first ? { uri: first.uri, ...(first.mimeType ? { mimeType: first.mimeType } : {}), ...(first.text !== undefined ? { text: first.text } : {}), ...(first.blob !== undefined ? { blob: first.blob } : {}) } : undefined)}
+            >
+              📎 {a.name ?? a.uri}
+            </button>
+            <span className="muted">
+              {' '}
+              {formatBytes(size)}
+              {truncated && ' (cut)'}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 function AssistantView({ message }: { message: AssistantMessage }) {

@@ -9,6 +9,7 @@ import { ChatLog } from './ChatLog';
 import { Composer } from './Composer';
 import { ToolForm } from './ToolForm';
 import { SlashPromptForm } from '../features/prompts/SlashPromptForm';
+import { AttachmentChips } from '../features/resources/AttachmentChips';
 
 export function ChatPanel() {
   useChatSync();
@@ -25,6 +26,7 @@ export function ChatPanel() {
           <div className="chat-bottom">
             <ToolForm />
             <SlashPromptForm />
+            <AttachmentChips />
             <Composer />
           </div>
         </div>

@@ -1,18 +1,20 @@
 import type { HostApi, ToolResult, Unsubscribe } from '../../src-shared/host-api';
-import type {
-  ApprovalDecision,
-  AssistantMessage,
-  AuditEntry,
-  ChatEvent,
-  ChatMessage,
-  ChatSettingsPatch,
-  ChatSettingsView,
-  ConversationSummary,
-  ProviderConfigureRequest,
-  ProviderId,
-  ProvidersView,
-  ToolPart,
-  UserMessage,
+import {
+  maxChatAttachments,
+  type ApprovalDecision,
+  type ChatAttachmentRef,
+  type AssistantMessage,
+  type AuditEntry,
+  type ChatEvent,
+  type ChatMessage,
+  type ChatSettingsPatch,
+  type ChatSettingsView,
+  type ConversationSummary,
+  type ProviderConfigureRequest,
+  type ProviderId,
+  type ProvidersView,
+  type ToolPart,
+  type UserMessage,
 } from '../../src-shared/chat-types';
 import { HELP_TEXT, parseCommand, promptArgs, resolvePrompt, resolveTool } from '../command';
 import { describeError } from '../host-client';
@@ -96,6 +98,10 @@ export interface ChatSlice {
   historyOpen: boolean;
   /** Model ids each configured provider lists (its `/models`), fetched when the picker opens. */
   providerModels: Partial<Record<ProviderId, string[]>>;
+  /** Resources to send with the next message as context for the model (read by main when it is sent). */
+  attachments: ChatAttachmentRef[];
+  attachResource(ref: ChatAttachmentRef): void;
+  detachResource(ref: ChatAttachmentRef): void;
 
   /** Handles a line typed in the chat box. Returns true when the line was accepted (the box may be cleared). */
   submit(input: string): boolean;
@@ -219,6 +225,17 @@ export const createChatSlice =
       chatDialog: undefined,
       historyOpen: false,
       providerModels: {},
+      attachments: [],
+      attachResource(ref) {
+        const { attachments } = get();
+        if (attachments.some((a) => a.server === ref.server && a.uri === ref.uri)) return;
+        if (attachments.length >= maxChatAttachments) {
+          fail(`At most ${maxChatAttachments} resources go with one message.`);
+          return;
+        }
+        set({ attachments: [...attachments, { server: ref.server, uri: ref.uri }] });
+      },
+      detachResource: (ref) => set((s) => ({ attachments: s.attachments.filter((a) => !(a.server === ref.server && a.uri === ref.uri)) })),
 
       submit(input) {
         const command = input.trim();
@@ -341,9 +358,12 @@ export const createChatSlice =
 
       async sendChat(text) {
         const conversationId = get().activeConversationId;
+        const attachments = get().attachments;
         set({ sending: true });
         try {
-          const started = await api['chat:send']({ text, ...(conversationId ? { conversationId } : {}) });
+          const started = await api['chat:send']({ text, ...(conversationId ? { conversationId } : {}), ...(attachments.length > 0 ? { attachments } : {}) });
+          // Sent with this message; what was attached meanwhile stays for the next.
+          set((s) => ({ attachments: s.attachments.filter((a) => !attachments.includes(a)) }));
           const userMessage: UserMessage = started.userMessage;
           if (get().activeConversationId === undefined || get().activeConversationId === started.conversationId) {
             set({ activeConversationId: started.conversationId });

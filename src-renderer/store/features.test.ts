@@ -268,6 +268,31 @@ describe('tasks', () => {
   });
 });
 
+describe('attachments', () => {
+  it('resources attached go with the next message once, deduplicated and capped', async () => {
+    const send = vi.fn(async () => ({
+      conversationId: 'c',
+      runId: 'r',
+      userMessage: { id: 'u', role: 'user' as const, text: 'hi', at: 1 },
+      assistantMessage: { id: 'a', role: 'assistant' as const, parts: [], at: 1, model: 'm', status: 'done' as const },
+    }));
+    const { store } = setup({ 'chat:send': send });
+    store.getState().attachResource({ server: 's', uri: 'test://a' });
+    store.getState().attachResource({ server: 's', uri: 'test://a' });
+    store.getState().attachResource({ server: 's', uri: 'test://b' });
+    store.getState().detachResource({ server: 's', uri: 'test://b' });
+    expect(store.getState().attachments).toEqual([{ server: 's', uri: 'test://a' }]);
+    await store.getState().sendChat('hi');
+    expect(send).toHaveBeenCalledWith({ text: 'hi', attachments: [{ server: 's', uri: 'test://a' }] });
+    expect(store.getState().attachments).toEqual([]);
+    await store.getState().sendChat('again');
+    expect(send).toHaveBeenLastCalledWith({ text: 'again', conversationId: 'c' });
+    for (let i = 0; i < 12; i++) store.getState().attachResource({ server: 's', uri: `test://${i}` });
+    expect(store.getState().attachments.length).toBe(10);
+    expect(store.getState().entries.at(-1)).toMatchObject({ kind: 'notice', message: expect.stringContaining('At most 10') });
+  });
+});
+
 describe('prompts', () => {
   const greet = { name: 'greet', description: 'Say hello', arguments: [{ name: 'name', required: true }] };
   const promptServers = (store: ReturnType<typeof setup>['store']) =>

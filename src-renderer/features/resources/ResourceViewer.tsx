@@ -17,10 +17,13 @@ export interface ResourceViewerProps {
   updatedAt?: number | undefined;
   onRead(): void;
   onSubscribe(on: boolean): void;
+  /** Whether it goes with the next chat message (as context for the model); absent: not offered. */
+  attached?: boolean | undefined;
+  onAttach?(on: boolean): void;
 }
 
 /** A resource read: its contents, a reload, and a live subscription where the server offers one. */
-export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscribed, subscribing, updatedAt, onRead, onSubscribe }: ResourceViewerProps) {
+export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscribed, subscribing, updatedAt, onRead, onSubscribe, attached, onAttach }: ResourceViewerProps) {
   const title = info?.title ?? info?.name;
   const fresh = updatedAt !== undefined && (read?.state !== 'ok' || read.at < updatedAt);
   const contents = read?.state === 'ok' ? read.value.contents : (read?.value?.contents ?? (embedded ? [embedded] : undefined));
@@ -50,6 +53,18 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
               onClick={() => onSubscribe(!subscribed)}
             >
               {subscribed ? 'Subscribed' : 'Subscribe'}
+            </button>
+          )}
+          {onAttach && (
+            <button
+              type="button"
+              className={`btn btn-small${attached ? ' is-on' : ''}`}
+              aria-pressed={attached === true}
+              data-testid="resource-attach"
+              title={attached ? 'It goes with your next message; press to take it off' : 'Send it with your next chat message, as context for the model'}
+              onClick={() => onAttach(!attached)}
+            >
+              {attached ? 'Attached' : 'Attach to message'}
             </button>
           )}
           <button type="button" className="btn btn-small" data-testid="resource-read" disabled={read?.state === 'loading'} onClick={onRead}>

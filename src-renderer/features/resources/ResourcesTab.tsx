@@ -31,6 +31,10 @@ export function ResourcesTab({ server }: { server: ServerView }) {
   const complete = useApp((s) => s.complete);
   const updated = useMemo(() => forServer(allUpdated, name), [allUpdated, name]);
   const subscribing = useMemo(() => forServer(allSubscribing, name), [allSubscribing, name]);
+  const allAttached = useApp((s) => s.attachments);
+  const attached = useMemo(() => new Set(allAttached.filter((a) => a.server === name).map((a) => a.uri)), [allAttached, name]);
+  const attach = useApp((s) => s.attachResource);
+  const detach = useApp((s) => s.detachResource);
 
   if (server.capabilities?.resources === false) return <p className="muted tab-note">{name} does not offer resources.</p>;
   return (
@@ -54,6 +58,8 @@ export function ResourcesTab({ server }: { server: ServerView }) {
         onSubscribe={(u, on) => void setSubscribed(name, u, on)}
         onRefresh={() => void load(name)}
         complete={(uriTemplate, argument, value, context) => complete(name, { type: 'resource', uri: uriTemplate }, argument, value, context)}
+        attached={attached}
+        onAttach={(u, on) => (on ? attach({ server: name, uri: u }) : detach({ server: name, uri: u }))}
       />
     </>
   );

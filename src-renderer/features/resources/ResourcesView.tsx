@@ -29,6 +29,9 @@ export interface ResourcesViewProps {
   onSubscribe(uri: string, on: boolean): void;
   onRefresh(): void;
   complete(uriTemplate: string, argument: string, value: string, context: Record<string, string>): Promise<string[]>;
+  /** URIs attached to the next chat message. */
+  attached: ReadonlySet<string>;
+  onAttach(uri: string, on: boolean): void;
 }
 
 /** A server's resources and templates (searchable, virtualised) beside the one that is open. */
@@ -152,6 +155,8 @@ function Viewer(props: ResourcesViewProps & { view: ResourceListView | undefined
       updatedAt={props.updated[uri]}
       onRead={() => props.onRead(uri)}
       onSubscribe={(on) => props.onSubscribe(uri, on)}
+      attached={props.attached.has(uri)}
+      onAttach={(on) => props.onAttach(uri, on)}
     />
   );
 }
