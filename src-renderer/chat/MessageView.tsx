@@ -23,6 +23,9 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
   const open = useApp((s) => s.openResource);
   return (
     <ul className="sent-attachments" aria-label="Sent with the message" data-testid="sent-attachments">
+      <li className="muted" aria-hidden="true">
+        with
+      </li>
       {attachments.map((a) => {
         const first = a.contents[0];
         const size = a.contents.reduce((n, c) => n + c.size, 0);
@@ -35,7 +38,7 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
               title={`Open ${a.uri} on ${a.server}`}
               onClick={() => open(a.server, a.uri, first ? { uri: first.uri, ...(first.mimeType ? { mimeType: first.mimeType } : {}), ...(first.text !== undefined ? { text: first.text } : {}), ...(first.blob !== undefined ? { blob: first.blob } : {}) } : undefined)}
             >
-              📎 {a.name ?? a.uri}
+              {a.name ?? a.uri}
             </button>
             <span className="muted">
               {' '}
