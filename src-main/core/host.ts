@@ -56,6 +56,8 @@ export interface HostOptions {
   startServers?: boolean;
   /** Another sink for every JSON-RPC message of every server, besides the trace ring (the CLI's `--trace FILE`). */
   traceSink?: TraceRecorder;
+  /** Record the protocol trace (default true; `trace:list` is then empty, unless a traceSink still wants it). */
+  trace?: boolean;
 }
 
 export interface Host {
@@ -120,8 +122,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       ledger,
       log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
       emit: events.emit,
-      decorateTransport: trace.decorateTransport,
-      decorateFetch: trace.decorateFetch,
+      ...(options.trace !== false || options.traceSink ? { decorateTransport: trace.decorateTransport, decorateFetch: trace.decorateFetch } : {}),
     }),
   });
 
