@@ -41,12 +41,16 @@ async function bareClient(): Promise<Client> {
   return client;
 }
 
-/** Times `n` sequential calls of each function, interleaved so that both see the same machine noise. */
+/** Times `n` sequential calls of each function, interleaved (order rotated) so that all see the same machine noise. */
 async function interleaved(fns: Record<string, () => Promise<unknown>>, n: number): Promise<Record<string, number[]>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(fns).map((k) => [k, []]));
   for (const fn of Object.values(fns)) for (let i = 0; i < 20; i++) await fn(); // warm-up
+  const entries = Object.entries(fns);
   for (let i = 0; i < n; i++) {
-    for (const [name, fn] of Object.entries(fns)) {
+    // Rotated each round: a call right after another process's call is slower (that process was just scheduled),
+    // so a fixed order would charge that to whichever side always comes second.
+    for (let k = 0; k < entries.length; k++) {
+      const [name, fn] = entries[(i + k) % entries.length] as [string, () => Promise<unknown>];
       const t = performance.now();
       await fn();
       samples[name]?.push(performance.now() - t);
