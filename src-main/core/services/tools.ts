@@ -43,8 +43,12 @@ export class ToolsService implements Disposable {
 
   /** One call; `signal` (e.g. a chat turn's Stop) cancels it as `tools:cancel` would. */
   async call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> {
-    const { server, tool, args, callId = randomUUID(), task } = request;
-    const supervisor = this.registry.get(server);
+    const supervisor = this.registry.get(request.server);
+    // No id and no signal: nobody can cancel it or follow its progress, so it needs neither (nor their cost).
+    if (request.callId === undefined && signal === undefined) {
+      return supervisor.callTool(request.tool, request.args, request.task !== undefined ? { task: request.task } : {});
+    }
+    const { tool, args, callId = randomUUID(), task } = request;
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(signal?.reason);
     if (signal?.aborted) onAbort();
