@@ -179,4 +179,23 @@ describe('switchboard CLI', () => {
     expect(pidsWith(tag)).toEqual([]);
     expect(alive(calculatorPid)).toBe(false);
   });
+
+  it('a reader that goes away (`| head`) does not crash the CLI: it exits with its own code and leaves no process', async () => {
+    const tag = `--tag=${tempDir()}`;
+    const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath(), tag] } });
+    for (const args of [['tools'], ['--json', 'list'], ['call', 'calculator', 'divide', '{"a":1,"b":0}']]) {
+      const child = spawn(process.execPath, [...cliArgs, '--config', config, ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: tempDir() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      // The read end closes before the CLI writes anything: its first write to stdout fails with EPIPE.
+      child.stdout?.destroy();
+      let stderr = '';
+      child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await exitOf(child);
+      expect(stderr).not.toMatch(/Unhandled 'error' event|EPIPE/);
+      expect(code, `${args.join(' ')}: ${stderr}`).toBe(args[0] === 'call' ? 1 : 0);
+      expect(pidsWith(tag)).toEqual([]);
+    }
+  });
 });

@@ -14,7 +14,7 @@ import { parseArgs, usage, type CliArgs } from './args';
 import { chatCommand } from './chat';
 import { featureCommands, usageProblem } from './features';
 import { printLogs, progressLines, secretsFile, traceSink } from './observe';
-import { err, firstLine, out, printTable, renderBlock } from './output';
+import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
 
 /** Exit codes: 0 ok; 1 a tool/server failed; 2 usage or config error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -443,8 +443,10 @@ function exitWith(code: number): void {
   const done = (): void => {
     if (--pending === 0) process.exit(code);
   };
-  process.stdout.write('', done);
-  process.stderr.write('', done);
+  for (const stream of [process.stdout, process.stderr]) {
+    if (streamGone(stream)) done();
+    else stream.write('', done);
+  }
   // A stream that never drains (a reader that stopped reading) must not hang the CLI: exit with the code anyway.
   setTimeout(() => process.exit(code), 5000).unref();
 }

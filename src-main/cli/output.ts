@@ -1,8 +1,29 @@
 import type { ContentBlock } from '../../src-shared/host-api';
 
+/**
+ * A reader that went away (`switchboard resources | head -5`) makes the next write fail with EPIPE. That must not
+ * crash the CLI mid-command (an unhandled 'error' would skip teardown and the exit code): the stream is marked gone,
+ * later writes to it are dropped, and the command finishes and exits with its own code.
+ */
+const gone = new Set<NodeJS.WriteStream>();
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', () => {
+    gone.add(stream);
+  });
+}
+
+/** Whether the stream's reader has gone (a write failed). */
+export function streamGone(stream: NodeJS.WriteStream): boolean {
+  return gone.has(stream) || stream.destroyed;
+}
+
+function writeLine(stream: NodeJS.WriteStream, text: string): void {
+  if (!streamGone(stream)) stream.write(`${text}\n`);
+}
+
 /** The CLI's stdout (results) and stderr (everything else), one line at a time. */
-export const out = (text: string): void => void process.stdout.write(`${text}\n`);
-export const err = (text: string): void => void process.stderr.write(`${text}\n`);
+export const out = (text: string): void => writeLine(process.stdout, text);
+export const err = (text: string): void => writeLine(process.stderr, text);
 
 export function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0] ?? '';
