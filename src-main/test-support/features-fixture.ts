@@ -5,7 +5,7 @@ import { createHost, type Host } from '../core/host';
 import type { SupervisionPolicy } from '../core/servers/policy';
 import { nodeRuntime } from '../core/runtime';
 import { StaticSettings } from '../core/settings';
-import { tempDir } from './processes';
+import { stopChild, tempDir } from './processes';
 
 /** src-main/core/fixtures/features-server.mjs: every issue-9 server feature, both eras (see its header). */
 export const featuresServer = join(__dirname, '..', 'core', 'fixtures', 'features-server.mjs');
@@ -36,14 +36,5 @@ export async function startFeaturesHttp(args: string[] = [], port = 0): Promise<
     });
     child.once('exit', (code) => reject(new Error(`features-server exited with ${code}: ${stderr}`)));
   });
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url, child, stop: stopChild(child) };
 }

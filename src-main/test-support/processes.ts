@@ -27,6 +27,19 @@ export function tempDir(prefix = 'switchboard-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/** @modelcontextprotocol/server-everything's entry point (stdio by default; `streamableHttp` / `sse` as its argument). */
+export const everythingEntry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+
+/** Ends `child` with SIGTERM and resolves once it has exited (at once if it already has); idempotent. */
+export function stopChild(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -42,21 +55,11 @@ export async function freePort(): Promise<number> {
 /** Starts @modelcontextprotocol/server-everything in an HTTP mode on a free loopback port. */
 export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const entry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-  const child = spawn(process.execPath, [entry, mode], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [everythingEntry, mode], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(() => /listening|running on port/i.test(output), 15_000, `server-everything ${mode} to listen (stderr: ${output})`);
-  return {
-    port,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { port, child, stop: stopChild(child) };
 }
 
 /** Pids of live processes (zombies excluded) whose command line contains `tag` — tests mark theirs with a unique tag. */
