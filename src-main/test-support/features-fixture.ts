@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { createHost, type Host } from '../core/host';
 import type { SupervisionPolicy } from '../core/servers/policy';
 import { nodeRuntime } from '../core/runtime';
@@ -22,6 +23,41 @@ export async function hostWith(servers: Record<string, unknown>, policy: Partial
   writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
   const host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, policy: { graceMs: 300, ...policy } });
   return { host, dataDir };
+}
+
+/** The two protocol eras as the host is told to use them: `legacy` pins 2025-11-25, `auto` reaches 2026-07-28. */
+export const FEATURE_ERAS = [
+  { era: 'legacy', versionMode: 'legacy' },
+  { era: 'modern', versionMode: 'auto' },
+] as const;
+
+export interface HostPerTest {
+  /** A host (headless, own data dir, watching its config) over these servers, settled; the one disposed after the test. */
+  hostWith(servers: Record<string, unknown>, policy?: Partial<SupervisionPolicy>): Promise<Host>;
+  /** Disposes the last host made (idempotent); already registered with afterEach. */
+  disposeHost(): Promise<void>;
+}
+
+/** Call at a test file's top level: each test's host (the last `hostWith` made) is disposed after it. */
+export function hostPerTest(): HostPerTest {
+  let host: Host | undefined;
+  const disposeHost = async (): Promise<void> => {
+    await host?.dispose();
+    host = undefined;
+  };
+  afterEach(disposeHost);
+  return {
+    disposeHost,
+    async hostWith(servers, policy = {}) {
+      const dataDir = tempDir();
+      const configPath = join(dataDir, 'mcp.json');
+      writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
+      const created = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy } });
+      host = created;
+      await created.settled();
+      return created;
+    },
+  };
 }
 
 /** The fixture over Streamable HTTP on a loopback port (default: a free one); `stop()` ends it (idempotent). */

@@ -1,40 +1,14 @@
 // Resources and completion through the host's API (resources:*, completion:complete), against features-server.mjs
 // in both protocol eras over stdio and Streamable HTTP, the bundled calculator (no resources, no completions) and
 // server-everything over stdio. Real processes; every host is disposed after its test.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvents, ResourceUpdatedEvent, ToolResult } from '../../../../src-shared/host-api';
-import { createHost, type Host } from '../../host';
+import type { Host } from '../../host';
 import { calculatorPath } from '../../paths';
-import { nodeRuntime } from '../../runtime';
-import { StaticSettings } from '../../settings';
-import { tempDir, waitFor } from '../../../test-support/processes';
-import type { SupervisionPolicy } from '../policy';
+import { FEATURE_ERAS as ERAS, featuresServer as fixture, hostPerTest, startFeaturesHttp } from '../../../test-support/features-fixture';
+import { everythingEntry as everything, waitFor } from '../../../test-support/processes';
 
-const fixture = join(__dirname, '..', '..', 'fixtures', 'features-server.mjs');
-const everything = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-const ERAS = [
-  { era: 'legacy', versionMode: 'legacy' },
-  { era: 'modern', versionMode: 'auto' },
-] as const;
-
-let host: Host | undefined;
-afterEach(async () => {
-  await host?.dispose();
-  host = undefined;
-});
-
-async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}): Promise<Host> {
-  const dataDir = tempDir();
-  const config = join(dataDir, 'mcp.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  const created = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy } });
-  host = created;
-  await created.settled();
-  return created;
-}
+const { hostWith } = hostPerTest();
 
 /** Every `event` the host emits from now on. */
 function record<E extends keyof HostEvents>(h: Host, event: E): Array<HostEvents[E]> {
@@ -150,26 +124,12 @@ describe.each(ERAS)('resources over stdio ($era era)', ({ era, versionMode }) =>
 });
 
 describe('resources over Streamable HTTP', () => {
-  let child: ChildProcess;
+  let stop: () => Promise<void>;
   let url: string;
   beforeAll(async () => {
-    child = spawn(process.execPath, [fixture, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    url = await new Promise<string>((resolve, reject) => {
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8');
-        const match = /listening on (\S+)/.exec(stderr);
-        if (match?.[1]) resolve(match[1]);
-      });
-      child.once('exit', (code) => reject(new Error(`features-server exited with ${code}: ${stderr}`)));
-    });
+    ({ url, stop } = await startFeaturesHttp());
   });
-  afterAll(async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  });
+  afterAll(() => stop());
 
   it.each(ERAS)('$era era: the same story over one HTTP server', async ({ era, versionMode }) => {
     const h = await hostWith({ features: { url } }, { versionMode });

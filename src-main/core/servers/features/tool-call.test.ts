@@ -1,39 +1,14 @@
 // Tool calls through the host's API (tools:call, tools:cancel, calls:progress): the full catalogue, outputSchema
 // validation, progress, tasks in both protocol eras (features-server.mjs over stdio) and server-everything's
 // task-only simulate-research-query. Real processes; every host is disposed after its test.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallProgressEvent, HostError, ServerView, ToolResult } from '../../../../src-shared/host-api';
-import { createHost, type Host } from '../../host';
-import { nodeRuntime } from '../../runtime';
-import { StaticSettings } from '../../settings';
-import { startFeaturesHttp } from '../../../test-support/features-fixture';
-import { tempDir, waitFor } from '../../../test-support/processes';
-import type { SupervisionPolicy } from '../policy';
+import type { Host } from '../../host';
+import { FEATURE_ERAS as ERAS, featuresServer as fixture, hostPerTest, startFeaturesHttp } from '../../../test-support/features-fixture';
+import { everythingEntry as everything, waitFor } from '../../../test-support/processes';
 
-const fixture = join(__dirname, '..', '..', 'fixtures', 'features-server.mjs');
-const everything = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-const ERAS = [
-  { era: 'legacy', versionMode: 'legacy' },
-  { era: 'modern', versionMode: 'auto' },
-] as const;
-
-let host: Host | undefined;
-afterEach(async () => {
-  await host?.dispose();
-  host = undefined;
-});
-
-async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}): Promise<Host> {
-  const dataDir = tempDir();
-  const config = join(dataDir, 'mcp.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  const created = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy } });
-  host = created;
-  await created.settled();
-  return created;
-}
+const { hostWith, disposeHost } = hostPerTest();
 
 async function features(versionMode: 'legacy' | 'auto'): Promise<Host> {
   const h = await hostWith({ features: { command: process.execPath, args: [fixture] } }, { versionMode });
@@ -193,8 +168,7 @@ describe.each(ERAS)('tool calls, $era era', ({ era, versionMode }) => {
 describe.each(ERAS)('over Streamable HTTP, $era era', ({ era, versionMode }) => {
   let stop: (() => Promise<void>) | undefined;
   afterEach(async () => {
-    await host?.dispose();
-    host = undefined;
+    await disposeHost();
     await stop?.();
     stop = undefined;
   });
