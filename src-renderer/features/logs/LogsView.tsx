@@ -3,6 +3,7 @@ import { logLevels, type LogEntry, type LogLevel } from '../../../src-shared/hos
 import { JsonTree } from '../../chat/JsonTree';
 import type { LogsState } from '../../store/feature-types';
 import { formatClock, previewValue } from '../../ui/search';
+import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 
 const rank = (level: LogLevel): number => logLevels.indexOf(level);
@@ -30,14 +31,10 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
   return (
     <div className="feature-stack">
       {state?.error && (
-        <p className="server-error" role="alert" data-testid="logs-error">
-          Could not load the log: {state.error}
-        </p>
+        <ErrorNote testId="logs-error">Could not load the log: {state.error}</ErrorNote>
       )}
       {levelError && (
-        <p className="server-error" role="alert" data-testid="log-level-error">
-          {levelError}
-        </p>
+        <ErrorNote testId="log-level-error">{levelError}</ErrorNote>
       )}
       <VirtualList
         items={shown}
@@ -78,9 +75,7 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
                 </select>
               </label>
             )}
-            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the log" title="Reload" onClick={onReload}>
-              ↻
-            </button>
+            <ReloadButton label="Reload the log" title="Reload" onClick={onReload} />
           </>
         }
         renderItem={(e) => (

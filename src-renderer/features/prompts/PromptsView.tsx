@@ -1,5 +1,6 @@
 import type { PromptInfo } from '../../../src-shared/contract/prompts';
 import type { PromptListState, PromptResultState } from '../../store/feature-types';
+import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
@@ -29,9 +30,7 @@ export function PromptsView(props: PromptsViewProps) {
     <div className="feature-split">
       <div className="feature-list-pane">
         {error && (
-          <p className="server-error" role="alert" data-testid="prompts-error">
-            Could not list prompts: {error}
-          </p>
+          <ErrorNote testId="prompts-error">Could not list prompts: {error}</ErrorNote>
         )}
         <VirtualList
           items={prompts}
@@ -46,11 +45,7 @@ export function PromptsView(props: PromptsViewProps) {
           itemTestId="prompt-item"
           estimateSize={48}
           empty={list === undefined || list.state === 'loading' ? 'Loading…' : 'This server offers no prompts.'}
-          toolbar={
-            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the prompt list" title="Reload the list" onClick={props.onRefresh}>
-              ↻
-            </button>
-          }
+          toolbar={<ReloadButton label="Reload the prompt list" title="Reload the list" onClick={props.onRefresh} />}
           renderItem={(p) => (
             <div className="row-main">
               <span className="row-title">

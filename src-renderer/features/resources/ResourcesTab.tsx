@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { resourceKey, type ReadState } from '../../store/feature-types';
+import { ErrorNote } from '../../ui/FeatureParts';
 import { ResourcesView } from './ResourcesView';
 
 const none: Record<string, number> = {};
@@ -40,9 +41,7 @@ export function ResourcesTab({ server }: { server: ServerView }) {
   return (
     <>
       {subscribeError && (
-        <p className="server-error" role="alert" data-testid="subscribe-error">
-          {subscribeError}
-        </p>
+        <ErrorNote testId="subscribe-error">{subscribeError}</ErrorNote>
       )}
       <ResourcesView
         server={name}

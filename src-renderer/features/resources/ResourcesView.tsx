@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { ResourceInfo, ResourceListView, ResourceTemplateInfo } from '../../../src-shared/contract/resources';
 import type { ReadState, ResourceListState, ResourceSelection } from '../../store/feature-types';
+import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { ResourceViewer } from './ResourceViewer';
 import { TemplateForm } from './TemplateForm';
@@ -53,9 +54,7 @@ export function ResourcesView(props: ResourcesViewProps) {
     <div className="feature-split">
       <div className="feature-list-pane">
         {error && (
-          <p className="server-error" role="alert" data-testid="resources-error">
-            Could not list resources: {error}
-          </p>
+          <ErrorNote testId="resources-error">Could not list resources: {error}</ErrorNote>
         )}
         <VirtualList
           items={rows}
@@ -70,11 +69,7 @@ export function ResourcesView(props: ResourcesViewProps) {
           itemTestId="resource-item"
           estimateSize={48}
           empty={list === undefined || list.state === 'loading' ? 'Loading…' : 'This server offers no resources.'}
-          toolbar={
-            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the resource list" title="Reload the list" onClick={props.onRefresh}>
-              ↻
-            </button>
-          }
+          toolbar={<ReloadButton label="Reload the resource list" title="Reload the list" onClick={props.onRefresh} />}
           renderItem={(row) =>
             row.kind === 'template' ? (
               <div className="row-main">

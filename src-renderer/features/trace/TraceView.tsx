@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { JsonTree } from '../../chat/JsonTree';
 import type { TraceState } from '../../store/feature-types';
 import { formatBytes, formatClock, formatMs, previewValue } from '../../ui/search';
+import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { traceRows, type TraceKind, type TraceRow } from './trace-model';
 
@@ -40,9 +41,7 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
   return (
     <div className="feature-stack">
       {state?.error && (
-        <p className="server-error" role="alert" data-testid="trace-error">
-          Could not load the trace: {state.error}
-        </p>
+        <ErrorNote testId="trace-error">Could not load the trace: {state.error}</ErrorNote>
       )}
       <VirtualList
         items={shown}
@@ -67,9 +66,7 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
               <option value="notifications">Notifications</option>
               <option value="errors">Errors</option>
             </select>
-            <button type="button" className="btn btn-small btn-ghost" aria-label="Reload the trace" title="Reload" onClick={onReload}>
-              ↻
-            </button>
+            <ReloadButton label="Reload the trace" title="Reload" onClick={onReload} />
             <button type="button" className="btn btn-small" data-testid="trace-clear" onClick={onClear}>
               Clear
             </button>
