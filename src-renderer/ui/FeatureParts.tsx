@@ -17,3 +17,29 @@ export function ReloadButton({ label, title, onClick }: { label: string; title: 
     </button>
   );
 }
+
+export interface DetailHeadProps {
+  /** The heading (absent: none, just the id). */
+  title?: string | undefined;
+  /** What names it on the wire (a tool or prompt name, a URI or URI template), in code. */
+  id: string;
+  /** A tooltip on the id (a long URI in full). */
+  idTitle?: string | undefined;
+  /** Buttons and marks at the right (`detail-actions`). */
+  actions?: ReactNode;
+}
+
+/** The head of a feature's detail pane: its title over its id, actions beside. */
+export function DetailHead({ title, id, idTitle, actions }: DetailHeadProps) {
+  return (
+    <header className="detail-head">
+      <div className="detail-title">
+        {title !== undefined && <h3>{title}</h3>}
+        <code className="resource-uri" title={idTitle}>
+          {id}
+        </code>
+      </div>
+      {actions !== undefined && <div className="detail-actions">{actions}</div>}
+    </header>
+  );
+}

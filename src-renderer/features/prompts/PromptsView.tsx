@@ -1,6 +1,6 @@
 import type { PromptInfo } from '../../../src-shared/contract/prompts';
 import type { PromptListState, PromptResultState } from '../../store/feature-types';
-import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
+import { DetailHead, ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
@@ -60,12 +60,7 @@ export function PromptsView(props: PromptsViewProps) {
       <div className="feature-detail-pane">
         {prompt ? (
           <section className="prompt-detail" aria-label={`Prompt ${prompt.name}`} data-testid="prompt-detail">
-            <header className="detail-head">
-              <div className="detail-title">
-                <h3>{prompt.title ?? prompt.name}</h3>
-                <code className="resource-uri">/{prompt.name}</code>
-              </div>
-            </header>
+            <DetailHead title={prompt.title ?? prompt.name} id={`/${prompt.name}`} />
             {prompt.description && <p className="muted detail-meta">{prompt.description}</p>}
             <PromptForm
               key={prompt.name}

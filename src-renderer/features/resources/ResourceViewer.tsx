@@ -1,5 +1,6 @@
 import type { ResourceContents, ResourceInfo } from '../../../src-shared/contract/resources';
 import type { ReadState } from '../../store/feature-types';
+import { DetailHead } from '../../ui/FeatureParts';
 import { formatBytes, formatClock } from '../../ui/search';
 import { ResourceContent } from './ResourceContent';
 
@@ -29,49 +30,48 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
   const contents = read?.state === 'ok' ? read.value.contents : (read?.value?.contents ?? (embedded ? [embedded] : undefined));
   return (
     <section className="resource-viewer" aria-label={`Resource ${uri}`} data-testid="resource-viewer" data-uri={uri}>
-      <header className="detail-head">
-        <div className="detail-title">
-          {title && <h3>{title}</h3>}
-          <code className="resource-uri" title={uri}>
-            {uri}
-          </code>
-        </div>
-        <div className="detail-actions">
-          {updatedAt !== undefined && (
-            <span className={`updated-mark${fresh ? ' is-fresh' : ''}`} data-testid="resource-updated" title={`Updated on the server at ${formatClock(updatedAt)}`}>
-              updated {formatClock(updatedAt).slice(0, 8)}
-            </span>
-          )}
-          {canSubscribe && (
-            <button
-              type="button"
-              className={`btn btn-small${subscribed ? ' is-on' : ''}`}
-              aria-pressed={subscribed}
-              data-testid="resource-subscribe"
-              disabled={subscribing}
-              title={subscribed ? 'Stop live updates' : 'Get told when it changes'}
-              onClick={() => onSubscribe(!subscribed)}
-            >
-              {subscribed ? 'Subscribed' : 'Subscribe'}
+      <DetailHead
+        title={title || undefined}
+        id={uri}
+        idTitle={uri}
+        actions={
+          <>
+            {updatedAt !== undefined && (
+              <span className={`updated-mark${fresh ? ' is-fresh' : ''}`} data-testid="resource-updated" title={`Updated on the server at ${formatClock(updatedAt)}`}>
+                updated {formatClock(updatedAt).slice(0, 8)}
+              </span>
+            )}
+            {canSubscribe && (
+              <button
+                type="button"
+                className={`btn btn-small${subscribed ? ' is-on' : ''}`}
+                aria-pressed={subscribed}
+                data-testid="resource-subscribe"
+                disabled={subscribing}
+                title={subscribed ? 'Stop live updates' : 'Get told when it changes'}
+                onClick={() => onSubscribe(!subscribed)}
+              >
+                {subscribed ? 'Subscribed' : 'Subscribe'}
+              </button>
+            )}
+            {onAttach && (
+              <button
+                type="button"
+                className={`btn btn-small${attached ? ' is-on' : ''}`}
+                aria-pressed={attached === true}
+                data-testid="resource-attach"
+                title={attached ? 'It goes with your next message; press to take it off' : 'Send it with your next chat message, as context for the model'}
+                onClick={() => onAttach(!attached)}
+              >
+                {attached ? 'Attached' : 'Attach to message'}
+              </button>
+            )}
+            <button type="button" className="btn btn-small" data-testid="resource-read" disabled={read?.state === 'loading'} onClick={onRead}>
+              {read === undefined && embedded ? 'Read from server' : read?.state === 'loading' ? 'Reading…' : 'Reload'}
             </button>
-          )}
-          {onAttach && (
-            <button
-              type="button"
-              className={`btn btn-small${attached ? ' is-on' : ''}`}
-              aria-pressed={attached === true}
-              data-testid="resource-attach"
-              title={attached ? 'It goes with your next message; press to take it off' : 'Send it with your next chat message, as context for the model'}
-              onClick={() => onAttach(!attached)}
-            >
-              {attached ? 'Attached' : 'Attach to message'}
-            </button>
-          )}
-          <button type="button" className="btn btn-small" data-testid="resource-read" disabled={read?.state === 'loading'} onClick={onRead}>
-            {read === undefined && embedded ? 'Read from server' : read?.state === 'loading' ? 'Reading…' : 'Reload'}
-          </button>
-        </div>
-      </header>
+          </>
+        }
+      />
       {(info?.description || info?.mimeType || info?.size !== undefined) && (
         <p className="detail-meta muted">
           {info.description}

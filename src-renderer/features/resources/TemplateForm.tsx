@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import type { ResourceTemplateInfo } from '../../../src-shared/contract/resources';
 import { CompleteField } from '../../ui/CompleteField';
+import { DetailHead } from '../../ui/FeatureParts';
 import { expandTemplate, templateVariables } from './uri-template';
 
 /** Fills a resource template's variables (with the server's suggestions as you type) and reads the URI it makes. */
@@ -24,12 +25,7 @@ export function TemplateForm({
   };
   return (
     <form className="template-form form-fields" aria-label={`Template ${template.name}`} data-testid="template-form" onSubmit={submit} noValidate>
-      <header className="detail-head">
-        <div className="detail-title">
-          <h3>{template.title ?? template.name}</h3>
-          <code className="resource-uri">{template.uriTemplate}</code>
-        </div>
-      </header>
+      <DetailHead title={template.title ?? template.name} id={template.uriTemplate} />
       {template.description && <p className="muted detail-meta">{template.description}</p>}
       {variables.length === 0 && <p className="muted">This template has no variables.</p>}
       {variables.map((name) => (

@@ -1,5 +1,6 @@
 import type { ToolIcon, ToolInfo } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
+import { DetailHead } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 
 const toolFields = (t: ToolInfo): Array<string | undefined> => [t.name, t.title, t.description];
@@ -100,17 +101,15 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
       <div className="feature-detail-pane">
         {tool ? (
           <section className="tool-detail" aria-label={`Tool ${tool.name}`} data-testid="tool-detail">
-            <header className="detail-head">
-              <div className="detail-title">
-                <h3>{tool.title ?? tool.name}</h3>
-                <code className="resource-uri">{tool.name}</code>
-              </div>
-              <div className="detail-actions">
+            <DetailHead
+              title={tool.title ?? tool.name}
+              id={tool.name}
+              actions={
                 <button type="button" className="btn btn-small btn-primary" data-testid="catalogue-open-form" disabled={!ready} onClick={() => onOpenForm(tool.name)}>
                   Call…
                 </button>
-              </div>
-            </header>
+              }
+            />
             <p className="detail-tags">
               <Tags tool={tool} />
             </p>
