@@ -7,10 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import WebSocket from 'ws';
-import type { BridgeMessage } from '../src-shared/host-api';
 import type { SupervisionPolicy } from '../src-main/core/connection';
 import { startHeadless } from '../src-main/headless/server';
+import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';
 import { echo, hostWith } from './common';
 import { measureRender } from './render';
@@ -65,31 +64,6 @@ async function throughput(call: (i: number) => Promise<unknown>, n: number): Pro
   return n / ((performance.now() - t) / 1000);
 }
 
-/** A minimal HostApi client over the headless bridge, as the renderer uses it. */
-async function bridgeClient(url: string): Promise<{ call: (channel: string, args: unknown[]) => Promise<unknown>; close: () => void }> {
-  const u = new URL(url);
-  const ws = new WebSocket(`ws://${u.host}/bridge?token=${u.searchParams.get('token') ?? ''}`, { headers: { origin: u.origin } });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  let next = 1;
-  const waiting = new Map<number, (value: unknown) => void>();
-  ws.on('message', (data) => {
-    const message = JSON.parse(String(data)) as BridgeMessage;
-    if (message.kind === 'response') waiting.get(message.id)?.(message.envelope);
-  });
-  return {
-    call: (channel, args) =>
-      new Promise((resolve) => {
-        const id = next++;
-        waiting.set(id, resolve);
-        ws.send(JSON.stringify({ id, channel, args }));
-      }),
-    close: () => ws.close(),
-  };
-}
-
 async function timeToReady(servers: number, parallel: boolean, policy: Partial<SupervisionPolicy> = {}, dataDir?: string, script = echo): Promise<number> {
   const entries: Record<string, unknown> = {};
   for (let i = 0; i < servers; i++) entries[`e${i}`] = { command: process.execPath, args: [script, `--n=${i}`], disabled: true };
@@ -113,7 +87,7 @@ async function main(): Promise<void> {
   await host.settled();
   const bare = await bareClient();
   const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
-  const bridge = await bridgeClient(headless.url);
+  const bridge = await openBridge(headless.url);
   const args = { text: 'hello' };
   const latency = await interleaved(
     {

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import type { BridgeMessage, ServersDelta, ServerView } from '../../src-shared/host-api';
+import type { ServersDelta, ServerView } from '../../src-shared/host-api';
 import { applyServersDelta } from '../../src-shared/servers-delta';
 import { createHost, type Host } from '../core/host';
 import { nodeRuntime } from '../core/runtime';
 import { StaticSettings } from '../core/settings';
+import { openBridge, type BridgeClient } from '../test-support/bridge-client';
 import { tempDir, waitFor } from '../test-support/processes';
 import { startHeadless, type HeadlessServer } from './server';
 
@@ -18,39 +18,10 @@ import { startHeadless, type HeadlessServer } from './server';
 const manyTools = join(__dirname, '..', 'core', 'fixtures', 'many-tools-server.mjs');
 const tiny = join(__dirname, '..', 'core', 'fixtures', 'tiny-server.mjs');
 
-interface Tab {
-  frames: Array<{ bytes: number; message: BridgeMessage }>;
-  call(channel: string, args: unknown[]): Promise<BridgeMessage>;
-  close(): void;
-}
+/** A renderer tab on the bridge, recording every frame it receives. */
+const openTab = (server: HeadlessServer): Promise<BridgeClient> => openBridge(server.url, { record: true });
 
-async function openTab(server: HeadlessServer): Promise<Tab> {
-  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/bridge?token=${server.token}`, { headers: { origin: `http://127.0.0.1:${server.port}` } });
-  const frames: Tab['frames'] = [];
-  const waiting = new Map<number, (m: BridgeMessage) => void>();
-  ws.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString('utf8')) as BridgeMessage;
-    frames.push({ bytes: data.length, message });
-    if (message.kind === 'response') waiting.get(message.id)?.(message);
-  });
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  let next = 1;
-  return {
-    frames,
-    call: (channel, args) =>
-      new Promise((resolve) => {
-        const id = next++;
-        waiting.set(id, resolve);
-        ws.send(JSON.stringify({ id, channel, args }));
-      }),
-    close: () => ws.close(),
-  };
-}
-
-const deltas = (frames: Tab['frames']): Array<{ bytes: number; delta: ServersDelta }> =>
+const deltas = (frames: BridgeClient['frames']): Array<{ bytes: number; delta: ServersDelta }> =>
   frames.flatMap((f) => (f.message.kind === 'event' && f.message.event === 'servers:changed' ? [{ bytes: f.bytes, delta: f.message.payload as ServersDelta }] : []));
 
 describe('servers:changed over the bridge with 10,000 tools', () => {
