@@ -33,7 +33,7 @@ export function deliverProgressFirst(client: Client): void {
           });
         }
       }
-    } else if (!('method' in message) && 'id' in message && tokens.has(String(message.id))) {
+    } else if (tokens.size > 0 && !('method' in message) && 'id' in message && tokens.has(String(message.id))) {
       setImmediate(() => inner.call(transport, message, extra));
       return;
     }

@@ -72,6 +72,8 @@ export function bridgedTaskOf(raw: Record<string, unknown>): TaskState | undefin
 }
 
 function parseTask(value: unknown): TaskState | undefined {
+  // Most answers carry no task: no parse (a failed one builds a ZodError).
+  if (typeof value !== 'object' || value === null) return undefined;
   const parsed = taskSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }

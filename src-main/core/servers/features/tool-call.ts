@@ -38,5 +38,7 @@ export async function callTool(features: { tools: ToolsFeature; tasks: TasksFeat
   }
   const result = normalizeResult(outcome.raw);
   const mismatch = outputSchemaError(info, result);
-  return { ...result, ...(mismatch !== undefined ? { outputSchemaError: mismatch } : {}), ...(outcome.task ? { task: outcome.task } : {}) };
+  if (mismatch !== undefined) result.outputSchemaError = mismatch;
+  if (outcome.task) result.task = outcome.task;
+  return result;
 }

@@ -78,30 +78,49 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       { name: info.name, arguments: args },
       {
         timeout: options.timeoutMs,
+        // Progress always resets the timeout (the SDK sends a progress token only with an `onprogress`); without a
+        // callId nobody follows it, so the handler is a shared no-op rather than a closure per call.
         resetTimeoutOnProgress: true,
-        onprogress: (p) => {
-          if (callId === undefined) return;
-          this.context.emit('calls:progress', {
-            callId,
-            server: this.context.server,
-            tool: info.name,
-            progress: p.progress,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-            ...(p.message !== undefined ? { message: p.message } : {}),
-          });
-        },
-        // The definition without outputSchema: no validation by the SDK; the input schema still drives the
-        // 2026-07-28 x-mcp-header mirroring.
-        toolDefinition: { name: info.name, inputSchema: info.inputSchema as Tool['inputSchema'] },
+        onprogress: callId === undefined ? ignoreProgress : (p: Progress) => this.progress(callId, info.name, p),
+        toolDefinition: definitionOf(info),
         ...(options.signal ? { signal: options.signal } : {}),
       },
     );
     return result as Record<string, unknown>;
   }
 
+  private progress(callId: string, tool: string, p: Progress): void {
+    this.context.emit('calls:progress', {
+      callId,
+      server: this.context.server,
+      tool,
+      progress: p.progress,
+      ...(p.total !== undefined ? { total: p.total } : {}),
+      ...(p.message !== undefined ? { message: p.message } : {}),
+    });
+  }
+
   private find(tool: string): ToolInfo | undefined {
     return this.items.find((t) => t.name === tool);
   }
+}
+
+type Progress = { progress: number; total?: number; message?: string };
+const ignoreProgress = (): void => undefined;
+
+/**
+ * The definition given to the SDK's callTool, made once per listed tool (a re-list makes new ToolInfo objects):
+ * without outputSchema, so the SDK does not validate (a mismatch is shown with the result instead); the input
+ * schema still drives the 2026-07-28 x-mcp-header mirroring.
+ */
+const definitions = new WeakMap<ToolInfo, Tool>();
+function definitionOf(info: ToolInfo): Tool {
+  let definition = definitions.get(info);
+  if (!definition) {
+    definition = { name: info.name, inputSchema: info.inputSchema as Tool['inputSchema'] };
+    definitions.set(info, definition);
+  }
+  return definition;
 }
 
 /** The SDK's report of a progress notification for a request it no longer tracks. */
