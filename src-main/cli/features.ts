@@ -31,6 +31,29 @@ async function listed(host: Host, only: string | undefined): Promise<{ views: Se
   return { views: views.filter((v) => v.status === 'ready'), failed: failed.length > 0 };
 }
 
+/**
+ * Lists `what` on each server the listing covers, handing each answer to `take`; a listing that failed (an error
+ * in the answer, or a thrown one) is said on stderr. True when anything failed (a server not ready included).
+ */
+async function listEach<L extends { error?: string | undefined }>(host: Host, only: string | undefined, what: string, list: (server: string) => Promise<L>, take: (server: string, listed: L) => void): Promise<boolean> {
+  const { views, failed } = await listed(host, only);
+  let listFailed = false;
+  for (const v of views) {
+    try {
+      const answer = await list(v.name);
+      if (answer.error !== undefined) {
+        err(`${v.name}: listing ${what} failed: ${answer.error}`);
+        listFailed = true;
+      }
+      take(v.name, answer);
+    } catch (error) {
+      err(`switchboard: ${v.name}: ${messageOf(error)}`);
+      listFailed = true;
+    }
+  }
+  return failed || listFailed;
+}
+
 /** A JSON object of strings from the command line, or a message saying what is wrong with it. */
 function stringRecord(raw: string | undefined, what: string, example: string): Record<string, string> | string {
   if (raw === undefined) return {};
@@ -53,28 +76,16 @@ export const resources: Command = async (host, args) => {
   const only = args.positionals[0];
   const unsettled = await settle(host, only);
   if (unsettled !== undefined) return unsettled;
-  const { views, failed } = await listed(host, only);
   const resourceRows: Array<Record<string, unknown> & { server: string; uri: string; name: string }> = [];
   const templateRows: Array<Record<string, unknown> & { server: string; uriTemplate: string; name: string }> = [];
-  let listFailed = false;
-  for (const v of views) {
-    try {
-      const list = await host.api['resources:list'](v.name);
-      if (list.error !== undefined) {
-        err(`${v.name}: listing resources failed: ${list.error}`);
-        listFailed = true;
-      }
-      for (const r of list.resources) {
-        resourceRows.push({ server: v.name, uri: r.uri, name: r.name, ...optional({ title: r.title, description: r.description, mimeType: r.mimeType }) });
-      }
-      for (const t of list.templates) {
-        templateRows.push({ server: v.name, uriTemplate: t.uriTemplate, name: t.name, ...optional({ title: t.title, description: t.description, mimeType: t.mimeType }) });
-      }
-    } catch (error) {
-      err(`switchboard: ${v.name}: ${messageOf(error)}`);
-      listFailed = true;
+  const anyFailed = await listEach(host, only, 'resources', (server) => host.api['resources:list'](server), (server, list) => {
+    for (const r of list.resources) {
+      resourceRows.push({ server, uri: r.uri, name: r.name, ...optional({ title: r.title, description: r.description, mimeType: r.mimeType }) });
     }
-  }
+    for (const t of list.templates) {
+      templateRows.push({ server, uriTemplate: t.uriTemplate, name: t.name, ...optional({ title: t.title, description: t.description, mimeType: t.mimeType }) });
+    }
+  });
   if (args.json) out(JSON.stringify([...resourceRows, ...templateRows], null, 2));
   else {
     const cell = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -90,7 +101,7 @@ export const resources: Command = async (host, args) => {
       );
     }
   }
-  return failed || listFailed ? 1 : 0;
+  return anyFailed ? 1 : 0;
 };
 
 export const read: Command = async (host, args) => {
@@ -119,22 +130,10 @@ export const prompts: Command = async (host, args) => {
   const only = args.positionals[0];
   const unsettled = await settle(host, only);
   if (unsettled !== undefined) return unsettled;
-  const { views, failed } = await listed(host, only);
   const rows: Array<{ server: string; name: string; title?: string; description?: string; arguments: unknown[] }> = [];
-  let listFailed = false;
-  for (const v of views) {
-    try {
-      const list = await host.api['prompts:list'](v.name);
-      if (list.error !== undefined) {
-        err(`${v.name}: listing prompts failed: ${list.error}`);
-        listFailed = true;
-      }
-      for (const p of list.prompts) rows.push({ server: v.name, name: p.name, ...optional({ title: p.title, description: p.description }), arguments: p.arguments });
-    } catch (error) {
-      err(`switchboard: ${v.name}: ${messageOf(error)}`);
-      listFailed = true;
-    }
-  }
+  const anyFailed = await listEach(host, only, 'prompts', (server) => host.api['prompts:list'](server), (server, list) => {
+    for (const p of list.prompts) rows.push({ server, name: p.name, ...optional({ title: p.title, description: p.description }), arguments: p.arguments });
+  });
   if (args.json) out(JSON.stringify(rows, null, 2));
   else {
     const argText = (a: unknown): string => {
@@ -146,7 +145,7 @@ export const prompts: Command = async (host, args) => {
       ['SERVER', 'PROMPT', 'ARGUMENTS', 'DESCRIPTION'],
     );
   }
-  return failed || listFailed ? 1 : 0;
+  return anyFailed ? 1 : 0;
 };
 
 export const prompt: Command = async (host, args) => {
