@@ -1,6 +1,7 @@
 import type { HostApi } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
 import { resourceKey, type PromptListState, type PromptResultState } from './feature-types';
+import { latestLoads } from './latest-load';
 import type { SliceCreator } from './types';
 
 /** The prompt the composer's `/prompt-name` opened, with what was typed after it. */
@@ -35,7 +36,7 @@ export const offersPrompts = (server: { status: string; disabled: boolean; capab
 export const createPromptsSlice =
   (api: HostApi, now: () => number = Date.now): SliceCreator<PromptsSlice> =>
   (set, get) => {
-    const listFetch = new Map<string, number>();
+    const loadList = latestLoads(now);
     const getFetch = new Map<string, number>();
     let seq = 0;
     return {
@@ -44,16 +45,12 @@ export const createPromptsSlice =
       promptForm: undefined,
 
       async loadPrompts(server) {
-        const at = ++seq;
-        listFetch.set(server, at);
-        const previous = get().promptLists[server];
-        set((s) => ({ promptLists: { ...s.promptLists, [server]: { state: 'loading', ...(previous?.value ? { value: previous.value } : {}) } } }));
-        try {
-          const value = await api['prompts:list'](server);
-          if (listFetch.get(server) === at) set((s) => ({ promptLists: { ...s.promptLists, [server]: { state: 'ok', value, at: now() } } }));
-        } catch (error) {
-          if (listFetch.get(server) === at) set((s) => ({ promptLists: { ...s.promptLists, [server]: { state: 'error', message: describeError(error).message } } }));
-        }
+        await loadList(
+          server,
+          get().promptLists[server],
+          () => api['prompts:list'](server),
+          (state) => set((s) => ({ promptLists: { ...s.promptLists, [server]: state } })),
+        );
       },
 
       async loadAllPrompts() {

@@ -1,6 +1,7 @@
 import type { CompletionRef, HostApi, ResourceUpdatedEvent } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
 import { resourceKey, type ReadState, type ResourceListState } from './feature-types';
+import { latestLoads } from './latest-load';
 import type { SliceCreator } from './types';
 
 /** Resource lists per server (fetched when the tab opens, again on `features:changed`), reads, subscriptions, completion. */
@@ -25,9 +26,8 @@ export const createResourcesSlice =
   (api: HostApi, now: () => number = Date.now): SliceCreator<ResourcesSlice> =>
   (set, get) => {
     // Only the latest fetch per server (and read per resource) is applied.
-    const listFetch = new Map<string, number>();
-    const readFetch = new Map<string, number>();
-    let seq = 0;
+    const loadList = latestLoads(now);
+    const loadRead = latestLoads(now);
     return {
       resourceLists: {},
       resourceReads: {},
@@ -36,30 +36,22 @@ export const createResourcesSlice =
       subscribeErrors: {},
 
       async loadResources(server) {
-        const at = ++seq;
-        listFetch.set(server, at);
-        const previous = get().resourceLists[server];
-        set((s) => ({ resourceLists: { ...s.resourceLists, [server]: { state: 'loading', ...(previous?.value ? { value: previous.value } : {}) } } }));
-        try {
-          const value = await api['resources:list'](server);
-          if (listFetch.get(server) === at) set((s) => ({ resourceLists: { ...s.resourceLists, [server]: { state: 'ok', value, at: now() } } }));
-        } catch (error) {
-          if (listFetch.get(server) === at) set((s) => ({ resourceLists: { ...s.resourceLists, [server]: { state: 'error', message: describeError(error).message } } }));
-        }
+        await loadList(
+          server,
+          get().resourceLists[server],
+          () => api['resources:list'](server),
+          (state) => set((s) => ({ resourceLists: { ...s.resourceLists, [server]: state } })),
+        );
       },
 
       async readResource(server, uri) {
         const key = resourceKey(server, uri);
-        const at = ++seq;
-        readFetch.set(key, at);
-        const previous = get().resourceReads[key];
-        set((s) => ({ resourceReads: { ...s.resourceReads, [key]: { state: 'loading', ...(previous?.value ? { value: previous.value } : {}) } } }));
-        try {
-          const value = await api['resources:read']({ server, uri });
-          if (readFetch.get(key) === at) set((s) => ({ resourceReads: { ...s.resourceReads, [key]: { state: 'ok', value, at: now() } } }));
-        } catch (error) {
-          if (readFetch.get(key) === at) set((s) => ({ resourceReads: { ...s.resourceReads, [key]: { state: 'error', message: describeError(error).message } } }));
-        }
+        await loadRead(
+          key,
+          get().resourceReads[key],
+          () => api['resources:read']({ server, uri }),
+          (state) => set((s) => ({ resourceReads: { ...s.resourceReads, [key]: state } })),
+        );
       },
 
       async setSubscribed(server, uri, on) {
