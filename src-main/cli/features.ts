@@ -23,6 +23,18 @@ async function settle(host: Host, only: string | undefined): Promise<number | un
   }
 }
 
+/** Waits for `server`, then makes one request: its answer, or the exit code (why, on stderr) when there is none. */
+async function askServer<T>(host: Host, server: string, request: () => Promise<T>): Promise<{ answer: T } | { exit: number }> {
+  const unsettled = await settle(host, server);
+  if (unsettled !== undefined) return { exit: unsettled };
+  try {
+    return { answer: await request() };
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return { exit: 1 };
+  }
+}
+
 /** The servers a listing covers: the one named (an error on stderr when it is not ready), or every ready one. */
 async function listed(host: Host, only: string | undefined): Promise<{ views: ServerView[]; failed: boolean }> {
   const views = (await host.api['servers:list']()).filter((v) => (only === undefined ? v.status === 'ready' : v.name === only));
@@ -106,15 +118,9 @@ export const resources: Command = async (host, args) => {
 
 export const read: Command = async (host, args) => {
   const [server = '', uri = ''] = args.positionals;
-  const unsettled = await settle(host, server);
-  if (unsettled !== undefined) return unsettled;
-  let view;
-  try {
-    view = await host.api['resources:read']({ server, uri });
-  } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
-    return 1;
-  }
+  const asked = await askServer(host, server, () => host.api['resources:read']({ server, uri }));
+  if ('exit' in asked) return asked.exit;
+  const view = asked.answer;
   if (args.json) {
     out(JSON.stringify(view, null, 2));
     return 0;
@@ -155,15 +161,9 @@ export const prompt: Command = async (host, args) => {
     err(`switchboard: ${promptArgs}`);
     return 2;
   }
-  const unsettled = await settle(host, server);
-  if (unsettled !== undefined) return unsettled;
-  let view;
-  try {
-    view = await host.api['prompts:get']({ server, name, args: promptArgs });
-  } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
-    return 1;
-  }
+  const asked = await askServer(host, server, () => host.api['prompts:get']({ server, name, args: promptArgs }));
+  if ('exit' in asked) return asked.exit;
+  const view = asked.answer;
   if (args.json) {
     out(JSON.stringify(view, null, 2));
     return 0;
@@ -184,15 +184,9 @@ export const complete: Command = async (host, args) => {
     return 2;
   }
   const ref: CompletionRef = kind === 'prompt' ? { type: 'prompt', name: target } : { type: 'resource', uri: target };
-  const unsettled = await settle(host, server);
-  if (unsettled !== undefined) return unsettled;
-  let view;
-  try {
-    view = await host.api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(args.context !== undefined ? { context } : {}) });
-  } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
-    return 1;
-  }
+  const asked = await askServer(host, server, () => host.api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(args.context !== undefined ? { context } : {}) }));
+  if ('exit' in asked) return asked.exit;
+  const view = asked.answer;
   if (args.json) out(JSON.stringify(view, null, 2));
   else {
     for (const v of view.values) out(v);
@@ -203,15 +197,9 @@ export const complete: Command = async (host, args) => {
 
 export const ping: Command = async (host, args) => {
   const server = args.positionals[0] ?? '';
-  const unsettled = await settle(host, server);
-  if (unsettled !== undefined) return unsettled;
-  let view;
-  try {
-    view = await host.api['servers:ping'](server);
-  } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
-    return 1;
-  }
+  const asked = await askServer(host, server, () => host.api['servers:ping'](server));
+  if ('exit' in asked) return asked.exit;
+  const view = asked.answer;
   if (args.json) out(JSON.stringify(view, null, 2));
   else out(`ping ${view.ms} ms${view.method === 'ping' ? '' : ` (${view.method})`}`);
   return 0;
