@@ -8,7 +8,7 @@ import { createHost, type Host } from './host';
 import { StaticSettings } from './settings';
 import { nodeRuntime } from './runtime';
 import type { SupervisionPolicy } from './connection';
-import { freePort, startEverything, tempDir, waitFor } from '../test-support/processes';
+import { everythingEntry, freePort, startEverything, tempDir, waitFor } from '../test-support/processes';
 import { startFakeRemote, type FakeRemote } from '../test-support/fake-remote';
 
 type Everything = Awaited<ReturnType<typeof startEverything>>;
@@ -238,8 +238,7 @@ describe('HTTP sessions end with their connection', () => {
 
   it('server-everything (the SDK\'s own Streamable HTTP server) sees its session terminated on dispose', async () => {
     const port = await freePort();
-    const entry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-    const child = spawn(process.execPath, [entry, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [everythingEntry, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

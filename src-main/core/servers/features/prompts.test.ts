@@ -1,10 +1,9 @@
 // prompts:list / prompts:get through the host against features-server.mjs, in both protocol eras: arguments as
 // listed, the messages with their content blocks, refused arguments naming what is wrong, and prompts/list_changed.
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FeaturesChangedEvent } from '../../../../src-shared/host-api';
 import { featuresEntry, hostWith } from '../../../test-support/features-fixture';
-import { waitFor } from '../../../test-support/processes';
+import { everythingEntry, waitFor } from '../../../test-support/processes';
 import type { Host } from '../../host';
 import { calculatorPath } from '../../paths';
 
@@ -101,8 +100,7 @@ describe('prompts on a server without them', () => {
 
 describe('prompts of server-everything (stdio)', () => {
   it('a prompt with a required and an optional argument, and one with an embedded resource', async () => {
-    const entry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-    ({ host } = await hostWith({ everything: { command: process.execPath, args: [entry] } }));
+    ({ host } = await hostWith({ everything: { command: process.execPath, args: [everythingEntry] } }));
     await host.settled();
     const { prompts } = await host.api['prompts:list']('everything');
     expect(prompts.find((p) => p.name === 'args-prompt')?.arguments).toEqual([
