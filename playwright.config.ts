@@ -7,6 +7,8 @@ const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium
 
 export default defineConfig<HostOptions>({
   testDir: 'e2e',
+  // The web project serves a copy of out/renderer taken once per run, not the folder a rebuild may be rewriting.
+  globalSetup: './e2e/global-setup.ts',
   // 2 cores: each test starts a host and an MCP server or two.
   workers: 1,
   fullyParallel: false,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { calculatorModel, callTool, say, sequence, startFakeProvider, type FakeProvider, type Script } from '../src-main/test-support/fake-providers';
 import { test as base, expect, repoRoot } from './fixtures';
-import { expectReady, send } from './helpers';
+import { expectChatReady, expectReady, send } from './helpers';
 
 /*
  * Chat with an LLM in the real UI: a fake OpenAI-compatible server (real HTTP on loopback, scripted SSE with
@@ -55,6 +55,7 @@ test('"what is 2+3": the approval card, Allow once, then 5', async ({ page, fake
 
 test('Deny: the card says so and the model is told', async ({ page, fake }) => {
   await expectReady(page, 'calculator');
+  await expectChatReady(page, 'openai:fake-model');
   await send(page, 'what is 2+3');
   await page.getByTestId('approval-card').getByTestId('approve-deny').click();
   await expect(page.getByTestId('tool-card')).toHaveAttribute('data-status', 'denied');
@@ -79,6 +80,7 @@ test.describe('a hostile tool result', () => {
 
   test('executes nothing: no <img onerror>, no <script>, no javascript: link, no remote image', async ({ page }) => {
     await expectReady(page, 'everything');
+    await expectChatReady(page, 'openai:fake-model');
     await page.evaluate(() => {
       (globalThis as unknown as { __pwned?: number }).__pwned = undefined;
     });

@@ -11,6 +11,16 @@ export async function expectReady(page: Page, name: string): Promise<Locator> {
   return row;
 }
 
+/**
+ * Waits until typed text goes to `model`: the providers are loaded (the picker shows the model) and the chat can
+ * use it (the box says so). The servers list can come back before the providers do, so a server row can say
+ * "ready" while text sent to the chat still only gets a "Nothing to send that to yet" notice.
+ */
+export async function expectChatReady(page: Page, model: string): Promise<void> {
+  await expect(page.getByTestId('model-picker')).toHaveValue(model);
+  await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /^Ask anything/);
+}
+
 /** Types a line in the chat box and sends it with Enter. */
 export async function send(page: Page, line: string): Promise<void> {
   const input = page.getByTestId('chat-input');

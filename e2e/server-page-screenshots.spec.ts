@@ -23,24 +23,32 @@ for (const size of [
         await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}x${size.height}-${scheme}.png`) });
       };
       await serverPage.getByRole('option', { name: /^structured / }).click();
+      await expect(serverPage.getByRole('option', { name: /^structured /, selected: true })).toBeVisible();
       await shot('tools');
       await serverPage.getByRole('tab', { name: /^Resources/ }).click();
-      const firstResource = serverPage.getByRole('listbox', { name: /Resources of/ }).getByRole('option', { name: /Hello/ });
-      if (await firstResource.isVisible().catch(() => false)) await firstResource.click();
+      const hello = serverPage.getByRole('listbox', { name: /Resources of/ }).getByRole('option', { name: /Hello/ });
+      await hello.click();
+      await expect(serverPage.getByTestId('resource-viewer').getByTestId('resource-content')).toContainText('Hello from the features fixture.');
       await shot('resources');
       await serverPage.getByRole('tab', { name: /^Prompts/ }).click();
       const greet = serverPage.getByRole('option', { name: /^Greet/ });
-      if (await greet.isVisible().catch(() => false)) await greet.click();
+      await greet.click();
+      await expect(greet).toHaveAttribute('aria-selected', 'true');
       await shot('prompts');
       await serverPage.getByRole('tab', { name: 'Logs' }).click();
+      await expect(serverPage.getByRole('listbox', { name: 'Log of features' }).getByRole('option', { name: /a warning message/ })).toBeVisible();
       await shot('logs');
       await serverPage.getByRole('tab', { name: 'Trace' }).click();
+      await expect(serverPage.getByRole('listbox', { name: 'Protocol trace of features' }).locator('[data-kind="request"]', { hasText: 'tools/call' }).last()).toBeVisible();
       await shot('trace');
       await page.getByRole('button', { name: 'Back to the chat' }).click();
+      // 20 steps of 300 ms: still running, a few steps in, when the picture is taken.
       await send(page, '/slow {"steps":20,"delayMs":300}');
-      await page.waitForTimeout(1500);
+      const progress = lastCard(page).getByTestId('call-progress');
+      await expect.poll(async () => Number((await progress.getAttribute('data-progress', { timeout: 1000 }).catch(() => null)) ?? 0)).toBeGreaterThanOrEqual(3);
       await shot('progress');
       await page.getByTestId('chat-input').fill('/gr');
+      await expect(page.getByTestId('slash-suggestions').locator('[data-testid="slash-suggestion"][data-name="greet"]')).toBeVisible();
       await shot('slash');
     });
   }
