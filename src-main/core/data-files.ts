@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { isAlive } from './process-tree';
 
 /*
  * Files in the data folder are the user's alone: era-cache.json holds whole command lines, secrets.json values,
@@ -67,16 +68,6 @@ export function writeFileAtomicSync(path: string, data: string, options: { mode?
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
-  }
-}
-
-/** True while a process with this pid exists (EPERM: it exists, owned by someone else). */
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -148,7 +139,7 @@ export function tidyDataDir(dataDir: string, now: number = Date.now()): string[]
       }
       const old = now - mtime > strayAgeMs;
       const pid = Number(pidText);
-      const stray = pidText === undefined ? old : old || (pid !== process.pid && !pidAlive(pid));
+      const stray = pidText === undefined ? old : old || (pid !== process.pid && !isAlive(pid));
       if (!stray) continue;
       try {
         rmSync(path, { force: true });
