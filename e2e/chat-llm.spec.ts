@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { calculatorModel, callTool, say, sequence, startFakeProvider, type FakeProvider, type Script } from '../src-main/test-support/fake-providers';
+import { calculatorModel, callTool, say, sequence } from '../src-main/test-support/fake-providers';
 import { test as base, expect, repoRoot } from './fixtures';
+import { withFakeModel } from './fake-model';
 import { expectChatReady, expectReady, send } from './helpers';
 
 /*
@@ -8,18 +9,7 @@ import { expectChatReady, expectReady, send } from './helpers';
  * tool calls) stands in for the vendor; the host's real provider code talks to it through OPENAI_BASE_URL.
  */
 
-// Boxed: Playwright would take a bare function option for a fixture.
-const test = base.extend<{ model: { script: Script }; fake: FakeProvider }>({
-  model: [{ script: calculatorModel() }, { option: true }],
-  fake: async ({ model }, use) => {
-    const fake = await startFakeProvider('openai', model.script);
-    await use(fake);
-    await fake.close();
-  },
-  hostEnv: async ({ fake }, use) => {
-    await use({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-e2e-not-a-real-key', SWITCHBOARD_MODEL: 'openai:fake-model' });
-  },
-});
+const test = withFakeModel(calculatorModel());
 
 test('"what is 2+3": the approval card, Allow once, then 5', async ({ page, fake }) => {
   await expectReady(page, 'calculator');

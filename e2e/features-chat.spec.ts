@@ -1,21 +1,12 @@
-import { callTool, say, sequence, startFakeProvider, type FakeProvider, type Script } from '../src-main/test-support/fake-providers';
+import { callTool, say, sequence } from '../src-main/test-support/fake-providers';
 import type { Page } from '@playwright/test';
-import { test as base, expect } from './fixtures';
+import { expect } from './fixtures';
+import { withFakeModel } from './fake-model';
 import { featuresServer } from './features-helpers';
 import { expectChatReady, expectReady, send } from './helpers';
 
 // The chat's tool card shows the progress of the model's call (calls:progress by the chat's call id), a timer and Cancel.
-const test = base.extend<{ model: { script: Script }; fake: FakeProvider }>({
-  model: [{ script: sequence(callTool('features__slow', { steps: 6, delayMs: 400 }), say('Done slowly.')) }, { option: true }],
-  fake: async ({ model }, use) => {
-    const fake = await startFakeProvider('openai', model.script);
-    await use(fake);
-    await fake.close();
-  },
-  hostEnv: async ({ fake }, use) => {
-    await use({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-e2e-not-a-real-key', SWITCHBOARD_MODEL: 'openai:fake-model' });
-  },
-});
+const test = withFakeModel(sequence(callTool('features__slow', { steps: 6, delayMs: 400 }), say('Done slowly.')));
 test.use({ mcpServers: { features: featuresServer() } });
 
 /** One rendered state of the chat's tool card. */
