@@ -1,7 +1,7 @@
 import type { HostApi, LogLevel } from '../../src-shared/host-api';
 import type { ResourceContents } from '../../src-shared/contract/resources';
 import { describeError } from '../host-client';
-import type { BundleState, PingState, ResourceSelection, ServerPageState, ServerTab } from './feature-types';
+import { resourceKey, type BundleState, type PingState, type ResourceSelection, type ServerPageState, type ServerTab } from './feature-types';
 import type { SliceCreator } from './types';
 
 /**
@@ -57,7 +57,7 @@ export const createServerPageSlice =
         get().ensureTab(server, next.tab);
         // The resource it had open was changed on the server while the page was closed: read it again.
         const uri = next.tab === 'resources' ? (next.resource?.kind === 'resource' ? (next.resource.embedded ? undefined : next.resource.uri) : next.resource?.uri) : undefined;
-        if (uri !== undefined && get().resourceReads[`${server}\u0000${uri}`] === undefined) void get().readResource(server, uri);
+        if (uri !== undefined && get().resourceReads[resourceKey(server, uri)] === undefined) void get().readResource(server, uri);
       },
       setServerTab(tab) {
         const page = get().serverPage;
@@ -75,7 +75,7 @@ export const createServerPageSlice =
         if (!page) return;
         update(selection === undefined ? withoutKey(page, 'resource') : { ...page, resource: selection });
         if (selection?.kind === 'resource' && selection.embedded === undefined) {
-          const read = get().resourceReads[`${page.server}\u0000${selection.uri}`];
+          const read = get().resourceReads[resourceKey(page.server, selection.uri)];
           if (read === undefined || read.state === 'error') void get().readResource(page.server, selection.uri);
         } else if (selection?.kind === 'template' && selection.uri !== undefined) {
           void get().readResource(page.server, selection.uri);

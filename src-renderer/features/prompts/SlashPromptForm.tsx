@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PromptInfo } from '../../../src-shared/host-api';
 import { CardTitle } from '../../components/CardTitle';
 import { useApp } from '../../hooks/useApp';
+import { resourceKey } from '../../store/feature-types';
 import type { PromptFormRef } from '../../store/prompts-slice';
 import { PromptForm } from './PromptForm';
 
@@ -20,7 +21,7 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
   const complete = useApp((s) => s.complete);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
-  const result = useApp((s) => s.promptResults[`${formRef.server}\u0000${formRef.name}`]);
+  const result = useApp((s) => s.promptResults[resourceKey(formRef.server, formRef.name)]);
 
   const run = (args: Record<string, string>): void => {
     setBusy(true);
