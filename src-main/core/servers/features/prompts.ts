@@ -38,8 +38,11 @@ export class PromptsFeature extends ListFeature<PromptInfo> {
     const { server } = this.context;
     const client = this.context.client();
     if (!client) throw new CoreError('server-not-ready', `Server "${server}" is not connected; it cannot give the prompt "${name}" now.`, { data: { server, prompt: name } });
-    if (!this.find(name)) await this.settle();
-    const prompt = this.find(name);
+    let prompt = this.find(name);
+    if (!prompt) {
+      await this.settle();
+      prompt = this.find(name);
+    }
     if (!prompt) {
       const names = this.items.map((p) => p.name).join(', ');
       throw new CoreError('invalid-argument', `Server "${server}" has no prompt "${name}". Its prompts: ${names || 'none'}.`, { data: { server, prompt: name } });

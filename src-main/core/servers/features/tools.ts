@@ -55,8 +55,10 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   async resolve(tool: string): Promise<ToolInfo> {
     if (!this.context.client()) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, { data: { server: this.context.server, tool } });
     let info = this.find(tool);
-    if (!info) await this.settle();
-    info = this.find(tool);
+    if (!info) {
+      await this.settle();
+      info = this.find(tool);
+    }
     if (!info) {
       const names = this.items.map((t) => t.name).join(', ');
       throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, { data: { server: this.context.server, tool } });
