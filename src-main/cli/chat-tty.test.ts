@@ -36,7 +36,7 @@ function onTerminal(args: string[], env: Record<string, string>, answers: Array<
   });
 }
 
-describe.skipIf(!hasScript)('switchboard chat on a terminal', () => {
+describe.skipIf(!hasScript)(`switchboard chat on a terminal${hasScript ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
   it('asks before the call; "y" runs it once, "n" denies it', async () => {
     const fake = await startFakeProvider('openai', calculatorModel());
     try {

@@ -76,7 +76,7 @@ describe('finding our cgroup v2 directory', () => {
   });
 });
 
-describe.skipIf(!haveCgroup)('the cgroup wrapper', () => {
+describe.skipIf(!haveCgroup)(`the cgroup wrapper${haveCgroup ? '' : ` — skipped: ${base.ok ? '' : base.reason}`}`, () => {
   it('runs the exact argv inside the cgroup (no shell parsing of the user’s strings), and refuses to run when it cannot move', () => {
     const containment = new Containment('auto');
     try {
@@ -102,7 +102,7 @@ describe.skipIf(!haveCgroup)('the cgroup wrapper', () => {
   });
 });
 
-describe.skipIf(!haveCgroup)('ending a cgroup', () => {
+describe.skipIf(!haveCgroup)(`ending a cgroup${haveCgroup ? '' : ` — skipped: ${base.ok ? '' : base.reason}`}`, () => {
   for (const killFile of [true, false]) {
     it(`ends a process that keeps forking, ${killFile ? 'with cgroup.kill' : 'pid by pid (kernels without cgroup.kill)'}`, async () => {
       const containment = new Containment('auto');
@@ -135,7 +135,7 @@ describe.skipIf(!haveCgroup)('ending a cgroup', () => {
   }
 });
 
-describe.skipIf(process.platform !== 'linux' || !havePerl)('without a cgroup (process groups only)', () => {
+describe.skipIf(process.platform !== 'linux' || !havePerl)(`without a cgroup (process groups only)${process.platform !== 'linux' ? ' — skipped: not Linux' : havePerl ? '' : ' — skipped: perl is not installed (the setpgid helper uses it)'}`, () => {
   let host: Host | undefined;
   const saved = process.env.SWITCHBOARD_CONTAINMENT;
   const tags: string[] = [];

@@ -57,7 +57,7 @@ async function reap(dir: string): Promise<number> {
   }
 }
 
-describe.skipIf(!linux)('reaping a dead host’s process groups (Linux: by /proc scan)', () => {
+describe.skipIf(!linux)(`reaping a dead host’s process groups (Linux: by /proc scan)${linux ? '' : ' — skipped: not Linux, there is no /proc to scan'}`, () => {
   it('ends the members of a group whose leader already exited', async () => {
     const { leader, leaderStart, tag } = await leaderlessGroup();
     const dir = deadHostLedger([{ pid: leader, startTime: leaderStart, server: 'wrapped' }]);

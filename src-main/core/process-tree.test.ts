@@ -15,7 +15,7 @@ afterEach(() => {
   }
 });
 
-describe.skipIf(process.platform === 'win32')('killTree', () => {
+describe.skipIf(process.platform === 'win32')(`killTree${process.platform === 'win32' ? ' — skipped: Windows ends trees with taskkill, not process groups' : ''}`, () => {
   it('keeps a process that has nothing else to do alive until the SIGKILL step has run', async () => {
     const tag = `--tag=${tempDir()}`;
     tags.push(tag);
