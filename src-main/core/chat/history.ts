@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/chat-types';
+import { tempFileFor } from '../data-files';
 import { CoreError } from '../errors';
 
 /**
@@ -158,7 +159,7 @@ export class ConversationStore {
         const file = join(dir, `${id}.json`);
         // Named after this pid, so a temp left by a SIGKILL is known stray at the next start (tidyDataDir); a fresh
         // one each time, so it is 0600 (a leftover would keep its old mode) and the renamed file is too.
-        const temp = `${file}.${process.pid}.tmp`;
+        const temp = tempFileFor(file);
         await rm(temp, { force: true });
         await writeFile(temp, JSON.stringify(stored), { mode: 0o600 });
         await rename(temp, file);
