@@ -57,7 +57,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const context: FeatureContext = {
       server: server.name,
       client: () => this.session?.sdkClient,
-      requestTimeoutMs: () => this.server.entry.timeout ?? this.policy.requestTimeoutMs,
+      requestTimeoutMs: () => this.requestTimeoutMs(),
       note: (line) => this.noteStderr(line),
       changed: (feature) => {
         if (this.disposed) return;
@@ -72,6 +72,11 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       ping: { intervalMs: this.policy.pingIntervalMs, timeoutMs: this.policy.pingTimeoutMs },
     };
     this.features = createFeatures(context);
+  }
+
+  /** A request's timeout: the entry's own, else the policy's. */
+  private requestTimeoutMs(): number {
+    return this.server.entry.timeout ?? this.policy.requestTimeoutMs;
   }
 
   get name(): string {
@@ -278,7 +283,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 
   async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; callId?: string; task?: boolean } = {}): Promise<ToolResult> {
     const session = this.requireReady(`run "${tool}"`);
-    const timeoutMs = this.server.entry.timeout ?? this.policy.requestTimeoutMs;
+    const timeoutMs = this.requestTimeoutMs();
     const data = { server: this.name, tool };
     try {
       return await callFeatureTool(this.features, tool, args, {
