@@ -1,15 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApp } from '../hooks/useApp';
-
-/** Re-renders every `ms` while mounted and returns Date.now(). */
-function useTick(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
+import { useNow } from '../hooks/useNow';
 
 /**
  * A running call's progress (`calls:progress` by callId): a bar (exact when the server gives a total), its
@@ -18,7 +9,7 @@ function useTick(ms: number): number {
 export function CallProgress({ callId, startedAt, idle }: { callId: string; startedAt?: number | undefined; idle?: string | undefined }) {
   const progress = useApp((s) => s.progress[callId]);
   const [shownAt] = useState(() => Date.now());
-  const now = useTick(250);
+  const now = useNow(true, 250);
   const elapsed = Math.max(0, now - (startedAt ?? progress?.firstAt ?? shownAt));
   const value = progress?.progress;
   const total = progress?.total;
