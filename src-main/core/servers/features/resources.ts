@@ -1,7 +1,7 @@
 import type { Client, McpSubscription, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ReadResourceView, ResourceContents, ResourceInfo, ResourceListView, ResourceTemplateInfo } from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
-import type { ConnectedInfo, FeatureContext } from './feature';
+import type { ConnectedInfo } from './feature';
 import { ListFeature } from './list-feature';
 
 /** One item of the list: a resource or a template (one list, so that both are replaced together). */
@@ -28,10 +28,6 @@ export class ResourcesFeature extends ListFeature<ResourceEntry> {
   /** Bumped on every connect and disconnect: work begun for an earlier session drops its result. */
   private generation = 0;
   private split: { of: ResourceEntry[]; resources: ResourceInfo[]; templates: ResourceTemplateInfo[] } | undefined;
-
-  constructor(context: FeatureContext) {
-    super(context);
-  }
 
   protected offered(capabilities: ServerCapabilities | undefined): boolean {
     return capabilities?.resources !== undefined;
