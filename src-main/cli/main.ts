@@ -427,8 +427,6 @@ function renderResult(result: ToolResult): string {
   return result.content.map(renderBlock).join('\n');
 }
 
-
-
 /**
  * Until main() is done, one ref'd handle keeps Node running: teardown (waiting for a server to exit, then SIGKILL) must
  * never be cut short by the event loop running dry, which used to end the CLI with exit code 0, no output and
