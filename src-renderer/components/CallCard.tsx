@@ -4,6 +4,7 @@ import { CallProgress } from './CallProgress';
 import type { CallEntry } from '../store/chat-slice';
 import { ResultContent } from './ResultContent';
 import { CardTitle } from './CardTitle';
+import { formatMs } from '../ui/search';
 
 const stateLabel: Record<CallEntry['state'], string> = {
   pending: 'Running…',
@@ -94,8 +95,4 @@ function CancelButton({ entry }: { entry: CallEntry }) {
       {entry.cancelling ? 'Cancelling…' : 'Cancel'}
     </button>
   );
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -7,6 +7,7 @@ import { LaunchDetails } from './LaunchDetails';
 import { StatusDot, statusLabel } from './StatusDot';
 import { StderrTail } from './StderrTail';
 import { ToolList } from './ToolList';
+import { formatMs } from '../ui/search';
 
 export function ServerRow({ server }: { server: ServerView }) {
   const restarting = useApp((s) => s.restarting[server.name] === true);
@@ -143,8 +144,4 @@ function RestartInfo({ server }: { server: ServerView }) {
       )}
     </p>
   );
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
