@@ -143,8 +143,8 @@ export function assertNoHostKey(value: string, where: string, raw: string | unde
 /** An `envFile`'s names: the host's own key names are refused (case-insensitively on Windows) unless allow-listed. */
 export function assertEnvFileNames(values: Readonly<Record<string, string>>, where: string, file: string, context: ReferenceContext): void {
   for (const name of Object.keys(values)) {
-    if (!isHostSecretName(name, context.platform) || allowListed([name], context)) continue;
-    const hostName = hostOwnSecretNames.find((n) => sameEnvName(n, name, context.platform)) ?? name;
+    const hostName = hostOwnSecretNames.find((n) => sameEnvName(n, name, context.platform));
+    if (hostName === undefined || allowListed([name], context)) continue;
     throw new CoreError(
       'config-invalid',
       `${where} ${file} sets ${name}, Switchboard's own LLM key name: it is never passed to servers from a file (an envFile pointing at Switchboard's own .env would hand over its key). Remove it from that file and give the server its own key (e.g. \${secret:NAME}), or put ${hostName} on the allow-list (envAllowList in settings) if you really mean to share it.`,
