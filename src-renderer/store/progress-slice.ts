@@ -1,4 +1,5 @@
 import type { CallProgressEvent, HostApi } from '../../src-shared/host-api';
+import { drop } from './resources-slice';
 import type { SliceCreator } from './types';
 
 export interface CallProgress extends CallProgressEvent {
@@ -42,10 +43,8 @@ export const createProgressSlice =
     },
     clearProgress(callId) {
       set((s) => {
-        if (!(callId in s.progress)) return {};
-        const progress = { ...s.progress };
-        delete progress[callId];
-        return { progress };
+        const progress = drop(s.progress, callId);
+        return progress === s.progress ? {} : { progress };
       });
     },
   });
