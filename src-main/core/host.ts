@@ -76,7 +76,11 @@ export interface Host {
 
 /** The host's private `.env` (data dir first, the working directory's wins). Never merged into process.env. */
 export function readHostDotenv(dataDir: string, envDir: string): Record<string, string> {
-  const files = readHostDotenvFiles(dataDir, envDir);
+  return mergeHostDotenv(readHostDotenvFiles(dataDir, envDir));
+}
+
+/** The two files as one: the working directory's values win over the data dir's. */
+function mergeHostDotenv(files: { data: Record<string, string>; working: Record<string, string> }): Record<string, string> {
   return { ...files.data, ...files.working };
 }
 
@@ -102,7 +106,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
   const secrets = options.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'));
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
-  const hostDotenv = { ...dotenvFiles.data, ...dotenvFiles.working };
+  const hostDotenv = mergeHostDotenv(dotenvFiles);
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
   const store = new ConfigStore(configPath);
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
