@@ -283,19 +283,22 @@ export function isServerCgroup(dir: string): boolean {
   return isAbsolute(dir) && hostDirPattern.test(basename(dirname(dir))) && existsSync(join(dir, 'cgroup.procs'));
 }
 
+/** The directories directly in `dir` (none when it is gone meanwhile). */
+function subdirectories(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(dir, e.name));
+  } catch {
+    return [];
+  }
+}
+
 /** Ends every process in a cgroup and everything below it, then removes the directories; returns how many it ended. */
 export async function endCgroupTree(dir: string): Promise<number> {
   if (!isAbsolute(dir) || !existsSync(join(dir, 'cgroup.procs'))) return 0;
   let ended = 0;
-  let children: string[] = [];
-  try {
-    children = readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => join(dir, e.name));
-  } catch {
-    // gone meanwhile
-  }
-  for (const child of children) ended += await endCgroupTree(child);
+  for (const child of subdirectories(dir)) ended += await endCgroupTree(child);
   const scope = new CgroupScope(dir);
   ended += scope.pids().length;
   await scope.kill();
@@ -323,15 +326,7 @@ export async function reapOrphanCgroups(baseDir: string | undefined): Promise<nu
     const [, pid, start] = match;
     if (processStartTime(Number(pid)) === start) continue;
     const hostDir = join(baseDir, name);
-    let scopes: string[] = [];
-    try {
-      scopes = readdirSync(hostDir, { withFileTypes: true })
-        .filter((e) => e.isDirectory())
-        .map((e) => join(hostDir, e.name));
-    } catch {
-      // gone meanwhile
-    }
-    for (const scope of scopes) if ((await endCgroupTree(scope)) > 0) trees++;
+    for (const scope of subdirectories(hostDir)) if ((await endCgroupTree(scope)) > 0) trees++;
     await endCgroupTree(hostDir);
   }
   return trees;
