@@ -341,17 +341,11 @@ export class TraceRing implements TraceRecorder {
     if (typeof token === 'string' || typeof token === 'number') {
       pending.token = token;
       state.progress.set(token, root);
-      if (state.progress.size > pendingLimit) {
-        const oldest = state.progress.keys().next();
-        if (!oldest.done) state.progress.delete(oldest.value);
-      }
+      dropOldestOverLimit(state.progress);
     }
     const map = direction === 'send' ? state.outgoing : state.incoming;
     map.set(id, pending);
-    if (map.size > pendingLimit) {
-      const oldest = map.keys().next();
-      if (!oldest.done) map.delete(oldest.value);
-    }
+    dropOldestOverLimit(map);
   }
 
   private notification(state: ServerState, method: string, params: Record<string, unknown> | undefined, record: TraceRecord): void {
@@ -429,6 +423,13 @@ export class TraceRing implements TraceRecorder {
       }
     }
   }
+}
+
+/** Keeps a pending map within `pendingLimit` by dropping its oldest entry. */
+function dropOldestOverLimit<K, V>(map: Map<K, V>): void {
+  if (map.size <= pendingLimit) return;
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
 }
 
 function mrtrKey(method: string, params: Record<string, unknown> | undefined): string {
