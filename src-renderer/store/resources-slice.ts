@@ -78,7 +78,7 @@ export const createResourcesSlice =
         set((s) => ({ resourceUpdated: { ...s.resourceUpdated, [key]: now() } }));
         // The one on screen is read again at once; others when opened.
         const page = get().serverPage;
-        const open = page?.server === server && page.tab === 'resources' && (page.resource?.kind === 'resource' ? page.resource.uri : page.resource?.uri) === uri;
+        const open = page?.server === server && page.tab === 'resources' && page.resource?.uri === uri;
         if (open) void get().readResource(server, uri);
         else if (get().resourceReads[key] !== undefined) set((s) => ({ resourceReads: drop(s.resourceReads, key) }));
       },

@@ -20,7 +20,7 @@ export function ResourcesTab({ server }: { server: ServerView }) {
   const name = server.name;
   const list = useApp((s) => s.resourceLists[name]);
   const selection = useApp((s) => (s.serverPage?.server === name ? s.serverPage.resource : undefined));
-  const uri = selection?.kind === 'resource' ? selection.uri : selection?.uri;
+  const uri = selection?.uri;
   const read: ReadState | undefined = useApp((s) => (uri === undefined ? undefined : s.resourceReads[resourceKey(name, uri)]));
   const allUpdated = useApp((s) => s.resourceUpdated);
   const allSubscribing = useApp((s) => s.resourceSubscribing);
