@@ -1,6 +1,6 @@
 import type { ResourceContents, ResourceInfo } from '../../../src-shared/contract/resources';
 import type { ReadState } from '../../store/feature-types';
-import { DetailHead } from '../../ui/FeatureParts';
+import { DetailHead, ErrorNote } from '../../ui/FeatureParts';
 import { formatBytes, formatClock } from '../../ui/search';
 import { ResourceContent } from './ResourceContent';
 
@@ -81,9 +81,7 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
       )}
       {embedded && read === undefined && <p className="muted detail-note">Embedded in a tool result.</p>}
       {read?.state === 'error' && (
-        <p className="server-error" role="alert" data-testid="resource-error">
-          {read.message}
-        </p>
+        <ErrorNote testId="resource-error">{read.message}</ErrorNote>
       )}
       {read?.state === 'loading' && contents === undefined && <p className="muted">Reading…</p>}
       {contents && (

@@ -3,6 +3,7 @@ import { StatusDot, statusLabel } from '../../components/StatusDot';
 import { useApp } from '../../hooks/useApp';
 import { useServer } from '../../hooks/useServer';
 import type { ServerTab } from '../../store/feature-types';
+import { ErrorNote } from '../../ui/FeatureParts';
 import { formatClock, formatMs } from '../../ui/search';
 import { Tabs, tabPanelProps, type TabSpec } from '../../ui/Tabs';
 import { LogsTab } from '../logs/LogsTab';
@@ -195,9 +196,7 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
         </p>
       )}
       {bundle?.state === 'error' && (
-        <p className="server-error" role="alert" data-testid="debug-bundle-error">
-          Could not export the debug bundle: {bundle.message}
-        </p>
+        <ErrorNote testId="debug-bundle-error">Could not export the debug bundle: {bundle.message}</ErrorNote>
       )}
       {server.status !== 'ready' && server.error && <p className="server-error">{server.error}</p>}
       {server.instructions && (
