@@ -14,6 +14,7 @@ import type { AppInfo, ConfigText, ImportPreviewView, ImportResultView } from '.
 import type { DebugBundleView, LogEntry, LogsAppendedEvent, PingView, TraceEntry } from './contract/logging';
 import type { CompletionView, GetPromptView, PromptListView } from './contract/prompts';
 import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from './contract/resources';
+import type { PendingRequestView, RequestsChangedEvent } from './contract/requests';
 import type { ServersDelta, ServerView, ToolResult } from './contract/servers';
 import type { HostError, HostErrorCode } from './errors';
 
@@ -30,6 +31,7 @@ export type * from './contract/calls';
 export type * from './contract/logging';
 export type * from './contract/prompts';
 export type * from './contract/resources';
+export type * from './contract/requests';
 export { logLevels } from './contract/logging';
 
 /*
@@ -88,6 +90,8 @@ const channelFlags = {
   'trace:list': true,
   'trace:clear': true,
   'debug:bundle': true,
+  'requests:list': true,
+  'requests:answer': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
@@ -149,6 +153,10 @@ export interface HostResults {
   'trace:clear': void;
   /** A JSON file written under `<dataDir>/debug/`. */
   'debug:bundle': DebugBundleView;
+  /** What a person must answer now (oldest first). */
+  'requests:list': PendingRequestView[];
+  /** Whether a request with that id was pending. */
+  'requests:answer': boolean;
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;
@@ -173,6 +181,8 @@ export interface HostEvents {
   /** Coalesced: at most one per server per 200 ms. */
   'trace:appended': TraceAppendedEvent;
   'calls:progress': CallProgressEvent;
+  /** A request a person must answer was added or settled. */
+  'requests:changed': RequestsChangedEvent;
 }
 export interface FeaturesChangedEvent {
   server: string;
@@ -193,6 +203,7 @@ const eventFlags = {
   'logs:appended': true,
   'trace:appended': true,
   'calls:progress': true,
+  'requests:changed': true,
 } as const satisfies Record<HostEventName, true>;
 export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
 export function isHostEventName(name: unknown): name is HostEventName {

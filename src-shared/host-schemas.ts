@@ -3,6 +3,7 @@ import { serverEntrySchema } from './config-schema';
 import { loggingChannels } from './schemas/logging';
 import { promptsChannels } from './schemas/prompts';
 import { resourceRefSchema, resourcesChannels } from './schemas/resources';
+import { requestsChannels } from './schemas/requests';
 import { maxChatAttachments } from './chat-types';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */
@@ -92,5 +93,6 @@ export const hostChannels = {
   ...resourcesChannels,
   ...promptsChannels,
   ...loggingChannels,
+  ...requestsChannels,
 } as const;
 

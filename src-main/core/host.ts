@@ -19,6 +19,8 @@ import { ConfigService } from './services/config';
 import { HostEventBus } from './services/events';
 import { LoggingService } from './services/logging';
 import { PromptsService } from './services/prompts';
+import { RequestsService } from './services/requests';
+import { RequestQueue } from './requests/queue';
 import { ResourcesService } from './services/resources';
 import { SecretsService } from './services/secrets';
 import { ServersService } from './services/servers';
@@ -56,6 +58,12 @@ export interface HostOptions {
   startServers?: boolean;
   /** Another sink for every JSON-RPC message of every server, besides the trace ring (the CLI's `--trace FILE`). */
   traceSink?: TraceRecorder;
+  /**
+   * Whether a person can answer server requests (sampling, elicitation) and approvals: the app's UI can (default
+   * true); a CLI can on a terminal. Without one every request is declined at once with `noAnswererReason`.
+   */
+  interactive?: boolean;
+  noAnswererReason?: string;
   /** Record the protocol trace (default true; `trace:list` is then empty, unless a traceSink still wants it). */
   trace?: boolean;
 }
@@ -66,6 +74,8 @@ export interface Host {
   readonly registry: Registry;
   readonly config: ConfigStore;
   readonly secrets: SecretStore;
+  /** The one queue of things a person must answer (approvals, sampling, elicitation, URL consent). */
+  readonly requests: RequestQueue;
   /** The LLM chat: providers, the tool loop, approvals, history, audit log. */
   readonly chat: ChatService;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
@@ -109,6 +119,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
   const store = new ConfigStore(configPath);
+  const requests = new RequestQueue({
+    interactive: options.interactive ?? true,
+    ...(options.noAnswererReason !== undefined ? { noAnswererReason: options.noAnswererReason } : {}),
+  });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
   const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
   const registry: Registry = new Registry({
@@ -172,6 +186,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   if (options.watchConfig !== false) store.watch();
 
+  const requestsService = new RequestsService(requests, events);
   const api: HostApi = {
     ...chat.api,
     ...app.api,
@@ -183,6 +198,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...new PromptsService(registry).api,
     ...new LoggingService(registry).api,
     ...trace.api,
+    ...requestsService.api,
     on: events.on,
   };
 
@@ -193,12 +209,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
     registry,
     config: store,
     secrets,
+    requests,
     chat,
     settled: (name) => registry.settled(name),
     dispose() {
       disposing ??= (async () => {
         servers.dispose();
         tools.dispose();
+        requests.dispose();
+        requestsService.dispose();
         await chat.dispose();
         await store.dispose();
         await registry.dispose();

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  PendingRequestKind,
+  PendingRequestOrigin,
+  PendingRequestView,
+  RequestAnswer,
+  RequestOutcome,
+  RequestSettledView,
+  RequestsChangedEvent,
+} from '../../../src-shared/contract/requests';
+import { Emitter, type Disposable, type Event } from '../../../src-shared/lifecycle';
+
+/** A request as it is asked: the view without what the queue fills in. */
+export type AskRequest = PendingRequestView extends infer V
+  ? V extends PendingRequestView
+    ? Omit<V, 'id' | 'createdAt' | 'deadline' | 'origin'> & { origin?: PendingRequestOrigin }
+    : never
+  : never;
+
+export interface AskOptions {
+  /** Cancel (and say so) after this long; default the queue's `defaultTimeoutMs`; 0: no deadline. */
+  timeoutMs?: number;
+  /** The asker gave up (the server cancelled its request, the chat turn stopped): the request is cancelled. */
+  signal?: AbortSignal;
+}
+
+/** Who can answer. `interactive`: a person is there (the app's UI, a CLI on a terminal); otherwise every request is declined at once. */
+export interface RequestQueueOptions {
+  interactive: boolean;
+  /** Why no one can answer, in the decline message ("not a terminal: run it in one, or pass --approve all"). */
+  noAnswererReason?: string;
+  defaultTimeoutMs?: number;
+  now?: () => number;
+}
+
+interface Pending {
+  view: PendingRequestView;
+  settle(answer: RequestAnswer, outcome: RequestOutcome, message?: string): void;
+}
+
+const fiveMinutes = 5 * 60 * 1000;
+
+/**
+ * The one queue of things a person must answer. `ask()` never rejects and never hangs: it resolves with the
+ * person's answer, with `decline` when no one can answer, or with `cancel` when the deadline passes or the asker
+ * gives up (each says why in the settled event). Chat approvals, sampling, elicitation and URL consent all go here.
+ */
+export class RequestQueue implements Disposable {
+  private readonly pending = new Map<string, Pending>();
+  private readonly changed = new Emitter<RequestsChangedEvent>();
+  private interactive: boolean;
+  private noAnswererReason: string;
+  private disposed = false;
+  readonly onDidChange: Event<RequestsChangedEvent> = this.changed.event;
+
+  constructor(private readonly options: RequestQueueOptions) {
+    this.interactive = options.interactive;
+    this.noAnswererReason = options.noAnswererReason ?? 'no one is there to answer';
+  }
+
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** A person became able (or unable) to answer; when unable, what is pending is declined. */
+  setInteractive(interactive: boolean, noAnswererReason?: string): void {
+    this.interactive = interactive;
+    if (noAnswererReason !== undefined) this.noAnswererReason = noAnswererReason;
+    if (!interactive) for (const p of [...this.pending.values()]) p.settle({ action: 'decline', reason: this.noAnswererReason }, 'declined', this.noAnswererReason);
+  }
+
+  get isInteractive(): boolean {
+    return this.interactive;
+  }
+
+  list(): PendingRequestView[] {
+    return [...this.pending.values()].map((p) => p.view);
+  }
+
+  get(id: string): PendingRequestView | undefined {
+    return this.pending.get(id)?.view;
+  }
+
+  ask(request: AskRequest, options: AskOptions = {}): Promise<RequestAnswer> {
+    const { kind, server } = request;
+    if (this.disposed) return Promise.resolve({ action: 'cancel', reason: 'Switchboard is shutting down' });
+    if (!this.interactive) {
+      const message = this.noAnswererReason;
+      this.fire({ settled: { id: '', server, kind, outcome: 'declined', message } });
+      return Promise.resolve({ action: 'decline', reason: message });
+    }
+    if (options.signal?.aborted) return Promise.resolve({ action: 'cancel', reason: 'the request was withdrawn' });
+    const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs ?? fiveMinutes;
+    const createdAt = this.now();
+    const id = randomUUID();
+    const view = {
+      ...request,
+      id,
+      createdAt,
+      origin: request.origin ?? {},
+      ...(timeoutMs > 0 ? { deadline: createdAt + timeoutMs } : {}),
+    } as PendingRequestView;
+    return new Promise<RequestAnswer>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = (): void => settle({ action: 'cancel', reason: 'the request was withdrawn' }, 'cancelled', 'withdrawn by the asker');
+      const settle = (answer: RequestAnswer, outcome: RequestOutcome, message?: string): void => {
+        if (!this.pending.delete(id)) return;
+        if (timer) clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        resolve(answer);
+        this.fire({ settled: { id, server, kind, outcome, ...(message !== undefined ? { message } : {}) } });
+      };
+      if (timeoutMs > 0) {
+        timer = setTimeout(() => {
+          const message = `timed out after ${Math.round(timeoutMs / 1000)} s with no answer`;
+          settle({ action: 'cancel', reason: message }, 'timed-out', message);
+        }, timeoutMs);
+        timer.unref();
+      }
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, { view, settle });
+      this.fire({ added: view });
+    });
+  }
+
+  /** A person's answer. False when no request with that id is pending (answered, timed out or withdrawn). */
+  answer(id: string, answer: RequestAnswer): boolean {
+    const pending = this.pending.get(id);
+    if (!pending) return false;
+    const outcome: RequestOutcome = answer.action === 'accept' ? 'accepted' : answer.action === 'decline' ? 'declined' : 'cancelled';
+    const reason = answer.action === 'accept' ? undefined : answer.reason;
+    pending.settle(answer, outcome, reason);
+    return true;
+  }
+
+  /** Cancels every pending request of a server (it stopped or disconnected). */
+  cancelServer(server: string, reason: string): void {
+    for (const p of [...this.pending.values()]) if (p.view.server === server) p.settle({ action: 'cancel', reason }, 'cancelled', reason);
+  }
+
+  private fire(change: Omit<RequestsChangedEvent, 'pending'>): void {
+    this.changed.fire({ pending: this.list(), ...change });
+  }
+
+  /** Cancels what is pending (each asker gets `cancel`). Idempotent. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const p of [...this.pending.values()]) p.settle({ action: 'cancel', reason: 'Switchboard is shutting down' }, 'cancelled', 'Switchboard is shutting down');
+    this.changed.dispose();
+  }
+}
+
+export type { PendingRequestKind };

@@ -1,0 +1,129 @@
+/**
+ * One queue of things a person must answer (zod-free): the chat's tool approvals, a server's sampling request
+ * (and then its result), elicitation forms and URL consents. Each pending request has a server, a kind, a payload,
+ * a deadline and an origin (the call it arose from, when one is known); it is answered accept / decline / cancel.
+ */
+
+export type PendingRequestKind = 'tool-approval' | 'sampling' | 'sampling-result' | 'elicitation-form' | 'elicitation-url';
+
+/** Where a request arose, so the UI can show its card there (the tool card that caused it), else in a panel. */
+export interface PendingRequestOrigin {
+  /** The `callId` of the `tools:call` (or the chat's tool call id) that was running when the server asked. */
+  callId?: string;
+  /** The chat run that asked (tool approvals). */
+  runId?: string;
+  conversationId?: string;
+}
+
+/** The model wants to call a tool (the chat's approval). */
+export interface ToolApprovalPayload {
+  tool: string;
+  title?: string;
+  args: unknown;
+  readOnly: boolean;
+}
+
+/** One message of a sampling request, as MCP sends it (text shown; other content named). */
+export interface SamplingMessageView {
+  role: 'user' | 'assistant';
+  /** The text parts joined; other parts are described (`[image image/png, 12 KB]`). */
+  text: string;
+  /** The raw MCP content (for a JSON view). */
+  content: unknown;
+}
+
+/** `sampling/createMessage`, as the person sees it before anything reaches a model. */
+export interface SamplingPayload {
+  messages: SamplingMessageView[];
+  systemPrompt?: string;
+  maxTokens: number;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: unknown;
+  includeContext?: 'none' | 'thisServer' | 'allServers';
+  /** Tools the server offers the model inside this sampling (2025-11-25), by name. */
+  tools?: { name: string; description?: string }[];
+  /** Models the person can pick (`provider:model`); empty when no provider is configured. */
+  models: string[];
+  /** The model that will be used unless another is picked. */
+  model?: string;
+}
+
+/** The model's answer to a sampling request, shown (and editable) before it goes back to the server. */
+export interface SamplingResultPayload {
+  model: string;
+  text: string;
+  stopReason?: string;
+}
+
+/** `elicitation/create` in form mode. */
+export interface ElicitationFormPayload {
+  message: string;
+  /** The flat JSON Schema object the server asks to be filled in. */
+  requestedSchema: Record<string, unknown>;
+}
+
+/** `elicitation/create` in URL mode: the person is asked to open a URL (never opened without consent). */
+export interface ElicitationUrlPayload {
+  message: string;
+  url: string;
+  /** The URL's host, shown prominently. */
+  host: string;
+  elicitationId?: string;
+}
+
+interface PendingRequestBase {
+  id: string;
+  server: string;
+  /** One line a person reads first ("calculator asks to run a model"). */
+  title: string;
+  createdAt: number;
+  /** Epoch ms after which the request is cancelled (and says so); absent: no deadline. */
+  deadline?: number;
+  origin: PendingRequestOrigin;
+}
+
+export type PendingRequestView =
+  | (PendingRequestBase & { kind: 'tool-approval'; payload: ToolApprovalPayload })
+  | (PendingRequestBase & { kind: 'sampling'; payload: SamplingPayload })
+  | (PendingRequestBase & { kind: 'sampling-result'; payload: SamplingResultPayload })
+  | (PendingRequestBase & { kind: 'elicitation-form'; payload: ElicitationFormPayload })
+  | (PendingRequestBase & { kind: 'elicitation-url'; payload: ElicitationUrlPayload });
+
+/** What `accept` carries, per kind. */
+export interface AcceptContent {
+  /** Allow this tool from now on (not only this once). */
+  'tool-approval': { always?: boolean };
+  /** The person's edits before the model runs. */
+  sampling: { model?: string; systemPrompt?: string; messages?: { role: 'user' | 'assistant'; text: string }[]; maxTokens?: number };
+  /** The person's edit of the model's answer. */
+  'sampling-result': { text?: string };
+  /** The form's values, validated against `requestedSchema` before they are sent. */
+  'elicitation-form': { content: Record<string, string | number | boolean | string[]> };
+  /** The person consented; the host opened the URL (desktop) or showed it to be opened. */
+  'elicitation-url': Record<string, never>;
+}
+
+export type RequestAnswer =
+  | { action: 'accept'; content?: AcceptContent[PendingRequestKind] }
+  | { action: 'decline'; reason?: string }
+  | { action: 'cancel'; reason?: string };
+
+/** How a request ended. */
+export type RequestOutcome = 'accepted' | 'declined' | 'cancelled' | 'timed-out';
+
+export interface RequestSettledView {
+  id: string;
+  server: string;
+  kind: PendingRequestKind;
+  outcome: RequestOutcome;
+  /** Why, as a person reads it ("timed out after 300 s", "no one is there to answer: not a terminal"). */
+  message?: string;
+}
+
+/** Pushed when a request is added or settled; `pending` is the whole queue after the change. */
+export interface RequestsChangedEvent {
+  pending: PendingRequestView[];
+  added?: PendingRequestView;
+  settled?: RequestSettledView;
+}
