@@ -92,6 +92,7 @@ const channelFlags = {
   'debug:bundle': true,
   'requests:list': true,
   'requests:answer': true,
+  'shell:open-url': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
@@ -157,6 +158,8 @@ export interface HostResults {
   'requests:list': PendingRequestView[];
   /** Whether a request with that id was pending. */
   'requests:answer': boolean;
+  /** Opened in the system browser (desktop, https only), or not possible here (headless): show the link. */
+  'shell:open-url': { opened: boolean; url: string };
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;

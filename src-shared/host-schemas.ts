@@ -4,6 +4,7 @@ import { loggingChannels } from './schemas/logging';
 import { promptsChannels } from './schemas/prompts';
 import { resourceRefSchema, resourcesChannels } from './schemas/resources';
 import { requestsChannels } from './schemas/requests';
+import { shellChannels } from './schemas/shell';
 import { maxChatAttachments } from './chat-types';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */
@@ -94,5 +95,6 @@ export const hostChannels = {
   ...promptsChannels,
   ...loggingChannels,
   ...requestsChannels,
+  ...shellChannels,
 } as const;
 

@@ -21,6 +21,7 @@ import { LoggingService } from './services/logging';
 import { PromptsService } from './services/prompts';
 import { RequestsService } from './services/requests';
 import { RequestQueue } from './requests/queue';
+import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
 import { SecretsService } from './services/secrets';
 import { ServersService } from './services/servers';
@@ -52,6 +53,8 @@ export interface HostOptions {
   secrets?: SecretStore;
   /** Opens a file or folder in the OS (the desktop shell provides it; headless has none). */
   openPath?: (path: string) => Promise<boolean>;
+  /** Opens an https URL in the system browser after the person consented (desktop only; headless shows the link). */
+  openExternal?: OpenExternal;
   /** Watch the config file and apply external edits live (default true). */
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
@@ -199,6 +202,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...new LoggingService(registry).api,
     ...trace.api,
     ...requestsService.api,
+    ...openUrlApi(options.openExternal),
     on: events.on,
   };
 

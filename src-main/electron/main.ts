@@ -71,6 +71,17 @@ function start(entryUrl: string): void {
         if (failure) log(`could not open ${path}: ${failure}`);
         return failure === '';
       },
+      // A URL elicitation the person consented to: https only (checked again here, next to the shell).
+      openExternal: async (url) => {
+        try {
+          if (new URL(url).protocol !== 'https:') return false;
+          await shell.openExternal(url);
+          return true;
+        } catch (error) {
+          log(`could not open ${url}: ${errorText(error)}`);
+          return false;
+        }
+      },
     });
   });
   // Observed here so a failure is not an unhandled rejection; reported below.
