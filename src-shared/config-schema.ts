@@ -6,6 +6,15 @@ export const transportTypes = ['stdio', 'http', 'streamable-http', 'sse'] as con
 
 const stringRecord = z.record(z.string(), z.string({ error: 'must be a string' }));
 
+/** A remote entry's OAuth settings (all optional: discovery and registration fill in the rest). */
+export const oauthEntrySchema = z.strictObject({
+  clientId: z.string({ error: 'must be a string (the client id the authorization server issued)' }).min(1, 'must not be empty').optional().describe('A client id registered with the authorization server beforehand (skips dynamic registration).'),
+  clientSecret: z.string({ error: 'must be a string' }).regex(/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/, 'must be a ${secret:NAME} reference (a client secret never sits in this file)').optional().describe('The pre-registered client secret, as a ${secret:NAME} reference.'),
+  scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be one OAuth scope (no spaces or quotes)'), { error: 'must be an array of scope names' }).optional().describe('Scopes to ask for (default: what the server says it needs).'),
+  redirectPort: z.number({ error: 'must be a port number' }).int().min(1, 'must be 1-65535').max(65535, 'must be 1-65535').optional().describe('The loopback port of the redirect (http://127.0.0.1:PORT/callback), for clients registered with a fixed one.'),
+});
+export type OAuthEntry = z.infer<typeof oauthEntrySchema>;
+
 /**
  * One entry of `mcpServers`. Claude-Desktop compatible; keys other hosts use are accepted and unknown keys are
  * kept (looseObject), so a user's file round-trips.
@@ -23,6 +32,7 @@ export const serverEntrySchema = z
     timeout: z.number({ error: 'must be a number of milliseconds' }).int().positive().optional().describe('Milliseconds for connecting and for each request (reset by progress).'),
     envFile: z.string({ error: 'must be a string (a path to a dotenv file)' }).optional().describe('A dotenv file whose values are added to env.'),
     autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional().describe('Tools the chat may call without asking.'),
+    oauth: oauthEntrySchema.optional().describe('OAuth sign-in for a remote server: pre-registered client credentials, scopes and the loopback redirect port. Tokens are kept as secrets, never here.'),
     logLevel: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional().describe('The least severe server log message to ask for (logging/setLevel); default info.'),
   })
   .superRefine((entry, ctx) => {
@@ -33,6 +43,12 @@ export const serverEntrySchema = z
     }
     if (entry.type === 'stdio' && entry.command === undefined) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'is "stdio" but the entry has no "command"' });
+    }
+    if (entry.oauth !== undefined && entry.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['oauth'], message: 'is for remote servers ("url"); a stdio server gets its credentials through env' });
+    }
+    if (entry.oauth?.clientSecret !== undefined && entry.oauth.clientId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['oauth', 'clientSecret'], message: 'needs "clientId" beside it' });
     }
     if (entry.type !== undefined && entry.type !== 'stdio' && entry.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: `is "${entry.type}" but the entry has no "url"` });
