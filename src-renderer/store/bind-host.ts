@@ -43,6 +43,8 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
     // A fetch in flight answers with the newer list anyway.
     if (!store.getState().applyServersDelta(delta) && serversFetching === 0) fetchServers();
   }));
+  // The queue of things a person must answer: each change carries the whole queue.
+  subscriptions.addFn(api.on('requests:changed', (change) => store.getState().applyRequestsChanged(change)));
   subscriptions.addFn(api.on('app:changed', (info) => {
     appEpoch += 1;
     store.getState().setAppInfo(info);
@@ -51,6 +53,7 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
   const refresh = (): void => {
     const appAt = appEpoch;
     fetchServers();
+    void store.getState().loadRequests();
     api['app:info']().then(
       (info) => {
         if (appAt === appEpoch) store.getState().setAppInfo(info);

@@ -6,6 +6,7 @@ import { createHostSlice } from './host-slice';
 import { createLogsSlice } from './logs-slice';
 import { createProgressSlice } from './progress-slice';
 import { createPromptsSlice } from './prompts-slice';
+import { createRequestsSlice } from './requests-slice';
 import { createResourcesSlice } from './resources-slice';
 import { createServerPageSlice } from './server-page-slice';
 import { createServersSlice } from './servers-slice';
@@ -26,5 +27,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createPromptsSlice(host.api)(...a),
     ...createLogsSlice(host.api)(...a),
     ...createProgressSlice(host.api)(...a),
+    ...createRequestsSlice(host.api)(...a),
   }));
 }

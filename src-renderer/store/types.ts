@@ -5,6 +5,7 @@ import type { HostSlice } from './host-slice';
 import type { LogsSlice } from './logs-slice';
 import type { ProgressSlice } from './progress-slice';
 import type { PromptsSlice } from './prompts-slice';
+import type { RequestsSlice } from './requests-slice';
 import type { ResourcesSlice } from './resources-slice';
 import type { ServerPageSlice } from './server-page-slice';
 import type { ServersSlice } from './servers-slice';
@@ -17,7 +18,8 @@ export type AppState = HostSlice &
   ResourcesSlice &
   PromptsSlice &
   LogsSlice &
-  ProgressSlice;
+  ProgressSlice &
+  RequestsSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

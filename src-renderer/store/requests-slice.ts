@@ -1,0 +1,144 @@
+import type {
+  HostApi,
+  PendingRequestView,
+  RequestAnswer,
+  RequestSettledView,
+  RequestsChangedEvent,
+} from '../../src-shared/host-api';
+import { describeError } from '../host-client';
+import type { SliceCreator } from './types';
+
+/** A request that ended while this window watched: its card stays, saying how it ended, until dismissed. */
+export interface SettledRequest {
+  settled: RequestSettledView;
+  /** The request as it was pending (absent when it ended before this window saw it). */
+  view?: PendingRequestView;
+  /** When it ended (epoch ms). */
+  at: number;
+  /** A URL the person consented to that the host could not open itself (headless): shown as a link to click. */
+  link?: string;
+}
+
+/** How many settled notices are kept (the oldest is dropped first). */
+export const MAX_SETTLED = 50;
+
+/**
+ * The queue of things a person must answer (`requests:list`, `requests:changed`, `requests:answer`): what is pending
+ * and what ended, by id. Answers go back through `requests:answer`; the host's `requests:changed` is the one truth.
+ */
+export interface RequestsSlice {
+  /** The host's pending queue, in its order. */
+  pendingRequests: PendingRequestView[];
+  /** Ended requests, newest last. */
+  settledRequests: SettledRequest[];
+  /** Ids whose answer is on its way. */
+  answering: Record<string, true>;
+  /** Why sending an answer (or opening a URL) failed, by request id. */
+  requestErrors: Record<string, string>;
+  /** Why the queue could not be listed. */
+  requestsError?: string;
+  loadRequests(): Promise<void>;
+  applyRequestsChanged(event: RequestsChangedEvent): void;
+  /** Sends the person's answer; false when the host no longer had it (answered elsewhere, timed out). */
+  answerRequest(id: string, answer: RequestAnswer): Promise<boolean>;
+  /**
+   * After the person consented: asks the host to open a URL elicitation's URL in the system browser (https only), then
+   * accepts it. When the host cannot open it (headless), the settled card shows the link for the person to click.
+   */
+  consentToUrl(id: string): Promise<void>;
+  dismissSettled(id: string): void;
+}
+
+const withoutKey = <T>(record: Record<string, T>, key: string): Record<string, T> => {
+  if (!(key in record)) return record;
+  const next = { ...record };
+  delete next[key];
+  return next;
+};
+
+export const createRequestsSlice =
+  (api: HostApi, now: () => number = Date.now): SliceCreator<RequestsSlice> =>
+  (set, get) => {
+    // A URL the host could not open, kept until its request's settled event arrives (or already arrived).
+    const links = new Map<string, string>();
+    // A list reply older than an event that arrived while it was in flight is dropped.
+    let epoch = 0;
+    const send = async (id: string, answer: RequestAnswer): Promise<boolean> => {
+      set((s) => ({ answering: { ...s.answering, [id]: true }, requestErrors: withoutKey(s.requestErrors, id) }));
+      try {
+        const known = await api['requests:answer'](id, answer);
+        if (!known) set((s) => ({ requestErrors: { ...s.requestErrors, [id]: 'This request is no longer waiting (it was answered, withdrawn or timed out).' } }));
+        return known;
+      } catch (error) {
+        set((s) => ({ requestErrors: { ...s.requestErrors, [id]: `Could not send the answer: ${describeError(error).message}` } }));
+        return false;
+      } finally {
+        set((s) => ({ answering: withoutKey(s.answering, id) }));
+      }
+    };
+    return {
+      pendingRequests: [],
+      settledRequests: [],
+      answering: {},
+      requestErrors: {},
+      async loadRequests() {
+        const at = epoch;
+        try {
+          const pending = await api['requests:list']();
+          if (at === epoch && Array.isArray(pending)) set({ pendingRequests: pending, requestsError: undefined });
+        } catch (error) {
+          set({ requestsError: describeError(error).message });
+        }
+      },
+      applyRequestsChanged(event) {
+        if (!Array.isArray(event?.pending)) return;
+        epoch += 1;
+        set((s) => {
+          const patch: Partial<RequestsSlice> = { pendingRequests: event.pending, requestsError: undefined };
+          const settled = event.settled;
+          // A request declined before it was queued (no one could answer) has no id and no card.
+          if (settled && settled.id !== '') {
+            const view = s.pendingRequests.find((r) => r.id === settled.id);
+            const link = links.get(settled.id);
+            links.delete(settled.id);
+            const entry: SettledRequest = { settled, at: now(), ...(view ? { view } : {}), ...(link ? { link } : {}) };
+            const kept = s.settledRequests.filter((r) => r.settled.id !== settled.id);
+            patch.settledRequests = [...kept, entry].slice(-MAX_SETTLED);
+            patch.requestErrors = withoutKey(s.requestErrors, settled.id);
+          }
+          return patch;
+        });
+      },
+      answerRequest: send,
+      async consentToUrl(id) {
+        const request = get().pendingRequests.find((r) => r.id === id);
+        if (request?.kind !== 'elicitation-url') return;
+        const { url } = request.payload;
+        let opened = false;
+        try {
+          opened = (await api['shell:open-url'](url)).opened;
+        } catch (error) {
+          set((s) => ({ requestErrors: { ...s.requestErrors, [id]: `Could not open the link: ${describeError(error).message}` } }));
+          return;
+        }
+        if (!opened) {
+          links.set(id, url);
+          // The settled event may already have come (then the card is settled): attach the link to it.
+          set((s) => ({ settledRequests: s.settledRequests.map((r) => (r.settled.id === id ? { ...r, link: url } : r)) }));
+        }
+        await send(id, { action: 'accept', content: {} });
+      },
+      dismissSettled(id) {
+        links.delete(id);
+        set((s) => ({ settledRequests: s.settledRequests.filter((r) => r.settled.id !== id) }));
+      },
+    };
+  };
+
+/** Whether a request is shown by the chat's own approval UI (a tool approval of a chat run), not as a request card. */
+export const shownByChat = (request: PendingRequestView): boolean => request.kind === 'tool-approval' && request.origin.runId !== undefined;
+
+/** Requests (pending or settled) whose card belongs on the call with this id. */
+export function requestsForCall<T extends { origin: PendingRequestView['origin'] }>(items: readonly T[], callId: string): T[] {
+  return items.filter((r) => r.origin.callId === callId);
+}
