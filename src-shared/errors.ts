@@ -26,6 +26,8 @@ export type HostErrorCode =
   | 'not-supported'
   /** The server answered a request (resources/read, completion/complete, …) with an error; the message has its answer. */
   | 'request-failed'
+  /** The tool's definition changed since it was trusted, it is new, or it hides text: a person must review it (`tools:trust`). */
+  | 'needs-review'
   | 'internal';
 const errorCodeFlags = {
   'invalid-argument': true,
@@ -39,6 +41,7 @@ const errorCodeFlags = {
   'not-configured': true,
   'not-supported': true,
   'request-failed': true,
+  'needs-review': true,
   internal: true,
 } as const satisfies Record<HostErrorCode, true>;
 export function isHostErrorCode(code: unknown): code is HostErrorCode {

@@ -17,6 +17,54 @@ export interface ToolInfo {
   icons?: ToolIcon[];
   /** `taskSupport`: whether the tool runs as a task (`required`: only as one). */
   execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
+  /** Pinned-definition review (issue 12): absent where nothing pins tools (then it counts as trusted). */
+  review?: ToolReview;
+}
+
+/**
+ * `trusted`: as pinned (or pinned on the server's first listing). `changed`: differs from the pinned definition (or
+ * the server's instructions changed). `new`: appeared after the server's tools were pinned. `flagged`: not pinned,
+ * and its text hides characters (below). All but `trusted` need review: never offered to the model, calls refused.
+ */
+export type ToolReviewState = 'trusted' | 'changed' | 'new' | 'flagged';
+export type ToolDefinitionField = 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | 'instructions';
+
+/** A definition as it was trusted (and the server's instructions then), to show beside the current one. */
+export interface PinnedDefinition {
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  instructions?: string;
+}
+
+/**
+ * Invisible or deceptive text: `zero-width` (U+200B–U+200F, U+2060–U+2064, U+FEFF), `bidi` controls, Unicode `tag`
+ * characters (U+E0000–U+E007F, which spell ASCII invisibly), `variation-selector` (U+E0100–U+E01EF, another hiding
+ * place), `long` (a text too long for a person to read).
+ */
+export type HiddenTextKind = 'zero-width' | 'bidi' | 'tag' | 'variation-selector' | 'long';
+export interface HiddenTextFinding {
+  /** Where: `title`, `description`, `inputSchema.properties.path.description`, `inputSchema.properties.path (name)`, … */
+  where: string;
+  kinds: HiddenTextKind[];
+  /** The text with each invisible character spelled out (`⟨U+200B⟩`) and runs of tag characters decoded (`⟨tags: …⟩`). */
+  decoded: string;
+  /** What the tag characters spell, when there are any. */
+  tagText?: string;
+  /** How many invisible characters; for `long`, the text's length. */
+  count: number;
+}
+
+export interface ToolReview {
+  state: ToolReviewState;
+  /** `changed`: what differs from the pinned definition. */
+  changed?: ToolDefinitionField[];
+  /** `changed`: the definition as trusted (only the fields that changed). */
+  pinned?: PinnedDefinition;
+  /** Hidden text found in the tool's title, description or schemas (shown for trusted tools too). */
+  hidden?: HiddenTextFinding[];
 }
 
 export interface ToolIcon {
