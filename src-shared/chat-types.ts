@@ -176,15 +176,48 @@ export type ChatEvent =
 
 export type AuditDecision = 'allow-once' | 'always-allow' | 'auto-always' | 'auto-readonly' | 'auto-all' | 'deny' | 'auto-deny';
 
+/**
+ * How a server's sampling request ended: the person approved it or declined it, policy allowed it (`auto`: the
+ * server's `sampling.mode` is "allow") or declined it (`auto-declined`: "never", no provider, no one to ask), it was
+ * cancelled or timed out, the server's rate limit refused it, or the model failed.
+ */
+export type SamplingAuditDecision = 'approved' | 'auto' | 'declined' | 'auto-declined' | 'cancelled' | 'timed-out' | 'rate-limited' | 'failed';
+
+/** What the audit keeps of a sampling request: sizes, never the content. */
+export interface SamplingAudit {
+  decision: SamplingAuditDecision;
+  /** `provider:model` used (or that would have been). */
+  model?: string;
+  /** How many messages the server sent. */
+  messages: number;
+  /** Characters of text in them and the system prompt. */
+  promptChars: number;
+  maxTokens?: number;
+  /** Characters of the answer sent back. */
+  resultChars?: number;
+  stopReason?: string;
+  /** The person edited the prompt or the result before it went on. */
+  edited?: boolean;
+  durationMs?: number;
+}
+
+/**
+ * One line of audit.jsonl. `decision` and `call` entries (the chat's tools) always carry callId and tool; a
+ * `sampling` entry (a server asked the host's model) carries `sampling`, and callId/tool only when the request is
+ * attributed to an in-flight call. Files written before `sampling` existed read unchanged.
+ */
 export interface AuditEntry {
   /** ISO time. */
   at: string;
-  kind: 'decision' | 'call';
+  kind: 'decision' | 'call' | 'sampling';
   source: 'app' | 'cli';
   conversationId?: string;
-  callId: string;
+  /** Always set for `decision` and `call`; for `sampling`, the call that was running when the server asked. */
+  callId?: string;
   server: string;
-  tool: string;
+  /** Always set for `decision` and `call`; for `sampling`, the tool of that call. */
+  tool?: string;
+  sampling?: SamplingAudit;
   /** The arguments, shortened when long. */
   args?: string;
   decision?: AuditDecision;

@@ -175,6 +175,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     dataDir,
     emit: (event) => events.emit('chat:event', event),
     log: (line) => log.warn(line),
+    // Tool approvals wait in the one queue (kind 'tool-approval'), answered by chat:approve or requests:answer.
+    requests,
   });
 
   if (running) registry.load(initial.config);

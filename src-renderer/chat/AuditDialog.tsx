@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../src-shared/chat-types';
 import { useApp } from '../hooks/useApp';
 import { Dialog } from './Dialog';
 
@@ -9,7 +10,7 @@ export function AuditDialog() {
   return (
     <Dialog title="Audit log" onClose={() => close(undefined)} testId="audit-dialog">
       <p className="muted">
-        Each decision (allowed, denied, and how) and each call the model made, with its outcome. Kept in <code>audit.jsonl</code> in the data folder.{' '}
+        Each decision (allowed, denied, and how) and each call the model made, with its outcome, and each sampling request a server made (sizes only). Kept in <code>audit.jsonl</code> in the data folder.{' '}
         <button type="button" className="btn btn-small" onClick={() => void reload()}>
           Refresh
         </button>
@@ -35,13 +36,11 @@ export function AuditDialog() {
                 <td>{new Date(a.at).toLocaleString()}</td>
                 <td>{a.source}</td>
                 <td>
-                  <code>
-                    {a.server}/{a.tool}
-                  </code>
+                  <code>{a.tool !== undefined ? `${a.server}/${a.tool}` : a.server}</code>
                 </td>
-                <td>{a.kind === 'decision' ? (a.decision ?? a.outcome) : `${a.outcome ?? ''}${a.durationMs !== undefined ? ` · ${a.durationMs} ms` : ''}`}</td>
+                <td>{what(a)}</td>
                 <td className="audit-detail">
-                  <code>{a.detail ?? a.args}</code>
+                  <code>{a.detail ?? a.args ?? samplingSummary(a)}</code>
                 </td>
               </tr>
             ))}
@@ -50,4 +49,17 @@ export function AuditDialog() {
       )}
     </Dialog>
   );
+}
+
+function what(a: AuditEntry): string {
+  if (a.kind === 'decision') return a.decision ?? a.outcome ?? '';
+  if (a.kind === 'sampling') return `sampling ${a.sampling?.decision ?? ''}`;
+  return `${a.outcome ?? ''}${a.durationMs !== undefined ? ` · ${a.durationMs} ms` : ''}`;
+}
+
+function samplingSummary(a: AuditEntry): string | undefined {
+  const s = a.sampling;
+  if (!s) return undefined;
+  const result = s.resultChars !== undefined ? ` → ${s.resultChars} characters` : '';
+  return `${s.model ?? 'no model'} · ${s.messages} message(s), ${s.promptChars} characters${result}${s.edited ? ' · edited' : ''}`;
 }

@@ -1,11 +1,25 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AuditEntry } from '../../../src-shared/chat-types';
+import type { AuditEntry, SamplingAudit } from '../../../src-shared/chat-types';
 import { ensurePrivateDir, tightenFile } from '../data-files';
 
+/** What a sampling handler records (see `AuditLog.recordSampling`). */
+export interface SamplingRecord extends SamplingAudit {
+  server: string;
+  /** The face that answered; default 'app'. */
+  source?: 'app' | 'cli';
+  /** The in-flight call the request is attributed to (its origin), when known. */
+  callId?: string;
+  tool?: string;
+  conversationId?: string;
+  /** A readable reason ("no provider is configured…", "more than 3 per minute"). */
+  detail?: string;
+}
+
 /**
- * Every approval decision and every tool call the model made, one JSON line each, in the data folder. Rotated
- * once past `maxBytes` (one previous file kept). Arguments are shortened; they are the model's, not the host's.
+ * Every approval decision and every tool call the model made, and every sampling request a server made, one JSON
+ * line each, in the data folder. Rotated once past `maxBytes` (one previous file kept). Arguments are shortened;
+ * they are the model's, not the host's. Sampling entries keep sizes, never the messages or the answer.
  */
 export class AuditLog {
   private memory: AuditEntry[] = [];
@@ -46,6 +60,30 @@ export class AuditLog {
       // The audit must never break a call; keep it in memory instead.
       this.memory.push(full);
     }
+  }
+
+  /**
+   * One sampling request (`sampling/createMessage`, or an MRTR input request) and how it ended. The sampling
+   * handler calls it once per request, after the answer went back (or the request was refused):
+   * `audit.recordSampling({ server, decision: 'approved', model, ...AuditLog.samplingSize(messages, system), resultChars })`.
+   */
+  recordSampling(record: SamplingRecord): void {
+    const { server, source, callId, tool, conversationId, detail, ...sampling } = record;
+    this.append({
+      kind: 'sampling',
+      source: source ?? 'app',
+      server,
+      ...(conversationId !== undefined ? { conversationId } : {}),
+      ...(callId !== undefined ? { callId } : {}),
+      ...(tool !== undefined ? { tool } : {}),
+      sampling,
+      ...(detail !== undefined ? { detail } : {}),
+    });
+  }
+
+  /** The sizes the audit keeps of a sampling request's messages (text parts) and system prompt. */
+  static samplingSize(messages: readonly { text: string }[], systemPrompt?: string): { messages: number; promptChars: number } {
+    return { messages: messages.length, promptChars: messages.reduce((n, m) => n + m.text.length, systemPrompt?.length ?? 0) };
   }
 
   /** The newest first. */

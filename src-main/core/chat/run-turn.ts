@@ -22,6 +22,14 @@ export interface ApprovalRequest extends ToolRef {
   callId: string;
   args: Record<string, unknown>;
   readOnly: boolean;
+  /** The tool's display title, when it has one. */
+  title?: string;
+}
+
+/** The person's answer to an approval; `reason`: why, when no person decided (no one to ask, the server stopped). */
+export interface ApprovalAnswer {
+  decision: ApprovalDecision | 'cancelled';
+  reason?: string;
 }
 
 export interface TurnOptions {
@@ -35,8 +43,8 @@ export interface TurnOptions {
   callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId: string): Promise<ToolResult>;
   /** Read at each call, so a change (an "Always allow") applies to the calls after it. */
   policy(): { mode: ApprovalMode; alwaysAllow: ReadonlySet<string> };
-  /** Asks the person; resolves `cancelled` when the signal aborts first. */
-  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision | 'cancelled'>;
+  /** Asks the person; resolves `cancelled` when the signal aborts first. Never rejects. */
+  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
   /** "Always allow this tool" was chosen. */
   allowAlways(key: string): void;
   audit: AuditLog;
@@ -110,20 +118,23 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         const key = toolKey(offered);
         const policy = options.policy();
         let decision = autoDecision(policy.mode, policy.alwaysAllow, key, readOnly);
+        let reason: string | undefined;
         if (decision === undefined) {
           // Registered before the card goes out, so an answer that comes at once finds it.
-          const asked = options.ask({ callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly }, signal);
+          const title = offered.info.title;
+          const asked = options.ask({ callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly, ...(title !== undefined ? { title } : {}) }, signal);
           upsert(part);
           const answer = await asked;
-          if (answer === 'cancelled') {
+          reason = answer.reason;
+          if (answer.decision === 'cancelled') {
             upsert({ ...part, status: 'cancelled' });
-            audit.append({ ...auditBase(part), kind: 'decision', outcome: 'cancelled', detail: 'stopped while waiting for approval' });
+            audit.append({ ...auditBase(part), kind: 'decision', outcome: 'cancelled', detail: reason ?? 'stopped while waiting for approval' });
             return { kind: 'cancelled' };
           }
-          if (answer === 'always') options.allowAlways(key);
-          decision = answer === 'once' ? 'allow-once' : answer === 'always' ? 'always-allow' : 'deny';
+          if (answer.decision === 'always') options.allowAlways(key);
+          decision = answer.decision === 'once' ? 'allow-once' : answer.decision === 'always' ? 'always-allow' : 'deny';
         }
-        audit.append({ ...auditBase(part), kind: 'decision', decision });
+        audit.append({ ...auditBase(part), kind: 'decision', decision, ...(reason !== undefined ? { detail: reason } : {}) });
         if (!allowed(decision)) {
           upsert({ ...part, status: 'denied', decision });
           return { kind: 'denied', reason: deniedReason(offered.server, offered.tool) };

@@ -23,7 +23,8 @@ import { ConversationStore } from './history';
 import { toModelMessages, userContent, type OutputOptions } from './model-messages';
 import { redactKeys } from './provider-errors';
 import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
-import { runTurn, type ApprovalRequest, type OfferedTool } from './run-turn';
+import { RequestQueue } from '../requests/queue';
+import { runTurn, type ApprovalAnswer, type ApprovalRequest, type OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
 import { fetchRemoteImage, type RemoteImageOptions } from './remote-image';
 
@@ -53,6 +54,12 @@ export interface ChatServiceOptions {
   textFlushMs?: number;
   /** How "Load image" fetches (tests allow loopback fixtures). */
   remoteImages?: RemoteImageOptions;
+  /**
+   * Where tool approvals wait for a person (the host's one queue: kind 'tool-approval', origin {runId,
+   * conversationId, callId}); default a queue of its own, interactive. Not interactive: every approval is denied
+   * at once, saying why.
+   */
+  requests?: RequestQueue;
 }
 
 export interface TurnOverrides {
@@ -71,11 +78,6 @@ interface Run {
   messageId: string;
 }
 
-interface PendingApproval {
-  runId: string;
-  resolve(decision: ApprovalDecision | 'cancelled'): void;
-}
-
 
 export class ChatService {
   readonly settings: ChatSettingsStore;
@@ -84,7 +86,8 @@ export class ChatService {
   readonly audit: AuditLog;
   readonly api: ChatApi;
   private readonly runs = new Map<string, Run>();
-  private readonly approvals = new Map<string, PendingApproval>();
+  private readonly requests: RequestQueue;
+  private readonly ownsRequests: boolean;
   private disposed: Promise<void> | undefined;
 
   constructor(private readonly options: ChatServiceOptions) {
@@ -93,6 +96,8 @@ export class ChatService {
     (globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS = log
       ? (o: { warnings: unknown[]; provider: string; model: string }) => log(`AI SDK warning (${o.provider} / ${o.model}): ${JSON.stringify(o.warnings)}`)
       : false;
+    this.ownsRequests = options.requests === undefined;
+    this.requests = options.requests ?? new RequestQueue({ interactive: true });
     const dir = options.dataDir;
     this.settings = new ChatSettingsStore(dir ? join(dir, 'chat-settings.json') : undefined);
     this.providers = new Providers(this.settings, options.secrets, options.env);
@@ -206,7 +211,7 @@ export class ChatService {
           const settings = this.settings.view();
           return { mode: overrides.approval ?? settings.approval, alwaysAllow: new Set(settings.alwaysAllow) };
         },
-        ask: (req, signal) => this.ask(run.id, req, signal),
+        ask: (req, signal) => this.ask(run, req, signal),
         allowAlways: (key) => this.settings.allowAlways(key),
         audit: this.audit,
         source,
@@ -256,33 +261,40 @@ export class ChatService {
     return stopped;
   }
 
+  /**
+   * Answers the approval of the chat's tool call `callId` (its entry in the request queue, as `requests:answer`
+   * would): once → accept, always → accept {always: true}, deny → decline. False when none is waiting.
+   */
   approve(callId: string, decision: ApprovalDecision): boolean {
-    const pending = this.approvals.get(callId);
-    if (!pending) return false;
-    this.approvals.delete(callId);
-    pending.resolve(decision);
-    return true;
+    const entry = this.requests.list().find((r) => r.kind === 'tool-approval' && r.origin.callId === callId && r.origin.runId !== undefined && this.runs.has(r.origin.runId));
+    if (!entry) return false;
+    return this.requests.answer(entry.id, decision === 'deny' ? { action: 'decline' } : { action: 'accept', content: decision === 'always' ? { always: true } : {} });
   }
 
-  private ask(runId: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision | 'cancelled'> {
-    return new Promise((resolve) => {
-      if (signal.aborted) {
-        resolve('cancelled');
-        return;
+  /** Puts the approval on the queue and waits for its answer (which never rejects; Stop withdraws it). */
+  private async ask(run: Run, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+    const answer = await this.requests.ask(
+      {
+        kind: 'tool-approval',
+        server: request.server,
+        title: `The model asks to run ${request.server} › ${request.title ?? request.tool}`,
+        payload: { tool: request.tool, ...(request.title !== undefined ? { title: request.title } : {}), args: request.args, readOnly: request.readOnly },
+        origin: { runId: run.id, conversationId: run.conversationId, callId: request.callId },
+      },
+      // As before the queue: an approval waits until it is answered or the turn stops.
+      { timeoutMs: 0, signal },
+    );
+    if (signal.aborted) return { decision: 'cancelled' };
+    switch (answer.action) {
+      case 'accept': {
+        const always = typeof answer.content === 'object' && 'always' in answer.content && answer.content.always === true;
+        return { decision: always ? 'always' : 'once' };
       }
-      const onAbort = (): void => {
-        this.approvals.delete(request.callId);
-        resolve('cancelled');
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.approvals.set(request.callId, {
-        runId,
-        resolve: (decision) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(decision);
-        },
-      });
-    });
+      case 'decline':
+        return { decision: 'deny', ...(answer.reason !== undefined ? { reason: answer.reason } : {}) };
+      case 'cancel':
+        return { decision: 'cancelled', ...(answer.reason !== undefined ? { reason: answer.reason } : {}) };
+    }
   }
 
   /** Stops every run (their tool calls are cancelled) and waits for the saves. Idempotent. */
@@ -292,6 +304,7 @@ export class ChatService {
       for (const run of runs) run.controller.abort(new Error('Switchboard is shutting down'));
       await Promise.race([Promise.all(runs.map((r) => r.done)), new Promise((r) => setTimeout(r, 5000).unref())]);
       await this.history.flush();
+      if (this.ownsRequests) this.requests.dispose();
     })();
     return this.disposed;
   }
