@@ -4,7 +4,11 @@
  * Pure and DOM-free, so it is unit-tested without a browser.
  */
 
-export type FieldKind = 'number' | 'integer' | 'string' | 'boolean' | 'enum' | 'json';
+export type FieldKind = 'number' | 'integer' | 'string' | 'boolean' | 'enum' | 'multi' | 'json';
+
+/** The string formats an input is given for (and checked against); others are plain text. */
+export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
+const stringFormats: readonly string[] = ['email', 'uri', 'date', 'date-time'] satisfies StringFormat[];
 
 export interface FieldSpec {
   name: string;
@@ -12,8 +16,17 @@ export interface FieldSpec {
   label: string;
   description?: string;
   required: boolean;
-  /** For `enum`: the allowed values (any JSON value). */
+  /** For `enum` and `multi`: the allowed values (any JSON value). */
   options?: unknown[];
+  /** Titles of the options, by index (`oneOf`/`anyOf` `{const, title}`, or the legacy `enumNames`). */
+  optionLabels?: (string | undefined)[];
+  /** For `string`: the format its input is checked against. */
+  format?: StringFormat;
+  minLength?: number;
+  maxLength?: number;
+  /** For `multi`: how many may be chosen. */
+  minItems?: number;
+  maxItems?: number;
   /** For `json`: what shape is expected, to hint and check. */
   jsonShape?: 'object' | 'array' | 'any';
   defaultValue?: unknown;
@@ -27,7 +40,10 @@ export interface FormSpec {
   freeform: boolean;
 }
 
-/** Raw values as the inputs hold them: always strings ('true'/'false' for booleans, an option index for enums). */
+/**
+ * Raw values as the inputs hold them: always strings ('true'/'false' for booleans, an option index for enums,
+ * comma-separated option indexes for multi-selects).
+ */
 export type FormValues = Record<string, string>;
 
 export const FREEFORM_KEY = '__arguments__';
@@ -56,10 +72,19 @@ function fieldFor(name: string, schema: Record<string, unknown>, required: boole
   if (typeof schema.description === 'string') base.description = schema.description;
   if ('default' in schema) base.defaultValue = schema.default;
 
-  const options = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
-  if (options && options.length > 0) return { ...base, kind: 'enum', options };
+  const choices = choicesOf(schema);
+  if (choices) return { ...base, kind: 'enum', ...choices };
 
   const type = singleType(schema);
+  // An array of choices (elicitation's multi-select): checkboxes.
+  const items = type === 'array' ? asRecord(schema.items) : undefined;
+  const itemChoices = items ? choicesOf(items) : undefined;
+  if (itemChoices) {
+    const field: FieldSpec = { ...base, kind: 'multi', ...itemChoices };
+    if (typeof schema.minItems === 'number') field.minItems = schema.minItems;
+    if (typeof schema.maxItems === 'number') field.maxItems = schema.maxItems;
+    return field;
+  }
   switch (type) {
     case 'number':
     case 'integer': {
@@ -68,8 +93,13 @@ function fieldFor(name: string, schema: Record<string, unknown>, required: boole
       if (typeof schema.maximum === 'number') field.maximum = schema.maximum;
       return field;
     }
-    case 'string':
-      return { ...base, kind: 'string' };
+    case 'string': {
+      const field: FieldSpec = { ...base, kind: 'string' };
+      if (typeof schema.format === 'string' && stringFormats.includes(schema.format)) field.format = schema.format as StringFormat;
+      if (typeof schema.minLength === 'number') field.minLength = schema.minLength;
+      if (typeof schema.maxLength === 'number') field.maxLength = schema.maxLength;
+      return field;
+    }
     case 'boolean':
       return { ...base, kind: 'boolean' };
     case 'object':
@@ -79,6 +109,28 @@ function fieldFor(name: string, schema: Record<string, unknown>, required: boole
     default:
       return { ...base, jsonShape: 'any' };
   }
+}
+
+/**
+ * The allowed values of a schema and their titles: `enum` (titles from the legacy `enumNames`), `oneOf` / `anyOf`
+ * of `{const, title}` (titled enums), or a lone `const`.
+ */
+function choicesOf(schema: Record<string, unknown>): Pick<FieldSpec, 'options' | 'optionLabels'> | undefined {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const names = Array.isArray(schema.enumNames) ? schema.enumNames : undefined;
+    const labels = names ? schema.enum.map((_, i) => (typeof names[i] === 'string' ? names[i] : undefined)) : undefined;
+    return { options: schema.enum, ...(labels ? { optionLabels: labels } : {}) };
+  }
+  const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (alternatives && alternatives.length > 0) {
+    const consts = alternatives.map(asRecord);
+    if (consts.every((c) => c !== undefined && 'const' in c)) {
+      const entries = consts as Record<string, unknown>[];
+      return { options: entries.map((c) => c.const), optionLabels: entries.map((c) => (typeof c.title === 'string' ? c.title : undefined)) };
+    }
+  }
+  if ('const' in schema) return { options: [schema.const] };
+  return undefined;
 }
 
 export function formFromSchema(inputSchema: Record<string, unknown>): FormSpec {
@@ -113,6 +165,14 @@ function initialValue(field: FieldSpec): string {
       const index = value === undefined ? -1 : (field.options ?? []).findIndex((o) => sameJson(o, value));
       if (index >= 0) return String(index);
       return field.required && field.options?.length === 1 ? '0' : '';
+    }
+    case 'multi': {
+      if (!Array.isArray(value)) return '';
+      const options = field.options ?? [];
+      return value.flatMap((v) => {
+        const index = options.findIndex((o) => sameJson(o, v));
+        return index >= 0 ? [String(index)] : [];
+      }).join(',');
     }
     case 'json':
       return value === undefined ? '' : JSON.stringify(value, null, 2);
@@ -155,9 +215,23 @@ function convert(field: FieldSpec, raw: string): Converted {
   const text = field.kind === 'string' ? raw : raw.trim();
   if (field.kind !== 'string' && text === '') return { unset: true };
   switch (field.kind) {
-    case 'string':
+    case 'string': {
       // An empty optional string is left out rather than sent as "".
-      return raw === '' ? { unset: true } : { value: raw };
+      if (raw === '') return { unset: true };
+      if (field.minLength !== undefined && raw.length < field.minLength) return { error: `At least ${field.minLength} characters.` };
+      if (field.maxLength !== undefined && raw.length > field.maxLength) return { error: `At most ${field.maxLength} characters.` };
+      const formatError = field.format ? checkFormat(field.format, raw) : undefined;
+      return formatError ? { error: formatError } : { value: raw };
+    }
+    case 'multi': {
+      const options = field.options ?? [];
+      const indexes = text.split(',').map((part) => Number(part.trim()));
+      if (!indexes.every((i) => Number.isInteger(i) && i >= 0 && i < options.length)) return { error: 'Choose among the options.' };
+      const chosen = indexes.map((i) => options[i]);
+      if (field.minItems !== undefined && chosen.length < field.minItems) return { error: `Choose at least ${field.minItems}.` };
+      if (field.maxItems !== undefined && chosen.length > field.maxItems) return { error: `Choose at most ${field.maxItems}.` };
+      return { value: chosen };
+    }
     case 'number':
     case 'integer': {
       const n = Number(text);
@@ -194,5 +268,53 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   }
 }
 
-/** How an enum option reads in a <select>. */
-export const optionLabel = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+// RFC 3339: a date, a time with seconds, and an offset (Z or ±hh:mm).
+const dateTimePattern = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function validDate(text: string): boolean {
+  const m = datePattern.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Why a string does not match its format, or undefined when it does. */
+export function checkFormat(format: StringFormat, text: string): string | undefined {
+  switch (format) {
+    case 'email':
+      return emailPattern.test(text) ? undefined : 'Must be an email address, like name@example.com.';
+    case 'uri': {
+      try {
+        const url = new URL(text);
+        return url.protocol.length > 1 ? undefined : 'Must be a URL.';
+      } catch {
+        return 'Must be a full URL, like https://example.com/page.';
+      }
+    }
+    case 'date':
+      return validDate(text) ? undefined : 'Must be a date, like 2026-12-01.';
+    case 'date-time': {
+      const m = dateTimePattern.exec(text);
+      const ok = m !== null && validDate(m[1] ?? '') && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 61;
+      return ok ? undefined : 'Must be a date and time with its offset, like 2026-12-01T10:30:00Z.';
+    }
+  }
+}
+
+/** How an enum option reads in a <select> (its title when the schema gives one). */
+export const optionLabel = (value: unknown, title?: string): string => title ?? (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The chosen indexes of a multi-select's raw value. */
+export const chosenIndexes = (raw: string): Set<number> =>
+  new Set(raw.split(',').filter((p) => p.trim() !== '').map((p) => Number(p)));
+
+/** A multi-select's raw value with one option turned on or off (kept in option order). */
+export function toggleIndex(raw: string, index: number, on: boolean): string {
+  const chosen = chosenIndexes(raw);
+  if (on) chosen.add(index);
+  else chosen.delete(index);
+  return [...chosen].sort((a, b) => a - b).join(',');
+}

@@ -1,5 +1,9 @@
 import { useId } from 'react';
-import { isCheckbox, optionLabel, type FieldSpec } from '../schema-form';
+import { chosenIndexes, isCheckbox, optionLabel, toggleIndex, type FieldSpec, type StringFormat } from '../schema-form';
+
+/** The input type of a string format (date-time stays text: the browser's picker has no offset). */
+const formatInput: Record<StringFormat, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'text' };
+const formatPlaceholder: Partial<Record<StringFormat, string>> = { email: 'name@example.com', uri: 'https://…', 'date-time': '2026-12-01T10:30:00Z' };
 
 interface FieldProps {
   field: FieldSpec;
@@ -69,13 +73,25 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
         <option value="">{field.required ? 'Choose…' : '(not set)'}</option>
         {(field.options ?? []).map((option, index) => (
           <option key={index} value={String(index)}>
-            {optionLabel(option)}
+            {optionLabel(option, field.optionLabels?.[index])}
           </option>
         ))}
       </select>
     );
+  } else if (field.kind === 'multi') {
+    return <MultiField field={field} value={value} error={error} onChange={onChange} describedBy={describedBy} hintId={hintId} errorId={errorId} />;
   } else {
-    input = <input {...common} type="text" value={value} onChange={(e) => onChange(e.target.value)} />;
+    input = (
+      <input
+        {...common}
+        type={field.format ? formatInput[field.format] : 'text'}
+        placeholder={field.format ? formatPlaceholder[field.format] : undefined}
+        minLength={field.minLength}
+        maxLength={field.maxLength}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
 
   return (
@@ -83,7 +99,7 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
       <label htmlFor={id}>
         {field.label}
         {field.required && <RequiredMark />}
-        <span className="field-type" aria-hidden="true">{field.kind}</span>
+        <span className="field-type" aria-hidden="true">{field.format ?? field.kind}</span>
       </label>
       {input}
       {field.description && (
@@ -97,6 +113,41 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
         </small>
       )}
     </div>
+  );
+}
+
+/** An array of choices: a group of checkboxes (the group is labelled by the field's name). */
+function MultiField({ field, value, error, onChange, describedBy, hintId, errorId }: FieldProps & { describedBy: string | undefined; hintId: string; errorId: string }) {
+  const chosen = chosenIndexes(value);
+  return (
+    <fieldset
+      className="field field-multi"
+      data-testid={`field-${field.name}`}
+      aria-invalid={error ? true : undefined}
+      aria-required={field.required || undefined}
+      aria-describedby={describedBy}
+    >
+      <legend>
+        {field.label}
+        {field.required && <RequiredMark />}
+      </legend>
+      {(field.options ?? []).map((option, index) => (
+        <label key={index} className="field-check">
+          <input type="checkbox" name={field.name} checked={chosen.has(index)} onChange={(e) => onChange(toggleIndex(value, index, e.target.checked))} />{' '}
+          {optionLabel(option, field.optionLabels?.[index])}
+        </label>
+      ))}
+      {field.description && (
+        <small id={hintId} className="field-hint">
+          {field.description}
+        </small>
+      )}
+      {error && (
+        <small id={errorId} className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+    </fieldset>
   );
 }
 
