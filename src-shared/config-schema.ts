@@ -15,6 +15,15 @@ export const oauthEntrySchema = z.strictObject({
 });
 export type OAuthEntry = z.infer<typeof oauthEntrySchema>;
 
+/** A stdio server's sandbox (issue 12 §4): `true` is the defaults (network allowed); paths are relative to the config file's folder, `~/` is the home folder. */
+export const sandboxObjectSchema = z.strictObject({
+  allowRead: z.array(z.string({ error: 'must be a path' }), { error: 'must be an array of paths' }).optional().describe('Folders or files the server may read (besides the system, its package folder and cwd).'),
+  allowWrite: z.array(z.string({ error: 'must be a path' }), { error: 'must be an array of paths' }).optional().describe('Folders or files the server may write (besides a private /tmp).'),
+  network: z.boolean({ error: 'must be true or false' }).optional().describe('false: no network at all (default true).'),
+});
+export const sandboxSettingSchema = z.union([z.boolean(), sandboxObjectSchema], { error: 'must be true, false or {"allowRead": [...], "allowWrite": [...], "network": true|false}' });
+export type SandboxSetting = z.infer<typeof sandboxSettingSchema>;
+
 /**
  * One entry of `mcpServers`. Claude-Desktop compatible; keys other hosts use are accepted and unknown keys are
  * kept (looseObject), so a user's file round-trips.
@@ -33,6 +42,7 @@ export const serverEntrySchema = z
     envFile: z.string({ error: 'must be a string (a path to a dotenv file)' }).optional().describe('A dotenv file whose values are added to env.'),
     autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional().describe('Tools the chat may call without asking.'),
     oauth: oauthEntrySchema.optional().describe('OAuth sign-in for a remote server: pre-registered client credentials, scopes and the loopback redirect port. Tokens are kept as secrets, never here.'),
+    sandbox: sandboxSettingSchema.optional().describe('Run this stdio server in a sandbox (bubblewrap on Linux, sandbox-exec on macOS): true, false (overrides the settings default), or {allowRead, allowWrite, network}. Where no sandbox is available the server does not start.'),
     logLevel: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional().describe('The least severe server log message to ask for (logging/setLevel); default info.'),
   })
   .superRefine((entry, ctx) => {
@@ -43,6 +53,9 @@ export const serverEntrySchema = z
     }
     if (entry.type === 'stdio' && entry.command === undefined) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'is "stdio" but the entry has no "command"' });
+    }
+    if (entry.sandbox !== undefined && entry.url !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['sandbox'], message: 'is for stdio servers ("command"); a remote server runs elsewhere' });
     }
     if (entry.oauth !== undefined && entry.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['oauth'], message: 'is for remote servers ("url"); a stdio server gets its credentials through env' });

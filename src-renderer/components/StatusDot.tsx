@@ -6,6 +6,7 @@ export const statusLabel: Record<ServerStatus, string> = {
   error: 'Error',
   stopped: 'Stopped',
   'crash-loop': 'Crash loop',
+  'needs-approval': 'Needs approval',
 };
 
 export function StatusDot({ status }: { status: ServerStatus }) {

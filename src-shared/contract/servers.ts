@@ -1,10 +1,13 @@
 /** Servers and their tools, as the UI sees them (owned by main, pushed to the renderer). Zod-free. */
 import type { TransportKind } from '../config-schema';
+import type { AuthView } from './auth';
 import type { TaskStatus } from './calls';
 import type { LogLevel } from './logging';
 
 /** What a person sees about one configured server. Owned by main, pushed to the renderer. */
-export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error' | 'crash-loop';
+/** `needs-approval`: a stdio entry the person has not approved yet (SEP-1024); it starts once approved (`servers:approve`). */
+/** `needs-login`: a remote server that asks for OAuth sign-in (not an error): `auth` says where and for which scopes. */
+export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error' | 'crash-loop' | 'needs-approval' | 'needs-login';
 
 export interface ToolInfo {
   name: string;
@@ -132,6 +135,35 @@ export interface ServerView {
   health?: ServerHealth;
   /** The sizes of the feature lists, as last loaded. */
   counts?: { resources: number; templates: number; prompts: number };
+  /** A remote server's OAuth sign-in (absent for stdio servers and entries with their own Authorization header). */
+  auth?: AuthView;
+  /** Present while this stdio entry is not approved: what would run, for a person to review (env values never). */
+  consent?: ConsentView;
+}
+
+/** What a person approves before a stdio entry may run: the exact launch, env names only (SEP-1024). */
+export interface LaunchSubject {
+  command: string;
+  args: string[];
+  /** Absolute; null: Switchboard's own working folder. */
+  cwd: string | null;
+  /** Names the entry sets (its `env` block and its `envFile`), sorted; never values. */
+  env: string[];
+  /** The `envFile` path, when the entry names one. */
+  envFile?: string;
+  /** The entry's own `sandbox` value, when it has one. */
+  sandbox?: unknown;
+}
+
+export interface ConsentView {
+  /** `new`: never approved under this name; `changed`: approved before with another launch (`previous`). */
+  reason: 'new' | 'changed';
+  subject: LaunchSubject;
+  previous?: LaunchSubject;
+  /** Pass back to `servers:approve`: approving a launch that changed meanwhile is refused. */
+  hash: string;
+  /** The app waits for approval before starting it; false in the CLI, which runs what its config says. */
+  enforced: boolean;
 }
 
 /** One server in a `servers:changed` event: its whole view, except `tools`, which is absent when unchanged. */
@@ -158,6 +190,20 @@ export interface LaunchInfo {
   env: Array<{ name: string; source: EnvSource }>;
   /** How the server's process tree is held together so that all of it ends with the server (set once it started). */
   containment?: ContainmentInfo;
+  /** The sandbox in force for this start (absent: none asked for). */
+  sandbox?: SandboxInfo;
+}
+
+/** `bubblewrap` (Linux) / `sandbox-exec` (macOS): what the server may see. `unavailable`: asked for, none here, so it did not start. */
+export interface SandboxInfo {
+  kind: 'bubblewrap' | 'sandbox-exec' | 'unavailable';
+  /** Readable (beyond the system, read-only). */
+  read: string[];
+  /** Writable (besides a private temp folder). */
+  write: string[];
+  network: boolean;
+  /** Why there is none (kind `unavailable`). */
+  reason?: string;
 }
 
 /**
