@@ -15,7 +15,7 @@ export interface CliArgs {
   moveSecrets: boolean;
   /** chat: `provider:model`. */
   model?: string;
-  /** chat: who approves tool calls. */
+  /** What runs without asking: sampling for every command that connects, and the chat's tool calls. */
   approve?: 'ask' | 'all' | 'readonly' | 'none';
   /** serve: allow binding to a non-loopback address. */
   allowRemote: boolean;
@@ -33,7 +33,7 @@ export interface CliArgs {
 
 export class UsageError extends Error {}
 
-export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level LEVEL] [--trace FILE] <command>
+export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level LEVEL] [--trace FILE] [--approve MODE] <command>
 
 Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
@@ -73,6 +73,13 @@ Options:
                   of every server); debug, info, notice, warning, error, critical, alert or emergency
   --trace FILE    every JSON-RPC message of every server, appended to FILE as JSON Lines
                   {"time","server","direction":"send"|"receive","message"} (secrets redacted)
+  --approve all|ask|readonly|none
+                  what servers may do without asking, for every command that connects (call, read, prompt, chat…):
+                  sampling (a server asks to run a model) — all: allow it and send the model's answer; none: decline;
+                  ask (default; readonly too): prompt on stderr on a terminal, decline without one. Forms and links a
+                  server asks for are prompted on a terminal (field by field; links opened only on yes, https only)
+                  and declined without one. chat's tool calls follow it too (readonly: run readOnlyHint tools, ask
+                  for others)
   -h, --help      this help
 
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;

@@ -1,9 +1,9 @@
-import { createInterface, type Interface } from 'node:readline/promises';
 import type { ApprovalDecision, ApprovalMode, ChatEvent, ToolPart } from '../../src-shared/chat-types';
 import type { ToolResult } from '../../src-shared/host-api';
 import { CoreError, messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
+import { terminalFor } from './terminal';
 
 /**
  * `switchboard chat [--model provider:model] [--approve ask|all|readonly|none] "message"`: the app's tool loop in a
@@ -38,10 +38,10 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     return 2;
   }
   const approval = args.approve ?? 'ask';
-  const canAsk = io.stdin.isTTY === true && io.stderr.isTTY === true;
+  // The same terminal prompt as the request queue's answerer (sampling, forms), so questions never overlap.
+  const terminal = terminalFor(io);
   await host.settled();
 
-  let prompt: Interface | undefined;
   let queue = Promise.resolve();
   let answer = '';
   let runId: string | undefined;
@@ -51,13 +51,12 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
   const finished = new Promise<Extract<ChatEvent, { type: 'run-finished' }>>((resolve) => (resolveFinished = resolve));
 
   const ask = async (part: ToolPart): Promise<ApprovalDecision> => {
-    if (!canAsk) {
+    if (!terminal.canAsk) {
       err(`  ✗ ${part.server} › ${part.tool}: denied — there is no terminal to ask on (use --approve all, readonly or none)`);
       return 'deny';
     }
-    prompt ??= createInterface({ input: io.stdin, output: io.stderr });
-    const reply = await prompt.question(`\nAllow ${part.server} › ${part.tool} ${short(part.args)}${part.readOnly ? ' (read-only)' : ''}?  [y] once  [a] always  [N] deny: `);
-    const key = reply.trim().toLowerCase();
+    const reply = await terminal.ask(`\nAllow ${part.server} › ${part.tool} ${short(part.args)}${part.readOnly ? ' (read-only)' : ''}?  [y] once  [a] always  [N] deny: `);
+    const key = (reply ?? '').toLowerCase();
     return key === 'y' || key === 'yes' ? 'once' : key === 'a' || key === 'always' ? 'always' : 'deny';
   };
 
@@ -122,6 +121,6 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     return end.status === 'stopped' ? 130 : 0;
   } finally {
     off();
-    prompt?.close();
+    terminal.dispose();
   }
 }

@@ -14,6 +14,7 @@ import { parseArgs, usage, type CliArgs } from './args';
 import { chatCommand } from './chat';
 import { featureCommands, usageProblem } from './features';
 import { printLogs, progressLines, secretsFile, traceSink } from './observe';
+import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
 
 /** Exit codes: 0 ok; 1 a tool/server failed; 2 usage or config error. */
@@ -96,7 +97,10 @@ async function main(argv: readonly string[]): Promise<number> {
     startServers: !['import', 'export', 'secret'].includes(args.command),
     loginShellPath: args.command === 'serve',
     logToStderr: args.command === 'serve',
+    // What servers ask (sampling, forms, links): the UI answers for serve; elsewhere the terminal does, per --approve.
+    ...(args.command !== 'serve' ? answeringOptions(args) : {}),
   });
+  const answerer = args.command !== 'serve' ? new RequestAnswerer(host.requests, { approve: samplingApproval(args.approve) }) : undefined;
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
@@ -124,6 +128,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return code;
   } finally {
     logs?.dispose();
+    answerer?.dispose();
     await host.dispose();
     trace?.dispose();
   }
