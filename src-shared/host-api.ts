@@ -15,6 +15,7 @@ import type { DebugBundleView, LogEntry, LogsAppendedEvent, PingView, TraceEntry
 import type { CompletionView, GetPromptView, PromptListView } from './contract/prompts';
 import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from './contract/resources';
 import type { PendingRequestView, RequestsChangedEvent } from './contract/requests';
+import type { LoginResult, LogoutResult } from './contract/auth';
 import type { ServersDelta, ServerView, ToolResult } from './contract/servers';
 import type { HostError, HostErrorCode } from './errors';
 
@@ -32,6 +33,7 @@ export type * from './contract/logging';
 export type * from './contract/prompts';
 export type * from './contract/resources';
 export type * from './contract/requests';
+export type * from './contract/auth';
 export { logLevels } from './contract/logging';
 
 /*
@@ -92,6 +94,9 @@ const channelFlags = {
   'debug:bundle': true,
   'requests:list': true,
   'requests:answer': true,
+  'tools:trust': true,
+  'auth:login': true,
+  'auth:logout': true,
   'shell:open-url': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
@@ -158,6 +163,11 @@ export interface HostResults {
   'requests:list': PendingRequestView[];
   /** Whether a request with that id was pending. */
   'requests:answer': boolean;
+  /** The tools whose current definitions are now pinned (trusted). */
+  'tools:trust': { server: string; trusted: string[] };
+  /** Resolves once signed in (or when stored tokens were refreshed); the server then restarts with its tokens. */
+  'auth:login': LoginResult;
+  'auth:logout': LogoutResult;
   /** Opened in the system browser (desktop, https only), or not possible here (headless): show the link. */
   'shell:open-url': { opened: boolean; url: string };
 }

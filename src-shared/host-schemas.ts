@@ -4,6 +4,8 @@ import { loggingChannels } from './schemas/logging';
 import { promptsChannels } from './schemas/prompts';
 import { resourceRefSchema, resourcesChannels } from './schemas/resources';
 import { requestsChannels } from './schemas/requests';
+import { trustChannels } from './schemas/trust';
+import { authChannels } from './schemas/auth';
 import { shellChannels } from './schemas/shell';
 import { maxChatAttachments } from './chat-types';
 
@@ -95,6 +97,8 @@ export const hostChannels = {
   ...promptsChannels,
   ...loggingChannels,
   ...requestsChannels,
+  ...trustChannels,
+  ...authChannels,
   ...shellChannels,
 } as const;
 

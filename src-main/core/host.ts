@@ -20,6 +20,8 @@ import { HostEventBus } from './services/events';
 import { LoggingService } from './services/logging';
 import { PromptsService } from './services/prompts';
 import { RequestsService } from './services/requests';
+import { TrustService } from './services/trust';
+import { PinStore, pinsFileName } from './trust/pins';
 import { RequestQueue } from './requests/queue';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
@@ -116,6 +118,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const reaped = await ledger.reapOrphans();
   if (reaped > 0) log.warn(`ended ${reaped} server process tree(s) left running by a previous run that did not exit cleanly`);
   const eraCache = new EraCache(join(dataDir, 'era-cache.json'));
+  // Pinned tool definitions (issue 12): a changed or new tool needs review before the model sees it.
+  const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
   const secrets = options.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'));
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
@@ -140,6 +144,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       // The user's settings, then explicit overrides (tests, benchmarks).
       policy: { ...options.settings.supervision?.(), ...options.policy },
       eraCache,
+      pins,
       ledger,
       log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
       emit: events.emit,
@@ -204,6 +209,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...new LoggingService(registry).api,
     ...trace.api,
     ...requestsService.api,
+    ...new TrustService(registry).api,
     ...openUrlApi(options.openExternal),
     on: events.on,
   };

@@ -27,6 +27,7 @@ import { RequestQueue } from '../requests/queue';
 import { runTurn, type ApprovalAnswer, type ApprovalRequest, type OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
 import { fetchRemoteImage, type RemoteImageOptions } from './remote-image';
+import { isTrusted } from '../trust/pins';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
 export type ChatChannel = Extract<keyof HostMethods, `chat:${string}` | `providers:${string}` | `audit:${string}`>;
@@ -141,7 +142,8 @@ export class ChatService {
     return this.options.tools
       .views()
       .filter((v) => v.status === 'ready' && !v.disabled)
-      .flatMap((v) => v.tools.map((info) => ({ server: v.name, tool: info.name, info })))
+      // A tool that changed, is new or hides text since it was trusted is never offered until a person accepts it.
+      .flatMap((v) => v.tools.filter(isTrusted).map((info) => ({ server: v.name, tool: info.name, info })))
       .filter((t) => !disabled.has(toolKey(t)));
   }
 

@@ -5,6 +5,7 @@ import type { EraCache } from '../era-cache';
 import type { ChildLedger } from '../ledger';
 import type { RotatingLog } from '../log-file';
 import { defaultMaxMessageBytes } from '../process-transport';
+import type { PinStore } from '../trust/pins';
 import type { HostEmit } from './features/feature';
 import type { FetchDecorator, TransportDecorator } from './transports';
 
@@ -81,4 +82,6 @@ export interface SupervisorDeps {
   decorateFetch?: FetchDecorator;
   /** Host events the feature modules push (`features:changed`, `logs:appended`, `calls:progress`, …). */
   emit?: HostEmit;
+  /** Pinned tool definitions: tools that changed, are new or hide text need review before use (issue 12). */
+  pins?: PinStore;
 }

@@ -70,6 +70,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       remote: server.entry.command === undefined,
       logLevel: this.policy.logLevel ?? server.entry.logLevel ?? 'info',
       ping: { intervalMs: this.policy.pingIntervalMs, timeoutMs: this.policy.pingTimeoutMs },
+      pins: deps.pins,
     };
     this.features = createFeatures(context);
   }
@@ -286,12 +287,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const timeoutMs = this.requestTimeoutMs();
     const data = { server: this.name, tool };
     try {
-      return await callFeatureTool(this.features, tool, args, {
-        timeoutMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.callId !== undefined ? { callId: options.callId } : {}),
-        ...(options.task !== undefined ? { task: options.task } : {}),
-      });
+      return await callFeatureTool(this.features, tool, args, options, timeoutMs);
     } catch (error) {
       if (error instanceof CoreError) throw error;
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });

@@ -1,6 +1,7 @@
 import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelcontextprotocol/client';
 import type { HostEventName, HostEvents, LogLevel } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
+import type { PinStore } from '../../trust/pins';
 
 /*
  * A feature module: one MCP feature of one server session (tools, resources, prompts, logging, tasks, health).
@@ -35,6 +36,8 @@ export interface FeatureContext {
   readonly logLevel: LogLevel;
   /** Periodic health checks (remote servers): every `intervalMs` (0: never), missed after `timeoutMs`. */
   readonly ping: { intervalMs: number; timeoutMs: number };
+  /** Pinned tool definitions (issue 12): without it every tool counts as trusted. */
+  readonly pins?: PinStore | undefined;
 }
 
 export interface ConnectedInfo {

@@ -111,6 +111,13 @@ export abstract class ListFeature<T> implements SessionFeature {
     }
   }
 
+  /** The same list, re-derived (a review decision changed its items): a new array, announced. */
+  protected replaceItems(items: T[]): void {
+    if (this.disposed || !this.isKnown) return;
+    this.loaded = items;
+    this.announce();
+  }
+
   /** A `list_changed` arrived: fetch again soon (once per burst; again after a fetch in flight). */
   scheduleRefresh(): void {
     if (this.disposed) return;

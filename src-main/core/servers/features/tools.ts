@@ -1,6 +1,7 @@
 import type { Client, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { ToolIcon, ToolInfo, ToolResult } from '../../../../src-shared/host-api';
 import { CoreError } from '../../errors';
+import { isTrusted, reviewMessage, reviewTools, trustTools } from '../../trust/pins';
 import type { ConnectedInfo } from './feature';
 import { ListFeature } from './list-feature';
 import { deliverProgressFirst } from './progress-order';
@@ -25,7 +26,30 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
 
   protected async fetch(client: Client, timeoutMs: number): Promise<ToolInfo[]> {
     const listed = await client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' });
-    return listed.tools.map(toolInfo);
+    const tools = listed.tools.map(toolInfo);
+    // Each tool's review state against its pinned definition (a server's first listing pins them).
+    const pins = this.context.pins;
+    return pins ? reviewTools(pins, this.context.server, tools, client.getInstructions()) : tools;
+  }
+
+  /**
+   * Accepts the current definitions of the tools named (all that need review when none are), and the server's
+   * current instructions: they are pinned, become trusted, and the list is announced again. Answers the names.
+   */
+  trust(names?: readonly string[]): string[] {
+    const pins = this.context.pins;
+    const client = this.context.client();
+    if (!client || !this.known) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; start it to see and trust its current tools.`, { data: { server: this.context.server } });
+    const unknown = (names ?? []).filter((name) => !this.items.some((t) => t.name === name));
+    if (unknown.length > 0) {
+      const listed = this.items.map((t) => t.name).join(', ');
+      throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool ${unknown.map((n) => `"${n}"`).join(', ')}. Its tools: ${listed || 'none'}.`, { data: { server: this.context.server, tools: unknown } });
+    }
+    if (!pins) return [];
+    const instructions = client.getInstructions();
+    const trusted = trustTools(pins, this.context.server, this.items, instructions, names);
+    this.replaceItems(reviewTools(pins, this.context.server, this.items, instructions));
+    return trusted;
   }
 
   /**
@@ -62,6 +86,20 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     if (!info) {
       const names = this.items.map((t) => t.name).join(', ');
       throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, { data: { server: this.context.server, tool } });
+    }
+    // Changed, new or hiding text since it was trusted: refused, saying what changed, until a person accepts it.
+    if (!isTrusted(info)) {
+      const review = info.review;
+      throw new CoreError('needs-review', reviewMessage(this.context.server, info, this.context.client()?.getInstructions()), {
+        data: {
+          server: this.context.server,
+          tool,
+          state: review?.state ?? 'new',
+          ...(review?.changed ? { changed: review.changed } : {}),
+          ...(review?.pinned ? { pinned: review.pinned } : {}),
+          ...(review?.hidden ? { hidden: review.hidden } : {}),
+        },
+      });
     }
     return info;
   }

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync } from 'node:fs';
+import { diffLines } from 'diff';
+import type { HiddenTextFinding, PinnedDefinition, ToolDefinitionField, ToolInfo, ToolReview } from '../../../src-shared/host-api';
+import { writeFileAtomicSync } from '../data-files';
+import { findingLines, scanTool } from './hidden-text';
+
+/*
+ * Pinned tool definitions (issue 12 §1, against "rug pulls" such as MCPoison): on a server's first successful listing,
+ * each tool's name, title, description, inputSchema, outputSchema and annotations, and the server's instructions, are
+ * pinned — a SHA-256 of their canonical JSON, kept with the definition itself so that a change can be shown as a
+ * diff. Later listings are compared with the pins: a tool whose definition (or whose server's instructions) differs
+ * is `changed`, one that was not there is `new`, one not yet pinned whose text hides characters is `flagged`; none of
+ * those is offered to the model or may be called until a person accepts it (`tools:trust`, `switchboard trust`).
+ * A removed tool needs nothing (its pin stays: the same definition coming back is still trusted).
+ *
+ * The file (`tool-pins.json` in the data folder, 0600, written atomically) is read before each use and each write,
+ * so the app and a CLI sharing the folder see each other's decisions.
+ */
+
+export const pinsFileName = 'tool-pins.json';
+
+/** The parts of a tool that are pinned. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface ToolPin {
+  hash: string;
+  definition: ToolDefinition;
+  pinnedAt: number;
+}
+
+export interface ServerPins {
+  /** SHA-256 of the instructions ('' when the server gave none) and their text. */
+  instructions: { hash: string; text: string };
+  tools: Record<string, ToolPin>;
+}
+
+interface PinFile {
+  version: 1;
+  servers: Record<string, ServerPins>;
+}
+
+export function definitionOf(tool: ToolInfo | ToolDefinition): ToolDefinition {
+  return {
+    name: tool.name,
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+  };
+}
+
+/** JSON with object keys sorted at every level: the same definition always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+export const hashDefinition = (definition: ToolDefinition): string => sha256(canonicalJson(definition));
+export const hashInstructions = (instructions: string | undefined): string => sha256(instructions ?? '');
+
+const toolFields = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+
+/** The fields in which two definitions differ. */
+export function changedFields(before: ToolDefinition, after: ToolDefinition): Array<(typeof toolFields)[number]> {
+  return toolFields.filter((field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null));
+}
+
+function isPinFile(value: unknown): value is PinFile {
+  return typeof value === 'object' && value !== null && (value as { version?: unknown }).version === 1 && typeof (value as { servers?: unknown }).servers === 'object' && (value as { servers?: unknown }).servers !== null;
+}
+
+/** The pins of every server, in one 0600 file. Without a file (tests), pins live in memory. */
+export class PinStore {
+  private memory: PinFile = { version: 1, servers: {} };
+
+  constructor(
+    readonly file: string | undefined,
+    private readonly warn: (line: string) => void = () => undefined,
+  ) {}
+
+  private read(): PinFile {
+    if (this.file === undefined) return this.memory;
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return { version: 1, servers: {} };
+    }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isPinFile(parsed)) return parsed;
+    } catch {
+      // handled below
+    }
+    // A damaged file is kept aside (not silently lost); every server is pinned again on its next listing.
+    const aside = `${this.file}.damaged`;
+    try {
+      renameSync(this.file, aside);
+      this.warn(`[switchboard] ${this.file} could not be read as pinned tool definitions; moved it to ${aside} and starting over`);
+    } catch {
+      // someone else moved it
+    }
+    return { version: 1, servers: {} };
+  }
+
+  server(name: string): ServerPins | undefined {
+    const pins = this.read().servers[name];
+    return pins !== undefined && typeof pins.tools === 'object' && pins.tools !== null && typeof pins.instructions?.hash === 'string' ? pins : undefined;
+  }
+
+  /** Read, change one server's pins, write (atomically, 0600). */
+  update(name: string, change: (pins: ServerPins | undefined) => ServerPins): ServerPins {
+    const file = this.read();
+    const next = change(file.servers[name]);
+    file.servers[name] = next;
+    if (this.file === undefined) this.memory = file;
+    else writeFileAtomicSync(this.file, `${JSON.stringify(file, null, 1)}\n`);
+    return next;
+  }
+}
+
+function pinOf(tool: ToolInfo, now: number): ToolPin {
+  const definition = definitionOf(tool);
+  return { hash: hashDefinition(definition), definition, pinnedAt: now };
+}
+
+/**
+ * The listed tools with their review state. A server's first listing pins every tool whose text is clean, and the
+ * instructions (trust on first use); hidden-text tools stay `flagged` until accepted.
+ */
+export function reviewTools(store: PinStore, server: string, tools: readonly ToolInfo[], instructions: string | undefined, now: number = Date.now()): ToolInfo[] {
+  let pins = store.server(server);
+  const hidden = new Map(tools.map((t) => [t, scanTool(t)]));
+  if (pins === undefined) {
+    pins = store.update(server, (existing) => {
+      const base: ServerPins = existing ?? { instructions: { hash: hashInstructions(instructions), text: instructions ?? '' }, tools: {} };
+      const added: Record<string, ToolPin> = {};
+      for (const tool of tools) if ((hidden.get(tool) ?? []).length === 0 && base.tools[tool.name] === undefined) added[tool.name] = pinOf(tool, now);
+      return { ...base, tools: { ...base.tools, ...added } };
+    });
+  }
+  const instructionsChanged = pins.instructions.hash !== hashInstructions(instructions);
+  return tools.map((tool) => ({ ...tool, review: reviewOf(tool, pins, instructionsChanged, hidden.get(tool) ?? []) }));
+}
+
+function reviewOf(tool: ToolInfo, pins: ServerPins, instructionsChanged: boolean, hidden: HiddenTextFinding[]): ToolReview {
+  const pin = pins.tools[tool.name];
+  const extra = hidden.length > 0 ? { hidden } : {};
+  if (pin !== undefined) {
+    const definition = definitionOf(tool);
+    const fields: ToolDefinitionField[] = pin.hash === hashDefinition(definition) ? [] : changedFields(pin.definition, definition);
+    // A hash mismatch whose fields compare equal (key order, say) cannot happen with canonical JSON; be safe anyway.
+    if (pin.hash !== hashDefinition(definition) && fields.length === 0) fields.push('inputSchema');
+    if (instructionsChanged) fields.push('instructions');
+    if (fields.length === 0) return { state: 'trusted', ...extra };
+    const pinned: PinnedDefinition = {};
+    for (const field of fields) {
+      if (field === 'instructions') pinned.instructions = pins.instructions.text;
+      else if (pin.definition[field] !== undefined) Object.assign(pinned, { [field]: pin.definition[field] });
+    }
+    return { state: 'changed', changed: fields, pinned, ...extra };
+  }
+  if (hidden.length > 0) return { state: 'flagged', ...extra };
+  return { state: 'new' };
+}
+
+/** Whether a tool may be offered to the model and called. */
+export const isTrusted = (tool: ToolInfo): boolean => tool.review === undefined || tool.review.state === 'trusted';
+
+/**
+ * Accepts the current definitions of `names` (every listed tool that needs review when omitted) and the server's
+ * current instructions. Answers the names now trusted; unknown names are an error for the caller to report.
+ */
+export function trustTools(store: PinStore, server: string, tools: readonly ToolInfo[], instructions: string | undefined, names?: readonly string[], now: number = Date.now()): string[] {
+  const chosen = names === undefined ? tools.filter((t) => !isTrusted(t)) : tools.filter((t) => names.includes(t.name));
+  store.update(server, (existing) => {
+    const next: ServerPins = { instructions: { hash: hashInstructions(instructions), text: instructions ?? '' }, tools: { ...existing?.tools } };
+    for (const tool of chosen) next.tools[tool.name] = pinOf(tool, now);
+    return next;
+  });
+  return chosen.map((t) => t.name);
+}
+
+const fieldText = (value: unknown): string => (value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** The current value of a field, for a diff beside the pinned one. */
+export function currentField(tool: ToolInfo, field: ToolDefinitionField, instructions: string | undefined): unknown {
+  return field === 'instructions' ? (instructions ?? '') : tool[field];
+}
+
+/**
+ * A short diff of what changed, for a refusal message and the CLI: per changed field, its removed lines (`-`) and
+ * added lines (`+`), at most `maxLines` lines in all.
+ */
+export function shortDiff(tool: ToolInfo, instructions: string | undefined, maxLines = 12): string[] {
+  const review = tool.review;
+  if (review?.state !== 'changed' || review.changed === undefined) return [];
+  const lines: string[] = [];
+  for (const field of review.changed) {
+    const before = fieldText(review.pinned?.[field]);
+    const after = fieldText(currentField(tool, field, instructions));
+    lines.push(`${field}:`);
+    for (const part of diffLines(before, after)) {
+      if (!part.added && !part.removed) continue;
+      for (const line of part.value.replace(/\n$/, '').split('\n')) lines.push(`  ${part.added ? '+' : '-'} ${line.length > 160 ? `${line.slice(0, 160)}…` : line}`);
+    }
+  }
+  if (lines.length <= maxLines) return lines;
+  return [...lines.slice(0, maxLines), `  … ${lines.length - maxLines} more line(s)`];
+}
+
+const quote = (s: string): string => (/^[\w.-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * Why a tool needing review may not run, as a person can act on it: what changed (a short diff), that it is new, or
+ * the hidden text decoded; and how to accept it.
+ */
+export function reviewMessage(server: string, tool: ToolInfo, instructions: string | undefined): string {
+  const review = tool.review;
+  const accept = `Review it in Switchboard (Tools), or accept it with: switchboard trust ${quote(server)} ${quote(tool.name)}`;
+  const hidden = review?.hidden?.length ? `\nHidden text:\n${findingLines(review.hidden).map((l) => `  ${l}`).join('\n')}` : '';
+  if (review?.state === 'changed') {
+    const diff = shortDiff(tool, instructions);
+    return `${server}/${tool.name} changed since it was trusted (${(review.changed ?? []).join(', ')}). ${accept}\n${diff.join('\n')}${hidden}`;
+  }
+  if (review?.state === 'new') return `${server}/${tool.name} changed since it was trusted: it is a new tool, not there when the server's tools were pinned. ${accept}`;
+  return `${server}/${tool.name} hides text in its definition and needs review before it can run. ${accept}${hidden}`;
+}
