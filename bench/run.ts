@@ -99,20 +99,30 @@ async function main(): Promise<void> {
   );
   const p50 = (k: string): number => percentile(latency[k] ?? [], 50);
   const p99 = (k: string): number => percentile(latency[k] ?? [], 99);
-  // Alternate bare and core over several rounds (ABBA order) and keep each side's median round.
-  const bareRounds: number[] = [];
-  const coreRounds: number[] = [];
-  const bareRun = (): Promise<number> => throughput((i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }), pipelined);
-  const coreRun = (): Promise<number> => throughput((i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }), pipelined);
-  for (let round = 0; round < 3; round++) {
-    bareRounds.push(await bareRun());
-    coreRounds.push(await coreRun());
-    coreRounds.push(await coreRun());
-    bareRounds.push(await bareRun());
-  }
+  // Alternate bare and core over several rounds (ABBA order) and keep each side's median round. A third side for
+  // context: the bare SDK asked for the same per-call options the core uses (a progress token, so that a long
+  // tool's progress resets its timeout — `onprogress` + `resetTimeoutOnProgress`), which costs the SDK itself.
+  // Host CPU per call (this process only: the echo servers are children) is measured for each side too; it is
+  // steadier than calls/s on a shared machine.
+  const rounds: Record<'bare' | 'bareProgress' | 'core', { tp: number[]; cpu: number[] }> = { bare: { tp: [], cpu: [] }, bareProgress: { tp: [], cpu: [] }, core: { tp: [], cpu: [] } };
+  const noProgress = (): void => undefined;
+  const sides: Record<keyof typeof rounds, (i: number) => Promise<unknown>> = {
+    bare: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
+    bareProgress: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
+    core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
+  };
+  const run = async (side: keyof typeof rounds): Promise<void> => {
+    const cpu = process.cpuUsage();
+    rounds[side].tp.push(await throughput(sides[side], pipelined));
+    const used = process.cpuUsage(cpu);
+    rounds[side].cpu.push((used.user + used.system) / pipelined);
+  };
+  for (let round = 0; round < 3; round++) for (const side of ['bare', 'bareProgress', 'core', 'core', 'bareProgress', 'bare'] as const) await run(side);
   const median = (xs: number[]): number => percentile(xs, 50);
-  const bareTp = median(bareRounds);
-  const coreTp = median(coreRounds);
+  const bareTp = median(rounds.bare.tp);
+  const coreTp = median(rounds.core.tp);
+  const bareProgressTp = median(rounds.bareProgress.tp);
+  const cpuPerCall = { bare: round(median(rounds.bare.cpu), 1), bareWithProgressToken: round(median(rounds.bareProgress.cpu), 1), core: round(median(rounds.core.cpu), 1) };
   bridge.close();
   await headless.dispose();
   await bare.close();
@@ -180,7 +190,10 @@ async function main(): Promise<void> {
     figures: {
       callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
       callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
-      throughputCallsPerSec: { bare: Math.round(bareTp), core: Math.round(coreTp) },
+      throughputCallsPerSec: { bare: Math.round(bareTp), bareWithProgressToken: Math.round(bareProgressTp), core: Math.round(coreTp) },
+      /** core ÷ the bare SDK making the same progress-token calls. */
+      throughputRatioSameOptions: round(coreTp / bareProgressTp),
+      hostCpuUsPerCall: cpuPerCall,
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
       connect20LightServerMs: { sequential: Math.round(tinySequentialMs), parallel: Math.round(tinyParallelMs), ratio: round(tinyParallelMs / tinySequentialMs) },
       connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
@@ -221,7 +234,8 @@ async function main(): Promise<void> {
   log('');
   log(`call p50 ms   bare ${result.figures.callP50Ms.bare}  core ${result.figures.callP50Ms.core}  bridge ${result.figures.callP50Ms.bridge}`);
   log(`call p99 ms   bare ${result.figures.callP99Ms.bare}  core ${result.figures.callP99Ms.core}  bridge ${result.figures.callP99Ms.bridge}`);
-  log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  core ${result.figures.throughputCallsPerSec.core}`);
+  log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare+progress token ${result.figures.throughputCallsPerSec.bareWithProgressToken}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ bare+progress token ${result.figures.throughputRatioSameOptions})`);
+  log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare+progress token ${cpuPerCall.bareWithProgressToken}  core ${cpuPerCall.core}`);
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);

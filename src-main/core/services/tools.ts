@@ -16,6 +16,20 @@ export interface ToolCallRequest {
   task?: boolean;
 }
 
+const noOptions: Readonly<Record<string, never>> = Object.freeze({});
+const requestKeys = new Set(['server', 'tool', 'args', 'callId', 'task']);
+
+/** What callToolRequestSchema accepts as it is (no defaults to apply but `args`), checked without zod. */
+function isPlainRequest(request: unknown): request is Omit<ToolCallRequest, 'args'> & { args?: Record<string, unknown> } {
+  if (typeof request !== 'object' || request === null || Object.getPrototypeOf(request) !== Object.prototype) return false;
+  const r = request as Record<string, unknown>;
+  for (const key in r) if (!requestKeys.has(key)) return false;
+  if (typeof r.server !== 'string' || r.server === '' || typeof r.tool !== 'string' || r.tool === '') return false;
+  if (r.args !== undefined && (typeof r.args !== 'object' || r.args === null || Array.isArray(r.args))) return false;
+  if (r.callId !== undefined && (typeof r.callId !== 'string' || r.callId === '' || r.callId.length > 200)) return false;
+  return r.task === undefined || typeof r.task === 'boolean';
+}
+
 /**
  * Tool calls from the UI, the CLI and the chat's tool loop, each cancellable by its `callId` (which also keys
  * `calls:progress`, progress and task status alike); `tools:cancel` aborts it (notifications/cancelled, or
@@ -28,6 +42,9 @@ export class ToolsService implements Disposable {
   constructor(private readonly registry: Registry) {
     this.api = {
       'tools:call': async (request) => {
+        // Untrusted calls were parsed by the dispatcher already; an in-process caller's well-formed request (the
+        // common case, thousands a second under load) skips a second zod pass. Anything else gets zod's error.
+        if (isPlainRequest(request)) return this.call(request.args === undefined ? { ...request, args: {} } : (request as ToolCallRequest));
         const { server, tool, args, callId, task } = callToolRequestSchema.parse(request);
         return this.call({ server, tool, args, ...(callId !== undefined ? { callId } : {}), ...(task !== undefined ? { task } : {}) });
       },
@@ -46,7 +63,7 @@ export class ToolsService implements Disposable {
     const supervisor = this.registry.get(request.server);
     // No id and no signal: nobody can cancel it or follow its progress, so it needs neither (nor their cost).
     if (request.callId === undefined && signal === undefined) {
-      return supervisor.callTool(request.tool, request.args, request.task !== undefined ? { task: request.task } : {});
+      return supervisor.callTool(request.tool, request.args, request.task !== undefined ? { task: request.task } : noOptions);
     }
     const { tool, args, callId = randomUUID(), task } = request;
     const controller = new AbortController();
