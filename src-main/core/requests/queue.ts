@@ -5,7 +5,6 @@ import type {
   PendingRequestView,
   RequestAnswer,
   RequestOutcome,
-  RequestSettledView,
   RequestsChangedEvent,
 } from '../../../src-shared/contract/requests';
 import { Emitter, type Disposable, type Event } from '../../../src-shared/lifecycle';
@@ -39,6 +38,8 @@ interface Pending {
 }
 
 const fiveMinutes = 5 * 60 * 1000;
+/** setTimeout's largest delay (about 24.8 days); a longer deadline is cut to it. */
+const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * The one queue of things a person must answer. `ask()` never rejects and never hangs: it resolves with the
@@ -51,6 +52,9 @@ export class RequestQueue implements Disposable {
   private interactive: boolean;
   private noAnswererReason: string;
   private disposed = false;
+  /** Changes not yet delivered: a listener that answers inside `added` must not have its `settled` overtake it. */
+  private readonly outbox: RequestsChangedEvent[] = [];
+  private delivering = false;
   readonly onDidChange: Event<RequestsChangedEvent> = this.changed.event;
 
   constructor(private readonly options: RequestQueueOptions) {
@@ -86,11 +90,13 @@ export class RequestQueue implements Disposable {
     if (this.disposed) return Promise.resolve({ action: 'cancel', reason: 'Switchboard is shutting down' });
     if (!this.interactive) {
       const message = this.noAnswererReason;
-      this.fire({ settled: { id: '', server, kind, outcome: 'declined', message } });
+      this.fire({ settled: { id: randomUUID(), server, kind, outcome: 'declined', message } });
       return Promise.resolve({ action: 'decline', reason: message });
     }
     if (options.signal?.aborted) return Promise.resolve({ action: 'cancel', reason: 'the request was withdrawn' });
-    const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs ?? fiveMinutes;
+    const asked = options.timeoutMs ?? this.options.defaultTimeoutMs ?? fiveMinutes;
+    // NaN, negative or Infinity: no deadline (setTimeout would fire an overflowing delay at once).
+    const timeoutMs = Number.isFinite(asked) && asked > 0 ? asked : 0;
     const createdAt = this.now();
     const id = randomUUID();
     const view = {
@@ -112,9 +118,9 @@ export class RequestQueue implements Disposable {
       };
       if (timeoutMs > 0) {
         timer = setTimeout(() => {
-          const message = `timed out after ${Math.round(timeoutMs / 1000)} s with no answer`;
+          const message = `timed out after ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} with no answer`;
           settle({ action: 'cancel', reason: message }, 'timed-out', message);
-        }, timeoutMs);
+        }, Math.min(timeoutMs, maxTimerMs));
         timer.unref();
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -138,8 +144,16 @@ export class RequestQueue implements Disposable {
     for (const p of [...this.pending.values()]) if (p.view.server === server) p.settle({ action: 'cancel', reason }, 'cancelled', reason);
   }
 
+  /** Delivered in the order the changes happened, each with the queue as it was right after its change. */
   private fire(change: Omit<RequestsChangedEvent, 'pending'>): void {
-    this.changed.fire({ pending: this.list(), ...change });
+    this.outbox.push({ pending: this.list(), ...change });
+    if (this.delivering) return;
+    this.delivering = true;
+    try {
+      for (let next = this.outbox.shift(); next !== undefined; next = this.outbox.shift()) this.changed.fire(next);
+    } finally {
+      this.delivering = false;
+    }
   }
 
   /** Cancels what is pending (each asker gets `cancel`). Idempotent. */
