@@ -5,6 +5,7 @@ import { ServerList } from './components/ServerList';
 import { ServersScreen } from './config/ServersScreen';
 import { SettingsScreen } from './config/SettingsScreen';
 import { ServerPage } from './features/servers/ServerPage';
+import { RequestsPanel } from './features/requests/RequestsPanel';
 import { useConfigSync } from './config/useConfigSync';
 import { useApp } from './hooks/useApp';
 
@@ -25,6 +26,8 @@ export function App() {
       </div>
       {screen === 'servers' && <ServersScreen />}
       {screen === 'settings' && <SettingsScreen />}
+      {/* Requests a person must answer that have no call card on screen, visible from every screen. */}
+      <RequestsPanel />
     </div>
   );
 }

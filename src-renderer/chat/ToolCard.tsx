@@ -6,6 +6,7 @@ import { ResultContent } from '../components/ResultContent';
 import { useApp } from '../hooks/useApp';
 import { JsonTree } from './JsonTree';
 import { CardTitle } from '../components/CardTitle';
+import { CallRequests } from '../features/requests/RequestsPanel';
 
 const statusLabel: Record<ToolPart['status'], string> = {
   'awaiting-approval': 'Needs approval',
@@ -74,6 +75,8 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
         {part.durationMs !== undefined && <span className="muted duration">{part.durationMs < 1000 ? `${part.durationMs} ms` : `${(part.durationMs / 1000).toFixed(1)} s`}</span>}
       </header>
       {part.status === 'running' && live && <RunningBody part={part} />}
+      {/* What the server asks of the person while this call runs (sampling, a form, a link). */}
+      <CallRequests callId={part.callId} />
       <div className="card-body tool-args">
         <JsonTree value={part.args} openDepth={2} />
       </div>

@@ -5,6 +5,7 @@ import type { CallEntry } from '../store/chat-slice';
 import { ResultContent } from './ResultContent';
 import { CardTitle } from './CardTitle';
 import { formatMs } from '../ui/search';
+import { CallRequests } from '../features/requests/RequestsPanel';
 
 const stateLabel: Record<CallEntry['state'], string> = {
   pending: 'Running…',
@@ -36,6 +37,8 @@ export function CallCard({ entry }: { entry: CallEntry }) {
         {entry.command ?? `form · ${argsText}`}
       </div>
       <CallBody entry={entry} />
+      {/* What the server asks of the person while this call runs (sampling, a form, a link). */}
+      <CallRequests callId={entry.callId} />
     </article>
   );
 }

@@ -1,0 +1,83 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
+import { FormField } from '../../components/FormField';
+import { useApp } from '../../hooks/useApp';
+import { buildArgs, formFromSchema, initialValues, type FormValues } from '../../schema-form';
+import { RequestButtons, RequestFrame } from './RequestCard';
+
+type ElicitationFormRequest = Extract<PendingRequestView, { kind: 'elicitation-form' }>;
+type FormContent = AcceptContent['elicitation-form']['content'];
+
+/** What elicitation may carry (primitives and arrays of strings); anything else the form built is left out. */
+function asContent(args: Record<string, unknown>): FormContent {
+  const content: FormContent = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') content[key] = value;
+    else if (Array.isArray(value) && value.every((v): v is string => typeof v === 'string')) content[key] = value;
+  }
+  return content;
+}
+
+/**
+ * `elicitation/create` in form mode: the server's message and its `requestedSchema` as a form (defaults filled in),
+ * checked before it is sent. Accept sends the values; Decline says no; Cancel dismisses without answering the question.
+ */
+export function ElicitationFormCard({ request }: { request: ElicitationFormRequest }) {
+  const answer = useApp((s) => s.answerRequest);
+  const busy = useApp((s) => s.answering[request.id] === true);
+  const { payload } = request;
+  const form = useMemo(() => formFromSchema(payload.requestedSchema), [payload.requestedSchema]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(form));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const change = (name: string, value: string): void => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const copy = { ...e };
+      delete copy[name];
+      return copy;
+    });
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const built = buildArgs(form, values);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    void answer(request.id, { action: 'accept', content: { content: asContent(built.args) } });
+  };
+
+  return (
+    <RequestFrame request={request}>
+      <form className="card-body form-fields request-fields" onSubmit={submit} noValidate aria-label={`${request.server} asks: ${payload.message}`} data-testid="elicitation-form">
+        <p className="request-message" data-testid="request-message">
+          {payload.message}
+        </p>
+        {form.fields.map((field) => (
+          <FormField key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
+        ))}
+        {form.fields.length === 0 && <p className="muted">Nothing to fill in: accept to confirm.</p>}
+        {Object.keys(errors).length > 0 && (
+          <p className="field-error" role="alert" data-testid="elicitation-invalid">
+            Fix the fields marked above; nothing was sent.
+          </p>
+        )}
+        <RequestButtons label={`Answer ${request.server}`}>
+          <button type="submit" className="btn btn-primary btn-small" data-testid="request-accept" disabled={busy}>
+            Accept
+          </button>
+          <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
+            Decline
+          </button>
+          <button type="button" className="btn btn-small" data-testid="request-cancel" disabled={busy} onClick={() => void answer(request.id, { action: 'cancel', reason: 'dismissed by the user' })}>
+            Cancel
+          </button>
+        </RequestButtons>
+      </form>
+    </RequestFrame>
+  );
+}

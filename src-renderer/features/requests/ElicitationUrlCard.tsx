@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import type { PendingRequestView } from '../../../src-shared/host-api';
+import { useApp } from '../../hooks/useApp';
+import { isHttps } from './request-text';
+import { RequestButtons, RequestFrame } from './RequestCard';
+
+type ElicitationUrlRequest = Extract<PendingRequestView, { kind: 'elicitation-url' }>;
+
+/**
+ * `elicitation/create` in URL mode: the server asks the person to open a page. The host the page is on and the full
+ * URL are shown first; nothing opens until the person agrees (then the system browser opens it, https only; the
+ * web page shows the link to click instead). Decline says no.
+ */
+export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest }) {
+  const answer = useApp((s) => s.answerRequest);
+  const consent = useApp((s) => s.consentToUrl);
+  const busy = useApp((s) => s.answering[request.id] === true);
+  const { payload } = request;
+  const hostId = useId();
+  const urlId = useId();
+  const https = isHttps(payload.url);
+  return (
+    <RequestFrame request={request}>
+      <div className="card-body request-fields">
+        <p className="request-message" data-testid="request-message">
+          {payload.message}
+        </p>
+        <p className="request-url-host">
+          <span id={hostId} className="muted">
+            The page is on
+          </span>{' '}
+          <strong className="request-host" data-testid="request-url-host" aria-labelledby={hostId}>
+            {payload.host}
+          </strong>
+        </p>
+        <div className="field">
+          <span id={urlId} className="muted">
+            Full address
+          </span>
+          <code className="request-url" data-testid="request-url" aria-labelledby={urlId}>
+            {payload.url}
+          </code>
+        </div>
+        <p className="muted">Only open it if you trust {payload.host} and expected {request.server} to send you there.</p>
+        {!https && (
+          <p className="call-error" role="alert" data-testid="request-url-refused">
+            This is not an https address, so Switchboard will not open it.
+          </p>
+        )}
+      </div>
+      <RequestButtons label={`Open the page ${request.server} asks for?`}>
+        <button type="button" className="btn btn-primary btn-small" data-testid="request-open-url" disabled={busy || !https} onClick={() => void consent(request.id)}>
+          Open {payload.host}
+        </button>
+        <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
+          Decline
+        </button>
+      </RequestButtons>
+    </RequestFrame>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, type ReactNode } from 'react';
+import type { PendingRequestView } from '../../../src-shared/host-api';
+import { useApp } from '../../hooks/useApp';
+import { useNow } from '../../hooks/useNow';
+import type { SettledRequest } from '../../store/requests-slice';
+import { ElicitationFormCard } from './ElicitationFormCard';
+import { ElicitationUrlCard } from './ElicitationUrlCard';
+import { isHttps, requestNoun, settledText, timeLeft } from './request-text';
+import { SamplingCard, SamplingResultCard } from './SamplingCard';
+import { ToolApprovalCard } from './ToolApprovalCard';
+
+/** The frame every request card shares: who asks, what, the deadline countdown, and an answer's error. */
+export function RequestFrame({ request, children }: { request: PendingRequestView; children: ReactNode }) {
+  const titleId = useId();
+  const error = useApp((s) => s.requestErrors[request.id]);
+  return (
+    <article
+      className={`card request-card request-${request.kind}`}
+      data-testid="request-card"
+      data-kind={request.kind}
+      data-server={request.server}
+      data-request-id={request.id}
+      aria-labelledby={titleId}
+    >
+      <header className="card-head">
+        <span className="card-title" id={titleId}>
+          <span className="tag">{requestNoun(request.kind)}</span> <strong>{request.server}</strong>{' '}
+          <span className="muted">{request.title}</span>
+        </span>
+        {request.deadline !== undefined && <Countdown deadline={request.deadline} />}
+      </header>
+      {children}
+      {error && (
+        <div className="card-body call-error" role="alert" data-testid="request-error">
+          {error}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Countdown({ deadline }: { deadline: number }) {
+  const now = useNow(true);
+  const text = timeLeft(deadline, now);
+  return (
+    <span className="pill pill-pending request-deadline" data-testid="request-deadline" title={`Cancelled at ${new Date(deadline).toLocaleTimeString()} if not answered`}>
+      <span className="request-sr-only">Answer within </span>
+      {text}
+    </span>
+  );
+}
+
+/** One pending request, by kind. */
+export function RequestCard({ request }: { request: PendingRequestView }) {
+  switch (request.kind) {
+    case 'sampling':
+      return <SamplingCard request={request} />;
+    case 'sampling-result':
+      return <SamplingResultCard request={request} />;
+    case 'elicitation-form':
+      return <ElicitationFormCard request={request} />;
+    case 'elicitation-url':
+      return <ElicitationUrlCard request={request} />;
+    case 'tool-approval':
+      return <ToolApprovalCard request={request} />;
+  }
+}
+
+/** A request that ended: how ("timed out after …", "declined: …"), and a link the host could not open itself. */
+export function SettledCard({ entry }: { entry: SettledRequest }) {
+  const dismiss = useApp((s) => s.dismissSettled);
+  const { settled, view, link } = entry;
+  const failed = settled.outcome === 'timed-out' || settled.outcome === 'cancelled';
+  return (
+    <div
+      className={`card request-settled${failed ? ' request-failed' : ''}`}
+      data-testid="request-settled"
+      data-kind={settled.kind}
+      data-outcome={settled.outcome}
+      data-request-id={settled.id}
+      role="status"
+    >
+      <span className="tag">{requestNoun(settled.kind)}</span> <strong>{settled.server}</strong>
+      {view && <span className="muted"> {view.title}</span>}: <span data-testid="request-settled-text">{settledText(settled)}</span>
+      {link && isHttps(link) && (
+        <p className="request-link">
+          This window cannot open your browser; open the link yourself:{' '}
+          <a href={link} target="_blank" rel="noopener noreferrer" data-testid="request-link">
+            {link}
+          </a>
+        </p>
+      )}
+      <button type="button" className="btn btn-small request-dismiss" aria-label={`Dismiss the notice from ${settled.server}`} onClick={() => dismiss(settled.id)}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** The request buttons' row. */
+export function RequestButtons({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="approval-buttons request-buttons" role="group" aria-label={label}>
+      {children}
+    </div>
+  );
+}

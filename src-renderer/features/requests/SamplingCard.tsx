@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
+import { JsonTree } from '../../chat/JsonTree';
+import { useApp } from '../../hooks/useApp';
+import { RequestButtons, RequestFrame } from './RequestCard';
+
+type SamplingRequest = Extract<PendingRequestView, { kind: 'sampling' }>;
+type SamplingResultRequest = Extract<PendingRequestView, { kind: 'sampling-result' }>;
+
+const contextLabel: Record<NonNullable<SamplingRequest['payload']['includeContext']>, string> = {
+  none: 'none',
+  thisServer: 'this server’s context',
+  allServers: 'every server’s context',
+};
+
+/**
+ * `sampling/createMessage` before anything reaches a model: the messages and system prompt (editable), the model
+ * (picked from the chat's providers), maxTokens, the server's model preferences and context; Approve or Decline.
+ */
+export function SamplingCard({ request }: { request: SamplingRequest }) {
+  const answer = useApp((s) => s.answerRequest);
+  const busy = useApp((s) => s.answering[request.id] === true);
+  const { payload } = request;
+  const id = useId();
+  const [texts, setTexts] = useState(() => payload.messages.map((m) => m.text));
+  const [system, setSystem] = useState(payload.systemPrompt ?? '');
+  const [model, setModel] = useState(payload.model ?? payload.models[0] ?? '');
+  const [maxTokens, setMaxTokens] = useState(String(payload.maxTokens));
+  const tokens = Number(maxTokens);
+  const tokensValid = Number.isInteger(tokens) && tokens >= 1;
+  const noModel = payload.models.length === 0;
+
+  const approve = (): void => {
+    const content: AcceptContent['sampling'] = {};
+    if (model !== '') content.model = model;
+    if (system !== (payload.systemPrompt ?? '')) content.systemPrompt = system;
+    if (texts.some((t, i) => t !== payload.messages[i]?.text)) content.messages = payload.messages.map((m, i) => ({ role: m.role, text: texts[i] ?? m.text }));
+    if (tokens !== payload.maxTokens) content.maxTokens = tokens;
+    void answer(request.id, { action: 'accept', content });
+  };
+
+  return (
+    <RequestFrame request={request}>
+      <div className="card-body request-fields">
+        <p>
+          <strong>{request.server}</strong> asks to run a model with these messages. Nothing is sent to a model until you approve; you can edit them first.
+        </p>
+        {payload.messages.map((message, index) => (
+          <div className="field" key={index}>
+            <label htmlFor={`${id}-m${index}`}>
+              Message {index + 1} ({message.role})
+            </label>
+            <textarea
+              id={`${id}-m${index}`}
+              data-testid="sampling-message"
+              rows={Math.min(8, Math.max(2, message.text.split('\n').length))}
+              value={texts[index] ?? ''}
+              onChange={(e) => setTexts((all) => all.map((t, i) => (i === index ? e.target.value : t)))}
+            />
+          </div>
+        ))}
+        <div className="field">
+          <label htmlFor={`${id}-system`}>System prompt</label>
+          <textarea id={`${id}-system`} data-testid="sampling-system" rows={2} placeholder="(none)" value={system} onChange={(e) => setSystem(e.target.value)} />
+        </div>
+        <div className="request-row">
+          <div className="field">
+            <label htmlFor={`${id}-model`}>Model</label>
+            {noModel ? (
+              <span id={`${id}-model`} className="muted" data-testid="sampling-no-model">
+                No model provider is set up: add one from the chat’s provider settings (a key for OpenAI, Anthropic, or a local server), then ask again.
+              </span>
+            ) : (
+              <select id={`${id}-model`} data-testid="sampling-model" value={model} onChange={(e) => setModel(e.target.value)}>
+                {payload.models.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-max`}>Max tokens</label>
+            <input
+              id={`${id}-max`}
+              data-testid="sampling-max-tokens"
+              type="number"
+              min={1}
+              step={1}
+              value={maxTokens}
+              aria-invalid={tokensValid ? undefined : true}
+              onChange={(e) => setMaxTokens(e.target.value)}
+            />
+          </div>
+        </div>
+        <dl className="request-facts">
+          <dt>Context asked for</dt>
+          <dd data-testid="sampling-include-context">{payload.includeContext ? contextLabel[payload.includeContext] : 'none'}</dd>
+          {payload.temperature !== undefined && (
+            <>
+              <dt>Temperature</dt>
+              <dd>{payload.temperature}</dd>
+            </>
+          )}
+          {payload.stopSequences && payload.stopSequences.length > 0 && (
+            <>
+              <dt>Stop sequences</dt>
+              <dd>{payload.stopSequences.map((s) => JSON.stringify(s)).join(', ')}</dd>
+            </>
+          )}
+          {payload.tools && payload.tools.length > 0 && (
+            <>
+              <dt>Tools offered to the model</dt>
+              <dd>{payload.tools.map((t) => t.name).join(', ')}</dd>
+            </>
+          )}
+          {payload.modelPreferences !== undefined && (
+            <>
+              <dt>Model preferences</dt>
+              <dd data-testid="sampling-model-preferences">
+                <JsonTree value={payload.modelPreferences} openDepth={2} />
+              </dd>
+            </>
+          )}
+        </dl>
+      </div>
+      <RequestButtons label={`Answer ${request.server}'s model request`}>
+        <button type="button" className="btn btn-primary btn-small" data-testid="request-approve" disabled={busy || noModel || !tokensValid} onClick={approve}>
+          Approve
+        </button>
+        <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
+          Decline
+        </button>
+      </RequestButtons>
+    </RequestFrame>
+  );
+}
+
+/** The model's answer, shown (and editable) before it goes back to the server: Send or Decline. */
+export function SamplingResultCard({ request }: { request: SamplingResultRequest }) {
+  const answer = useApp((s) => s.answerRequest);
+  const busy = useApp((s) => s.answering[request.id] === true);
+  const { payload } = request;
+  const id = useId();
+  const [text, setText] = useState(payload.text);
+  const send = (): void => void answer(request.id, { action: 'accept', content: text === payload.text ? {} : { text } });
+  return (
+    <RequestFrame request={request}>
+      <div className="card-body request-fields">
+        <p>
+          <strong>{payload.model}</strong> answered{payload.stopReason ? ` (${payload.stopReason})` : ''}. Check it, edit it if you like, then send it to{' '}
+          <strong>{request.server}</strong>.
+        </p>
+        <div className="field">
+          <label htmlFor={`${id}-text`}>Answer to send</label>
+          <textarea id={`${id}-text`} data-testid="sampling-result-text" rows={Math.min(12, Math.max(3, text.split('\n').length))} value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+      </div>
+      <RequestButtons label={`Send the model's answer to ${request.server}?`}>
+        <button type="button" className="btn btn-primary btn-small" data-testid="request-send" disabled={busy} onClick={send}>
+          Send
+        </button>
+        <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
+          Decline
+        </button>
+      </RequestButtons>
+    </RequestFrame>
+  );
+}
