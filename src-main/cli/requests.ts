@@ -54,6 +54,8 @@ export class RequestAnswerer implements Disposable {
   private readonly terminal: Terminal;
   private readonly openUrl: (url: string) => Promise<boolean>;
   private readonly backlog: PendingRequestView[] = [];
+  /** Ids added and not settled yet: a settled id never added was declined at once (no one can answer). */
+  private readonly seen = new Set<string>();
   private readonly subscription: Disposable;
   private current: { id: string; abort: AbortController; answered: boolean } | undefined;
   private running: Promise<void> = Promise.resolve();
@@ -67,12 +69,14 @@ export class RequestAnswerer implements Disposable {
     this.openUrl = options.openUrl ?? openInBrowser;
     this.subscription = queue.onDidChange((change) => {
       if (change.added) {
+        this.seen.add(change.added.id);
         this.backlog.push(change.added);
         this.running = this.running.then(() => this.drain());
       }
       const settled = change.settled;
       if (!settled) return;
-      if (settled.id === '' && settled.outcome === 'declined' && settled.kind !== 'tool-approval') {
+      const wasAdded = this.seen.delete(settled.id);
+      if (!wasAdded && settled.outcome === 'declined' && settled.kind !== 'tool-approval') {
         // Declined at once (no one can answer): say what was declined and how to answer next time.
         this.terminal.say(`  ✗ ${settled.server}: ${kindText[settled.kind]} declined — ${settled.message ?? 'no one is there to answer'}`);
       } else if (this.current?.id === settled.id && !this.current.answered) {

@@ -1,0 +1,308 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { RequestAnswer } from '../../src-shared/contract/requests';
+import type { AskRequest } from '../core/requests/queue';
+import { tempDir } from '../test-support/processes';
+import { answeringOptions, formFields, parseField, samplingApproval, type FormField } from './requests';
+
+/**
+ * The CLI's answerer for what servers ask: in-process for the form reading, and as a real process both without a
+ * terminal (pipes: nothing waits, everything is declined at once with the reason) and on one (a pty from util-linux
+ * `script`: it asks on stderr and the typed answer decides).
+ */
+
+const fixture = join(import.meta.dirname, 'requests-fixture.ts');
+const hasScript = existsSync('/usr/bin/script');
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+interface Run {
+  status: number | null;
+  output: string;
+  stderr: string;
+  answers: RequestAnswer[];
+}
+
+function answersOf(output: string): RequestAnswer[] {
+  const line = output.split(/\r?\n/).find((l) => l.startsWith('ANSWERS '));
+  if (line === undefined) throw new Error(`the fixture printed no answers:\n${output}`);
+  return JSON.parse(line.slice('ANSWERS '.length)) as RequestAnswer[];
+}
+
+function envOf(requests: AskRequest[], extra: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: tempDir(), TERM: 'dumb', REQUESTS: JSON.stringify(requests), ...extra };
+}
+
+/** Without a terminal: stdin, stdout and stderr are pipes. */
+function withoutTerminal(requests: AskRequest[], extra: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: envOf(requests, extra), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('error', reject);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output: stdout, stderr, answers: answersOf(stdout) });
+    });
+  });
+}
+
+/**
+ * On a terminal: each answer is typed once its prompt has appeared after the previous one (so a prompt asked again
+ * — a field re-asked after a bad value — gets the next answer).
+ */
+function onTerminal(requests: AskRequest[], answers: Array<[RegExp, string]>, extra: Record<string, string> = {}): Promise<Run> {
+  const command = [process.execPath, '--import', 'tsx', fixture].map(quote).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: envOf(requests, extra), stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let cursor = 0;
+    const pending = [...answers];
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      for (;;) {
+        const next = pending[0];
+        const match = next ? next[0].exec(output.slice(cursor)) : null;
+        if (!next || !match) break;
+        cursor += match.index + match[0].length;
+        pending.shift();
+        child.stdin.write(next[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('exit', (status) => {
+      clearTimeout(timer);
+      if (pending.length) return reject(new Error(`never asked ${String(pending[0]?.[0])}:\n${output}`));
+      resolve({ status, output, stderr: output, answers: answersOf(output) });
+    });
+  });
+}
+
+const sampling: AskRequest = {
+  kind: 'sampling',
+  server: 'everything',
+  title: 'everything asks to run a model',
+  payload: {
+    messages: [{ role: 'user', text: 'Resource trigger-sampling-request context: hello', content: { type: 'text', text: 'Resource trigger-sampling-request context: hello' } }],
+    systemPrompt: 'You are a helpful test server.',
+    maxTokens: 100,
+    temperature: 0.7,
+    models: ['openai:fake-model', 'anthropic:other-model'],
+    model: 'openai:fake-model',
+  },
+};
+
+const samplingResult: AskRequest = {
+  kind: 'sampling-result',
+  server: 'everything',
+  title: "everything: the model's answer",
+  payload: { model: 'openai:fake-model', text: 'Hello from the model', stopReason: 'endTurn' },
+};
+
+/** The shape of server-everything's trigger-elicitation-request form, trimmed. */
+const requestedSchema = {
+  type: 'object',
+  properties: {
+    name: { title: 'String', type: 'string', description: 'Your full, legal name' },
+    check: { title: 'Boolean', type: 'boolean', description: 'Agree to the terms and conditions' },
+    email: { title: 'Email', type: 'string', format: 'email' },
+    integer: { title: 'Integer', type: 'integer', minimum: 1, maximum: 100, default: 42 },
+    hero: { type: 'string', title: 'Hero', oneOf: [{ const: 'hero-1', title: 'Superman' }, { const: 'hero-2', title: 'Green Lantern' }, { const: 'hero-3', title: 'Wonder Woman' }], default: 'hero-1' },
+    fish: { type: 'array', title: 'Fish', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }, { const: 'fish-2', title: 'Salmon' }, { const: 'fish-3', title: 'Trout' }] }, default: ['fish-1'] },
+    pet: { type: 'string', title: 'Pet', enum: ['pet-1', 'pet-2', 'pet-3'], enumNames: ['Cats', 'Dogs', 'Birds'], default: 'pet-1' },
+    nickname: { type: 'string', title: 'Nickname' },
+  },
+  required: ['name', 'email'],
+};
+
+const form: AskRequest = {
+  kind: 'elicitation-form',
+  server: 'everything',
+  title: 'everything asks you to fill in a form',
+  payload: { message: 'Please provide inputs for the following fields:', requestedSchema },
+};
+
+const link = (url: string): AskRequest => ({
+  kind: 'elicitation-url',
+  server: 'everything',
+  title: 'everything asks you to open a link',
+  payload: { message: 'Please open the link to complete this action.', url, host: new URL(url).host, elicitationId: 'e-1' },
+});
+
+describe('reading a requestedSchema field by field', () => {
+  const fields = formFields(requestedSchema);
+  const field = (key: string): FormField => {
+    const found = fields.find((f) => f.key === key);
+    if (!found) throw new Error(`no field ${key}`);
+    return found;
+  };
+
+  it('keeps the order, titles, required marks, choices with their titles and the defaults', () => {
+    expect(fields.map((f) => [f.key, f.kind, f.required])).toEqual([
+      ['name', 'string', true],
+      ['check', 'boolean', false],
+      ['email', 'string', true],
+      ['integer', 'number', false],
+      ['hero', 'choice', false],
+      ['fish', 'choices', false],
+      ['pet', 'choice', false],
+      ['nickname', 'string', false],
+    ]);
+    expect(field('hero')).toMatchObject({ label: 'Hero', default: 'hero-1', choices: [{ value: 'hero-1', title: 'Superman' }, { value: 'hero-2', title: 'Green Lantern' }, { value: 'hero-3', title: 'Wonder Woman' }] });
+    expect(field('pet')).toMatchObject({ choices: [{ value: 'pet-1', title: 'Cats' }, { value: 'pet-2', title: 'Dogs' }, { value: 'pet-3', title: 'Birds' }] });
+    expect(field('fish')).toMatchObject({ minItems: 1, maxItems: 2, default: ['fish-1'] });
+    expect(formFields({ type: 'object', properties: { nested: { type: 'object' } } })[0]?.kind).toBe('unsupported');
+  });
+
+  it('Enter takes the default, an empty optional field is not sent, and every value is checked', () => {
+    expect(parseField(field('integer'), '')).toEqual({ value: 42 });
+    expect(parseField(field('nickname'), '')).toEqual({ skip: true });
+    expect(parseField(field('name'), '  ')).toEqual({ error: 'String is required.' });
+    expect(parseField(field('integer'), '101')).toEqual({ error: 'At most 100.' });
+    expect(parseField(field('integer'), '2.5')).toEqual({ error: '"2.5" is not a whole number.' });
+    expect(parseField(field('check'), 'y')).toEqual({ value: true });
+    expect(parseField(field('check'), 'maybe')).toEqual({ error: 'Answer y or n.' });
+    expect(parseField(field('email'), 'ann')).toEqual({ error: 'Not an email address (name@example.com).' });
+    expect(parseField(field('email'), 'ann@example.com')).toEqual({ value: 'ann@example.com' });
+    expect(parseField(field('hero'), '3')).toEqual({ value: 'hero-3' });
+    expect(parseField(field('hero'), 'green lantern')).toEqual({ value: 'hero-2' });
+    expect(parseField(field('hero'), '7')).toEqual({ error: 'Type one of the numbers 1–3.' });
+    expect(parseField(field('fish'), '3, 2')).toEqual({ value: ['fish-3', 'fish-2'] });
+    expect(parseField(field('fish'), '1,2,3')).toEqual({ error: 'Pick at most 2.' });
+    expect(parseField(field('fish'), '')).toEqual({ value: ['fish-1'] });
+  });
+});
+
+describe('--approve and the terminal decide whether the host can be asked', () => {
+  const pipe = (): PassThrough => new PassThrough();
+  const tty = (): PassThrough & { isTTY: true } => Object.assign(new PassThrough(), { isTTY: true as const });
+
+  it('no terminal: non-interactive with a reason that says how to fix it, unless --approve all', () => {
+    expect(answeringOptions({}, { stdin: pipe(), stderr: pipe() })).toEqual({ interactive: false, noAnswererReason: expect.stringContaining('--approve all') });
+    expect(answeringOptions({ approve: 'none' }, { stdin: pipe(), stderr: tty() }).interactive).toBe(false);
+    expect(answeringOptions({ approve: 'all' }, { stdin: pipe(), stderr: pipe() }).interactive).toBe(true);
+    expect(answeringOptions({ approve: 'ask' }, { stdin: tty(), stderr: tty() }).interactive).toBe(true);
+    expect([samplingApproval(undefined), samplingApproval('readonly'), samplingApproval('all'), samplingApproval('none')]).toEqual(['ask', 'ask', 'all', 'none']);
+  });
+});
+
+describe('without a terminal', () => {
+  it('declines every request at once, with the reason on stderr, and nothing waits', async () => {
+    const run = await withoutTerminal([sampling, form, link('https://example.com/consent')]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.answers.map((a) => a.action)).toEqual(['decline', 'decline', 'decline']);
+    expect(run.answers[0]).toEqual({ action: 'decline', reason: expect.stringContaining('no terminal to ask on') });
+    expect(run.stderr).toContain('everything: sampling request declined — there is no terminal to ask on: run it in a terminal to answer, or pass --approve all');
+    expect(run.stderr).toContain('everything: form declined');
+    expect(run.stderr).toContain('everything: link declined');
+  });
+
+  it('--approve all allows sampling and sends the answer without asking; a form is still declined', async () => {
+    const run = await withoutTerminal([sampling, samplingResult, form], { APPROVE: 'all' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.answers).toEqual([{ action: 'accept', content: {} }, { action: 'accept', content: {} }, { action: 'decline', reason: expect.stringContaining('no terminal') }]);
+    expect(run.stderr).toContain('everything: sampling allowed (--approve all) — 1 message(s), maxTokens 100: Resource trigger-sampling-request context: hello');
+    expect(run.stderr).toContain("everything: the model's answer sent (--approve all) — Hello from the model");
+  });
+});
+
+describe.skipIf(!hasScript)(`on a terminal${hasScript ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
+  it('sampling: shows what is asked, "y" approves; then the model\'s answer, edited, is sent', async () => {
+    const run = await onTerminal([sampling, samplingResult], [
+      [/Run the model for everything\? {2}\[y\] yes {2}\[m\] pick another model {2}\[N\] decline: /, 'y\r'],
+      [/Send this answer to everything\? {2}\[y\] send {2}\[e\] edit {2}\[N\] decline: /, 'e\r'],
+      [/Your answer \(one line; Enter sends it\): /, 'Edited answer\r'],
+    ]);
+    expect(run.status, run.output).toBe(0);
+    expect(run.answers).toEqual([{ action: 'accept', content: {} }, { action: 'accept', content: { text: 'Edited answer' } }]);
+    expect(run.output).toContain('system prompt: You are a helpful test server.');
+    expect(run.output).toContain('user:          Resource trigger-sampling-request context: hello');
+    expect(run.output).toContain('maxTokens:     100, temperature 0.7');
+    expect(run.output).toContain('model:         openai:fake-model');
+    expect(run.output).toContain('answer: Hello from the model');
+  });
+
+  it('sampling: [m] picks another model; anything else declines; --approve none declines without asking', async () => {
+    const picked = await onTerminal([sampling, sampling], [
+      [/\[N\] decline: /, 'm\r'],
+      [/Model number \(Enter: openai:fake-model\): /, '2\r'],
+      [/\[N\] decline: /, '\r'],
+    ]);
+    expect(picked.answers).toEqual([{ action: 'accept', content: { model: 'anthropic:other-model' } }, { action: 'decline', reason: 'the person declined' }]);
+    const none = await onTerminal([sampling], [], { APPROVE: 'none' });
+    expect(none.answers).toEqual([{ action: 'decline', reason: 'sampling is declined by --approve none' }]);
+    expect(none.output).not.toContain('Run the model');
+    expect(none.output).toContain('everything: sampling request declined (--approve none)');
+  });
+
+  it('a form, field by field: defaults on Enter, bad values asked again, choices by number; then the next request in order', async () => {
+    const run = await onTerminal([form, link('https://example.com/x')], [
+      [/Fill in the form\? {2}\[y\] yes {2}\[N\] decline {2}\[c\] cancel: /, 'y\r'],
+      [/String \*: /, '\r'],
+      [/String is required\.[\s\S]*String \*: /, 'Ann Example\r'],
+      [/Boolean \(y\/n\): /, 'y\r'],
+      [/Email \* \(email\): /, 'ann\r'],
+      [/Not an email address[\s\S]*Email \* \(email\): /, 'ann@example.com\r'],
+      [/Integer \(whole number, 1–100, \[42\]\): /, '\r'],
+      [/3\) Wonder Woman \(hero-3\)[\s\S]*Hero \(number, \[1\]\): /, '3\r'],
+      [/Fish \(numbers, comma-separated, 1–2 of them, \[1\]\): /, '2,3\r'],
+      [/2\) Dogs \(pet-2\)[\s\S]*Pet \(number, \[1\]\): /, '\r'],
+      [/Nickname: /, '\r'],
+      [/Open it in your browser\?/, 'n\r'],
+    ]);
+    expect(run.status, run.output).toBe(0);
+    expect(run.answers).toEqual([
+      { action: 'accept', content: { content: { name: 'Ann Example', check: true, email: 'ann@example.com', integer: 42, hero: 'hero-3', fish: ['fish-2', 'fish-3'], pet: 'pet-1' } } },
+      { action: 'decline', reason: 'the person declined to open the link' },
+    ]);
+    // One at a time: the link was asked only after the form was done.
+    expect(run.output.indexOf('URL:  https://example.com/x')).toBeGreaterThan(run.output.indexOf('Nickname: '));
+  });
+
+  it('a form can be declined or cancelled before any field', async () => {
+    const run = await onTerminal([form, form], [
+      [/\[c\] cancel: /, 'c\r'],
+      [/\[c\] cancel: /, '\r'],
+    ]);
+    expect(run.answers).toEqual([{ action: 'cancel', reason: 'the person cancelled' }, { action: 'decline', reason: 'the person declined' }]);
+  });
+
+  it('a link: the full URL and its host are shown; the browser starts only after "y", and only for https', async () => {
+    const home = tempDir();
+    const opened = join(home, 'opened.txt');
+    const browser = join(home, 'browser.sh');
+    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$1" >> ${quote(opened)}\n`);
+    chmodSync(browser, 0o755);
+    const url = 'https://auth.example.com/consent?state=abc&x=1';
+    const declined = await onTerminal([link(url)], [[/Open it in your browser\? {2}\[y\] open {2}\[N\] decline: /, 'n\r']], { BROWSER: browser });
+    expect(declined.answers).toEqual([{ action: 'decline', reason: 'the person declined to open the link' }]);
+    expect(declined.output).toContain('host: auth.example.com');
+    expect(declined.output).toContain(`URL:  ${url}`);
+    expect(existsSync(opened)).toBe(false);
+
+    const yes = await onTerminal([link(url), link('http://plain.example.com/x')], [
+      [/Open it in your browser\? {2}\[y\] open {2}\[N\] decline: /, 'y\r'],
+      [/Consent \(you open it yourself\)\? {2}\[y\] yes {2}\[N\] decline: /, 'y\r'],
+    ], { BROWSER: browser });
+    expect(yes.answers).toEqual([{ action: 'accept', content: {} }, { action: 'accept', content: {} }]);
+    expect(yes.output).toContain('Opened auth.example.com in your browser.');
+    expect(yes.output).toContain('This is not an https link: Switchboard will not open it for you.');
+    // The browser script is detached: wait for its line rather than for its exit.
+    for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
+  });
+
+  it('a request that times out while it is asked is cancelled, the prompt stops and says why', async () => {
+    const run = await onTerminal([sampling], [], { TIMEOUT_MS: '1500' });
+    expect(run.answers).toEqual([{ action: 'cancel', reason: 'timed out after 2 s with no answer' }]);
+    expect(run.output).toContain('everything: sampling request timed out — timed out after 2 s with no answer');
+  });
+});
