@@ -27,7 +27,7 @@ describe.each([
     host = undefined;
   });
 
-  it('a tool the server adds is callable at once and reaches the UI without a restart', async () => {
+  it('a tool the server adds is known at once (new: callable once trusted) and reaches the UI without a restart', async () => {
     host = await hostWith({ versionMode });
     const deltas: ServersDelta[] = [];
     host.api.on('servers:changed', (delta) => deltas.push(delta));
@@ -39,7 +39,10 @@ describe.each([
 
     const grown = await host.api['tools:call']({ server: 'growing', tool: 'grow' });
     expect(grown.content).toEqual([{ type: 'text', text: 'grown-1' }]);
-    // Called right away: no "unknown tool", no restart.
+    // Known right away (no "unknown tool", no restart), as new: it appeared after the first listing pinned the
+    // server's tools, so it needs review (issue 12) before it runs.
+    await expect(host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).rejects.toMatchObject({ code: 'needs-review', data: { state: 'new' } });
+    await host.api['tools:trust']({ server: 'growing', tools: ['grown-1'] });
     expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'grown-1:hi' }] });
     const [after] = await host.api['servers:list']();
     expect(after?.tools.map((t) => t.name)).toEqual(['grow', 'grown-1']);
@@ -50,6 +53,8 @@ describe.each([
 
     // A second growth: the list follows again.
     await host.api['tools:call']({ server: 'growing', tool: 'grow' });
+    await waitFor(async () => (await host?.api['servers:list']())?.[0]?.tools.some((t) => t.name === 'grown-2') === true, 5000, 'grown-2 listed');
+    await host.api['tools:trust']({ server: 'growing' });
     expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-2', args: { text: 'x' } })).toMatchObject({ content: [{ type: 'text', text: 'grown-2:x' }] });
   }, 20_000);
 });
