@@ -3,6 +3,7 @@ import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type ServerFormState } from './entry-form';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
+import { RootsList } from './RootsList';
 
 interface ServerFormProps {
   /** The server being edited, or undefined to add one. */
@@ -161,6 +162,9 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
           />
           {fieldError('timeout')}
         </div>
+
+        <span />
+        <RootsList rows={form.roots} onChange={(roots) => patch({ roots })} errorId={`${id}-roots-error`} {...(errors.roots ? { error: errors.roots } : {})} />
 
         <span />
         <label className="field-check-inline">

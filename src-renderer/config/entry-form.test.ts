@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, entryFromForm, formFromEntry, looksSecret, newRowId, secretReference, suggestSecretName } from './entry-form';
+import { emptyForm, entryFromForm, formFromEntry, looksSecret, newRowId, rootProblem, secretReference, suggestSecretName } from './entry-form';
 
 const row = (value: string) => ({ id: newRowId(), value });
 const pair = (key: string, value: string) => ({ id: newRowId(), key, value });
@@ -64,5 +64,29 @@ describe('secrets in the form', () => {
     expect(suggestSecretName('1st', 'K')).toBe('_1st_K');
     expect(secretReference('Bearer abc', 's')).toEqual({ reference: 'Bearer ${secret:s}', secret: 'abc' });
     expect(secretReference('abc', 's')).toEqual({ reference: '${secret:s}', secret: 'abc' });
+  });
+});
+
+describe('roots in the form', () => {
+  it('round-trips roots (paths and file:// URIs), dropping empty rows', () => {
+    const original = { command: 'node', args: ['s.mjs'], roots: ['./data', '/srv/shared', 'file:///home/me/work'] };
+    const form = formFromEntry('s', original);
+    expect(form.roots.map((r) => r.value)).toEqual(original.roots);
+    expect(entryFromForm({ ...form, roots: [...form.roots, row('  ')] }, original, [])).toEqual({ ok: true, name: 's', entry: original });
+    // Removing every root removes the key (the settings' default roots apply).
+    expect(entryFromForm({ ...form, roots: [] }, original, [])).toEqual({ ok: true, name: 's', entry: { command: 'node', args: ['s.mjs'] } });
+  });
+
+  it('remote servers get roots too', () => {
+    const form = { ...emptyForm(), name: 'r', kind: 'remote' as const, url: 'https://x.example/mcp', roots: [row('/data')] };
+    expect(entryFromForm(form, undefined, [])).toEqual({ ok: true, name: 'r', entry: { url: 'https://x.example/mcp', roots: ['/data'] } });
+  });
+
+  it('refuses a root that is not a folder', () => {
+    const form = { ...emptyForm(), name: 's', command: 'node', roots: [row('/ok'), row('https://example.com/x')] };
+    expect(entryFromForm(form, undefined, [])).toEqual({ ok: false, errors: { roots: expect.stringContaining('not a folder') as unknown } });
+    expect(rootProblem('C:\\work')).toBeUndefined();
+    expect(rootProblem('relative/dir')).toBeUndefined();
+    expect(rootProblem('file:///tmp')).toBeUndefined();
   });
 });

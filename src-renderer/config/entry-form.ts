@@ -30,13 +30,15 @@ export interface ServerFormState {
   /** Milliseconds, as typed. */
   timeout: string;
   disabled: boolean;
+  /** Folders the server may work in (`roots`): paths (relative to the config file's folder) or file:// URIs. */
+  roots: Row[];
 }
 
-export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd';
+export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd' | 'roots';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 /** The keys the form owns; everything else in an entry is carried over untouched. */
-const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout'] as const;
+const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'roots'] as const;
 
 let nextRowId = 1;
 export const newRowId = (): number => nextRowId++;
@@ -60,6 +62,7 @@ export function emptyForm(): ServerFormState {
     transport: 'auto',
     timeout: '',
     disabled: false,
+    roots: [],
   };
 }
 
@@ -77,7 +80,22 @@ export function formFromEntry(name: string, entry: Record<string, unknown>): Ser
     transport: type === 'sse' ? 'sse' : type === 'http' || type === 'streamable-http' ? 'http' : 'auto',
     timeout: typeof entry.timeout === 'number' ? String(entry.timeout) : '',
     disabled: entry.disabled === true,
+    roots: strings(entry.roots).map((value) => ({ id: newRowId(), value })),
   };
+}
+
+/** Why a root is not a folder path or a file:// URI, or undefined when it is one. */
+export function rootProblem(root: string): string | undefined {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(root)?.[1];
+  // A Windows drive letter (C:\work) is a path, not a scheme.
+  if (scheme === undefined || /^[A-Za-z]:[\\/]/.test(root)) return undefined;
+  if (scheme.toLowerCase() !== 'file') return `"${root}" is not a folder: give a path or a file:// URI.`;
+  try {
+    new URL(root);
+    return undefined;
+  } catch {
+    return `"${root}" is not a valid file:// URI.`;
+  }
 }
 
 function collectPairs(rows: KeyValueRow[], what: string): { record: Record<string, string> | undefined; error?: string } {
@@ -143,6 +161,10 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
     else entry.timeout = ms;
   }
   if (form.disabled) entry.disabled = true;
+  const roots = form.roots.map((r) => r.value.trim()).filter((r) => r !== '');
+  const rootError = roots.map(rootProblem).find((p) => p !== undefined);
+  if (rootError) errors.roots = rootError;
+  if (roots.length > 0) entry.roots = roots;
 
   for (const [key, value] of Object.entries(original ?? {})) {
     if (!(managedKeys as readonly string[]).includes(key)) entry[key] = value;
