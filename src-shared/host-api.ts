@@ -98,10 +98,13 @@ const channelFlags = {
   'auth:login': true,
   'auth:logout': true,
   'shell:open-url': true,
+  'servers:approve': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
 export interface HostResults {
+  /** The server starts once approved (unless disabled). */
+  'servers:approve': void;
   'app:info': AppInfo;
   'servers:list': ServerView[];
   'servers:restart': void;

@@ -7,6 +7,7 @@ import { requestsChannels } from './schemas/requests';
 import { trustChannels } from './schemas/trust';
 import { authChannels } from './schemas/auth';
 import { shellChannels } from './schemas/shell';
+import { consentChannels } from './schemas/consent';
 import { maxChatAttachments } from './chat-types';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */
@@ -100,5 +101,6 @@ export const hostChannels = {
   ...trustChannels,
   ...authChannels,
   ...shellChannels,
+  ...consentChannels,
 } as const;
 

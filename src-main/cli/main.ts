@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContainmentInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import type { ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
@@ -96,6 +96,8 @@ async function main(argv: readonly string[]): Promise<number> {
     // Commands that only read or edit the file do not start servers.
     startServers: !['import', 'export', 'secret'].includes(args.command),
     loginShellPath: args.command === 'serve',
+    // `serve` is the app (in a browser): an unapproved command waits for a person. A script runs what its config says.
+    requireConsent: args.command === 'serve',
     logToStderr: args.command === 'serve',
     // What servers ask (sampling, forms, links): the UI answers for serve; elsewhere the terminal does, per --approve.
     ...(args.command !== 'serve' ? answeringOptions(args) : {}),
@@ -265,6 +267,8 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
   }
   out(`Config: ${info.configPath}`);
   out(`Logs:   ${info.logsDir}`);
+  const unapproved = views.filter((v) => v.consent !== undefined).map((v) => v.name);
+  if (unapproved.length) out(`Not approved in the app (it asks before starting them): ${unapproved.join(', ')}`);
   for (const v of views) {
     const ok = v.disabled ? 'disabled' : v.status === 'ready' ? 'OK' : 'FAIL';
     out('');
@@ -276,7 +280,9 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
       const bySource = (source: string): string => v.launch?.env.filter((e) => e.source === source).map((e) => e.name).join(' ') || '-';
       out(`  env:     default: ${bySource('default')}; allow-list: ${bySource('allow-list')}; server env: ${bySource('server-env')} (values not shown)`);
       if (v.launch.containment) out(`  containment: ${containmentText(v.launch.containment)}`);
+      if (v.launch.sandbox) out(`  sandbox: ${sandboxText(v.launch.sandbox)}`);
     } else if (v.transport !== 'stdio') out(`  url:     ${v.target}`);
+    if (v.consent) out(`  consent: NOT APPROVED (${v.consent.reason === 'changed' ? 'changed since it was approved' : 'new'}): the app asks before starting it${v.consent.enforced ? '' : '; the CLI runs it as its config says'}`);
     out(`  status:  ${v.status}${v.protocolVersion ? `, protocol ${v.protocolVersion} (${v.era ?? '?'})` : ''}${v.readyMs !== undefined && v.status === 'ready' ? `, ready in ${v.readyMs} ms` : ''}, ${v.tools.length} tools`);
     if (v.error) out(`  error:   ${v.error.replace(/\n/g, '\n           ')}`);
     const tail = v.stderrTail.slice(-10);
@@ -295,14 +301,23 @@ function containmentText(c: ContainmentInfo): string {
   return `process group (${c.reason ?? 'no cgroup'}): children that leave the group or session can outlive the server`;
 }
 
+function sandboxText(s: SandboxInfo): string {
+  if (s.kind === 'unavailable') return `asked for, but none is available (${s.reason ?? '?'}): the server is not started`;
+  const read = s.read.length ? s.read.join(', ') : '-';
+  const write = s.write.length ? s.write.join(', ') : '-';
+  return `${s.kind}: system read-only, home hidden, private /tmp; read: ${read}; write: ${write}; network: ${s.network ? 'yes' : 'no'}`;
+}
+
 function doctorRecord(v: ServerView): Record<string, unknown> {
   return {
     name: v.name,
     transport: v.transport,
     status: v.disabled ? 'disabled' : v.status,
-    ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env, containment: v.launch.containment ?? null } : { url: v.target }),
+    ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env, containment: v.launch.containment ?? null, sandbox: v.launch.sandbox ?? null } : { url: v.target }),
     protocolVersion: v.protocolVersion ?? null,
     era: v.era ?? null,
+    ...(v.launch || v.transport === 'stdio' ? { approved: v.consent === undefined } : {}),
+    ...(v.consent ? { consent: { reason: v.consent.reason, command: v.consent.subject.command, args: v.consent.subject.args, cwd: v.consent.subject.cwd, env: v.consent.subject.env } } : {}),
     readyMs: v.status === 'ready' ? (v.readyMs ?? null) : null,
     tools: v.tools.length,
     ...(v.error !== undefined ? { error: v.error } : {}),

@@ -82,6 +82,7 @@ const knownFiles = [
   'secrets.json',
   'secrets.keychain.json',
   'era-cache.json',
+  'consent.json',
   'tool-pins.json',
   'chat-settings.json',
   'audit.jsonl',

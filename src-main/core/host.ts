@@ -20,9 +20,13 @@ import { HostEventBus } from './services/events';
 import { LoggingService } from './services/logging';
 import { PromptsService } from './services/prompts';
 import { RequestsService } from './services/requests';
+import { ConsentService } from './services/consent';
+import { ConsentStore } from './trust/consent';
 import { TrustService } from './services/trust';
 import { PinStore, pinsFileName } from './trust/pins';
 import { RequestQueue } from './requests/queue';
+import { AuthManager, type UrlOpener } from './auth/index';
+import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
 import { SecretsService } from './services/secrets';
@@ -57,6 +61,11 @@ export interface HostOptions {
   openPath?: (path: string) => Promise<boolean>;
   /** Opens an https URL in the system browser after the person consented (desktop only; headless shows the link). */
   openExternal?: OpenExternal;
+  /**
+   * Opens an OAuth authorization URL in the person's browser without a shell (Electron: shell.openExternal), after
+   * the auth module checked it (https, or http on loopback). Absent (headless, CLI): the URL is only shown.
+   */
+  openAuthorizationUrl?: UrlOpener;
   /** Watch the config file and apply external edits live (default true). */
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
@@ -71,6 +80,12 @@ export interface HostOptions {
   noAnswererReason?: string;
   /** Record the protocol trace (default true; `trace:list` is then empty, unless a traceSink still wants it). */
   trace?: boolean;
+  /**
+   * Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits in `needs-approval` until a
+   * person approves it. Default: in the Electron app; the CLI passes true for `serve` (the app in a browser) and
+   * false otherwise (a script runs what its config says; `doctor` lists what the app would ask about).
+   */
+  requireConsent?: boolean;
 }
 
 export interface Host {
@@ -81,6 +96,8 @@ export interface Host {
   readonly secrets: SecretStore;
   /** The one queue of things a person must answer (approvals, sampling, elicitation, URL consent). */
   readonly requests: RequestQueue;
+  /** OAuth sign-in of remote servers (the CLI's login/logout; `auth:login` / `auth:logout`). */
+  readonly auth: AuthService;
   /** The LLM chat: providers, the tool loop, approvals, history, audit log. */
   readonly chat: ChatService;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
@@ -126,9 +143,19 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
   const store = new ConfigStore(configPath);
+  // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
+  const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, store.snapshot().config);
+  if (consent.problem) log.warn(consent.problem);
+  if (consent.seeded) log.info(`recorded the ${Object.keys(store.snapshot().config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
   const requests = new RequestQueue({
     interactive: options.interactive ?? true,
     ...(options.noAnswererReason !== undefined ? { noAnswererReason: options.noAnswererReason } : {}),
+  });
+  const authManager = new AuthManager({
+    secrets,
+    openUrl: options.openAuthorizationUrl,
+    log: (line) => log.info(line),
+    secretsChanged: () => trace.refreshSecrets(),
   });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
   const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
@@ -139,6 +166,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     secrets,
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
+    consent,
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
       // The user's settings, then explicit overrides (tests, benchmarks).
@@ -148,6 +176,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       ledger,
       log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
       emit: events.emit,
+      auth: authManager,
       ...(options.trace !== false || options.traceSink ? { decorateTransport: trace.decorateTransport, decorateFetch: trace.decorateFetch } : {}),
     }),
   });
@@ -163,7 +192,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const apply = async (snapshot: ConfigSnapshot): Promise<void> => {
     if (running) await registry.apply(snapshot.config);
   };
-  const config = new ConfigService({ configPath, store, secrets, hostEnv, apply });
+  const config = new ConfigService({ configPath, store, secrets, hostEnv, apply, approve: (name, entry) => consent.approve(name, entry, 'form') });
   const secretsService = new SecretsService(secrets, () => apply(store.snapshot()), () => trace.refreshSecrets());
   const chat = new ChatService({
     tools: {
@@ -197,6 +226,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.watchConfig !== false) store.watch();
 
   const requestsService = new RequestsService(requests, events);
+  const authService = new AuthService(registry);
   const api: HostApi = {
     ...chat.api,
     ...app.api,
@@ -209,6 +239,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...new LoggingService(registry).api,
     ...trace.api,
     ...requestsService.api,
+    ...authService.api,
+    ...new ConsentService(registry).api,
     ...new TrustService(registry).api,
     ...openUrlApi(options.openExternal),
     on: events.on,
@@ -222,6 +254,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     config: store,
     secrets,
     requests,
+    auth: authService,
     chat,
     settled: (name) => registry.settled(name),
     dispose() {

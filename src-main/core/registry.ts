@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema';
-import type { ServerView } from '../../src-shared/host-api';
+import type { ConsentView, ServerView } from '../../src-shared/host-api';
 import type { FeatureName } from './servers/features/feature';
 import type { ResolvedServer, SupervisorDeps } from './servers/policy';
 import { Supervisor as Connection } from './servers/supervisor';
@@ -28,6 +28,15 @@ export interface RegistryOptions {
   childPath?: string;
   /** Supervision, era cache, ledger and per-server logs for each connection. */
   connectionDeps?: (name: string) => SupervisorDeps;
+  /** Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits, where the gate is enforced. */
+  consent?: ConsentGate;
+}
+
+/** What the registry asks about approvals (ConsentStore implements it). */
+export interface ConsentGate {
+  /** The approval a person must give for this entry, or undefined when it is approved (or remote). */
+  pending(name: string, entry: ServerEntry): ConsentView | undefined;
+  approve(name: string, entry: ServerEntry, via: 'approval'): void;
 }
 
 export interface ApplyResult {
@@ -127,6 +136,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
 
   private create(resolved: ResolvedServer): Connection {
     const connection = new Connection(resolved, this.options.connectionDeps?.(resolved.name));
+    connection.setConsent(this.consentOf(resolved));
     connection.on('changed', () => this.emit('changed'));
     connection.on('feature', (feature) => this.emit('feature', resolved.name, feature));
     if (resolved.entry.disabled !== true) void connection.start();
@@ -152,6 +162,8 @@ export class Registry extends EventEmitter<RegistryEvents> {
       const resolved = resolveServer(name, entry, this.options);
       const existing = this.connections.get(name);
       if (existing && fingerprint(existing.server) === fingerprint(resolved)) {
+        // Same launch; an approval given meanwhile (the server form saving it unchanged) lets it start.
+        if (existing.consent && !this.consentOf(existing.server)) existing.setConsent(undefined, existing.server.entry.disabled !== true);
         plan.push({ name, keep: existing });
         result.unchanged.push(name);
         continue;
@@ -175,6 +187,28 @@ export class Registry extends EventEmitter<RegistryEvents> {
     for (const step of plan) this.connections.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));
     this.emit('changed');
     return result;
+  }
+
+  /** A problem-free stdio entry's pending approval (a server with a problem fails with it first). */
+  private consentOf(resolved: ResolvedServer): ConsentView | undefined {
+    if (resolved.problem !== undefined) return undefined;
+    return this.options.consent?.pending(resolved.name, resolved.entry);
+  }
+
+  /**
+   * A person approved the launch they were shown (`hash` from its ConsentView): recorded, and the server starts
+   * (unless disabled). Refused when the entry changed since they looked.
+   */
+  async approve(name: string, hash: string): Promise<void> {
+    await this.applying;
+    const connection = this.get(name);
+    const pending = connection.consent;
+    if (!pending) return;
+    if (pending.hash !== hash) {
+      throw new CoreError('invalid-argument', `The command of "${name}" changed since it was shown; review it again before approving.`, { data: { server: name } });
+    }
+    this.options.consent?.approve(name, connection.server.entry, 'approval');
+    connection.setConsent(undefined, connection.server.entry.disabled !== true);
   }
 
   get(name: string): Connection {

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
-import type { LaunchInfo, ServerStatus, ServerView, ToolResult } from '../../../src-shared/host-api';
+import type { ConsentView, LaunchInfo, ServerStatus, ServerView, ToolResult } from '../../../src-shared/host-api';
 import { CoreError, messageOf } from '../errors';
 import type { ProcessExit } from '../process-transport';
 import { LineRing } from '../ring-buffer';
-import { exitData, exitText, withDeadline } from './diagnosis';
+import type { ServerAuth } from '../auth/manager';
+import { exitData, exitText, SignInRequired, withDeadline } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
 import { callTool as callFeatureTool } from './features/tool-call';
@@ -44,7 +45,11 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private reconnecting = false;
   private healthFailures = 0;
   private lastKind: TransportKind;
+  /** The approval this stdio entry waits for (trust/consent.ts); while enforced, it does not start. */
+  private pendingConsent: ConsentView | undefined;
   readonly features: ServerFeatures;
+  /** A remote server's OAuth sign-in (login, logout, its view); undefined for stdio. */
+  readonly auth: ServerAuth | undefined;
 
   constructor(
     readonly server: ResolvedServer,
@@ -73,6 +78,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       pins: deps.pins,
     };
     this.features = createFeatures(context);
+    this.auth = deps.auth?.forServer(server, () => {
+      if (!this.disposed) this.emit('changed');
+    });
   }
 
   /** A request's timeout: the entry's own, else the policy's. */
@@ -90,6 +98,21 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 
   get currentPid(): number | undefined {
     return this.pid;
+  }
+
+  get consent(): ConsentView | undefined {
+    return this.pendingConsent;
+  }
+
+  /** Set by the Registry: the entry's pending approval, or undefined once approved (then `start` starts it). */
+  setConsent(consent: ConsentView | undefined, start = false): void {
+    this.pendingConsent = consent;
+    if (consent?.enforced) {
+      if (this.status === 'stopped') this.setStatus('needs-approval', consentText(consent));
+      return;
+    }
+    if (this.status === 'needs-approval') this.setStatus('stopped');
+    if (start) void this.start();
   }
 
   view(): ServerView {
@@ -123,12 +146,19 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       ...(resourceCounts !== undefined || promptCount !== undefined
         ? { counts: { resources: resourceCounts?.resources ?? 0, templates: resourceCounts?.templates ?? 0, prompts: promptCount ?? 0 } }
         : {}),
+      ...(this.pendingConsent ? { consent: this.pendingConsent } : {}),
+      ...(this.auth ? { auth: this.auth.view() } : {}),
     };
   }
 
   /** Connects; resolves when ready or failed (the failure is recorded in the status, not thrown). */
   start(): Promise<void> {
     if (this.disposed) return Promise.resolve();
+    if (this.pendingConsent?.enforced) {
+      // Never started before a person approved this exact launch (SEP-1024): not by a restart, not by a retry.
+      this.setStatus('needs-approval', consentText(this.pendingConsent));
+      return Promise.resolve();
+    }
     // A start still running for a session that was since closed (a restart meanwhile) does not count.
     if (this.starting && this.session && !this.session.isClosed) return this.starting;
     const starting: Promise<void> = this.run().finally(() => {
@@ -147,6 +177,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       ledger: this.deps.ledger,
       decorate: this.deps.decorateTransport,
       decorateFetch: this.deps.decorateFetch,
+      auth: this.auth,
       hooks: {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {
@@ -206,6 +237,11 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       this.deps.log?.write(`[switchboard] start failed: ${reason}`);
       await session.close();
       if (!current()) return;
+      // Wanting a sign-in is not a failure: no restart loop, the person signs in (then the server restarts).
+      if (error instanceof SignInRequired) {
+        this.setStatus('needs-login', reason);
+        return;
+      }
       this.setStatus('error', reason);
       if (this.reconnecting && this.policy.autoRestart) {
         this.healthFailures++;
@@ -290,6 +326,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       return await callFeatureTool(this.features, tool, args, options, timeoutMs);
     } catch (error) {
       if (error instanceof CoreError) throw error;
+      const signIn = this.auth?.needsLogin(error);
+      if (signIn !== undefined) throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn}`, { cause: error, data: { ...data, status: 'needs-login' } });
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
       const exit = session.transportExit ?? session.lastExit;
       if (exit) {
@@ -355,4 +393,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.error = error;
     this.emit('changed');
   }
+}
+
+function consentText(consent: ConsentView): string {
+  const what = consent.reason === 'changed' ? 'Its command, arguments, working folder or environment names changed since it was approved' : 'This command has not been approved in Switchboard';
+  return `${what}: review exactly what would run and approve it to start the server.`;
 }

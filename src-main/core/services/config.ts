@@ -22,6 +22,8 @@ export interface ConfigServiceOptions {
   hostEnv: Readonly<Record<string, string | undefined>>;
   /** Apply the file's current config to the running servers now (a no-op when servers are not run). */
   apply: (snapshot: ConfigSnapshot) => Promise<void>;
+  /** An entry saved through the app's own server form counts as approved (trust/consent.ts). */
+  approve?: (name: string, entry: ServerEntry) => void;
 }
 
 /** The servers config file: the raw editor, server edits, export and import. Every edit is applied at once. */
@@ -47,6 +49,8 @@ export class ConfigService {
         return this.text(snapshot);
       },
       'servers:upsert': async ({ name, entry, previousName }) => {
+        // Recorded before the file changes, so the registry finds it approved when it applies the edit.
+        options.approve?.(name, entry);
         if (previousName !== undefined && previousName !== name) {
           requireServer(previousName);
           if (store.snapshot().config.mcpServers[name]) throw new CoreError('invalid-argument', `A server named "${name}" already exists; pick another name.`, { data: { server: name } });

@@ -1,0 +1,15 @@
+import type { HostMethods } from '../../../src-shared/host-api';
+import type { Registry } from '../registry';
+
+export type ConsentChannel = 'servers:approve';
+
+/** `servers:approve`: a person approved the exact launch a stdio entry's consent card showed (issue 12 §3). */
+export class ConsentService {
+  readonly api: Pick<HostMethods, ConsentChannel>;
+
+  constructor(registry: Registry) {
+    this.api = {
+      'servers:approve': (name, hash) => registry.approve(name, hash),
+    };
+  }
+}

