@@ -22,13 +22,13 @@ interface Run {
   status: number | null;
   output: string;
   stderr: string;
-  answers: RequestAnswer[];
+  answers: RequestAnswer[] | undefined;
 }
 
-function answersOf(output: string): RequestAnswer[] {
+/** The fixture's answers; undefined when it ended before printing them (interrupted). */
+function answersOf(output: string): RequestAnswer[] | undefined {
   const line = output.split(/\r?\n/).find((l) => l.startsWith('ANSWERS '));
-  if (line === undefined) throw new Error(`the fixture printed no answers:\n${output}`);
-  return JSON.parse(line.slice('ANSWERS '.length)) as RequestAnswer[];
+  return line === undefined ? undefined : (JSON.parse(line.slice('ANSWERS '.length)) as RequestAnswer[]);
 }
 
 function envOf(requests: AskRequest[], extra: Record<string, string>): Record<string, string> {
@@ -198,7 +198,7 @@ describe('without a terminal', () => {
   it('declines every request at once, with the reason on stderr, and nothing waits', async () => {
     const run = await withoutTerminal([sampling, form, link('https://example.com/consent')]);
     expect(run.status, run.stderr).toBe(0);
-    expect(run.answers.map((a) => a.action)).toEqual(['decline', 'decline', 'decline']);
+    expect(run.answers?.map((a) => a.action)).toEqual(['decline', 'decline', 'decline']);
     expect(run.answers[0]).toEqual({ action: 'decline', reason: expect.stringContaining('no terminal to ask on') });
     expect(run.stderr).toContain('everything: sampling request declined — there is no terminal to ask on: run it in a terminal to answer, or pass --approve all');
     expect(run.stderr).toContain('everything: form declined');
@@ -298,6 +298,18 @@ describe.skipIf(!hasScript)(`on a terminal${hasScript ? '' : ' — skipped: /usr
     // The browser script is detached: wait for its line rather than for its exit.
     for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
     expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
+  });
+
+  it('Ctrl+D at a prompt declines it and whatever comes after; Ctrl+C interrupts the process', async () => {
+    const ended = await onTerminal([sampling, form], [[/Run the model for everything\?/, '\x04']]);
+    expect(ended.status, ended.output).toBe(0);
+    expect(ended.answers).toEqual([
+      { action: 'decline', reason: 'no answer: the terminal input ended' },
+      { action: 'decline', reason: expect.stringContaining('no terminal to ask on') },
+    ]);
+    const interrupted = await onTerminal([sampling], [[/Run the model for everything\?/, '\x03']]);
+    expect(interrupted.answers).toBeUndefined();
+    expect(interrupted.status).toBe(130);
   });
 
   it('a request that times out while it is asked is cancelled, the prompt stops and says why', async () => {
