@@ -42,6 +42,11 @@ export interface HarnessOptions {
   secrets?: SecretStore;
   /** The working folder whose `.env` the host reads besides the data folder's (default: the data folder). */
   envDir?: string;
+  /** Answer approvals from the `decide` list (default true); false leaves them waiting in `host.requests`. */
+  answerApprovals?: boolean;
+  /** The host's `interactive` / `noAnswererReason` (default: interactive). */
+  interactive?: boolean;
+  noAnswererReason?: string;
 }
 
 /** The host environment that points the vendor's provider at the fake, with `testKey` as its key. */
@@ -74,7 +79,10 @@ export async function harness(vendor: Vendor, script: Script, options: HarnessOp
   writeFileSync(config, JSON.stringify({ mcpServers: options.servers ?? { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
   const hostEnv = options.hostEnv ? options.hostEnv(fake) : vendorEnv(vendor, fake);
   const secrets = options.secrets ?? new MemorySecretStore();
-  const host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: options.envDir ?? dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, secrets });
+  const host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: options.envDir ?? dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, secrets,
+    ...(options.interactive !== undefined ? { interactive: options.interactive } : {}),
+    ...(options.noAnswererReason !== undefined ? { noAnswererReason: options.noAnswererReason } : {}),
+  });
   await host.settled();
   const events: ChatEvent[] = [];
   let decisions: ApprovalDecision[] = ['once'];
@@ -109,6 +117,7 @@ export async function harness(vendor: Vendor, script: Script, options: HarnessOp
     events.push(event);
     if (event.type === 'tool' && event.part.status === 'awaiting-approval') {
       h.approvalsAsked.push(event.part);
+      if (options.answerApprovals === false) return;
       const decision = decisions[Math.min(asked++, decisions.length - 1)] ?? 'once';
       void host.api['chat:approve'](event.part.callId, decision);
     }

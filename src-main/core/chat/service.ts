@@ -279,7 +279,7 @@ export class ChatService {
       {
         kind: 'tool-approval',
         server: request.server,
-        title: `The model asks to run ${request.server} › ${request.title ?? request.tool}`,
+        title: `The model asks to run ${request.server} › ${request.tool}`,
         payload: { tool: request.tool, ...(request.title !== undefined ? { title: request.title } : {}), args: request.args, readOnly: request.readOnly },
         origin: { runId: run.id, conversationId: run.conversationId, callId: request.callId },
       },
