@@ -199,7 +199,7 @@ describe('without a terminal', () => {
     const run = await withoutTerminal([sampling, form, link('https://example.com/consent')]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.answers?.map((a) => a.action)).toEqual(['decline', 'decline', 'decline']);
-    expect(run.answers[0]).toEqual({ action: 'decline', reason: expect.stringContaining('no terminal to ask on') });
+    expect(run.answers?.[0]).toEqual({ action: 'decline', reason: expect.stringContaining('no terminal to ask on') });
     expect(run.stderr).toContain('everything: sampling request declined — there is no terminal to ask on: run it in a terminal to answer, or pass --approve all');
     expect(run.stderr).toContain('everything: form declined');
     expect(run.stderr).toContain('everything: link declined');
