@@ -37,7 +37,8 @@ export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level L
 
 Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
-  tools [SERVER]               the tools of every ready server, or of one
+  tools [SERVER]               the tools of every ready server, or of one (marked when changed/new/flagged; hidden text decoded)
+  trust SERVER [TOOL…]         accept the current definitions of the tools that changed since they were trusted (or those named)
   call SERVER TOOL [ARGS_JSON] [--progress] [--task]
                                call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
                                (--progress: "progress 2/4 message" and task state lines on stderr; --task: run it as a

@@ -12,6 +12,7 @@ import type { JsonlTraceWriter } from '../core/trace/index';
 import { startHeadless } from '../headless/server';
 import { parseArgs, usage, type CliArgs } from './args';
 import { chatCommand } from './chat';
+import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { printLogs, progressLines, secretsFile, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
@@ -41,6 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
     export: exportCommand,
     secret,
     chat: (host, a) => chatCommand(host, a),
+    trust: trustCommand,
   };
   const run = commands[args.command];
   if (!run) {
@@ -165,9 +167,9 @@ async function tools(host: Host, args: CliArgs): Promise<number> {
   const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
   const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
   for (const v of failed) err(`${v.name}: ${v.status}${v.error ? ` — ${v.error}` : ''}`);
-  const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema })));
+  const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, ...(t.review ? { review: t.review } : {}) })));
   if (args.json) out(JSON.stringify(rows, null, 2));
-  else printTable(rows.map((r) => [r.server, r.name, firstLine(r.description)]), ['SERVER', 'TOOL', 'DESCRIPTION']);
+  else printToolsTable(views);
   return failed.length > 0 ? 1 : 0;
 }
 
