@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'resources/**/*.json'] },
+  { ignores: ['out/**', 'node_modules/**', '.cache/**', 'test-results/**', 'playwright-report/**', 'resources/**/*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx'],
+    include: ['src-*/**/*.test.ts', 'src-*/**/*.test.tsx', 'conformance/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
