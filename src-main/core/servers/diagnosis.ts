@@ -11,6 +11,8 @@ import { formatBytes, type OversizedLine, type ProcessExit } from '../process-tr
 export class DeadlineError extends Error {}
 /** A failure whose message is already the whole explanation. */
 export class ReasonError extends Error {}
+/** A remote server needs an OAuth sign-in by a person (status `needs-login`, not `error`); the message says where. */
+export class SignInRequired extends ReasonError {}
 /** The stdio server exited while our `server/discover` probe was unanswered. */
 export class ExitedOnProbe extends Error {}
 

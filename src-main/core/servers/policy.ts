@@ -1,6 +1,8 @@
 import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerAuth } from '../auth/manager';
 import type { LogLevel } from '../../../src-shared/host-api';
 import type { ChildEnv } from '../env';
+import type { SandboxRequest } from '../sandbox/index';
 import type { EraCache } from '../era-cache';
 import type { ChildLedger } from '../ledger';
 import type { RotatingLog } from '../log-file';
@@ -67,6 +69,8 @@ export interface ResolvedServer {
   problem?: string;
   /** The `${input:ID}` the user must answer before this server can start. */
   needsInput?: string;
+  /** For stdio: the sandbox it runs in (the entry's `sandbox`, else the settings default), paths absolute. */
+  sandbox?: SandboxRequest;
 }
 
 /** What a server's supervisor is given by its owner (the Registry). */
@@ -80,6 +84,8 @@ export interface SupervisorDeps {
   decorateTransport?: TransportDecorator;
   /** Wraps every remote transport's fetch (the trace's HTTP status and `Mcp-*` headers). */
   decorateFetch?: FetchDecorator;
+  /** OAuth sign-in for remote servers (the host's AuthManager). */
+  auth?: { forServer(server: ResolvedServer, changed: () => void): ServerAuth | undefined };
   /** Host events the feature modules push (`features:changed`, `logs:appended`, `calls:progress`, …). */
   emit?: HostEmit;
   /** Pinned tool definitions: tools that changed, are new or hide text need review before use (issue 12). */

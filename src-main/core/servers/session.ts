@@ -5,8 +5,11 @@ import { EraCache } from '../era-cache';
 import { messageOf } from '../errors';
 import type { ChildLedger } from '../ledger';
 import type { ProcessExit, ProcessTransport } from '../process-transport';
+import { homedir } from 'node:os';
 import { resolveCommand } from '../resolve-command';
-import { DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, signInText, timeoutText, withDeadline } from './diagnosis';
+import { deniedHint, planSandbox, type SandboxPlan } from '../sandbox/index';
+import type { ServerAuth } from '../auth/manager';
+import { DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInText, timeoutText, withDeadline } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
 import { HostClient } from './host-client';
@@ -44,6 +47,8 @@ export interface SessionOptions {
   ledger?: ChildLedger | undefined;
   decorate?: TransportDecorator | undefined;
   decorateFetch?: FetchDecorator | undefined;
+  /** A remote server's OAuth sign-in (its provider goes to the transports). */
+  auth?: ServerAuth | undefined;
 }
 
 /** How long stop/restart/quit wait for a Streamable HTTP session's DELETE (and a listen stream's cancel). */
@@ -64,6 +69,9 @@ export class Session {
   private kind: TransportKind;
   /** The child's exit, once it ended (for explanations). */
   lastExit: ProcessExit | undefined;
+  /** The sandbox of this start (stdio), and the denied-access hints already given. */
+  private sandbox: SandboxPlan | undefined;
+  private readonly hints = new Set<string>();
 
   constructor(private readonly options: SessionOptions) {
     const kind = transportOf(options.server.entry);
@@ -146,7 +154,14 @@ export class Session {
     // Shown even when the command cannot be found, so a person sees what was tried.
     this.options.hooks.launch({ command: entry.command ?? '', args, cwd, env: launchEnv });
     const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
-    this.options.hooks.launch({ command, args, cwd, env: launchEnv });
+    const request = this.options.server.sandbox;
+    const sandbox = request ? planSandbox(request, { command, args, cwd, home: env.HOME ?? homedir(), baseDir: cwd, path: env.PATH }) : undefined;
+    this.options.hooks.launch({ command, args, cwd, env: launchEnv, ...(sandbox ? { sandbox: sandbox.info } : {}) });
+    if (sandbox && !sandbox.wrap) {
+      const where = entry.sandbox !== undefined ? `mcpServers.${this.name}.sandbox` : 'the settings default "sandbox"';
+      throw new ReasonError(`Not started: ${where} asks for a sandbox, but ${sandbox.info.reason ?? 'none is available here'}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.`);
+    }
+    this.sandbox = sandbox;
     const { eraCache, policy } = this.options;
     const key = EraCache.key(command, args, cwd);
     const prior = policy.versionMode === 'auto' ? eraCache?.get(key) : undefined;
@@ -207,7 +222,11 @@ export class Session {
           graceMs: policy.graceMs,
           ...(ledger ? { containment: ledger.containment } : {}),
           label: this.name,
-          onStderr: (text) => hooks.stderr(text),
+          onStderr: (text) => {
+            hooks.stderr(text);
+            this.hintDenied(text);
+          },
+          ...(this.sandbox?.wrap ? { sandbox: this.sandbox.wrap } : {}),
           onStdoutNoise: (line) => {
             const shown = line.length > 300 ? `${line.slice(0, 300)}…` : line;
             hooks.note(`[switchboard] warning: non-JSON line on stdout (ignored): ${shown}`);
@@ -247,10 +266,18 @@ export class Session {
     // Needs sign-in (401, or 403 with a challenge): seen with its WWW-Authenticate header, which SDK errors lack.
     const watched = challengeWatchingFetch();
     const kind = transportOf(entry);
+    const serverAuth = this.options.auth;
+    // Wanting a sign-in is a state, not a failure: said as such (with the authorization server and the scopes).
+    const signIn = (error: unknown): SignInRequired | undefined => {
+      const challenge = watched.challenge();
+      serverAuth?.noteChallenge(challenge?.header);
+      const reason = serverAuth?.needsLogin(error);
+      return reason !== undefined ? new SignInRequired(reason, { cause: error }) : undefined;
+    };
     const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
       this.kind = transportKind;
       const opened = createTransport(
-        { kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch },
+        { kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch, auth: serverAuth ? { provider: serverAuth.provider, useFetch: (f) => serverAuth.provider.useFetch(f) } : undefined },
         { server: this.name, decorate: this.options.decorate, decorateFetch: this.options.decorateFetch },
       );
       this.opened = opened;
@@ -265,6 +292,8 @@ export class Session {
         return;
       } catch (error) {
         // Needs sign-in: not a sign that the server speaks only legacy HTTP+SSE, so no fallback (and no GET).
+        const needed = signIn(error);
+        if (needed) throw needed;
         const challenge = watched.challenge();
         if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers), { cause: error });
         if (kind === 'http' || !isClientHttpError(error) || abandoned.aborted) throw error;
@@ -276,9 +305,23 @@ export class Session {
     try {
       await open('sse');
     } catch (error) {
+      const needed = signIn(error);
+      if (needed) throw needed;
       const challenge = watched.challenge();
       if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers), { cause: error });
       throw error;
+    }
+  }
+
+  /** A denied access in the sandbox shows up in stderr: one hint per kind, naming the setting to change. */
+  private hintDenied(text: string): void {
+    const sandbox = this.sandbox;
+    if (!sandbox || this.hints.size >= 3) return;
+    for (const line of text.split('\n')) {
+      const hint = deniedHint(line, this.name, sandbox.info, sandbox.hidden);
+      if (hint === undefined || this.hints.has(hint)) continue;
+      this.hints.add(hint);
+      this.options.hooks.note(hint);
     }
   }
 

@@ -1,4 +1,4 @@
-import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../../src-shared/config-schema';
 import { ProcessTransport, type ProcessTransportOptions } from '../process-transport';
 import type { AuthChallenge } from './diagnosis';
@@ -15,7 +15,13 @@ export type FetchDecorator = (fetch: FetchLike, info: { server: string; kind: 'h
 
 export type TransportRequest =
   | { kind: 'stdio'; process: ProcessTransportOptions }
-  | { kind: 'http' | 'sse'; url: URL; headers: Record<string, string>; fetch?: FetchLike };
+  | { kind: 'http' | 'sse'; url: URL; headers: Record<string, string>; fetch?: FetchLike; auth?: RemoteAuth | undefined };
+
+/** OAuth for a remote transport: the SDK's provider, told which fetch its own auth requests should use. */
+export interface RemoteAuth {
+  provider: OAuthClientProvider;
+  useFetch?(fetch: FetchLike): void;
+}
 
 /** The concrete transport (for what only it knows: exit, pid, session id) and the one to hand the SDK client. */
 export type OpenedTransport =
@@ -38,7 +44,10 @@ export function createTransport(request: TransportRequest, options: TransportFac
   // requestInit headers go on every POST, and on the SSE GET alike.
   const base = request.fetch ?? fetch;
   const wrapped = options.decorateFetch ? options.decorateFetch(base, { server: options.server, kind: request.kind }) : base;
-  const init = { requestInit: { headers: request.headers }, fetch: wrapped };
+  request.auth?.useFetch?.(wrapped);
+  // The SDK runs discovery, registration, refresh and step-up through the provider (on a 401, or a 403
+  // insufficient_scope); ours stores the results as secrets and stops where a person would be needed.
+  const init = { requestInit: { headers: request.headers }, fetch: wrapped, ...(request.auth ? { authProvider: request.auth.provider, maxStepUpRetries: 1 } : {}) };
   if (request.kind === 'http') {
     const raw = new StreamableHTTPClientTransport(request.url, init);
     return { kind: 'http', raw, transport: wrap(raw, 'http') };

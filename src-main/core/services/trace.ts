@@ -4,6 +4,7 @@ import type { Disposable } from '../../../src-shared/lifecycle';
 import type { ConfigStore } from '../config-store';
 import type { Registry } from '../registry';
 import type { SecretStore } from '../secrets';
+import { oauthSecretValues } from '../auth/store';
 import { minSecretLength } from '../trace/redact';
 import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type TraceRecorder } from '../trace/index';
 import type { HostEventBus } from './events';
@@ -78,7 +79,8 @@ export class TraceService implements Disposable {
   /** The values to redact: call after the secret store changed. */
   refreshSecrets(): void {
     const { secrets, hostSecrets } = this.options;
-    const values = [...secrets.list().map((name) => secrets.get(name)), ...Object.values(hostSecrets)];
+    // OAuth records are JSON documents in the store: the tokens and client secrets inside are redacted one by one.
+    const values = [...secrets.list().map((name) => secrets.get(name)), ...oauthSecretValues(secrets), ...Object.values(hostSecrets)];
     this.secretValues = values.filter((v): v is string => v !== undefined && v.length >= minSecretLength);
   }
 

@@ -1,0 +1,209 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createHost, type Host } from '../host';
+import { nodeRuntime } from '../runtime';
+import { FileSecretStore } from '../secrets';
+import { StaticSettings } from '../settings';
+import { tempDir } from '../../test-support/processes';
+import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../../test-support/oauth-fixture';
+
+/*
+ * Sign-in against a real authorization server (oidc-provider) protecting an MCP server on loopback: the
+ * needs-login status, the login with its browser step scripted, tokens as secrets surviving a restart, the
+ * silent refresh, step-up, sign-out, and hostile metadata refused.
+ */
+
+interface Rig {
+  dir: string;
+  config: string;
+}
+
+function rig(servers: Record<string, unknown>): Rig {
+  const dir = tempDir();
+  const config = join(dir, 'mcp.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+  return { dir, config };
+}
+
+async function open(r: Rig): Promise<Host> {
+  return createHost({
+    mode: 'headless',
+    configPath: r.config,
+    dataDir: r.dir,
+    envDir: r.dir,
+    secrets: new FileSecretStore(join(r.dir, 'secrets.json')),
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    policy: { pingIntervalMs: 0 },
+    watchConfig: false,
+  });
+}
+
+const viewOf = async (host: Host, name: string) => (await host.api['servers:list']()).find((v) => v.name === name);
+
+describe('OAuth sign-in (oidc-provider on loopback)', () => {
+  let fixture: OAuthFixture;
+  let host: Host | undefined;
+  beforeAll(async () => {
+    fixture = await startOAuthFixture(['--access-ttl', '61']);
+  });
+  afterAll(async () => {
+    await fixture?.stop();
+  });
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+  });
+
+  it('a protected server is needs-login (not an error) with the AS host and scopes; login signs in; tokens survive a restart; logout revokes', async () => {
+    const r = rig({ remote: { url: fixture.mcp } });
+    host = await open(r);
+    await host.settled();
+    const before = await viewOf(host, 'remote');
+    expect(before?.status).toBe('needs-login');
+    expect(before?.auth).toMatchObject({ state: 'signed-out', issuerHost: new URL(fixture.issuer).host, scopes: ['mcp:read'] });
+    expect(before?.error).toMatch(/sign in at 127\.0\.0\.1:\d+ for mcp:read/);
+
+    const shown: string[] = [];
+    const result = await host.auth.login('remote', {
+      noBrowser: true,
+      onAuthorizationUrl: (url) => {
+        shown.push(url.href);
+        // The "browser": the authorization server signs alice in, consents, redirects to the loopback listener.
+        void followInBrowser(url);
+      },
+    });
+    expect(result.outcome).toBe('signed-in');
+    expect(shown).toHaveLength(1);
+    const authorize = new URL(shown[0] ?? '');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('resource')).toBe(fixture.mcp);
+    expect(authorize.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    // Same port at registration and authorization: the registered redirect is the one sent.
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+
+    await host.settled('remote');
+    const after = await viewOf(host, 'remote');
+    expect(after?.status).toBe('ready');
+    expect(after?.auth?.state).toBe('signed-in');
+    expect(after?.auth?.grantedScopes).toContain('mcp:read');
+    const who = await host.api['tools:call']({ server: 'remote', tool: 'whoami', args: {} });
+    expect(JSON.stringify(who.content)).toContain('alice');
+
+    // Tokens are secrets: in the store (never the config), and not in plain sight in the secrets list a person edits.
+    const stored = readFileSync(join(r.dir, 'secrets.json'), 'utf8');
+    expect(stored).toMatch(/oauth\.tokens\./);
+    expect(readFileSync(r.config, 'utf8')).not.toMatch(/access_token|refresh_token/);
+    const accessToken = JSON.parse(Object.entries(JSON.parse(stored) as Record<string, string>).find(([k]) => k.startsWith('oauth.tokens.'))?.[1] ?? '{}').tokens.access_token as string;
+    expect(accessToken.length).toBeGreaterThan(10);
+    // …and redacted from the trace and the debug bundle.
+    const trace = await host.api['trace:list']({ server: 'remote' });
+    expect(JSON.stringify(trace)).not.toContain(accessToken);
+    const bundle = await host.api['debug:bundle']({});
+    expect(readFileSync(bundle.path, 'utf8')).not.toContain(accessToken);
+
+    // A restart (a new host over the same data folder): no sign-in needed.
+    await host.dispose();
+    host = await open(r);
+    await host.settled();
+    expect((await viewOf(host, 'remote'))?.status).toBe('ready');
+
+    const revocationsBefore = (await fixture.stats()).revocations;
+    const out = await host.auth.logout('remote');
+    expect(out).toEqual({ removed: true, revoked: true });
+    expect((await fixture.stats()).revocations).toBe(revocationsBefore + 1);
+    await host.settled('remote');
+    expect((await viewOf(host, 'remote'))?.status).toBe('needs-login');
+    expect(readFileSync(join(r.dir, 'secrets.json'), 'utf8')).not.toMatch(/oauth\.tokens\./);
+  });
+
+  it('refreshes silently: an access token within a minute of expiry is refreshed before the request, without a sign-in', async () => {
+    // The fixture's tokens live 61 s, so every token is within the refresh window at once.
+    const r = rig({ remote: { url: fixture.mcp } });
+    host = await open(r);
+    await host.settled();
+    await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+    await host.settled('remote');
+    const refreshes = (await fixture.stats()).grants.refresh_token ?? 0;
+    const result = await host.api['tools:call']({ server: 'remote', tool: 'whoami', args: {} });
+    expect(JSON.stringify(result.content)).toContain('alice');
+    expect((await fixture.stats()).grants.refresh_token ?? 0).toBeGreaterThan(refreshes);
+    expect((await viewOf(host, 'remote'))?.status).toBe('ready');
+  });
+
+  it('step-up: insufficient_scope asks for a sign-in with the union of scopes, and then the call works', async () => {
+    const r = rig({ remote: { url: fixture.mcp } });
+    host = await open(r);
+    await host.settled();
+    await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+    await host.settled('remote');
+    await expect(host.api['tools:call']({ server: 'remote', tool: 'write', args: {} })).rejects.toMatchObject({ code: 'server-not-ready' });
+    const view = await viewOf(host, 'remote');
+    expect(view?.auth?.stepUpScopes).toEqual(expect.arrayContaining(['mcp:read', 'mcp:write']));
+    const shown: string[] = [];
+    await host.auth.login('remote', {
+      noBrowser: true,
+      onAuthorizationUrl: (url) => {
+        shown.push(url.searchParams.get('scope') ?? '');
+        void followInBrowser(url);
+      },
+    });
+    expect(shown[0]?.split(' ')).toEqual(expect.arrayContaining(['mcp:read', 'mcp:write']));
+    await host.settled('remote');
+    const written = await host.api['tools:call']({ server: 'remote', tool: 'write', args: {} });
+    expect(JSON.stringify(written.content)).toContain('written');
+  });
+
+  it('a pre-registered client (oauth.clientId + a ${secret:} client secret) on oauth.redirectPort signs in without registering', async () => {
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const pre = await startOAuthFixture(['--preregistered', String(port)]);
+    try {
+      const r = rig({ remote: { url: pre.mcp, oauth: { clientId: 'switchboard-test', clientSecret: '${secret:fixture_client_secret}', redirectPort: port, scopes: ['mcp:read'] } } });
+      new FileSecretStore(join(r.dir, 'secrets.json')).set('fixture_client_secret', 's3cret-client-value');
+      host = await open(r);
+      await host.settled();
+      expect((await viewOf(host, 'remote'))?.status).toBe('needs-login');
+      let redirect = '';
+      await host.auth.login('remote', {
+        noBrowser: true,
+        onAuthorizationUrl: (url) => {
+          redirect = url.searchParams.get('redirect_uri') ?? '';
+          void followInBrowser(url);
+        },
+      });
+      expect(redirect).toBe(`http://127.0.0.1:${port}/callback`);
+      await host.settled('remote');
+      expect((await viewOf(host, 'remote'))?.status).toBe('ready');
+      expect((await pre.stats()).registrations).toBe(0);
+    } finally {
+      await host?.dispose();
+      host = undefined;
+      await pre.stop();
+    }
+  });
+});
+
+describe('hostile authorization server metadata', () => {
+  for (const kind of ['file', 'shell'] as const) {
+    it(`an authorization_endpoint that is ${kind === 'file' ? 'a file: URL' : 'full of shell metacharacters'} is refused before registration and never opened`, async () => {
+      const evil = await startOAuthFixture(['--malicious', kind]);
+      let host: Host | undefined;
+      try {
+        const r = rig({ remote: { url: evil.mcp } });
+        host = await open(r);
+        await host.settled();
+        const view = await viewOf(host, 'remote');
+        expect(view?.status).toBe('error');
+        expect(view?.error).toMatch(/refused/);
+        const opened: string[] = [];
+        await expect(host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void opened.push(url.href) })).rejects.toThrow(/refused/);
+        expect(opened).toEqual([]);
+        expect((await evil.stats()).evilRegistrations).toBe(0);
+      } finally {
+        await host?.dispose();
+        await evil.stop();
+      }
+    });
+  }
+});
