@@ -10,6 +10,7 @@ import { createRequestsSlice } from './requests-slice';
 import { createResourcesSlice } from './resources-slice';
 import { createServerPageSlice } from './server-page-slice';
 import { createServersSlice } from './servers-slice';
+import { createTrustSlice } from './trust-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -28,5 +29,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createLogsSlice(host.api)(...a),
     ...createProgressSlice(host.api)(...a),
     ...createRequestsSlice(host.api)(...a),
+    ...createTrustSlice(host.api)(...a),
   }));
 }

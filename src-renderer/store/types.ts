@@ -9,6 +9,7 @@ import type { RequestsSlice } from './requests-slice';
 import type { ResourcesSlice } from './resources-slice';
 import type { ServerPageSlice } from './server-page-slice';
 import type { ServersSlice } from './servers-slice';
+import type { TrustSlice } from './trust-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -19,7 +20,8 @@ export type AppState = HostSlice &
   PromptsSlice &
   LogsSlice &
   ProgressSlice &
-  RequestsSlice;
+  RequestsSlice &
+  TrustSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -3,7 +3,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import { diffLines } from 'diff';
 import type { HiddenTextFinding, PinnedDefinition, ToolDefinitionField, ToolInfo, ToolReview } from '../../../src-shared/host-api';
 import { writeFileAtomicSync } from '../data-files';
-import { findingLines, scanTool } from './hidden-text';
+import { findingLines, revealHidden, scanTool } from './hidden-text';
 
 /*
  * Pinned tool definitions (issue 12 §1, against "rug pulls" such as MCPoison): on a server's first successful listing,
@@ -197,7 +197,8 @@ export function trustTools(store: PinStore, server: string, tools: readonly Tool
   return chosen.map((t) => t.name);
 }
 
-const fieldText = (value: unknown): string => (value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+/** A field as diff text, its hidden characters spelled out (never written raw to a terminal). */
+const fieldText = (value: unknown): string => (value === undefined ? '(none)' : revealHidden(typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
 
 /** The current value of a field, for a diff beside the pinned one. */
 export function currentField(tool: ToolInfo, field: ToolDefinitionField, instructions: string | undefined): unknown {
@@ -216,7 +217,8 @@ export function shortDiff(tool: ToolInfo, instructions: string | undefined, maxL
     const before = fieldText(review.pinned?.[field]);
     const after = fieldText(currentField(tool, field, instructions));
     lines.push(`${field}:`);
-    for (const part of diffLines(before, after)) {
+    // Both end in a newline, so that a last line that is the same is not shown as changed.
+    for (const part of diffLines(`${before}\n`, `${after}\n`)) {
       if (!part.added && !part.removed) continue;
       for (const line of part.value.replace(/\n$/, '').split('\n')) lines.push(`  ${part.added ? '+' : '-'} ${line.length > 160 ? `${line.slice(0, 160)}…` : line}`);
     }
