@@ -59,7 +59,7 @@ describe('requests slice', () => {
     expect(store.getState().settledRequests).toEqual([]);
   });
 
-  it('a list reply older than an event is dropped; a decline with no id (no one could answer) makes no notice', async () => {
+  it('a list reply older than an event is dropped; only requests this window showed get a settled notice', async () => {
     let resolveList: (v: PendingRequestView[]) => void = () => undefined;
     const { store, fire } = boundStore({ 'requests:list': vi.fn(() => new Promise<PendingRequestView[]>((r) => (resolveList = r))) });
     const b = urlRequest('b');
@@ -68,7 +68,12 @@ describe('requests slice', () => {
     await settle();
     expect(store.getState().pendingRequests).toEqual([b]);
 
-    fire('requests:changed', { pending: [b], settled: { id: '', server: 'asker', kind: 'sampling', outcome: 'declined', message: 'no one is there' } });
+    fire('requests:changed', { pending: [b], settled: { id: 'never-seen', server: 'asker', kind: 'sampling', outcome: 'declined', message: 'no one is there' } });
+    expect(store.getState().settledRequests).toEqual([]);
+    // A chat run's tool approval ends on the chat's own card.
+    const approval: PendingRequestView = { id: 't', server: 's', title: 't', createdAt: 0, origin: { runId: 'run-1' }, kind: 'tool-approval', payload: { tool: 'x', args: {}, readOnly: false } };
+    fire('requests:changed', { pending: [b, approval], added: approval });
+    fire('requests:changed', { pending: [b], settled: { id: 't', server: 's', kind: 'tool-approval', outcome: 'accepted' } });
     expect(store.getState().settledRequests).toEqual([]);
   });
 
@@ -138,7 +143,11 @@ describe('requests slice', () => {
   it(`keeps at most ${MAX_SETTLED} settled notices, the newest`, async () => {
     const { store, fire } = boundStore({ 'requests:list': vi.fn(async () => []) });
     await settle();
-    for (let i = 0; i < MAX_SETTLED + 5; i++) fire('requests:changed', { pending: [], settled: { id: `r${i}`, server: 'asker', kind: 'sampling', outcome: 'declined' } });
+    for (let i = 0; i < MAX_SETTLED + 5; i++) {
+      const r = sampling(`r${i}`);
+      fire('requests:changed', { pending: [r], added: r });
+      fire('requests:changed', { pending: [], settled: { id: `r${i}`, server: 'asker', kind: 'sampling', outcome: 'declined' } });
+    }
     const ids = store.getState().settledRequests.map((r) => r.settled.id);
     expect(ids).toHaveLength(MAX_SETTLED);
     expect(ids[ids.length - 1]).toBe(`r${MAX_SETTLED + 4}`);

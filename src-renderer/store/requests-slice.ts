@@ -11,8 +11,8 @@ import type { SliceCreator } from './types';
 /** A request that ended while this window watched: its card stays, saying how it ended, until dismissed. */
 export interface SettledRequest {
   settled: RequestSettledView;
-  /** The request as it was pending (absent when it ended before this window saw it). */
-  view?: PendingRequestView;
+  /** The request as it was pending. */
+  view: PendingRequestView;
   /** When it ended (epoch ms). */
   at: number;
   /** A URL the person consented to that the host could not open itself (headless): shown as a link to click. */
@@ -96,12 +96,13 @@ export const createRequestsSlice =
         set((s) => {
           const patch: Partial<RequestsSlice> = { pendingRequests: event.pending, requestsError: undefined };
           const settled = event.settled;
-          // A request declined before it was queued (no one could answer) has no id and no card.
-          if (settled && settled.id !== '') {
-            const view = s.pendingRequests.find((r) => r.id === settled.id);
+          // Only what this window showed gets a notice: not a request declined at once (it was never pending), nor a
+          // chat run's tool approval (the chat's card says how that ended).
+          const view = settled ? s.pendingRequests.find((r) => r.id === settled.id) : undefined;
+          if (settled && view && !shownByChat(view)) {
             const link = links.get(settled.id);
             links.delete(settled.id);
-            const entry: SettledRequest = { settled, at: now(), ...(view ? { view } : {}), ...(link ? { link } : {}) };
+            const entry: SettledRequest = { settled, at: now(), view, ...(link ? { link } : {}) };
             const kept = s.settledRequests.filter((r) => r.settled.id !== settled.id);
             patch.settledRequests = [...kept, entry].slice(-MAX_SETTLED);
             patch.requestErrors = withoutKey(s.requestErrors, settled.id);

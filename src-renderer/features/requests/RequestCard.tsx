@@ -81,7 +81,7 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
       role="status"
     >
       <span className="tag">{requestNoun(settled.kind)}</span> <strong>{settled.server}</strong>
-      {view && <span className="muted"> {view.title}</span>}: <span data-testid="request-settled-text">{settledText(settled)}</span>
+      <span className="muted"> {view.title}</span>: <span data-testid="request-settled-text">{settledText(settled)}</span>
       {link && isHttps(link) && (
         <p className="request-link">
           This window cannot open your browser; open the link yourself:{' '}

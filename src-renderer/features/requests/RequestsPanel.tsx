@@ -6,14 +6,14 @@ import { shownByChat, type SettledRequest } from '../../store/requests-slice';
 import { RequestCard, SettledCard } from './RequestCard';
 import './requests.css';
 
-const originOf = (item: PendingRequestView | SettledRequest): PendingRequestView['origin'] | undefined => ('settled' in item ? item.view?.origin : item.origin);
+const originOf = (item: PendingRequestView | SettledRequest): PendingRequestView['origin'] => ('settled' in item ? item.view.origin : item.origin);
 
 /** The requests (pending, then settled) whose card goes on the call card with this id. */
 export function CallRequests({ callId }: { callId: string }) {
   const pending = useApp((s) => s.pendingRequests);
   const settled = useApp((s) => s.settledRequests);
   const own = useMemo(() => pending.filter((r) => r.origin.callId === callId && !shownByChat(r)), [pending, callId]);
-  const ended = useMemo(() => settled.filter((r) => r.view?.origin.callId === callId && !(r.view && shownByChat(r.view))), [settled, callId]);
+  const ended = useMemo(() => settled.filter((r) => r.view.origin.callId === callId), [settled, callId]);
   if (own.length === 0 && ended.length === 0) return null;
   return (
     <div className="request-stack" data-testid="call-requests">
@@ -51,10 +51,10 @@ export function RequestsPanel() {
   const onScreen = useMemo(() => (chatVisible ? callIdsOf(entries) : new Set<string>()), [chatVisible, entries]);
   const homeless = (item: PendingRequestView | SettledRequest): boolean => {
     const origin = originOf(item);
-    return origin?.callId === undefined || !onScreen.has(origin.callId);
+    return origin.callId === undefined || !onScreen.has(origin.callId);
   };
   const own = pending.filter((r) => !shownByChat(r) && homeless(r));
-  const ended = settled.filter((r) => !(r.view && shownByChat(r.view)) && homeless(r));
+  const ended = settled.filter(homeless);
   if (own.length === 0 && ended.length === 0 && !listError) return null;
   return (
     <aside className="requests-panel" aria-label="Requests waiting for you" data-testid="requests-panel">

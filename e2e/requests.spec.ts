@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { say, sequence } from '../src-main/test-support/fake-providers';
+import { withFakeModel } from './fake-model';
+import { expect, repoRoot } from './fixtures';
+import { expectChatReady, expectReady, lastCard, send } from './helpers';
+
+// Issue 10 in the UI: what a server asks of the person shows as a card on the call that caused it, and the answer
+// goes back to the server. The server is src-main/core/fixtures/asking-server.mjs (its tools ask for sampling, a
+// form and a URL); the model behind sampling is the fake OpenAI-compatible vendor on loopback (e2e/fake-model.ts).
+
+const askingScript = join(repoRoot, 'src-main', 'core', 'fixtures', 'asking-server.mjs');
+const test = withFakeModel(sequence(say('Silver light on the tide.')));
+test.use({ mcpServers: { asker: { command: process.execPath, args: [askingScript, '--debug'] } } });
+
+test('approve a sampling request (edited first), check the model’s answer, send it: the tool result shows it', async ({ page, fake }) => {
+  await expectReady(page, 'asker');
+  await expectChatReady(page, 'openai:fake-model');
+  await send(page, '/ask-model {"topic":"the sea"}');
+  const call = lastCard(page);
+  const card = call.getByTestId('request-card');
+  await expect(card).toHaveAttribute('data-kind', 'sampling');
+  await expect(card).toHaveAttribute('data-server', 'asker');
+  // What the server asked for, before anything reaches a model.
+  await expect(card.getByTestId('request-deadline')).toHaveText(/left$/);
+  await expect(card.getByRole('textbox', { name: /^Message 1 \(user\)/ })).toHaveValue('Write a short poem about the sea.');
+  await expect(card.getByRole('textbox', { name: 'System prompt' })).toHaveValue('You are a terse poet.');
+  await expect(card.getByRole('spinbutton', { name: 'Max tokens' })).toHaveValue('200');
+  await expect(card.getByTestId('sampling-include-context')).toHaveText('this server’s context');
+  await expect(card.getByTestId('sampling-model-preferences')).toContainText('fake');
+  await expect(card.getByRole('combobox', { name: 'Model' })).toHaveValue('openai:fake-model');
+  expect(fake.requests, 'nothing reached the model before approval').toHaveLength(0);
+
+  await card.getByRole('textbox', { name: /^Message 1/ }).fill('Write a short poem about the moon.');
+  await card.getByRole('button', { name: 'Approve' }).click();
+
+  // The model's answer, editable before it goes back.
+  const result = call.locator('[data-testid="request-card"][data-kind="sampling-result"]');
+  const answer = result.getByRole('textbox', { name: 'Answer to send' });
+  await expect(answer).toHaveValue('Silver light on the tide.');
+  expect(JSON.stringify(fake.requests[0]?.body ?? {}), 'the edited prompt went to the model').toContain('the moon');
+  await answer.fill('Silver light on the moon.');
+  await result.getByRole('button', { name: 'Send' }).click();
+
+  await expect(call).toHaveAttribute('data-state', 'ok');
+  await expect(call.getByTestId('result-text')).toHaveText('model said: Silver light on the moon.');
+  await expect(call.getByTestId('request-card')).toHaveCount(0);
+});
+
+test('fill in an elicitation form: defaults shown, checked before sending, the values reach the server', async ({ page }) => {
+  await expectReady(page, 'asker');
+  await send(page, '/ask-form');
+  const call = lastCard(page);
+  const card = call.getByTestId('request-card');
+  await expect(card).toHaveAttribute('data-kind', 'elicitation-form');
+  await expect(card.getByTestId('request-message')).toHaveText('Tell us about yourself');
+  const form = card.getByRole('form');
+  // Defaults (SEP-1034) are filled in; the enum shows its titles.
+  await expect(form.getByRole('spinbutton', { name: /^Age/ })).toHaveValue('30');
+  await expect(form.getByRole('checkbox', { name: /^Subscribe/ })).toBeChecked();
+  await expect(form.getByRole('combobox', { name: /^Favourite colour/ }).locator('option:checked')).toHaveText('Green');
+
+  // Nothing is sent until it is valid: the name is required, the email must be one.
+  await form.getByRole('button', { name: 'Accept' }).click();
+  const name = form.getByRole('textbox', { name: /^Your name/ });
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('Required.')).toBeVisible();
+  await name.fill('Ann');
+  const email = form.getByRole('textbox', { name: /^Email/ });
+  await email.fill('not-an-email');
+  await form.getByRole('button', { name: 'Accept' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(call).toHaveAttribute('data-state', 'pending');
+
+  await email.fill('ann@example.com');
+  await form.getByRole('combobox', { name: /^Favourite colour/ }).selectOption({ label: 'Blue' });
+  await form.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(call).toHaveAttribute('data-state', 'ok');
+  const text = call.getByTestId('result-text');
+  await expect(text).toContainText('form accepted:');
+  for (const part of ['"name":"Ann"', '"email":"ann@example.com"', '"colour":"blue"', '"age":30', '"subscribe":true']) await expect(text).toContainText(part);
+});
+
+test('decline a URL elicitation: the host and the full URL are shown, nothing is opened, the server hears no', async ({ page }) => {
+  await expectReady(page, 'asker');
+  await send(page, '/ask-url');
+  const call = lastCard(page);
+  const card = call.getByTestId('request-card');
+  await expect(card).toHaveAttribute('data-kind', 'elicitation-url');
+  await expect(card.getByTestId('request-url-host')).toHaveText('auth.example.com');
+  await expect(card.getByTestId('request-url')).toHaveText('https://auth.example.com/consent?session=fixture');
+  await expect(card.getByRole('button', { name: 'Open auth.example.com' })).toBeEnabled();
+  await card.getByRole('button', { name: 'Decline' }).click();
+
+  await expect(call).toHaveAttribute('data-state', 'ok');
+  await expect(call.getByTestId('result-text')).toHaveText('url declined');
+  const notice = call.getByTestId('request-settled');
+  await expect(notice).toHaveAttribute('data-outcome', 'declined');
+  await expect(notice).toContainText('declined');
+});
+
+test('consent to a URL in the web page: the link is shown to click (the page cannot open a browser), the server hears yes', async ({ page }) => {
+  await expectReady(page, 'asker');
+  await send(page, '/ask-url');
+  const call = lastCard(page);
+  await call.getByTestId('request-card').getByRole('button', { name: 'Open auth.example.com' }).click();
+  await expect(call.getByTestId('result-text')).toHaveText('url accepted');
+  const link = call.getByTestId('request-settled').getByRole('link', { name: 'https://auth.example.com/consent?session=fixture' });
+  await expect(link).toHaveAttribute('href', 'https://auth.example.com/consent?session=fixture');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+});
