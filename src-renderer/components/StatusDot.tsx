@@ -7,6 +7,7 @@ export const statusLabel: Record<ServerStatus, string> = {
   stopped: 'Stopped',
   'crash-loop': 'Crash loop',
   'needs-approval': 'Needs approval',
+  'needs-login': 'Needs sign-in',
 };
 
 export function StatusDot({ status }: { status: ServerStatus }) {
