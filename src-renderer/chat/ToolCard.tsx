@@ -7,6 +7,7 @@ import { useApp } from '../hooks/useApp';
 import { JsonTree } from './JsonTree';
 import { CardTitle } from '../components/CardTitle';
 import { CallRequests } from '../features/requests/RequestsPanel';
+import { ToolTrustNote } from '../features/trust/ToolTrustNote';
 
 const statusLabel: Record<ToolPart['status'], string> = {
   'awaiting-approval': 'Needs approval',
@@ -85,6 +86,7 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
           <span>
             The model wants to run <strong>{part.tool}</strong> on <strong>{part.server}</strong> with these arguments.
           </span>
+          <ToolTrustNote server={part.server} tool={part.tool} />
           <div className="approval-buttons">
             <button type="button" className="btn btn-primary btn-small" data-testid="approve-once" onClick={() => void approve(part.callId, 'once')}>
               Allow once

@@ -1,4 +1,6 @@
 import type { ServerView } from '../../src-shared/host-api';
+import { revealHidden } from '../../src-shared/hidden-text';
+import { TrustBadge } from '../features/trust/TrustBadge';
 import { useApp } from '../hooks/useApp';
 
 export function ToolList({ server }: { server: ServerView }) {
@@ -19,8 +21,9 @@ export function ToolList({ server }: { server: ServerView }) {
               className={`tool-item${selected === tool.name ? ' selected' : ''}`}
               data-testid="tool-item"
               data-tool={tool.name}
+              data-review={tool.review?.state}
               aria-pressed={selected === tool.name}
-              title={tool.description ?? tool.name}
+              title={revealHidden(tool.description ?? tool.name)}
               onClick={() => {
                 selectTool({ server: server.name, tool: tool.name });
                 // The form opens in the chat: bring it back if a server's page covers it.
@@ -34,8 +37,9 @@ export function ToolList({ server }: { server: ServerView }) {
                     task
                   </span>
                 )}
+                <TrustBadge tool={tool} />
               </span>
-              {(tool.description ?? tool.title) && <span className="tool-desc">{tool.description ?? tool.title}</span>}
+              {(tool.description ?? tool.title) && <span className="tool-desc">{revealHidden(tool.description ?? tool.title ?? '')}</span>}
             </button>
           </li>
         ))}

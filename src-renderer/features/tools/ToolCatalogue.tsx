@@ -2,6 +2,10 @@ import type { ToolIcon, ToolInfo } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
 import { DetailHead } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
+import { revealHidden } from '../../../src-shared/hidden-text';
+import { useServer } from '../../hooks/useServer';
+import { ReviewPanel } from '../trust/ReviewPanel';
+import { needsReview, TrustBadge } from '../trust/TrustBadge';
 
 const toolFields = (t: ToolInfo): Array<string | undefined> => [t.name, t.title, t.description];
 
@@ -64,6 +68,8 @@ export interface ToolCatalogueProps {
 /** Every tool of a server with what MCP says about it: title, annotations, icons, task support, input and output schemas. */
 export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpenForm }: ToolCatalogueProps) {
   const tool = tools.find((t) => t.name === selected);
+  // For a diff of changed instructions (a changed tool's review names them).
+  const instructions = useServer(server)?.instructions;
   const anyIcon = tools.some((t) => shownIcon(t.icons) !== undefined);
   return (
     <div className="feature-split">
@@ -89,9 +95,10 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
                 <div className="row-text">
                   <span className="row-title">
                     <span className="mono">{t.name}</span>
+                    <TrustBadge tool={t} />
                     <Tags tool={t} />
                   </span>
-                  {(t.title ?? t.description) && <span className="row-sub">{t.title && t.title !== t.name ? t.title : t.description}</span>}
+                  {(t.title ?? t.description) && <span className="row-sub">{revealHidden((t.title && t.title !== t.name ? t.title : t.description) ?? '')}</span>}
                 </div>
               </div>
             );
@@ -105,15 +112,24 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
               title={tool.title ?? tool.name}
               id={tool.name}
               actions={
-                <button type="button" className="btn btn-small btn-primary" data-testid="catalogue-open-form" disabled={!ready} onClick={() => onOpenForm(tool.name)}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-primary"
+                  data-testid="catalogue-open-form"
+                  disabled={!ready || needsReview(tool)}
+                  title={needsReview(tool) ? 'Review it first: it cannot run until you accept it' : undefined}
+                  onClick={() => onOpenForm(tool.name)}
+                >
                   Call…
                 </button>
               }
             />
             <p className="detail-tags">
+              <TrustBadge tool={tool} />
               <Tags tool={tool} />
             </p>
-            {tool.description && <p className="detail-meta tool-description">{tool.description}</p>}
+            <ReviewPanel server={server} tool={tool} instructions={instructions} />
+            {tool.description && <p className="detail-meta tool-description">{revealHidden(tool.description)}</p>}
             <h4>Input schema</h4>
             <JsonTree value={tool.inputSchema} openDepth={3} />
             {tool.outputSchema ? (
