@@ -1,16 +1,17 @@
 import Conf from 'conf';
 import type { SupervisionPolicy } from './connection';
-import { parseSupervisionSettings, type SettingsStore } from './settings';
+import type { SandboxSetting } from '../../src-shared/config-schema';
+import { parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from './settings';
 
 /**
  * Settings for the CLI and headless mode: `conf` (electron-store's Node base) on the same file electron-store
  * uses in the desktop app (`<userData>/config.json`), so the allow-list is shared.
  */
 export class FileSettings implements SettingsStore {
-  private readonly store: Conf<{ envAllowList: string[]; supervision?: unknown }>;
+  private readonly store: Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown }>;
 
   constructor(dataDir: string) {
-    this.store = new Conf<{ envAllowList: string[]; supervision?: unknown }>({
+    this.store = new Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown }>({
       cwd: dataDir,
       configName: 'config',
       projectName: 'switchboard',
@@ -18,6 +19,10 @@ export class FileSettings implements SettingsStore {
       // Only for this user (the data folder's files are 0600); conf's default is 0666 less the umask.
       configFileMode: 0o600,
     });
+  }
+
+  sandboxDefault(): SandboxSetting | undefined {
+    return parseSandboxSetting(this.store.get('sandbox'));
   }
 
   supervision(): Partial<SupervisionPolicy> {

@@ -167,6 +167,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
     consent,
+    sandboxDefault: () => options.settings.sandboxDefault?.(),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
       // The user's settings, then explicit overrides (tests, benchmarks).

@@ -34,6 +34,8 @@ export interface ProcessTransportOptions {
   maxMessageBytes?: number;
   /** A stdout line grew past `maxMessageBytes` without a newline: it is dropped as it streams, up to its newline. */
   onOversizedLine?: (info: OversizedLine) => void;
+  /** Runs the server in a sandbox (sandbox/index.ts): the argv (and extra env) that start it inside one. Inside the cgroup wrapper. */
+  sandbox?: (command: string, args: readonly string[]) => { command: string; args: string[]; env?: Record<string, string> };
 }
 
 export interface OversizedLine {
@@ -118,10 +120,13 @@ export class ProcessTransport implements Transport {
     // A cgroup only for a command that can be executed: otherwise spawn's own ENOENT/EACCES says what is wrong.
     const scope = process.platform === 'linux' && executable(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
     this.scope = scope;
-    const launch = scope ? scope.wrap(this.options.command, this.options.args, this.options.env) : { command: this.options.command, args: this.options.args };
+    // cgroup shell → sandbox → server: the cgroup holds the sandbox's whole tree, and the process group is the sandbox's.
+    const inner = this.options.sandbox ? this.options.sandbox(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
+    const env = 'env' in inner && inner.env ? { ...this.options.env, ...inner.env } : this.options.env;
+    const launch = scope ? scope.wrap(inner.command, inner.args, env) : inner;
     return new Promise((resolve, reject) => {
       const child = spawn(launch.command, launch.args, {
-        env: this.options.env,
+        env,
         ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',

@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { ServerEntry, ServersConfig } from '../../src-shared/config-schema';
+import { homedir } from 'node:os';
+import type { SandboxSetting, ServerEntry, ServersConfig } from '../../src-shared/config-schema';
 import type { ConsentView, ServerView } from '../../src-shared/host-api';
 import type { FeatureName } from './servers/features/feature';
 import type { ResolvedServer, SupervisorDeps } from './servers/policy';
 import { Supervisor as Connection } from './servers/supervisor';
 import { CoreError, messageOf } from './errors';
+import { effectiveSandbox, expandPath } from './sandbox/index';
 import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from './env';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -28,6 +30,8 @@ export interface RegistryOptions {
   childPath?: string;
   /** Supervision, era cache, ledger and per-server logs for each connection. */
   connectionDeps?: (name: string) => SupervisorDeps;
+  /** The settings' default `sandbox` for stdio entries without one of their own. */
+  sandboxDefault?: () => SandboxSetting | undefined;
   /** Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits, where the gate is enforced. */
   consent?: ConsentGate;
 }
@@ -54,7 +58,7 @@ export interface RegistryEvents {
 
 /** What makes two definitions the same server: the entry and everything resolved from it. */
 function fingerprint(server: ResolvedServer): string {
-  return JSON.stringify([server.entry, server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null]);
+  return JSON.stringify([server.entry, server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null, server.sandbox ?? null]);
 }
 
 /**
@@ -84,7 +88,15 @@ export function resolveServer(name: string, entry: ServerEntry, options: Registr
         assertNoHostKey(value, at, raw, keys, options);
       }
       assertNoKeyInLine(entry.command, entry.args ?? [], where, keys, options);
-      return { name, entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) }, childEnv };
+      const sandbox = effectiveSandbox(entry.sandbox, options.sandboxDefault?.());
+      const home = options.hostEnv.HOME ?? homedir();
+      const absoluteIn = (paths: string[]): string[] => paths.map((p) => expandPath(p, home, options.baseDir));
+      return {
+        name,
+        entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
+        childEnv,
+        ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite) } } : {}),
+      };
     }
     const headers = resolveRecord(entry.headers, `${where}.headers`, options);
     for (const [header, value] of Object.entries(headers)) assertNoHostKey(value, `${where}.headers.${header}`, entry.headers?.[header], keys, options);

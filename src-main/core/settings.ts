@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxSettingSchema, type SandboxSetting } from '../../src-shared/config-schema';
 import type { SupervisionPolicy } from './connection';
 
 /** App settings the core reads. Electron backs this with electron-store; CLI/headless with `conf` (its Node base). */
@@ -7,6 +8,14 @@ export interface SettingsStore {
   envAllowList(): string[];
   /** The user's supervision settings (`supervision` in config.json), already validated. */
   supervision?(): Partial<SupervisionPolicy>;
+  /** `sandbox` in config.json: the sandbox of every stdio server without a `sandbox` key of its own (issue 12 §4). */
+  sandboxDefault?(): SandboxSetting | undefined;
+}
+
+/** Validates the raw `sandbox` setting; an invalid one is ignored (no default sandbox), never fatal. */
+export function parseSandboxSetting(raw: unknown): SandboxSetting | undefined {
+  const parsed = sandboxSettingSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** What a user may set under `supervision` in the settings file; anything else there is ignored. */
@@ -41,7 +50,11 @@ export class StaticSettings implements SettingsStore {
   constructor(
     private readonly allow: string[] = [],
     private readonly policy: Partial<SupervisionPolicy> = {},
+    private readonly sandbox?: SandboxSetting,
   ) {}
+  sandboxDefault(): SandboxSetting | undefined {
+    return this.sandbox;
+  }
   envAllowList(): string[] {
     return [...this.allow];
   }

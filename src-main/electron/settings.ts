@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { app } from 'electron';
 import Store, { type Schema } from 'electron-store';
 import type { SupervisionPolicy } from '../core/connection';
-import { parseSupervisionSettings, type SettingsStore } from '../core/settings';
+import type { SandboxSetting } from '../../src-shared/config-schema';
+import { parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from '../core/settings';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
 export interface WindowBounds {
@@ -19,6 +20,8 @@ interface SettingsShape extends Record<string, unknown> {
   windowBounds?: WindowBounds;
   /** Supervision knobs (validated field by field by the core). */
   supervision?: Record<string, unknown>;
+  /** The default sandbox of stdio servers (validated by the core). */
+  sandbox?: unknown;
 }
 
 const integer = { type: 'integer' } as const;
@@ -32,6 +35,7 @@ const schema: Schema<SettingsShape> = {
     default: [],
   },
   supervision: { type: 'object' },
+  sandbox: { type: ['boolean', 'object'] },
   windowBounds: {
     type: 'object',
     properties: {
@@ -59,6 +63,10 @@ export class ElectronSettings implements SettingsStore {
 
   envAllowList(): string[] {
     return [...this.store.get('envAllowList')];
+  }
+
+  sandboxDefault(): SandboxSetting | undefined {
+    return parseSandboxSetting(this.store.get('sandbox'));
   }
 
   supervision(): Partial<SupervisionPolicy> {

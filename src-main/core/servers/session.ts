@@ -268,9 +268,11 @@ export class Session {
     const kind = transportOf(entry);
     const serverAuth = this.options.auth;
     // Wanting a sign-in is a state, not a failure: said as such (with the authorization server and the scopes).
-    const signIn = (error: unknown): SignInRequired | undefined => {
+    const signIn = (error: unknown): ReasonError | undefined => {
       const challenge = watched.challenge();
       serverAuth?.noteChallenge(challenge?.header);
+      const refused = serverAuth?.refused(error);
+      if (refused !== undefined) return new ReasonError(refused, { cause: error });
       const reason = serverAuth?.needsLogin(error);
       return reason !== undefined ? new SignInRequired(reason, { cause: error }) : undefined;
     };
