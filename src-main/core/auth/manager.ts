@@ -109,6 +109,16 @@ export class ServerAuth {
     };
   }
 
+  /** A connect failed because the authorization server's metadata was refused (a hostile or broken document)? */
+  refused(error: unknown): string | undefined {
+    let current: unknown = error;
+    for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+      if (current instanceof UnsafeAuthorizationUrlError) return `Server "${this.name}" cannot be signed in to: ${current.message}`;
+      current = (current as { cause?: unknown }).cause;
+    }
+    return undefined;
+  }
+
   /** A connect failed: was it for want of a sign-in? Then the reason to show (the AS host and scopes). */
   needsLogin(error: unknown): string | undefined {
     let current: unknown = error;
@@ -172,9 +182,12 @@ export class ServerAuth {
     listener.expectState(state);
     let opened = false;
     let shown: string | undefined;
+    const challenge = provider.lastChallenge.scope !== undefined || provider.lastChallenge.resourceMetadataUrl !== undefined ? provider.lastChallenge : await this.probeChallenge(fetchFn);
+    const scope = scopeUnion(this.server.entry.oauth?.scopes, challenge.scope, provider.stepUpScope);
     provider.beginInteractive({
       redirectUrl: listener.redirectUrl,
       state,
+      scope,
       onAuthorizationUrl: async (url) => {
         this.pendingUrl = url;
         shown = url.href;
@@ -184,9 +197,7 @@ export class ServerAuth {
       },
     });
     try {
-      const challenge = provider.lastChallenge.scope !== undefined || provider.lastChallenge.resourceMetadataUrl !== undefined ? provider.lastChallenge : await this.probeChallenge(fetchFn);
       const resourceMetadataUrl = challenge.resourceMetadataUrl !== undefined ? new URL(challenge.resourceMetadataUrl) : undefined;
-      const scope = scopeUnion(this.server.entry.oauth?.scopes, challenge.scope, provider.stepUpScope);
       const common = { serverUrl: provider.serverUrl, fetchFn, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}) };
       const first = await auth(provider, { ...common, ...(scope !== undefined ? { scope } : {}), forceReauthorization: true });
       if (first === 'AUTHORIZED') return { outcome: 'refreshed', opened };

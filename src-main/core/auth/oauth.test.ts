@@ -46,7 +46,7 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
   let fixture: OAuthFixture;
   let host: Host | undefined;
   beforeAll(async () => {
-    fixture = await startOAuthFixture(['--access-ttl', '61']);
+    fixture = await startOAuthFixture();
   });
   afterAll(async () => {
     await fixture?.stop();
@@ -118,18 +118,33 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     expect(readFileSync(join(r.dir, 'secrets.json'), 'utf8')).not.toMatch(/oauth\.tokens\./);
   });
 
-  it('refreshes silently: an access token within a minute of expiry is refreshed before the request, without a sign-in', async () => {
-    // The fixture's tokens live 61 s, so every token is within the refresh window at once.
-    const r = rig({ remote: { url: fixture.mcp } });
-    host = await open(r);
-    await host.settled();
-    await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
-    await host.settled('remote');
-    const refreshes = (await fixture.stats()).grants.refresh_token ?? 0;
-    const result = await host.api['tools:call']({ server: 'remote', tool: 'whoami', args: {} });
-    expect(JSON.stringify(result.content)).toContain('alice');
-    expect((await fixture.stats()).grants.refresh_token ?? 0).toBeGreaterThan(refreshes);
-    expect((await viewOf(host, 'remote'))?.status).toBe('ready');
+  it('refreshes silently: an access token within a minute of expiry is refreshed before the request, also after a restart, without a sign-in', async () => {
+    // Tokens that live 5 s are within the refresh window (a minute) from the start.
+    const short = await startOAuthFixture(['--access-ttl', '5']);
+    try {
+      const r = rig({ remote: { url: short.mcp } });
+      host = await open(r);
+      await host.settled();
+      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+      await host.settled('remote');
+      const view = await viewOf(host, 'remote');
+      expect(view?.status).toBe('ready');
+      expect(view?.auth?.expiresAt).toBeTypeOf('number');
+      const refreshes = (await short.stats()).grants.refresh_token ?? 0;
+      const result = await host.api['tools:call']({ server: 'remote', tool: 'whoami', args: {} });
+      expect(JSON.stringify(result.content)).toContain('alice');
+      expect((await short.stats()).grants.refresh_token ?? 0).toBeGreaterThan(refreshes);
+      // A restart with the refreshed (rotated) tokens: still no sign-in.
+      await host.dispose();
+      host = await open(r);
+      await host.settled();
+      expect((await viewOf(host, 'remote'))?.status).toBe('ready');
+      expect((await short.stats()).authorizations).toBe(1);
+    } finally {
+      await host?.dispose();
+      host = undefined;
+      await short.stop();
+    }
   });
 
   it('step-up: insufficient_scope asks for a sign-in with the union of scopes, and then the call works', async () => {

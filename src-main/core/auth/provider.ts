@@ -40,6 +40,8 @@ export class NeedsLoginError extends Error {
 export interface InteractiveSignIn {
   redirectUrl: string;
   state: string;
+  /** The scopes this sign-in asks for (a registration that cannot grant them is replaced). */
+  scope?: string | undefined;
   /** Receives the authorization URL, already checked (https, or http on loopback; no shell metacharacters). */
   onAuthorizationUrl: (url: URL) => void | Promise<void>;
 }
@@ -231,6 +233,11 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       if (this.interactive && Array.isArray(uris) && uris.length > 0 && !uris.includes(this.interactive.redirectUrl) && stored.client_id !== this.clientMetadataUrl) {
         return undefined;
       }
+      // A registration limited to fewer scopes than this sign-in asks for (a step-up): register again with them.
+      const registered = (stored as { scope?: unknown }).scope;
+      if (this.interactive?.scope !== undefined && typeof registered === 'string' && splitScopes(this.interactive.scope).some((s) => !splitScopes(registered).includes(s) && s !== 'offline_access')) {
+        return undefined;
+      }
       this.clientId = stored.client_id;
       return stored;
     }
@@ -312,9 +319,12 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     const url = checkAuthorizationUrl(authorizationUrl);
     if (!this.interactive) {
       // A background flow (connect, refresh, step-up) that would need a person: stop, and say so.
+      // Signed in already: the server wants more scopes than were granted (step-up), which only a person can grant.
       const scope = url.searchParams.get('scope') ?? undefined;
-      if (scope !== undefined && this.stepUpScope !== undefined) this.stepUpScope = scopeUnion(this.stepUpScope, scope);
-      throw this.need('the server needs a sign-in in the browser');
+      if (scope !== undefined && this.currentTokens() !== undefined) this.stepUpScope = scopeUnion(this.stepUpScope, scope);
+      const need = this.need(this.stepUpScope !== undefined ? `the server asks for more access (${this.stepUpScope})` : 'the server needs a sign-in in the browser');
+      this.options.changed?.();
+      throw need;
     }
     await this.interactive.onAuthorizationUrl(url);
   }
