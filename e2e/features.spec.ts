@@ -9,15 +9,27 @@ import { expectReady, lastCard, send } from './helpers';
 test.describe('the features fixture', () => {
   test.use({ mcpServers: { features: featuresServer() } });
 
-  test('a new tool appears without restart and can be called at once', async ({ page }) => {
+  test('a new tool appears without restart, needs review (issue 12), and runs once accepted', async ({ page }) => {
     const row = await expectReady(page, 'features');
     const pid = await row.getAttribute('data-pid');
-    await expect(row.locator('[data-testid="tool-item"][data-tool="extra-1"]')).toHaveCount(0);
+    const item = row.locator('[data-testid="tool-item"][data-tool="extra-1"]');
+    await expect(item).toHaveCount(0);
     await send(page, '/add-tool');
     await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
-    await expect(row.locator('[data-testid="tool-item"][data-tool="extra-1"]')).toHaveCount(1);
+    await expect(item).toHaveCount(1);
     // The same process: listed again, not restarted.
     await expect(row).toHaveAttribute('data-pid', pid ?? '');
+    // It appeared after the first listing pinned the server's tools: new, refused until a person accepts it.
+    await expect(item).toHaveAttribute('data-review', 'new');
+    await send(page, '/extra-1');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'error');
+    await expect(lastCard(page).getByTestId('call-error')).toContainText('changed since it was trusted: it is a new tool');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByRole('searchbox', { name: 'Search tools' }).fill('extra-1');
+    await serverPage.getByRole('option', { name: /^extra-1/ }).click();
+    await serverPage.getByTestId('trust-accept').click();
+    await expect(item).toHaveAttribute('data-review', 'trusted');
+    await page.getByRole('button', { name: 'Back to the chat' }).click();
     await send(page, '/extra-1');
     await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
     await expect(lastCard(page)).toHaveAttribute('data-tool', 'extra-1');
