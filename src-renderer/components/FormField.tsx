@@ -132,7 +132,7 @@ function MultiField({ field, value, error, onChange, describedBy, hintId, errorI
         {field.required && <RequiredMark />}
       </legend>
       {(field.options ?? []).map((option, index) => (
-        <label key={index} className="field-check">
+        <label key={index} className="field-multi-option">
           <input type="checkbox" name={field.name} checked={chosen.has(index)} onChange={(e) => onChange(toggleIndex(value, index, e.target.checked))} />{' '}
           {optionLabel(option, field.optionLabels?.[index])}
         </label>
