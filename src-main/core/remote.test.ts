@@ -162,22 +162,27 @@ describe('servers that need sign-in', () => {
     try {
       await Promise.all([host.settled(), legacyHost.settled()]);
       const views = { ...(await viewsOf(host)), ...(await viewsOf(legacyHost)) };
+      // Its resource metadata cannot be fetched (auth.example.com): an error saying so, with the challenge.
       expect(views.unauthorized?.status).toBe('error');
-      expect(views.unauthorized?.error).toBe(
-        `Server "unauthorized" needs sign-in: ${unauthorized.url} answered HTTP 401 Unauthorized (realm "example-mcp"; resource metadata at ${metadata}). ` +
-          'Switchboard cannot sign in with OAuth yet. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
+      expect(views.unauthorized?.error).toContain(
+        `Server "unauthorized" needs sign-in: ${unauthorized.url} answered HTTP 401 Unauthorized (realm "example-mcp"; resource metadata at ${metadata}). Switchboard could not start an OAuth sign-in (`,
       );
       expect(views.forbidden?.error).toBe(
         `Server "forbidden" needs sign-in: ${forbidden.url} answered HTTP 403 Forbidden with a WWW-Authenticate challenge (error "invalid_token" (The token expired)). ` +
           'It refused the Authorization header in its config entry: check that the token is valid and not expired.',
       );
-      expect(views.bare?.error).toMatch(/^Server "bare" needs sign-in: \S+ answered HTTP 401 Unauthorized\. Switchboard cannot sign in with OAuth yet/);
-      expect(views.legacyMode?.error).toMatch(/^Server "legacyMode" needs sign-in: /);
+      // A bare 401 (no metadata anywhere): the server itself is taken for the authorization server (the 2025-03-26
+      // fallback), and a person must sign in there: needs-login, not an error.
+      expect(views.bare).toMatchObject({ status: 'needs-login', auth: { state: 'signed-out', issuerHost: new URL(bare.url).host } });
+      expect(views.bare?.error).toMatch(/^Server "bare" needs you to sign in at 127\.0\.0\.1:\d+\./);
+      expect(views.legacyMode?.status).toBe('needs-login');
       for (const view of Object.values(views)) expect(view.transport).toBe('http');
-      // Only the POSTs (the probe, or initialize when pinned to legacy): no fallback GET to legacy HTTP+SSE.
+      // Only the POSTs (the probe, or initialize when pinned to legacy) and OAuth discovery's well-known GETs: no
+      // fallback GET to legacy HTTP+SSE.
       for (const fake of [unauthorized, forbidden, bare]) {
         expect(fake.requests.length).toBeGreaterThan(0);
-        expect(fake.requests.map((r) => r.method)).toEqual(fake.requests.map(() => 'POST'));
+        const other = fake.requests.filter((r) => r.method !== 'POST' && !(r.method === 'GET' && r.path?.startsWith('/.well-known/')));
+        expect(other).toEqual([]);
       }
     } finally {
       await Promise.all([host.dispose(), legacyHost.dispose()]);

@@ -7,6 +7,8 @@ export interface SeenRequest {
   /** The JSON-RPC method of a POST, when it had one. */
   rpc?: string;
   sessionId?: string;
+  /** The request path (OAuth discovery GETs the well-known ones). */
+  path?: string;
 }
 
 export interface FakeRemoteOptions {
@@ -54,7 +56,7 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}): Promise<
         message = undefined;
       }
     }
-    requests.push({ method: req.method ?? '', ...(message?.method !== undefined ? { rpc: message.method } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
+    requests.push({ method: req.method ?? '', path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname, ...(message?.method !== undefined ? { rpc: message.method } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
     const wait = readyAt - Date.now();
     if (wait > 0) {
       await new Promise<void>((resolve) => {

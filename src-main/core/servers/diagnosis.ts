@@ -47,7 +47,7 @@ export function challengeParams(header: string): Record<string, string> {
   return params;
 }
 
-export function signInText(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined): string {
+export function signInText(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, oauthProblem?: string): string {
   const params = challenge.header !== undefined ? challengeParams(challenge.header) : {};
   const details = [
     params.realm !== undefined ? `realm "${params.realm}"` : undefined,
@@ -61,7 +61,9 @@ export function signInText(server: string, url: URL, challenge: AuthChallenge, h
     `Server "${server}" needs sign-in: ${url.href} answered ${answer}${details.length ? ` (${details.join('; ')})` : ''}.`,
     sentToken
       ? 'It refused the Authorization header in its config entry: check that the token is valid and not expired.'
-      : 'Switchboard cannot sign in with OAuth yet. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
+      : oauthProblem !== undefined
+        ? `Switchboard could not start an OAuth sign-in (${oauthProblem}). If the service hands out tokens, add one to the entry instead: "headers": { "Authorization": "Bearer <token>" }.`
+        : 'Switchboard cannot sign in with OAuth for it. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
   ].join(' ');
 }
 

@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { resolveCommand } from '../resolve-command';
 import { deniedHint, planSandbox, type SandboxPlan } from '../sandbox/index';
 import type { ServerAuth } from '../auth/manager';
-import { DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInText, timeoutText, withDeadline } from './diagnosis';
+import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInText, timeoutText, withDeadline } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
 import { HostClient } from './host-client';
@@ -297,7 +297,7 @@ export class Session {
         const needed = signIn(error);
         if (needed) throw needed;
         const challenge = watched.challenge();
-        if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers), { cause: error });
+        if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined), { cause: error });
         if (kind === 'http' || !isClientHttpError(error) || abandoned.aborted) throw error;
         this.options.hooks.note(`[switchboard] Streamable HTTP answered ${httpStatus(error)}; falling back to legacy HTTP+SSE`);
         await this.closeCurrent();
@@ -310,7 +310,7 @@ export class Session {
       const needed = signIn(error);
       if (needed) throw needed;
       const challenge = watched.challenge();
-      if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers), { cause: error });
+      if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined), { cause: error });
       throw error;
     }
   }
@@ -386,4 +386,10 @@ export class Session {
     this.closing = Promise.resolve();
     for (const feature of this.options.features.all) feature.disconnected?.();
   }
+}
+
+/** The deepest cause's message (what the SDK's auth flow tripped on, under its wrappers). */
+function innermostMessage(error: unknown): string {
+  const chain = causeChain(error);
+  return messageOf(chain[chain.length - 1]);
 }
