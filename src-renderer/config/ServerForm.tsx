@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
-import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type ServerFormState } from './entry-form';
+import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type SamplingMode, type ServerFormState } from './entry-form';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
 
@@ -161,6 +161,29 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
             {...field('timeout')}
           />
           {fieldError('timeout')}
+        </div>
+
+        <label className="field" htmlFor={`${id}-sampling`}>
+          <span>Sampling</span>
+        </label>
+        <div className="form-inline">
+          <select id={`${id}-sampling`} data-testid="form-sampling" value={form.samplingMode} onChange={(e) => patch({ samplingMode: e.target.value as SamplingMode })}>
+            <option value="ask">Ask me each time (default)</option>
+            <option value="allow">Always allow (the model runs without asking)</option>
+            <option value="never">Never (decline at once)</option>
+          </select>
+          <input
+            type="number"
+            min={1}
+            step={1}
+            aria-label="At most this many sampling requests a minute"
+            data-testid="form-sampling-per-minute"
+            placeholder="no limit per minute"
+            value={form.samplingPerMinute}
+            onChange={(e) => patch({ samplingPerMinute: e.target.value })}
+            {...field('sampling')}
+          />
+          {fieldError('sampling')}
         </div>
 
         <span />

@@ -90,3 +90,18 @@ describe('roots in the form', () => {
     expect(rootProblem('file:///tmp')).toBeUndefined();
   });
 });
+
+describe('sampling policy in the form', () => {
+  it('reads and writes mode and perMinute; the default (ask, no limit) writes nothing', () => {
+    const original = { command: 'node', sampling: { mode: 'never', perMinute: 5 } };
+    const form = formFromEntry('s', original);
+    expect(form).toMatchObject({ samplingMode: 'never', samplingPerMinute: '5' });
+    expect(entryFromForm(form, original, [])).toEqual({ ok: true, name: 's', entry: original });
+    expect(entryFromForm({ ...form, samplingMode: 'ask', samplingPerMinute: '' }, original, [])).toEqual({ ok: true, name: 's', entry: { command: 'node' } });
+    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingMode: 'allow' }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sampling: { mode: 'allow' } } });
+  });
+
+  it('refuses a rate that is not a whole number above 0', () => {
+    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingPerMinute: '0.5' }, undefined, [])).toEqual({ ok: false, errors: { sampling: expect.stringContaining('whole number') as unknown } });
+  });
+});

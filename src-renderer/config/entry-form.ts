@@ -32,13 +32,19 @@ export interface ServerFormState {
   disabled: boolean;
   /** Folders the server may work in (`roots`): paths (relative to the config file's folder) or file:// URIs. */
   roots: Row[];
+  /** The server's sampling requests: asked (default), always allowed, or never. */
+  samplingMode: SamplingMode;
+  /** At most this many sampling requests a minute, as typed ('' = no limit). */
+  samplingPerMinute: string;
 }
 
-export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd' | 'roots';
+export type SamplingMode = 'ask' | 'allow' | 'never';
+
+export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd' | 'roots' | 'sampling';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 /** The keys the form owns; everything else in an entry is carried over untouched. */
-const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'roots'] as const;
+const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'roots', 'sampling'] as const;
 
 let nextRowId = 1;
 export const newRowId = (): number => nextRowId++;
@@ -63,6 +69,8 @@ export function emptyForm(): ServerFormState {
     timeout: '',
     disabled: false,
     roots: [],
+    samplingMode: 'ask',
+    samplingPerMinute: '',
   };
 }
 
@@ -81,7 +89,14 @@ export function formFromEntry(name: string, entry: Record<string, unknown>): Ser
     timeout: typeof entry.timeout === 'number' ? String(entry.timeout) : '',
     disabled: entry.disabled === true,
     roots: strings(entry.roots).map((value) => ({ id: newRowId(), value })),
+    ...samplingFromEntry(entry.sampling),
   };
+}
+
+function samplingFromEntry(value: unknown): Pick<ServerFormState, 'samplingMode' | 'samplingPerMinute'> {
+  const sampling = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const mode = sampling.mode === 'allow' || sampling.mode === 'never' ? sampling.mode : 'ask';
+  return { samplingMode: mode, samplingPerMinute: typeof sampling.perMinute === 'number' ? String(sampling.perMinute) : '' };
 }
 
 /** Why a root is not a folder path or a file:// URI, or undefined when it is one. */
@@ -165,6 +180,19 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
   const rootError = roots.map(rootProblem).find((p) => p !== undefined);
   if (rootError) errors.roots = rootError;
   if (roots.length > 0) entry.roots = roots;
+  // Keys of `sampling` the form does not show are kept; the key goes when nothing is left in it.
+  const originalSampling = typeof original?.sampling === 'object' && original.sampling !== null && !Array.isArray(original.sampling) ? (original.sampling as Record<string, unknown>) : {};
+  const sampling: Record<string, unknown> = { ...originalSampling };
+  delete sampling.mode;
+  delete sampling.perMinute;
+  if (form.samplingMode !== 'ask' || originalSampling.mode === 'ask') sampling.mode = form.samplingMode;
+  const perMinute = form.samplingPerMinute.trim();
+  if (perMinute !== '') {
+    const n = Number(perMinute);
+    if (!Number.isInteger(n) || n <= 0) errors.sampling = 'A whole number of requests a minute, above 0 (or empty: no limit).';
+    else sampling.perMinute = n;
+  }
+  if (Object.keys(sampling).length > 0) entry.sampling = sampling;
 
   for (const [key, value] of Object.entries(original ?? {})) {
     if (!(managedKeys as readonly string[]).includes(key)) entry[key] = value;
