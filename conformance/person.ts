@@ -5,8 +5,8 @@ import type { Disposable } from '../src-shared/lifecycle';
 /**
  * The "test person" of the conformance client: whatever Switchboard's request queue asks (a tool approval, a
  * sampling request and its result, an elicitation form, a URL consent) is answered as a cooperative person at the
- * UI would: accept, with a form filled the way the app's form shows it (the schema's defaults kept, other fields
- * given a plausible value). It answers only through the queue, like the UI and the CLI do.
+ * UI would: accept, with a form whose defaulted fields are left untouched (the core fills them in) and the others
+ * given a plausible value. It answers only through the queue, like the UI and the CLI do.
  */
 export class TestPerson implements Disposable {
   private readonly subscription: Disposable;
@@ -50,15 +50,15 @@ export function answerFor(request: PendingRequestView): RequestAnswer {
 type FormValue = string | number | boolean | string[];
 
 /**
- * An elicitation form as a person submits it: every field's default as the form pre-fills it (SEP-1034); a field
- * without one gets a value of its type (the first enum option, `true`, the minimum or 1, a string that fits its
- * format). A person submits every field the form shows, so optional ones are filled too.
+ * An elicitation form as the test person submits it: a field with a default is left as it is and not sent, so
+ * that Switchboard's core must fill in the default (SEP-1034, what the suite checks); every other field gets a
+ * value of its type (the first enum option, `true`, the minimum or 1, a string that fits its format).
  */
 export function fillForm(schema: Record<string, unknown>): Record<string, FormValue> {
   const properties = isRecord(schema.properties) ? schema.properties : {};
   const content: Record<string, FormValue> = {};
   for (const [name, field] of Object.entries(properties)) {
-    if (!isRecord(field)) continue;
+    if (!isRecord(field) || field.default !== undefined) continue;
     const value = fieldValue(field);
     if (value !== undefined) content[name] = value;
   }
@@ -66,8 +66,6 @@ export function fillForm(schema: Record<string, unknown>): Record<string, FormVa
 }
 
 function fieldValue(field: Record<string, unknown>): FormValue | undefined {
-  const fallback = field.default;
-  if (isFormValue(fallback)) return fallback;
   const options = enumOptions(field);
   switch (field.type) {
     case 'boolean':
@@ -128,10 +126,6 @@ export function argumentsFor(inputSchema: Record<string, unknown>): Record<strin
     else args[name] = fieldValue(field) ?? 'test';
   }
   return args;
-}
-
-function isFormValue(value: unknown): value is FormValue {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
