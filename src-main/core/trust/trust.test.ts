@@ -122,3 +122,25 @@ describe('pinned tools against a server whose definitions change between runs', 
     expect((await toolsOf(h))[1]?.review).toMatchObject({ state: 'trusted', hidden: [{ where: 'description' }, {}] });
   }, 30_000);
 });
+
+describe('two hosts on one data folder', () => {
+  it('a tool accepted by one (switchboard trust while the app runs) runs in the other without a restart', async () => {
+    const dataDir = tempDir();
+    const { host: app, write } = await shifty({ tools: [{ name: 'add', description: 'Adds' }] }, 'auto', dataDir);
+    write({ tools: [{ name: 'add', description: 'Adds, and more' }] });
+    await app.api['servers:restart']('shifty');
+    await app.settled();
+    await expect(app.api['tools:call']({ server: 'shifty', tool: 'add' })).rejects.toMatchObject({ code: 'needs-review' });
+    // A second host (the CLI) on the same folder accepts it.
+    const configPath = join(dataDir, 'mcp.json');
+    const cli = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, policy: { graceMs: 300 } });
+    try {
+      await cli.settled();
+      expect(await cli.api['tools:trust']({ server: 'shifty' })).toEqual({ server: 'shifty', trusted: ['add'] });
+    } finally {
+      await cli.dispose();
+    }
+    expect(await app.api['tools:call']({ server: 'shifty', tool: 'add' })).toMatchObject({ content: [{ type: 'text', text: 'add:{}' }] });
+    expect((await toolsOf(app))[0]?.review?.state).toBe('trusted');
+  }, 30_000);
+});

@@ -32,6 +32,16 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     return pins ? reviewTools(pins, this.context.server, tools, client.getInstructions()) : tools;
   }
 
+  /** Judges the listed tools against the pins file again (it may have changed since the listing); answers `tool` as it is now. */
+  private recheck(tool: string): ToolInfo | undefined {
+    const pins = this.context.pins;
+    const client = this.context.client();
+    if (!pins || !client) return undefined;
+    const items = reviewTools(pins, this.context.server, this.items, client.getInstructions());
+    if (items.some((t, i) => t.review?.state !== this.items[i]?.review?.state)) this.replaceItems(items);
+    return items.find((t) => t.name === tool);
+  }
+
   /**
    * Accepts the current definitions of the tools named (all that need review when none are), and the server's
    * current instructions: they are pinned, become trusted, and the list is announced again. Answers the names.
@@ -87,6 +97,8 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       const names = this.items.map((t) => t.name).join(', ');
       throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, { data: { server: this.context.server, tool } });
     }
+    // Accepted meanwhile by another host on the same data folder (`switchboard trust` while the app runs)?
+    if (!isTrusted(info)) info = this.recheck(tool) ?? info;
     // Changed, new or hiding text since it was trusted: refused, saying what changed, until a person accepts it.
     if (!isTrusted(info)) {
       const review = info.review;
