@@ -144,9 +144,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
   const store = new ConfigStore(configPath);
   // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
-  const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, store.snapshot().config);
+  const firstSnapshot = store.snapshot();
+  const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, firstSnapshot.error ? undefined : firstSnapshot.config);
   if (consent.problem) log.warn(consent.problem);
-  if (consent.seeded) log.info(`recorded the ${Object.keys(store.snapshot().config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
+  // A file that did not validate at first is seeded from its first valid version.
+  const seedConsent = (snapshot: ConfigSnapshot): void => {
+    if (!snapshot.error && consent.seedIfNew(snapshot.config)) log.info(`recorded the ${Object.keys(snapshot.config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
+  };
+  if (consent.seeded) log.info(`recorded the ${Object.keys(firstSnapshot.config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
   const requests = new RequestQueue({
     interactive: options.interactive ?? true,
     ...(options.noAnswererReason !== undefined ? { noAnswererReason: options.noAnswererReason } : {}),
@@ -191,6 +196,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const tools = new ToolsService(registry);
   const app = new AppService({ mode: options.mode, configPath, logsDir, store, secrets, openPath: options.openPath });
   const apply = async (snapshot: ConfigSnapshot): Promise<void> => {
+    seedConsent(snapshot);
     if (running) await registry.apply(snapshot.config);
   };
   const config = new ConfigService({ configPath, store, secrets, hostEnv, apply, approve: (name, entry) => consent.approve(name, entry, 'form') });
@@ -219,6 +225,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
   // Every change of the file (ours or external): apply what changed, tell the UI.
   store.on('changed', (snapshot) => {
+    seedConsent(snapshot);
     if (snapshot.error) log.warn(`config not applied, keeping the last good one: ${snapshot.error.message}`);
     else if (running) void registry.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
     events.emit('app:changed', app.info());

@@ -1,4 +1,4 @@
-import type { ServerView } from '../../src-shared/host-api';
+import type { SandboxInfo, ServerView } from '../../src-shared/host-api';
 
 const sourceLabel = { default: 'default', 'allow-list': 'allow-list', 'server-env': 'server env' } as const;
 
@@ -27,6 +27,14 @@ export function LaunchDetails({ server }: { server: ServerView }) {
             <dt>cwd</dt>
             <dd>
               <code>{launch.cwd}</code>
+            </dd>
+          </>
+        )}
+        {launch?.sandbox && (
+          <>
+            <dt>sandbox</dt>
+            <dd data-testid="server-sandbox">
+              <SandboxText sandbox={launch.sandbox} />
             </dd>
           </>
         )}
@@ -60,5 +68,16 @@ export function LaunchDetails({ server }: { server: ServerView }) {
         )}
       </dl>
     </details>
+  );
+}
+
+/** The sandbox in force: what the server may read and write beyond the read-only system, and whether it has a network. */
+function SandboxText({ sandbox }: { sandbox: SandboxInfo }) {
+  if (sandbox.kind === 'unavailable') return <span className="status-text-error">asked for, none available ({sandbox.reason ?? 'no reason given'}): not started</span>;
+  return (
+    <span>
+      {sandbox.kind}: system read-only, home hidden, private /tmp; read {sandbox.read.length ? sandbox.read.join(', ') : '-'}; write{' '}
+      {sandbox.write.length ? sandbox.write.join(', ') : '-'}; network {sandbox.network ? 'on' : 'off'}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { ServerView } from '../../src-shared/host-api';
 import { InputPrompt } from '../config/InputPrompt';
+import { ConsentCard } from '../features/consent/ConsentCard';
 import { useApp } from '../hooks/useApp';
 import { useNow } from '../hooks/useNow';
 import { ErrorReason } from './ErrorReason';
@@ -114,6 +115,8 @@ export function ServerRow({ server }: { server: ServerView }) {
         </p>
       )}
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
+      {/* The server page shows the same card: only one of them at a time. */}
+      {!pageOpen && <ConsentCard server={server} />}
       <RestartInfo server={server} />
       {restartError && (
         <div className="server-error" role="alert" data-testid="restart-error">

@@ -11,6 +11,7 @@ import { createResourcesSlice } from './resources-slice';
 import { createServerPageSlice } from './server-page-slice';
 import { createServersSlice } from './servers-slice';
 import { createTrustSlice } from './trust-slice';
+import { createConsentSlice } from './consent-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -30,5 +31,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createProgressSlice(host.api)(...a),
     ...createRequestsSlice(host.api)(...a),
     ...createTrustSlice(host.api)(...a),
+    ...createConsentSlice(host.api)(...a),
   }));
 }

@@ -10,6 +10,7 @@ import type { ResourcesSlice } from './resources-slice';
 import type { ServerPageSlice } from './server-page-slice';
 import type { ServersSlice } from './servers-slice';
 import type { TrustSlice } from './trust-slice';
+import type { ConsentSlice } from './consent-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -21,7 +22,8 @@ export type AppState = HostSlice &
   LogsSlice &
   ProgressSlice &
   RequestsSlice &
-  TrustSlice;
+  TrustSlice &
+  ConsentSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -55,6 +55,17 @@ describe('ConsentStore', () => {
     expect(new ConsentStore({ file, configPath: other, enforced: true }, { mcpServers: {} }).pending('calc', calculator)).toMatchObject({ reason: 'new' });
   });
 
+  it('seeds a config file that did not validate at first from its first valid version, once', () => {
+    const dir = tempDir();
+    const file = join(dir, 'consent.json');
+    const store = new ConsentStore({ file, configPath: join(dir, 'mcp.json'), enforced: true }, undefined);
+    expect(store.seeded).toBe(false);
+    expect(store.seedIfNew({ mcpServers: { calc: calculator } })).toBe(true);
+    expect(store.pending('calc', calculator)).toBeUndefined();
+    expect(store.seedIfNew({ mcpServers: { later: calculator } })).toBe(false);
+    expect(store.pending('later', calculator)).toMatchObject({ reason: 'new' });
+  });
+
   it('approves nothing when the approvals file is damaged', () => {
     const dir = tempDir();
     const file = join(dir, 'consent.json');

@@ -95,14 +95,15 @@ export class ConsentStore {
   private data: ConsentFile = { version: 1, configs: {} };
   private readonly key: string;
   private readonly baseDir: string;
-  /** This config file had no approvals yet and was seeded from it as it is now (the migration above). */
-  readonly seeded: boolean;
+  /** This config file had no approvals yet and was seeded from it (the migration above). */
+  seeded = false;
   /** A problem reading the file (it is then treated as empty, never overwritten until an approval). */
   readonly problem: string | undefined;
 
   constructor(
     private readonly options: ConsentStoreOptions,
-    initial: ServersConfig,
+    /** The config as it is now; undefined while the file does not validate (seeded from its first valid version). */
+    initial: ServersConfig | undefined,
   ) {
     let problem: string | undefined;
     this.key = realOrSame(options.configPath);
@@ -116,14 +117,24 @@ export class ConsentStore {
         problem = `${options.file} is not a valid approvals file (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); every stdio server needs approval again`;
       }
     }
-    // A damaged file is never taken for a missing one: that would approve whatever the config holds now.
-    this.seeded = valid && !Object.hasOwn(this.data.configs, this.key);
-    if (this.seeded) {
-      this.data.configs[this.key] = {};
-      for (const [name, entry] of Object.entries(initial.mcpServers)) this.record(name, entry, 'first-run');
-      this.save();
-    }
+    this.valid = valid;
     this.problem = problem;
+    if (initial) this.seedIfNew(initial);
+  }
+
+  private readonly valid: boolean;
+
+  /**
+   * The first valid version of a config file seen: its entries count as approved (the migration above). A damaged
+   * approvals file is never taken for a missing one: that would approve whatever the config holds now.
+   */
+  seedIfNew(config: ServersConfig): boolean {
+    if (!this.valid || Object.hasOwn(this.data.configs, this.key)) return false;
+    this.data.configs[this.key] = {};
+    for (const [name, entry] of Object.entries(config.mcpServers)) this.record(name, entry, 'first-run');
+    this.save();
+    this.seeded = true;
+    return true;
   }
 
   get enforced(): boolean {
