@@ -66,7 +66,8 @@ export function RequestsPanel() {
           Could not list the pending requests: {listError}
         </p>
       )}
-      <div className="request-stack">
+      {/* New requests are announced (politely) wherever the person is. */}
+      <div className="request-stack" aria-live="polite">
         {own.map((r) => (
           <RequestCard key={r.id} request={r} />
         ))}
