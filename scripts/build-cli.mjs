@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// The CLI, bundled: out/cli/main.mjs (+ chunks) from src-main/cli/entry.ts, run by bin/switchboard.mjs.
+// `npm run build` runs this after electron-vite; `npm run cli` still runs the TypeScript source through tsx.
+//
+// Everything (the MCP SDK, zod, …) goes into the bundle: one file to read and compile instead of hundreds to
+// resolve, which is most of a short command's start-up. What only some commands use (the CLI's chat and the AI
+// SDK behind it, the whole host for `--help`) sits in chunks loaded by dynamic import.
+import { rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const cliOutDir = join(root, 'out', 'cli');
+
+/** Builds the bundle; returns the entry file's path. */
+export async function buildCli({ outDir = cliOutDir, quiet = false } = {}) {
+  rmSync(outDir, { recursive: true, force: true });
+  const started = performance.now();
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: join(root, 'src-main', 'cli', 'entry.ts') },
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    outExtension: { '.js': '.mjs' },
+    // Chunks beside the entry: core/paths.ts (in a chunk) finds the package root two folders up from its own file.
+    chunkNames: '[name]-[hash]',
+    // ESM builds first: some packages' "main" is a UMD build that requires its own files at run time (jsonc-parser).
+    mainFields: ['module', 'main'],
+    // Whitespace and syntax only: names stay readable in a stack trace.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    // The CommonJS packages inside an ESM bundle call require() for Node's built-ins.
+    banner: { js: "import { createRequire as __switchboardRequire } from 'node:module'; const require = __switchboardRequire(import.meta.url);" },
+    logLevel: quiet ? 'error' : 'warning',
+  });
+  if (!quiet) process.stderr.write(`CLI bundled into ${relative(root, outDir)}/ in ${Math.round(performance.now() - started)} ms\n`);
+  return join(outDir, 'main.mjs');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildCli({ quiet: process.argv.includes('--quiet') }).catch((error) => {
+    process.stderr.write(`build-cli: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
