@@ -7,9 +7,8 @@
 // Never calls require('electron'): that would try to download the binary with nobody watching.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,6 +16,7 @@ const electronDir = join(root, 'node_modules', 'electron');
 const installTimeoutMs = 60_000;
 
 const rendererOutput = join(root, 'out/renderer/index.html');
+const cliOutput = join(root, 'out/cli/main.mjs'); // scripts/build-cli.mjs: the bundled CLI headless mode runs
 const packageMain = join(root, 'out/main/index.js'); // package.json "main"
 // electron-vite names the main bundle after its entry (main.js) unless the config says index.js.
 const mainOutput = () => [packageMain, join(root, 'out/main/main.js')].find((file) => existsSync(file)) ?? packageMain;
@@ -51,7 +51,9 @@ function buildIfNeeded(outputs) {
   if (!buildIsStale(outputs())) return;
   say('Building Switchboard (out/ is missing or older than the sources)…');
   const cli = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'inherit' });
+  let result = spawnSync(process.execPath, [cli, 'build'], { cwd: root, stdio: 'inherit' });
+  // `npm run build`'s second step: the CLI bundle.
+  if (result.status === 0) result = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     say(`The build failed (${result.error ? result.error.message : `exit code ${result.status ?? result.signal}`}).`);
     process.exit(result.status || 1);
@@ -172,8 +174,7 @@ function startElectron(binary, args) {
 }
 
 function startHeadless(args) {
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  run(process.execPath, ['--import', tsx, join(root, 'src-main', 'cli', 'main.ts'), 'serve', ...headlessArgs(args)], process.env);
+  run(process.execPath, [cliOutput, 'serve', ...headlessArgs(args)], process.env);
 }
 
 function main() {
@@ -182,7 +183,7 @@ function main() {
   const args = given.filter((a) => a !== '--headless');
 
   if (forceHeadless) {
-    buildIfNeeded(() => [rendererOutput]);
+    buildIfNeeded(() => [rendererOutput, cliOutput]);
     say('Starting headless mode (as asked) — open the URL below in a browser.');
     startHeadless(args);
     return;
@@ -195,8 +196,8 @@ function main() {
     startElectron(binary, args);
     return;
   }
-  // Headless serves only the renderer bundle (the CLI runs from source through tsx).
-  buildIfNeeded(() => [rendererOutput]);
+  // Headless needs only the renderer bundle and the CLI bundle.
+  buildIfNeeded(() => [rendererOutput, cliOutput]);
   say(`Electron binary not available (${reason}); starting headless mode — open the URL below in a browser.`);
   startHeadless(args);
 }
