@@ -1,8 +1,16 @@
+import type { Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculatorScript, calculatorServer, expect, test } from './fixtures';
 import { configRow, openServers } from './config-ui-helpers';
-import { expectReady } from './helpers';
+import { expectReady, serverRow } from './helpers';
+
+/** Approves a server's launch on its consent card (in the chat's server list). */
+async function approve(page: Page, name: string): Promise<void> {
+  await page.getByTestId('nav-chat').click();
+  await serverRow(page, name).getByTestId('consent-approve').click();
+  await expectReady(page, name);
+}
 
 const readServers = (path: string): Record<string, Record<string, unknown>> =>
   (JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> }).mcpServers;
@@ -50,6 +58,10 @@ test('import from a Claude-format file: the preview names the conflict, skips it
   expect(servers.imported?.env).toEqual({ API_KEY: '${secret:imported_API_KEY}' });
   expect(readFileSync(host.configPath, 'utf8')).not.toContain('sk-e2e-import-value');
   await dialog.getByTestId('import-done').click();
+  // An imported command does not run before a person approved it (issue 12 §3; e2e/consent.spec.ts).
+  await expect(configRow(page, 'imported')).toHaveAttribute('data-status', 'needs-approval');
+  await approve(page, 'imported');
+  await openServers(page);
   await expect(configRow(page, 'imported')).toHaveAttribute('data-status', 'ready');
 
   // Again, now choosing to overwrite: an explicit confirmation first.
@@ -68,6 +80,10 @@ test('import from a Claude-format file: the preview names the conflict, skips it
   expect(servers.calculator).toEqual(theirCalculator);
   expect(servers.imported?.env).toEqual({ API_KEY: '${secret:imported_API_KEY}' });
   await dialog.getByTestId('import-done').click();
+  // Their calculator runs another command line than the approved one: asked again.
+  await expect(configRow(page, 'calculator')).toHaveAttribute('data-status', 'needs-approval');
+  await approve(page, 'calculator');
+  await openServers(page);
   await expect(configRow(page, 'calculator')).toHaveAttribute('data-status', 'ready');
 });
 

@@ -1,0 +1,71 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { calculatorScript, calculatorServer, expect, test } from './fixtures';
+import { configRow, openServers } from './config-ui-helpers';
+import { expectReady, serverRow } from './helpers';
+
+/*
+ * Consent before a command runs (issue 12 §3): the test's own config is what the host first sees, so its calculator
+ * starts; a server imported afterwards waits until a person has seen exactly what it runs and approved it.
+ */
+
+test.use({ mcpServers: { calculator: calculatorServer() } });
+
+test('an imported entry does not start before approval; the consent card shows the full command; approve starts it', async ({ page, host }) => {
+  await expectReady(page, 'calculator');
+  const source = join(host.dir, 'claude_desktop_config.json');
+  const args = [calculatorScript, '--debug', 'an arg with spaces'];
+  writeFileSync(source, JSON.stringify({ mcpServers: { imported: { command: process.execPath, args, env: { CALC_PRECISION: '2', API_TOKEN: 'tok-e2e-consent-value' } } } }));
+
+  await openServers(page);
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByTestId('import-source-path').check();
+  await dialog.getByTestId('import-path').fill(source);
+  await dialog.getByTestId('import-preview').click();
+  // Keep the token in the config as it is (not moved to secrets): its value must still never be shown.
+  await dialog.getByTestId('import-move-secrets').uncheck();
+  await dialog.getByTestId('import-apply').click();
+  await expect(dialog.getByTestId('import-result').getByTestId('import-added')).toContainText('imported');
+  await dialog.getByTestId('import-done').click();
+  await expect(configRow(page, 'imported')).toHaveAttribute('data-status', 'needs-approval');
+
+  await page.getByTestId('nav-chat').click();
+  const row = serverRow(page, 'imported');
+  await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  await expect(row.getByTestId('server-status')).toHaveText('Needs approval');
+  // Nothing ran: no pid, no launch yet.
+  await expect(row).not.toHaveAttribute('data-pid', /\d+/);
+  const card = row.getByTestId('consent-card');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('consent-line')).toHaveText(`${process.execPath} ${calculatorScript} --debug 'an arg with spaces'`);
+  await expect(card.getByTestId('consent-command')).toHaveText(process.execPath);
+  await expect(card.getByTestId('consent-args').locator('li')).toHaveText(args);
+  await expect(card.getByTestId('consent-env')).toContainText('API_TOKEN');
+  await expect(card.getByTestId('consent-env')).toContainText('CALC_PRECISION');
+  await expect(card).not.toContainText('tok-e2e-consent-value');
+  // It stays put: still waiting a moment later, after another server's activity.
+  await expectReady(page, 'calculator');
+  await expect(row).toHaveAttribute('data-status', 'needs-approval');
+
+  await card.getByTestId('consent-approve').click();
+  await expectReady(page, 'imported');
+  await expect(row.getByTestId('consent-card')).toHaveCount(0);
+  await expect(row).toHaveAttribute('data-pid', /\d+/);
+});
+
+test('an external edit that changes an approved command asks again, showing what was approved before', async ({ page, host }) => {
+  await expectReady(page, 'calculator');
+  const changed = { ...calculatorServer(), args: [calculatorScript, '--debug', '--changed'] };
+  writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: changed } }, null, 2)}\n`);
+  const row = serverRow(page, 'calculator');
+  await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  const card = row.getByTestId('consent-card');
+  await expect(card).toContainText('changed');
+  await expect(card.getByTestId('consent-line')).toContainText('--changed');
+  await card.getByTestId('consent-previous').locator('summary').click();
+  await expect(card.getByTestId('consent-previous')).not.toContainText('--changed');
+  await expect(card.getByTestId('consent-previous')).toContainText(calculatorScript);
+  await card.getByTestId('consent-approve').click();
+  await expectReady(page, 'calculator');
+});
