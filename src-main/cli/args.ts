@@ -29,6 +29,8 @@ export interface CliArgs {
   logLevel?: LogLevel;
   /** Every JSON-RPC message of every server, as JSON Lines, to this file. */
   trace?: string;
+  /** login: only print the authorization URL (do not open a browser). */
+  noBrowser: boolean;
 }
 
 export class UsageError extends Error {}
@@ -52,6 +54,10 @@ Commands:
                                completions of a prompt argument or a resource template variable, one per line
                                (--context: the other arguments already chosen, e.g. '{"category": "fruit"}')
   ping SERVER                  is it there: ping (legacy) or server/discover (2026-07-28), with the round trip
+  login SERVER [--no-browser]  sign in to a remote server with OAuth: prints the authorization URL (and opens it in the
+                               browser unless --no-browser), waits for the redirect on 127.0.0.1; the tokens are kept
+                               as secrets and refreshed silently. A server that needs it shows status needs-login
+  logout SERVER                sign out: revokes the tokens where the authorization server offers it, deletes them
   doctor [SERVER]              per server: resolved command, env names, connect result, protocol, time to ready, stderr tail
   import SOURCE [--yes] [--move-secrets]
                                add servers from claude | cursor | vscode | cline | windsurf | inspector | FILE
@@ -86,7 +92,7 @@ Options:
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, progress: false, task: false };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, progress: false, task: false, noBrowser: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -103,6 +109,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--allow-remote') out.allowRemote = true;
     else if (arg === '--progress') out.progress = true;
     else if (arg === '--task') out.task = true;
+    else if (arg === '--no-browser') out.noBrowser = true;
     else if (arg === '--trace' || arg.startsWith('--trace=')) out.trace = value();
     else if (arg === '--context' || arg.startsWith('--context=')) out.context = value();
     else if (arg === '--log-level' || arg.startsWith('--log-level=')) {

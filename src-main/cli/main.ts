@@ -14,6 +14,7 @@ import { parseArgs, usage, type CliArgs } from './args';
 import { chatCommand } from './chat';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
+import { authCommands, authUsageProblem } from './auth';
 import { printLogs, progressLines, secretsFile, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
@@ -43,6 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
     secret,
     chat: (host, a) => chatCommand(host, a),
     trust: trustCommand,
+    ...authCommands,
   };
   const run = commands[args.command];
   if (!run) {
@@ -61,7 +63,7 @@ async function main(argv: readonly string[]): Promise<number> {
     err(`switchboard: call needs SERVER TOOL [ARGS_JSON]\n\n${usage}`);
     return 2;
   }
-  const problem = usageProblem(args);
+  const problem = usageProblem(args) ?? authUsageProblem(args);
   if (problem !== undefined) {
     err(`switchboard: ${problem}\n\n${usage}`);
     return 2;

@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import type { LoginResult } from '../../src-shared/contract/auth';
+import { checkAuthorizationUrl } from '../core/auth/browser';
+import { CoreError, messageOf } from '../core/errors';
+import type { Host } from '../core/host';
+import type { CliArgs } from './args';
+import { err, out } from './output';
+
+/*
+ * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER` (issue 11). Login prints the
+ * authorization URL (stderr), opens it in the browser unless --no-browser (through the OS opener with the URL as
+ * one argument, never a shell), and waits for the loopback redirect. Exit codes: 0 signed in / out; 1 the sign-in
+ * failed (refused, timed out, hostile metadata); 2 usage, an unknown server, or one that does not use OAuth.
+ */
+
+type Command = (host: Host, args: CliArgs) => Promise<number>;
+
+/**
+ * The OS opener, without a shell: xdg-open / open / rundll32 get the checked URL as one argument. Only where a
+ * desktop session is likely (a display on Linux); otherwise false, and the printed URL is what the person uses.
+ */
+export function systemOpener(env: NodeJS.ProcessEnv = process.env): ((url: string) => Promise<boolean>) | undefined {
+  const platform = process.platform;
+  let command: [string, string[]] | undefined;
+  if (platform === 'darwin') command = ['open', []];
+  else if (platform === 'win32') command = ['rundll32', ['url.dll,FileProtocolHandler']];
+  else if (env.DISPLAY || env.WAYLAND_DISPLAY) command = ['xdg-open', []];
+  if (!command) return undefined;
+  const [program, prefix] = command;
+  return (url) =>
+    new Promise((resolve) => {
+      let checked: string;
+      try {
+        checked = checkAuthorizationUrl(url).href;
+      } catch {
+        resolve(false);
+        return;
+      }
+      const child = execFile(program, [...prefix, checked], { shell: false, timeout: 10_000, windowsHide: true }, (error) => resolve(error === null));
+      child.unref();
+    });
+}
+
+function exitOf(error: unknown): number {
+  if (error instanceof CoreError && (error.code === 'unknown-server' || error.code === 'invalid-argument' || error.code === 'config-invalid')) return 2;
+  return 1;
+}
+
+const login: Command = async (host, args) => {
+  const name = args.positionals[0] ?? '';
+  try {
+    await host.settled(name);
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return 2;
+  }
+  const opener = args.noBrowser ? undefined : systemOpener();
+  let result: LoginResult;
+  try {
+    result = await host.auth.login(name, {
+      noBrowser: true,
+      onAuthorizationUrl: async (url) => {
+        err(`To sign in to "${name}" at ${url.host}, open this address in your browser:\n\n  ${url.href}\n`);
+        const opened = opener ? await opener(url.href) : false;
+        err(opened ? 'Opened it in your browser. Waiting for the sign-in to finish (up to 5 minutes)…' : 'Waiting for the sign-in to finish (up to 5 minutes)…');
+      },
+    });
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return exitOf(error);
+  }
+  await host.settled(name);
+  const view = (await host.api['servers:list']()).find((v) => v.name === name);
+  const status = view?.status ?? 'unknown';
+  if (args.json) out(JSON.stringify({ server: name, outcome: result.outcome, status, ...(view?.auth ? { auth: view.auth } : {}) }, null, 2));
+  else {
+    const scopes = view?.auth?.grantedScopes?.join(' ');
+    out(`Signed in to "${name}"${view?.auth?.issuerHost !== undefined ? ` at ${view.auth.issuerHost}` : ''}${scopes ? ` (${scopes})` : ''}; the server is ${status}${view?.status === 'ready' ? ` with ${view.tools.length} tool(s)` : ''}.`);
+  }
+  return status === 'ready' ? 0 : 1;
+};
+
+const logout: Command = async (host, args) => {
+  const name = args.positionals[0] ?? '';
+  try {
+    await host.settled(name);
+    const result = await host.auth.logout(name);
+    if (args.json) out(JSON.stringify({ server: name, ...result }, null, 2));
+    else if (!result.removed) out(`"${name}" was not signed in; nothing to remove.`);
+    else out(`Signed out of "${name}": the tokens are deleted${result.revoked ? ' and revoked at the authorization server' : ' (the authorization server offers no revocation)'}.`);
+    return 0;
+  } catch (error) {
+    err(`switchboard: ${messageOf(error)}`);
+    return exitOf(error);
+  }
+};
+
+export const authCommands: Record<string, Command> = { login, logout };
+
+export function authUsageProblem(args: CliArgs): string | undefined {
+  if (args.command !== 'login' && args.command !== 'logout') return args.noBrowser ? '--no-browser is an option of login' : undefined;
+  return args.positionals.length !== 1 ? `${args.command} needs one SERVER` : undefined;
+}
