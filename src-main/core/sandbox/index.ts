@@ -74,13 +74,18 @@ export function inside(path: string, folder: string): boolean {
   return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 
-/** The nearest folder above `file` with a package manifest, not going above `stop`; else the file's folder. */
-function packageRoot(file: string, stop: string[]): string {
+/**
+ * The package a script belongs to: the nearest folder above it with a manifest (package.json, pyproject.toml, …),
+ * not above the hidden folder it is in; for a package installed under `node_modules`, the project that installed it
+ * (its dependencies are hoisted beside it). Else the script's own folder.
+ */
+export function packageRoot(file: string, hidden: readonly string[]): string {
   const start = dirname(file);
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (stop.some((s) => dir === s || !inside(dir, s))) break;
-    if (['package.json', 'pyproject.toml', 'Cargo.toml', 'go.mod'].some((m) => existsSync(join(dir, m)))) return dir;
-    if (dirname(dir) === dir) break;
+  const roots = hidden.filter((h) => inside(start, h));
+  for (let dir = start; !roots.includes(dir) && dirname(dir) !== dir; dir = dirname(dir)) {
+    if (!['package.json', 'pyproject.toml', 'Cargo.toml', 'go.mod'].some((m) => existsSync(join(dir, m)))) continue;
+    const modules = dir.split(sep).indexOf('node_modules');
+    return modules > 0 ? dir.split(sep).slice(0, modules).join(sep) || sep : dir;
   }
   return start;
 }

@@ -27,6 +27,26 @@ describe('the sandbox setting', () => {
   });
 });
 
+describe("the server's own folders", () => {
+  it('binds the package a script under home belongs to (the installing project for node_modules), and a hidden cwd', () => {
+    const dir = tempDir();
+    const home = join(dir, 'home');
+    const project = join(home, 'proj');
+    const pkg = join(project, 'node_modules', 'some-server');
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{}');
+    writeFileSync(join(pkg, 'package.json'), '{}');
+    writeFileSync(join(pkg, 'dist', 'index.js'), '');
+    const plan = planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: process.execPath, args: ['--flag', join(pkg, 'dist', 'index.js')], cwd: join(home, 'work'), home, baseDir: dir, platform: 'linux' });
+    expect(plan.info.read).toEqual([project, join(home, 'work')]);
+    // A script of its own, no manifest: its folder. The home folder as cwd is not bound (it stays empty inside).
+    mkdirSync(join(home, 'loose'));
+    writeFileSync(join(home, 'loose', 's.js'), '');
+    expect(planSandbox({ allowRead: ['~/data'], allowWrite: [], network: true }, { command: process.execPath, args: ['s.js'], cwd: join(home, 'loose'), home, baseDir: dir, platform: 'linux' }).info.read).toEqual([join(home, 'loose'), join(home, 'data')]);
+    expect(planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: process.execPath, args: [], cwd: home, home, baseDir: dir, platform: 'linux' }).info.read).toEqual([]);
+  });
+});
+
 describe('bubblewrap arguments', () => {
   it('mounts the system read-only, then hides the homes and /tmp, then binds back what is allowed, in that order', () => {
     const args = bubblewrapArgs({ read: ['/tmp/t/allowed'], write: ['/tmp/t/out'], network: false, hidden: ['/tmp/t/home', '/tmp'], cwd: '/srv', home: '/tmp/t/home' });
