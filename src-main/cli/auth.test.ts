@@ -66,7 +66,7 @@ describe('switchboard login / logout (oidc-provider on loopback)', () => {
   it('usage and non-OAuth servers exit 2; --no-browser and login are in --help', () => {
     const home = tempDir();
     const config = join(tempDir(), 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { local: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] } } }));
+    writeFileSync(config, JSON.stringify({ mcpServers: { local: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], disabled: true } } }));
     expect(cli(['--config', config, 'login'], home).status).toBe(2);
     expect(cli(['--config', config, 'list', '--no-browser'], home).status).toBe(2);
     expect(cli(['--config', config, 'login', 'nope'], home).status).toBe(2);
