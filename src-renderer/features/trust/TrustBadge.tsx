@@ -1,4 +1,5 @@
 import type { ToolInfo } from '../../../src-shared/host-api';
+import './trust.css';
 
 const labels = { changed: 'changed — needs review', new: 'new — needs review', flagged: 'hidden text — needs review' } as const;
 const titles = {
