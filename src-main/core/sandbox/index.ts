@@ -126,8 +126,14 @@ let bwrapProbe: { ok: true; path: string } | { ok: false; reason: string } | und
 /** bwrap on PATH (or /usr/bin), and able to make a sandbox here (a container may forbid the namespaces). Cached. */
 export function findBubblewrap(pathVar: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
   if (bwrapProbe) return bwrapProbe;
+  // SWITCHBOARD_BWRAP names the bwrap to use (one installed elsewhere); nothing else is then tried.
+  const chosen = process.env.SWITCHBOARD_BWRAP;
+  if (chosen !== undefined && chosen !== '' && !isFile(chosen)) {
+    bwrapProbe = { ok: false, reason: `SWITCHBOARD_BWRAP names ${chosen}, which does not exist` };
+    return bwrapProbe;
+  }
   const dirs = [...(pathVar ?? '').split(':').filter(Boolean), '/usr/bin', '/bin', '/usr/local/bin'];
-  const path = dirs.map((d) => join(d, 'bwrap')).find((p) => isFile(p));
+  const path = chosen || dirs.map((d) => join(d, 'bwrap')).find((p) => isFile(p));
   if (path === undefined) {
     bwrapProbe = { ok: false, reason: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' };
     return bwrapProbe;

@@ -7,7 +7,7 @@ import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../runtime';
 import { StaticSettings } from '../settings';
 import { pidsWith, tempDir, waitFor } from '../../test-support/processes';
-import { bubblewrapArgs, deniedHint, effectiveSandbox, findBubblewrap, planSandbox } from './index';
+import { bubblewrapArgs, deniedHint, effectiveSandbox, findBubblewrap, planSandbox, resetSandboxProbe } from './index';
 import { sbplString, seatbeltProfile } from './seatbelt';
 
 const probe = join(process.cwd(), 'src-main', 'core', 'fixtures', 'sandbox-probe.mjs');
@@ -85,6 +85,45 @@ describe('the denied-access hint', () => {
     expect(deniedHint('connect ENETUNREACH 1.1.1.1:443', 'fs', info, [])).toMatch(/"network": true in mcpServers\.fs\.sandbox/);
     expect(deniedHint("EROFS: read-only file system, open '/work/allowed/x'", 'fs', info, [])).toMatch(/read-only .*"allowWrite"/);
     expect(deniedHint('listening on port 3000', 'fs', info, ['/home/me'])).toBeUndefined();
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')(process.platform === 'linux' ? 'no sandbox available' : 'no sandbox available (skipped: not Linux)', () => {
+  let host: Host | undefined;
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+    delete process.env.SWITCHBOARD_BWRAP;
+    resetSandboxProbe();
+  });
+
+  it('does not start the server, never runs it unsandboxed, and says why', async () => {
+    process.env.SWITCHBOARD_BWRAP = '/nonexistent/bwrap';
+    resetSandboxProbe();
+    const dir = tempDir();
+    const marker = `--marker=${randomUUID()}`;
+    const configPath = join(dir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { boxed: { command: process.execPath, args: [probe, marker], sandbox: true } } }));
+    host = await createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings([], { autoRestart: false }), runtime: nodeRuntime(), watchConfig: false });
+    await host.settled();
+    const [view] = await host.api['servers:list']();
+    expect(view).toMatchObject({ status: 'error', launch: { sandbox: { kind: 'unavailable', reason: expect.stringContaining('/nonexistent/bwrap') } } });
+    expect(view?.error).toMatch(/mcpServers\.boxed\.sandbox asks for a sandbox, but .*never run unsandboxed/);
+    expect(view?.pid).toBeUndefined();
+    expect(pidsWith(marker)).toEqual([]);
+  });
+
+  it('applies the settings default to an entry without a sandbox key, and false on the entry turns it off', async () => {
+    process.env.SWITCHBOARD_BWRAP = '/nonexistent/bwrap';
+    resetSandboxProbe();
+    const dir = tempDir();
+    const configPath = join(dir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { defaulted: { command: process.execPath, args: [probe] }, optedOut: { command: process.execPath, args: [probe], sandbox: false } } }));
+    host = await createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings([], { autoRestart: false }, true), runtime: nodeRuntime(), watchConfig: false });
+    await host.settled();
+    const views = await host.api['servers:list']();
+    expect(views.find((v) => v.name === 'defaulted')).toMatchObject({ status: 'error', error: expect.stringContaining('the settings default "sandbox" asks for a sandbox') });
+    expect(views.find((v) => v.name === 'optedOut')).toMatchObject({ status: 'ready' });
   });
 });
 
