@@ -3,6 +3,7 @@ import type { CallProgressEvent, LogEntry, LogLevel } from '../../src-shared/hos
 import type { Host } from '../core/host';
 import { readHostDotenv } from '../core/host';
 import { atLeast } from '../core/servers/features/logging';
+import { oauthSecretValues } from '../core/auth/store';
 import type { SecretStore } from '../core/secrets';
 import { createRedactor, JsonlTraceWriter, minSecretLength } from '../core/trace/index';
 import { dataText, err } from './output';
@@ -49,7 +50,7 @@ export function printLogs(host: Host, level: LogLevel): { drain(): Promise<void>
 export function traceSink(file: string, dataDir: string, secrets: SecretStore): JsonlTraceWriter {
   let values: string[] | undefined;
   const secretValues = (): string[] => {
-    values ??= [...secrets.list().map((name) => secrets.get(name)), ...Object.values(readHostDotenv(dataDir, process.cwd()))].filter(
+    values ??= [...secrets.list().map((name) => secrets.get(name)), ...oauthSecretValues(secrets), ...Object.values(readHostDotenv(dataDir, process.cwd()))].filter(
       (v): v is string => v !== undefined && v.length >= minSecretLength,
     );
     return values;

@@ -1,5 +1,6 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
+import { isOAuthSecretName } from '../auth/store';
 import type { SecretStore } from '../secrets';
 
 export type SecretsChannel = 'secrets:list' | 'secrets:set' | 'secrets:delete';
@@ -11,7 +12,8 @@ export class SecretsService {
   /** `reapply`: give servers waiting on a secret (or an input) another chance. */
   constructor(secrets: SecretStore, reapply: () => Promise<void>, changed: () => void = () => undefined) {
     this.api = {
-      'secrets:list': async () => secrets.list(),
+      // OAuth records (tokens, registrations) are secrets too, but Switchboard's own: sign out to remove them.
+      'secrets:list': async () => secrets.list().filter((name) => !isOAuthSecretName(name)),
       'secrets:set': async (name, value) => {
         try {
           secrets.set(name, value);
