@@ -11,7 +11,7 @@ import { expectReady, serverRow } from './helpers';
 
 test.use({ mcpServers: { calculator: calculatorServer() } });
 
-test('an imported entry does not start before approval; the consent card shows the full command; approve starts it', async ({ page, host }) => {
+test('an imported entry does not start before approval; the consent card shows the full command; approve starts it', async ({ page, host }, testInfo) => {
   await expectReady(page, 'calculator');
   const source = join(host.dir, 'claude_desktop_config.json');
   const args = [calculatorScript, '--debug', 'an arg with spaces'];
@@ -48,6 +48,7 @@ test('an imported entry does not start before approval; the consent card shows t
   await expectReady(page, 'calculator');
   await expect(row).toHaveAttribute('data-status', 'needs-approval');
 
+  await testInfo.attach('consent-card', { body: await card.screenshot(), contentType: 'image/png' });
   await card.getByTestId('consent-approve').click();
   await expectReady(page, 'imported');
   await expect(row.getByTestId('consent-card')).toHaveCount(0);
