@@ -3,6 +3,7 @@ import './app-identity';
 import { app, dialog, session, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkAuthorizationUrl } from '../core/auth/browser';
 import { createHost, type Host } from '../core/host';
 import { configFileName } from '../core/paths';
 import { electronRuntime, upgradeLegacyLaunches } from '../core/runtime';
@@ -70,6 +71,17 @@ function start(entryUrl: string): void {
         const failure = await shell.openPath(path);
         if (failure) log(`could not open ${path}: ${failure}`);
         return failure === '';
+      },
+      // An OAuth sign-in the person started: checked (https, or http on loopback; no shell metacharacters), then
+      // handed to the OS as a URL — never to a shell.
+      openAuthorizationUrl: async (url) => {
+        try {
+          await shell.openExternal(checkAuthorizationUrl(url).href);
+          return true;
+        } catch (error) {
+          log(`could not open the sign-in page: ${errorText(error)}`);
+          return false;
+        }
       },
       // A URL elicitation the person consented to: https only (checked again here, next to the shell).
       openExternal: async (url) => {
