@@ -11,7 +11,6 @@ import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { startHeadless } from '../headless/server';
 import { parseArgs, usage, type CliArgs } from './args';
-import { chatCommand } from './chat';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
@@ -42,7 +41,8 @@ async function main(argv: readonly string[]): Promise<number> {
     import: importCommand,
     export: exportCommand,
     secret,
-    chat: (host, a) => chatCommand(host, a),
+    // Loaded only for chat (a chunk of the bundled CLI), like the AI SDK behind it.
+    chat: async (host, a) => (await import('./chat')).chatCommand(host, a),
     trust: trustCommand,
     ...authCommands,
   };
