@@ -1,15 +1,7 @@
 import type { LaunchSubject, ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
+import { commandLine } from './consent-text';
 import './consent.css';
-
-/** One argument as a shell would need it quoted, so the line shown is exactly what runs (spaces and quotes visible). */
-export function quoteArg(arg: string): string {
-  return arg !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-export function commandLine(subject: LaunchSubject): string {
-  return [subject.command, ...subject.args].map(quoteArg).join(' ');
-}
 
 function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: string }) {
   return (
