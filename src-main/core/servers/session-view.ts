@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { ServerCapabilitiesView, ServerView } from '../../../src-shared/host-api';
+import { currentInstructions } from '../trust/pins';
 
 export type SessionView = Pick<ServerView, 'protocolVersion' | 'era' | 'serverInfo' | 'capabilities' | 'instructions'>;
 
@@ -10,7 +11,7 @@ export function sessionView(client: Client | undefined): SessionView {
   const era = client.getProtocolEra();
   const serverInfo = client.getServerVersion();
   const capabilities = client.getServerCapabilities();
-  const instructions = client.getInstructions();
+  const instructions = currentInstructions(client);
   return {
     ...(version !== undefined ? { protocolVersion: version } : {}),
     ...(era !== undefined ? { era } : {}),

@@ -180,6 +180,12 @@ function reviewOf(tool: ToolInfo, pins: ServerPins, instructionsChanged: boolean
   return { state: 'new' };
 }
 
+/** The server's instructions as last heard: a later `server/discover` (2026-07-28) wins over what connect adopted. */
+export function currentInstructions(client: { getInstructions(): string | undefined; getDiscoverResult(): { instructions?: string } | undefined } | undefined): string | undefined {
+  if (!client) return undefined;
+  return client.getDiscoverResult()?.instructions ?? client.getInstructions();
+}
+
 /** Whether a tool may be offered to the model and called. */
 export const isTrusted = (tool: ToolInfo): boolean => tool.review === undefined || tool.review.state === 'trusted';
 

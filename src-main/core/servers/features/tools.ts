@@ -1,7 +1,7 @@
 import type { Client, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { ToolIcon, ToolInfo, ToolResult } from '../../../../src-shared/host-api';
 import { CoreError } from '../../errors';
-import { isTrusted, reviewMessage, reviewTools, trustTools } from '../../trust/pins';
+import { currentInstructions, isTrusted, reviewMessage, reviewTools, trustTools } from '../../trust/pins';
 import type { ConnectedInfo } from './feature';
 import { ListFeature } from './list-feature';
 import { deliverProgressFirst } from './progress-order';
@@ -25,11 +25,17 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   }
 
   protected async fetch(client: Client, timeoutMs: number): Promise<ToolInfo[]> {
-    const listed = await client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' });
+    const rediscover = this.rediscover;
+    this.rediscover = false;
+    const [listed] = await Promise.all([
+      client.listTools(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }),
+      // A failure keeps the adopted result (the listing is what matters here).
+      rediscover ? client.discover({ timeout: timeoutMs }).catch(() => undefined) : undefined,
+    ]);
     const tools = listed.tools.map(toolInfo);
     // Each tool's review state against its pinned definition (a server's first listing pins them).
     const pins = this.context.pins;
-    return pins ? reviewTools(pins, this.context.server, tools, client.getInstructions()) : tools;
+    return pins ? reviewTools(pins, this.context.server, tools, currentInstructions(client)) : tools;
   }
 
   /** Judges the listed tools against the pins file again (it may have changed since the listing); answers `tool` as it is now. */
@@ -37,7 +43,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     const pins = this.context.pins;
     const client = this.context.client();
     if (!pins || !client) return undefined;
-    const items = reviewTools(pins, this.context.server, this.items, client.getInstructions());
+    const items = reviewTools(pins, this.context.server, this.items, currentInstructions(client));
     if (items.some((t, i) => t.review?.state !== this.items[i]?.review?.state)) this.replaceItems(items);
     return items.find((t) => t.name === tool);
   }
@@ -56,7 +62,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool ${unknown.map((n) => `"${n}"`).join(', ')}. Its tools: ${listed || 'none'}.`, { data: { server: this.context.server, tools: unknown } });
     }
     if (!pins) return [];
-    const instructions = client.getInstructions();
+    const instructions = currentInstructions(client);
     const trusted = trustTools(pins, this.context.server, this.items, instructions, names);
     this.replaceItems(reviewTools(pins, this.context.server, this.items, instructions));
     return trusted;
@@ -82,8 +88,13 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   /** After connect: the server's last progress of a call is delivered before its result (see progress-order.ts). */
   override async connected(info: ConnectedInfo): Promise<void> {
     deliverProgressFirst(info.client);
+    // A warm 2026-07-28 start adopts the era cache's server/discover result, instructions included: with pins, the
+    // connect-time listing asks the server again, so that changed instructions are seen (and the cache refreshed).
+    this.rediscover = info.era === 'modern' && this.context.pins !== undefined;
     await super.connected(info);
   }
+
+  private rediscover = false;
 
   /** The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. */
   async resolve(tool: string): Promise<ToolInfo> {
@@ -102,7 +113,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     // Changed, new or hiding text since it was trusted: refused, saying what changed, until a person accepts it.
     if (!isTrusted(info)) {
       const review = info.review;
-      throw new CoreError('needs-review', reviewMessage(this.context.server, info, this.context.client()?.getInstructions()), {
+      throw new CoreError('needs-review', reviewMessage(this.context.server, info, currentInstructions(this.context.client())), {
         data: {
           server: this.context.server,
           tool,
