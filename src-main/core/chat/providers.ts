@@ -1,6 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource } from '../../../src-shared/chat-types';
 import { providerIds } from '../../../src-shared/chat-types';
@@ -19,6 +16,35 @@ import { providerSecretName, type HostSecretName } from '../env';
  * file's, a key from the settings to the vendor's own endpoint — else the vendor's default. So a working
  * folder's `.env` (a cloned repository's) never redirects a key that came from somewhere else.
  */
+
+type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+
+/** The vendors' AI SDK packages, loaded on a model's first use (a CLI command that never chats never loads them). */
+let vendorSdks: Promise<{ createAnthropic: typeof import('@ai-sdk/anthropic').createAnthropic; createOpenAI: typeof import('@ai-sdk/openai').createOpenAI; createOpenAICompatible: typeof import('@ai-sdk/openai-compatible').createOpenAICompatible }> | undefined;
+function loadVendorSdks(): NonNullable<typeof vendorSdks> {
+  vendorSdks ??= Promise.all([import('@ai-sdk/anthropic'), import('@ai-sdk/openai'), import('@ai-sdk/openai-compatible')]).then(([a, o, c]) => ({
+    createAnthropic: a.createAnthropic,
+    createOpenAI: o.createOpenAI,
+    createOpenAICompatible: c.createOpenAICompatible,
+  }));
+  return vendorSdks;
+}
+
+/** A model that builds the vendor's on first use: the same calls, with the vendor package loaded by then. */
+function deferredModel(provider: string, modelId: string, build: (sdk: Awaited<ReturnType<typeof loadVendorSdks>>) => ModelV3): ModelV3 {
+  let real: Promise<ModelV3> | undefined;
+  const get = (): Promise<ModelV3> => (real ??= loadVendorSdks().then(build));
+  return {
+    specificationVersion: 'v3',
+    provider,
+    modelId,
+    get supportedUrls() {
+      return get().then((m) => m.supportedUrls);
+    },
+    doGenerate: async (options) => (await get()).doGenerate(options),
+    doStream: async (options) => (await get()).doStream(options),
+  };
+}
 
 export interface ProviderEnv {
   /** The host's environment (`process.env` in the app). */
@@ -244,7 +270,10 @@ export class Providers {
     return this.list();
   }
 
-  /** The AI SDK model for `provider:model`, or a CoreError that says what is missing. */
+  /**
+   * The AI SDK model for `provider:model`, or a CoreError that says what is missing (at once: the checks are here;
+   * the vendor's package loads on the model's first call).
+   */
   model(spec: string): LanguageModel {
     const parsed = parseModelSpec(spec);
     if (!parsed) throw new CoreError('invalid-argument', `"${spec}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.`);
@@ -252,19 +281,20 @@ export class Providers {
     if (!id) throw new CoreError('invalid-argument', `Unknown provider "${parsed.provider}" in "${spec}". Use one of: ${providerIds.join(', ')}.`);
     const key = this.key(id)?.value;
     const base = this.baseURL(id)?.value;
+    const name = parsed.model;
     switch (id) {
       case 'anthropic':
         if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat settings → Providers.');
-        return createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(parsed.model);
+        return deferredModel('anthropic.messages', name, (sdk) => sdk.createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(name));
       case 'openai':
-        if (base !== undefined) return createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(parsed.model);
+        if (base !== undefined) return deferredModel('openai.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
         if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat settings → Providers.');
-        return createOpenAI({ apiKey: key })(parsed.model);
+        return deferredModel('openai.responses', name, (sdk) => sdk.createOpenAI({ apiKey: key })(name));
       case 'ollama':
-        return createOpenAICompatible({ name: 'ollama', baseURL: base ?? specs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(parsed.model);
+        return deferredModel('ollama.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'ollama', baseURL: base ?? specs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(name));
       case 'compatible':
         if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat settings → Providers (e.g. http://127.0.0.1:1234/v1 for LM Studio).');
-        return createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(parsed.model);
+        return deferredModel('compatible.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
     }
   }
 

@@ -21,10 +21,9 @@ import { AuditLog } from './audit-log';
 import { ChatSettingsStore } from './chat-settings';
 import { ConversationStore } from './history';
 import { toModelMessages, userContent, type OutputOptions } from './model-messages';
-import { redactKeys } from './provider-errors';
 import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
 import { RequestQueue } from '../requests/queue';
-import { runTurn, type ApprovalAnswer, type ApprovalRequest, type OfferedTool } from './run-turn';
+import type { ApprovalAnswer, ApprovalRequest, OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
 import { fetchRemoteImage, type RemoteImageOptions } from './remote-image';
 import { isTrusted } from '../trust/pins';
@@ -203,6 +202,8 @@ export class ChatService {
     };
     const source = overrides.source ?? 'app';
     run.done = (async () => {
+      // The AI SDK loads with the first turn: a host that never chats (most CLI commands) never loads it.
+      const [{ runTurn }, { redactKeys }] = await Promise.all([import('./run-turn'), import('./provider-errors')]);
       const result = await runTurn({
         model,
         providerLabel: this.providerLabel(spec),
