@@ -201,12 +201,29 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
   return { info: { kind: 'unavailable', ...base, reason: `no sandbox is available on ${platform} (bubblewrap on Linux, sandbox-exec on macOS)` }, hidden };
 }
 
+/** Sockets (and their folders) of container engines and snapd, hidden from every sandboxed server. */
+export const engineSockets = ['/run/docker.sock', '/var/run/docker.sock', '/run/podman', '/run/containerd', '/run/crio', '/run/snapd.socket'];
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** bwrap's arguments (pure, for tests). Later mounts cover earlier ones, so the order is: system, hidden, allowed. */
 export function bubblewrapArgs(plan: { read: string[]; write: string[]; network: boolean; hidden: string[]; cwd: string; home: string }): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   // /tmp first: a hidden folder under it (a temp HOME) then gets its own empty mount point on the private /tmp.
   const hidden = [...plan.hidden].sort((a, b) => a.length - b.length);
   for (const folder of hidden) if (existsSync(folder) || inside(folder, '/tmp')) args.push('--tmpfs', folder);
+  // Container engines' sockets would hand out root whatever else is hidden (a read-only mount does not stop connect()).
+  for (const path of engineSockets) {
+    if (!existsSync(path)) continue;
+    if (isDirectory(path)) args.push('--tmpfs', path);
+    else args.push('--ro-bind', '/dev/null', path);
+  }
   for (const path of plan.read) args.push('--ro-bind-try', path, path);
   for (const path of plan.write) args.push('--bind-try', path, path);
   args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try');
