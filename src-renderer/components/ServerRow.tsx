@@ -1,5 +1,6 @@
 import type { ServerView } from '../../src-shared/host-api';
 import { InputPrompt } from '../config/InputPrompt';
+import { AuthCard } from '../features/auth/AuthCard';
 import { ConsentCard } from '../features/consent/ConsentCard';
 import { useApp } from '../hooks/useApp';
 import { useNow } from '../hooks/useNow';
@@ -117,6 +118,7 @@ export function ServerRow({ server }: { server: ServerView }) {
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
       {/* The server page shows the same card: only one of them at a time. */}
       {!pageOpen && <ConsentCard server={server} />}
+      {!pageOpen && <AuthCard server={server} compact />}
       <RestartInfo server={server} />
       {restartError && (
         <div className="server-error" role="alert" data-testid="restart-error">

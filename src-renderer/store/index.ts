@@ -12,6 +12,7 @@ import { createServerPageSlice } from './server-page-slice';
 import { createServersSlice } from './servers-slice';
 import { createTrustSlice } from './trust-slice';
 import { createConsentSlice } from './consent-slice';
+import { createAuthSlice } from './auth-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -32,5 +33,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createRequestsSlice(host.api)(...a),
     ...createTrustSlice(host.api)(...a),
     ...createConsentSlice(host.api)(...a),
+    ...createAuthSlice(host.api)(...a),
   }));
 }

@@ -11,6 +11,7 @@ import type { ServerPageSlice } from './server-page-slice';
 import type { ServersSlice } from './servers-slice';
 import type { TrustSlice } from './trust-slice';
 import type { ConsentSlice } from './consent-slice';
+import type { AuthSlice } from './auth-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -23,7 +24,8 @@ export type AppState = HostSlice &
   ProgressSlice &
   RequestsSlice &
   TrustSlice &
-  ConsentSlice;
+  ConsentSlice &
+  AuthSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

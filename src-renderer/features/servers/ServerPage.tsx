@@ -9,6 +9,7 @@ import { Tabs, tabPanelProps, type TabSpec } from '../../ui/Tabs';
 import { LogsTab } from '../logs/LogsTab';
 import { PromptsTab } from '../prompts/PromptsTab';
 import { ResourcesTab } from '../resources/ResourcesTab';
+import { AuthCard } from '../auth/AuthCard';
 import { ConsentCard } from '../consent/ConsentCard';
 import { ToolCatalogue } from '../tools/ToolCatalogue';
 import { TraceTab } from '../trace/TraceTab';
@@ -49,6 +50,7 @@ export function ServerPage() {
     <main className="server-page" aria-label={`Server ${server.name}`} data-testid="server-page" data-server={server.name}>
       <ServerHeader server={server} onBack={close} />
       <ConsentCard server={server} />
+      <AuthCard server={server} />
       <Tabs label={`${server.name}: what it offers`} idPrefix={idPrefix} tabs={tabs} selected={page.tab} onSelect={setTab} className="server-tabs" />
       <div className="server-tab-panel" {...tabPanelProps(idPrefix, page.tab)} data-testid={`panel-${page.tab}`}>
         {page.tab === 'tools' && <ToolsTab server={server} />}

@@ -1,0 +1,45 @@
+import type { HostApi } from '../../src-shared/host-api';
+import { describeError } from '../host-client';
+import type { SliceCreator } from './types';
+
+/**
+ * OAuth sign-in and sign-out of remote servers (issue 11, `auth:login` / `auth:logout`). Main owns the sign-in state
+ * (the server's `auth` view: signing-in with its authorization URL, signed-in with its scopes) and pushes it; this
+ * slice only tracks the requests in flight and why one failed.
+ */
+export interface AuthSlice {
+  /** Sign-ins or sign-outs in flight, by server name. */
+  authBusy: Record<string, 'signing-in' | 'signing-out'>;
+  /** Why the last sign-in or sign-out failed, by server name. */
+  authErrors: Record<string, string>;
+  signIn(server: string): Promise<void>;
+  signOut(server: string): Promise<void>;
+}
+
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
+  if (!(key in record)) return record;
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+};
+
+export const createAuthSlice =
+  (api: HostApi): SliceCreator<AuthSlice> =>
+  (set) => {
+    const run = async (server: string, busy: 'signing-in' | 'signing-out', call: () => Promise<unknown>): Promise<void> => {
+      set((s) => ({ authBusy: { ...s.authBusy, [server]: busy }, authErrors: without(s.authErrors, server) }));
+      try {
+        await call();
+      } catch (error) {
+        set((s) => ({ authErrors: { ...s.authErrors, [server]: describeError(error).message } }));
+      } finally {
+        set((s) => ({ authBusy: without(s.authBusy, server) }));
+      }
+    };
+    return {
+      authBusy: {},
+      authErrors: {},
+      signIn: (server) => run(server, 'signing-in', () => api['auth:login'](server, {})),
+      signOut: (server) => run(server, 'signing-out', () => api['auth:logout'](server)),
+    };
+  };
