@@ -17,6 +17,7 @@ import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
 import { measureListChanged } from './list-changed';
 import { measureTraceOverhead } from './trace-overhead';
+import { measureCliStartup } from './cli-startup';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -172,6 +173,9 @@ async function main(): Promise<void> {
   // 9. The protocol trace: call latency with the transport traced vs not.
   const traceOverhead = await measureTraceOverhead({ quick });
 
+  // 10. The CLI's start-up: whole `switchboard tools` processes vs the MCP Inspector CLI's and a bare SDK script's.
+  const cliStartup = await measureCliStartup({ quick });
+
   const result = {
     callLatencyRatio: round(p50('core') / p50('bare')),
     bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
@@ -187,6 +191,9 @@ async function main(): Promise<void> {
     changeEventBytes: fanout.changeEventBytes,
     listChangedRefreshMs: listChanged.listChangedRefreshMs,
     traceOverheadRatio: traceOverhead.traceOverheadRatio,
+    cliToolsVsInspectorRatio: cliStartup.cliToolsVsInspectorRatio,
+    cliToolsVsBareSdkRatio: cliStartup.cliToolsVsBareSdkRatio,
+    cliHelpMs: cliStartup.cliHelpMs,
     figures: {
       callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
       callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
@@ -204,6 +211,7 @@ async function main(): Promise<void> {
       fanout: fanout.figures,
       listChanged: listChanged.figures,
       traceOverhead: traceOverhead.figures,
+      cliStartup: cliStartup.figures,
     },
   };
   const targets: Array<[keyof typeof result, string, (v: number) => boolean]> = [
@@ -221,6 +229,9 @@ async function main(): Promise<void> {
     ['changeEventBytes', '≤ 4096', (v) => v <= 4096],
     ['listChangedRefreshMs', '≤ 100', (v) => v <= 100],
     ['traceOverheadRatio', '≤ 1.05', (v) => v <= 1.05],
+    ['cliToolsVsInspectorRatio', '≤ 0.8', (v) => v <= 0.8],
+    ['cliToolsVsBareSdkRatio', '≤ 1.2', (v) => v <= 1.2],
+    ['cliHelpMs', '≤ 150', (v) => v <= 150],
   ];
   if (json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -246,6 +257,8 @@ async function main(): Promise<void> {
   const tr = result.figures.traceOverhead;
   log(`live lists    a tool added by the server reaches a tab in ${lc.modernMs} ms (2026-07-28) / ${lc.legacyMs} ms (legacy), median of ${lc.rounds}`);
   log(`trace         call p50 ${tr.callP50Ms.off} ms off → ${tr.callP50Ms.on} ms on; ${tr.recordMicros} µs of CPU per message recorded; ring held ${tr.ringEntries} entries`);
+  const cs = result.figures.cliStartup;
+  log(`cli start-up  tools: switchboard ${cs.medianMs.cliTools} ms, Inspector CLI ${cs.medianMs.inspectorTools} ms (its launcher ${cs.medianMs.inspectorLauncherTools} ms), bare SDK ${cs.medianMs.bareSdkTools} ms; --help ${cs.medianMs.cliHelp} ms; node -e 0 ${cs.medianMs.nodeEmpty} ms (medians of ${cs.rounds}; load ${cs.loadAverage.join(' ')})`);
   const d = result.figures.stdioLimits;
   log(`stdio limits  50 MB line: ready in ${result.bigLineMs} ms (${d.plainStartMs} ms without it), peak RSS +${result.bigLineMB} MB, heap +${d.bigLineHeapMB} MB; ${d.notifications} notifications in ${d.drainMs} ms (${d.perSecond}/s): event-loop stall max ${result.notificationDrainStallMs} ms (p99 ${d.stallP99Ms}; ${d.longestStallCpuMs} ms of it our CPU; idle noise ${d.idleStallMs} ms), bridge round trip max ${d.bridgeMaxRoundTripMs} ms over ${d.bridgeRoundTrips}`);
 }

@@ -3,11 +3,14 @@
 // In a development checkout without a build it falls back to the TypeScript source through tsx (slow, and says
 // so); `npm run cli` is the development entry. An installed package always carries the bundle.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import module, { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const bundle = new URL('../out/cli/main.mjs', import.meta.url);
 const source = new URL('../src-main/cli/main.ts', import.meta.url);
+
+// Node 22.1+: V8's compiled code is cached on disk (in the OS temp folder), so later runs skip most compiling.
+module.enableCompileCache?.();
 
 if (existsSync(fileURLToPath(bundle))) {
   await import(bundle.href);
