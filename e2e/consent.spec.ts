@@ -29,6 +29,8 @@ test('an imported entry does not start before approval; the consent card shows t
   await expect(dialog.getByTestId('import-result').getByTestId('import-added')).toContainText('imported');
   await dialog.getByTestId('import-done').click();
   await expect(configRow(page, 'imported')).toHaveAttribute('data-status', 'needs-approval');
+  // The servers screen shows the same card where the import landed.
+  await expect(configRow(page, 'imported').getByTestId('consent-line')).toContainText(calculatorScript);
 
   await page.getByTestId('nav-chat').click();
   const row = serverRow(page, 'imported');

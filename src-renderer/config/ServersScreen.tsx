@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ServerView } from '../../src-shared/host-api';
 import { ErrorReason } from '../components/ErrorReason';
+import { ConsentCard } from '../features/consent/ConsentCard';
 import { StatusDot, statusLabel } from '../components/StatusDot';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
@@ -185,6 +186,7 @@ function ConfigServerRow({
       </code>
       {server.error && (server.status === 'error' || server.status === 'crash-loop') && <ErrorReason text={server.error} />}
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
+      <ConsentCard server={server} />
       <div className="config-server-actions">
         <button type="button" className="btn btn-small" data-testid="server-edit" aria-label={`Edit ${server.name}`} disabled={!editable} onClick={onEdit}>
           Edit
