@@ -1,0 +1,52 @@
+import { writeFileSync } from 'node:fs';
+import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../src-main/test-support/oauth-fixture';
+import { calculatorServer, expect, test } from './fixtures';
+import { expectReady, serverRow } from './helpers';
+
+/*
+ * OAuth sign-in from the UI (issue 11): a remote server behind a real authorization server (oidc-provider) shows
+ * "Sign in" with the AS host and scopes (not an error); Sign in shows the authorization URL while it waits (headless
+ * has no browser opener); the person's browser — scripted here — finishes it; the server is ready; Sign out.
+ */
+
+let fixture: OAuthFixture;
+test.beforeAll(async () => {
+  fixture = await startOAuthFixture();
+});
+test.afterAll(async () => {
+  await fixture?.stop();
+});
+
+test.use({ mcpServers: { calculator: calculatorServer() } });
+
+test('a server that needs sign-in shows Sign in (AS host, scopes); signing in makes it ready; Sign out asks again', async ({ page, host }, testInfo) => {
+  await expectReady(page, 'calculator');
+  writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: calculatorServer(), remote: { url: fixture.mcp } } }, null, 2)}\n`);
+  const row = serverRow(page, 'remote');
+  await expect(row).toHaveAttribute('data-status', 'needs-login');
+  await expect(row.getByTestId('server-status')).toHaveText('Needs sign-in');
+  const card = row.getByTestId('auth-card');
+  await expect(card).toHaveAttribute('data-state', 'needs-login');
+  await expect(card).toContainText(`Sign in to use “remote”`);
+  await expect(card).toContainText(new URL(fixture.issuer).host);
+  await expect(card.getByTestId('auth-scopes')).toContainText('mcp:read');
+  // Not an error: no red reason box.
+  await expect(row.getByTestId('server-error')).toHaveCount(0);
+  await testInfo.attach('needs-login', { body: await row.screenshot(), contentType: 'image/png' });
+
+  await card.getByTestId('auth-sign-in').click();
+  await expect(card).toHaveAttribute('data-state', 'signing-in');
+  const url = (await card.getByTestId('auth-url').textContent()) ?? '';
+  expect(new URL(url).origin).toBe(fixture.issuer);
+  await testInfo.attach('signing-in', { body: await row.screenshot(), contentType: 'image/png' });
+  const page2 = await followInBrowser(url);
+  expect(page2.status).toBe(200);
+
+  await expectReady(page, 'remote');
+  await expect(row.getByTestId('auth-signed-in')).toContainText(`Signed in at ${new URL(fixture.issuer).host}`);
+  await expect(row.getByTestId('tool-item').filter({ hasText: 'whoami' })).toHaveCount(1);
+
+  await row.getByTestId('auth-sign-out').click();
+  await expect(row).toHaveAttribute('data-status', 'needs-login');
+  await expect(row.getByTestId('auth-card')).toHaveAttribute('data-state', 'needs-login');
+});
