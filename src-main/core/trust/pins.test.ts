@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/host-api';
@@ -74,5 +74,21 @@ describe('pinned tool definitions', () => {
     expect(store.server('x')).toBeUndefined();
     expect(readFileSync(`${file}.damaged`, 'utf8')).toBe('{ not json');
     expect(warnings[0]).toContain('moved it to');
+  });
+});
+
+describe('a data folder that cannot be written', () => {
+  it('does not stop a listing: it counts as a first one, with one warning; accepting says why it failed', () => {
+    const dir = tempDir();
+    // A folder where the pins file should be: every write of it fails.
+    const file = join(dir, pinsFileName);
+    mkdirSync(file);
+    const warnings: string[] = [];
+    const store = new PinStore(file, (line) => warnings.push(line));
+    expect(states(reviewTools(store, 'calc', [add], undefined))).toEqual({ add: 'trusted' });
+    expect(states(reviewTools(store, 'calc', [add], undefined))).toEqual({ add: 'trusted' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('cannot save pinned tool definitions');
+    expect(() => trustTools(store, 'calc', [add], undefined)).toThrow();
   });
 });

@@ -119,6 +119,15 @@ export class PinStore {
     return { version: 1, servers: {} };
   }
 
+  private warned = false;
+
+  /** One warning per store (a folder that cannot be written would say so at every listing). */
+  warnOnce(line: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.warn(line);
+  }
+
   server(name: string): ServerPins | undefined {
     const pins = this.read().servers[name];
     return pins !== undefined && typeof pins.tools === 'object' && pins.tools !== null && typeof pins.instructions?.hash === 'string' ? pins : undefined;
@@ -148,12 +157,20 @@ export function reviewTools(store: PinStore, server: string, tools: readonly Too
   let pins = store.server(server);
   const hidden = new Map(tools.map((t) => [t, scanTool(t)]));
   if (pins === undefined) {
-    pins = store.update(server, (existing) => {
+    const first = (existing: ServerPins | undefined): ServerPins => {
       const base: ServerPins = existing ?? { instructions: { hash: hashInstructions(instructions), text: instructions ?? '' }, tools: {} };
       const added: Record<string, ToolPin> = {};
       for (const tool of tools) if ((hidden.get(tool) ?? []).length === 0 && base.tools[tool.name] === undefined) added[tool.name] = pinOf(tool, now);
       return { ...base, tools: { ...base.tools, ...added } };
-    });
+    };
+    try {
+      pins = store.update(server, first);
+    } catch (error) {
+      // A data folder that cannot be written must not stop the server: this listing is trusted as a first one
+      // (as it would be on the next start anyway), and the reason is logged.
+      store.warnOnce(`[switchboard] cannot save pinned tool definitions to ${store.file ?? 'memory'} (${error instanceof Error ? error.message : String(error)}); every start counts as a first listing until it can`);
+      pins = first(undefined);
+    }
   }
   const instructionsChanged = pins.instructions.hash !== hashInstructions(instructions);
   return tools.map((tool) => ({ ...tool, review: reviewOf(tool, pins, instructionsChanged, hidden.get(tool) ?? []) }));

@@ -63,7 +63,12 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     }
     if (!pins) return [];
     const instructions = currentInstructions(client);
-    const trusted = trustTools(pins, this.context.server, this.items, instructions, names);
+    let trusted: string[];
+    try {
+      trusted = trustTools(pins, this.context.server, this.items, instructions, names);
+    } catch (error) {
+      throw new CoreError('internal', `Could not save the accepted tool definitions to ${pins.file ?? 'memory'}: ${error instanceof Error ? error.message : String(error)}. Check that the data folder is writable.`, { cause: error, data: { server: this.context.server } });
+    }
     this.replaceItems(reviewTools(pins, this.context.server, this.items, instructions));
     return trusted;
   }
