@@ -66,6 +66,22 @@ describe('ConsentStore', () => {
     expect(store.pending('later', calculator)).toMatchObject({ reason: 'new' });
   });
 
+  it('never drops what another host on the same data folder recorded meanwhile', () => {
+    const dir = tempDir();
+    const file = join(dir, 'consent.json');
+    const a = join(dir, 'a.json');
+    const b = join(dir, 'b.json');
+    const app = new ConsentStore({ file, configPath: a, enforced: true }, { mcpServers: { calc: calculator } });
+    const cli = new ConsentStore({ file, configPath: b, enforced: false }, { mcpServers: { other: calculator } });
+    app.approve('pasted', calculator, 'approval');
+    const later = new ConsentStore({ file, configPath: b, enforced: true }, { mcpServers: { added: calculator } });
+    expect(later.seeded).toBe(false);
+    expect(later.pending('other', calculator)).toBeUndefined();
+    expect(later.pending('added', calculator)).toMatchObject({ reason: 'new' });
+    expect(cli.seeded).toBe(true);
+    expect(new ConsentStore({ file, configPath: a, enforced: true }, undefined).pending('pasted', calculator)).toBeUndefined();
+  });
+
   it('approves nothing when the approvals file is damaged', () => {
     const dir = tempDir();
     const file = join(dir, 'consent.json');

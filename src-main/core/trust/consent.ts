@@ -129,7 +129,9 @@ export class ConsentStore {
    * approvals file is never taken for a missing one: that would approve whatever the config holds now.
    */
   seedIfNew(config: ServersConfig): boolean {
-    if (!this.valid || Object.hasOwn(this.data.configs, this.key)) return false;
+    if (!this.valid) return false;
+    this.reload();
+    if (Object.hasOwn(this.data.configs, this.key)) return false;
     this.data.configs[this.key] = {};
     for (const [name, entry] of Object.entries(config.mcpServers)) this.record(name, entry, 'first-run');
     this.save();
@@ -159,7 +161,21 @@ export class ConsentStore {
 
   /** Records the entry's current launch as approved (a no-op for remote entries). */
   approve(name: string, entry: ServerEntry, via: ApprovedVia): void {
+    this.reload();
     if (this.record(name, entry, via)) this.save();
+  }
+
+  /**
+   * Takes in what other hosts on this data folder (the app and a CLI, two windows' hosts) recorded since, before a
+   * change is written, so that a write never drops their approvals. A file that does not parse now keeps ours.
+   */
+  private reload(): void {
+    if (!this.valid) return;
+    try {
+      this.data = fileSchema.parse(JSON.parse(readFileSync(this.options.file, 'utf8')));
+    } catch {
+      // missing or damaged meanwhile: what we hold is written back
+    }
   }
 
   /** The record for a name (tests, doctor). */
