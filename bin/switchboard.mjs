@@ -3,8 +3,8 @@
 // In a development checkout without a build it falls back to the TypeScript source through tsx (slow, and says
 // so); `npm run cli` is the development entry. An installed package always carries the bundle.
 import { existsSync } from 'node:fs';
-import module, { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import module from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const bundle = new URL('../out/cli/main.mjs', import.meta.url);
 const source = new URL('../src-main/cli/main.ts', import.meta.url);
@@ -17,17 +17,18 @@ if (existsSync(fileURLToPath(bundle))) {
 } else {
   const root = fileURLToPath(new URL('..', import.meta.url));
   let tsx;
-  try {
-    tsx = existsSync(fileURLToPath(source)) ? createRequire(import.meta.url).resolve('tsx/esm/api') : undefined;
-  } catch {
-    tsx = undefined;
+  if (existsSync(fileURLToPath(source))) {
+    try {
+      tsx = await import('tsx/esm/api');
+    } catch {
+      tsx = undefined;
+    }
   }
   if (tsx === undefined) {
     process.stderr.write(`switchboard: the built CLI is missing (${fileURLToPath(bundle)}). Run "npm run build" in ${root}, or reinstall the package.\n`);
     process.exit(2);
   }
   process.stderr.write('switchboard: out/cli/main.mjs is not built; running the TypeScript source through tsx (slow). Run "npm run build" for the fast CLI.\n');
-  const { register } = await import(pathToFileURL(tsx).href);
-  register();
+  tsx.register();
   await import(source.href);
 }

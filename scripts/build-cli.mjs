@@ -5,7 +5,7 @@
 // Everything (the MCP SDK, zod, …) goes into the bundle: one file to read and compile instead of hundreds to
 // resolve, which is most of a short command's start-up. What only some commands use (the CLI's chat and the AI
 // SDK behind it, the whole host for `--help`) sits in chunks loaded by dynamic import.
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -16,12 +16,15 @@ export const cliOutDir = join(root, 'out', 'cli');
 
 /** Builds the bundle; returns the entry file's path. */
 export async function buildCli({ outDir = cliOutDir, quiet = false } = {}) {
-  rmSync(outDir, { recursive: true, force: true });
+  // Built beside, then swapped in: a CLI started meanwhile (another build, a test) finds the old bundle or the new.
+  const building = `${outDir}.building-${process.pid}`;
+  const old = `${outDir}.old-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
   const started = performance.now();
   await build({
     absWorkingDir: root,
     entryPoints: { main: join(root, 'src-main', 'cli', 'entry.ts') },
-    outdir: outDir,
+    outdir: building,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -39,13 +42,26 @@ export async function buildCli({ outDir = cliOutDir, quiet = false } = {}) {
     // The CommonJS packages inside an ESM bundle call require() for Node's built-ins.
     banner: { js: "import { createRequire as __switchboardRequire } from 'node:module'; const require = __switchboardRequire(import.meta.url);" },
     logLevel: quiet ? 'error' : 'warning',
+  }).catch((error) => {
+    rmSync(building, { recursive: true, force: true });
+    throw error;
   });
+  try {
+    renameSync(outDir, old);
+  } catch {
+    // no previous bundle
+  }
+  renameSync(building, outDir);
+  rmSync(old, { recursive: true, force: true });
   if (!quiet) process.stderr.write(`CLI bundled into ${relative(root, outDir)}/ in ${Math.round(performance.now() - started)} ms\n`);
   return join(outDir, 'main.mjs');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildCli({ quiet: process.argv.includes('--quiet') }).catch((error) => {
+  // --out-dir DIR: somewhere else than out/cli (the bench and the pack test stage a package of their own).
+  const at = process.argv.indexOf('--out-dir');
+  const outDir = at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : cliOutDir;
+  buildCli({ outDir, quiet: process.argv.includes('--quiet') }).catch((error) => {
     process.stderr.write(`build-cli: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });
