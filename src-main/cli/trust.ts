@@ -17,14 +17,14 @@ const needsReview = (tool: ToolInfo): boolean => tool.review !== undefined && to
 const markOf = (tool: ToolInfo): string => (needsReview(tool) ? ` [${tool.review?.state} — needs review]` : tool.review?.hidden?.length ? ' [hidden text]' : '');
 
 /** What a person should know about one tool: why it needs review (a short diff), and its hidden text decoded. */
-export function reviewLines(server: ServerView, tool: ToolInfo): string[] {
+export function reviewLines(server: ServerView, tool: ToolInfo, options: { hint?: boolean } = {}): string[] {
   const review = tool.review;
   if (review === undefined || (review.state === 'trusted' && !review.hidden?.length)) return [];
   const lines: string[] = [];
-  const accept = `accept with: switchboard trust ${server.name} ${tool.name}`;
-  if (review.state === 'changed') lines.push(`${server.name}/${tool.name}: changed since it was trusted (${(review.changed ?? []).join(', ')}); ${accept}`, ...shortDiff(tool, server.instructions).map((l) => `  ${l}`));
-  else if (review.state === 'new') lines.push(`${server.name}/${tool.name}: new since the server's tools were trusted; ${accept}`);
-  else if (review.state === 'flagged') lines.push(`${server.name}/${tool.name}: hides text in its definition; ${accept}`);
+  const accept = options.hint === false ? '' : `; accept with: switchboard trust ${server.name} ${tool.name}`;
+  if (review.state === 'changed') lines.push(`${server.name}/${tool.name}: changed since it was trusted (${(review.changed ?? []).join(', ')})${accept}`, ...shortDiff(tool, server.instructions).map((l) => `  ${l}`));
+  else if (review.state === 'new') lines.push(`${server.name}/${tool.name}: new since the server's tools were trusted${accept}`);
+  else if (review.state === 'flagged') lines.push(`${server.name}/${tool.name}: hides text in its definition${accept}`);
   else lines.push(`${server.name}/${tool.name}: trusted, with hidden text:`);
   if (review.hidden?.length) {
     if (review.state !== 'trusted') lines.push('  hidden text:');
@@ -83,7 +83,7 @@ export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
     return 0;
   }
   if (chosen.length > 0) err('Accepted, as the server lists them now:');
-  for (const tool of chosen) for (const line of reviewLines(view, tool)) err(`  ${line}`);
+  for (const tool of chosen) for (const line of reviewLines(view, tool, { hint: false })) err(`  ${line}`);
   out(`Trusted ${trusted.length} tool(s) of ${server}: ${trusted.join(', ')}.`);
   return 0;
 }
