@@ -24,6 +24,20 @@ export const sandboxObjectSchema = z.strictObject({
 export const sandboxSettingSchema = z.union([z.boolean(), sandboxObjectSchema], { error: 'must be true, false or {"allowRead": [...], "allowWrite": [...], "network": true|false}' });
 export type SandboxSetting = z.infer<typeof sandboxSettingSchema>;
 
+/** Who answers a server's sampling requests (issue 10): ask a person (default), allow without asking, or never. */
+export const samplingModes = ['ask', 'allow', 'never'] as const;
+export const samplingEntrySchema = z.strictObject({
+  mode: z.enum(samplingModes, { error: `must be one of ${samplingModes.join(', ')}` }).optional().describe('ask (default): a person approves each request and the answer; allow: run without asking; never: decline.'),
+  perMinute: z.number({ error: 'must be a number of requests' }).int('must be a whole number').min(1, 'must be at least 1').optional().describe('At most this many sampling requests per minute; more are declined.'),
+});
+export type SamplingEntry = z.infer<typeof samplingEntrySchema>;
+
+/** Folders a server may work in (`roots/list`): paths (relative to the config file's folder, `~/` the home folder) or file:// URIs. */
+export const rootsSchema = z.array(
+  z.string({ error: 'must be a folder path or file:// URI' }).min(1, 'must not be empty').refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || v.toLowerCase().startsWith('file://'), 'must be a folder path or a file:// URI'),
+  { error: 'must be an array of folder paths or file:// URIs' },
+);
+
 /**
  * One entry of `mcpServers`. Claude-Desktop compatible; keys other hosts use are accepted and unknown keys are
  * kept (looseObject), so a user's file round-trips.
@@ -44,6 +58,8 @@ export const serverEntrySchema = z
     oauth: oauthEntrySchema.optional().describe('OAuth sign-in for a remote server: pre-registered client credentials, scopes and the loopback redirect port. Tokens are kept as secrets, never here.'),
     sandbox: sandboxSettingSchema.optional().describe('Run this stdio server in a sandbox (bubblewrap on Linux, sandbox-exec on macOS): true, false (overrides the settings default), or {allowRead, allowWrite, network}. Where no sandbox is available the server does not start.'),
     logLevel: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional().describe('The least severe server log message to ask for (logging/setLevel); default info.'),
+    roots: rootsSchema.optional().describe('Folders this server may work in (roots/list): paths relative to this file, ~/ paths, or file:// URIs. Changing them tells the server without a restart.'),
+    sampling: samplingEntrySchema.optional().describe('Sampling requests from this server: {"mode": "ask"|"allow"|"never", "perMinute": N}. Default ask.'),
   })
   .superRefine((entry, ctx) => {
     if (entry.command === undefined && entry.url === undefined) {

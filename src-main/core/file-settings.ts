@@ -1,17 +1,17 @@
 import Conf from 'conf';
 import type { SupervisionPolicy } from './connection';
 import type { SandboxSetting } from '../../src-shared/config-schema';
-import { parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from './settings';
+import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from './settings';
 
 /**
  * Settings for the CLI and headless mode: `conf` (electron-store's Node base) on the same file electron-store
  * uses in the desktop app (`<userData>/config.json`), so the allow-list is shared.
  */
 export class FileSettings implements SettingsStore {
-  private readonly store: Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown }>;
+  private readonly store: Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown; roots?: unknown }>;
 
   constructor(dataDir: string) {
-    this.store = new Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown }>({
+    this.store = new Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown; roots?: unknown }>({
       cwd: dataDir,
       configName: 'config',
       projectName: 'switchboard',
@@ -23,6 +23,10 @@ export class FileSettings implements SettingsStore {
 
   sandboxDefault(): SandboxSetting | undefined {
     return parseSandboxSetting(this.store.get('sandbox'));
+  }
+
+  defaultRoots(): string[] | undefined {
+    return parseRootsSetting(this.store.get('roots'));
   }
 
   supervision(): Partial<SupervisionPolicy> {

@@ -25,6 +25,7 @@ import { ConsentStore } from './trust/consent';
 import { TrustService } from './services/trust';
 import { PinStore, pinsFileName } from './trust/pins';
 import { RequestQueue } from './requests/queue';
+import { ProviderSampler } from './requests/sampler';
 import { AuthManager, type UrlOpener } from './auth/index';
 import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
@@ -77,6 +78,8 @@ export interface HostOptions {
    * true); a CLI can on a terminal. Without one every request is declined at once with `noAnswererReason`.
    */
   interactive?: boolean;
+  /** Which face answers server requests, for the sampling audit entries ('app' by default; the CLI passes 'cli'). */
+  answerSource?: 'app' | 'cli';
   noAnswererReason?: string;
   /** Record the protocol trace (default true; `trace:list` is then empty, unless a traceSink still wants it). */
   trace?: boolean;
@@ -173,6 +176,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     baseDir: dirname(configPath),
     consent,
     sandboxDefault: () => options.settings.sandboxDefault?.(),
+    defaultRoots: () => options.settings.defaultRoots?.(),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
       // The user's settings, then explicit overrides (tests, benchmarks).
@@ -183,6 +187,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
       log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
       emit: events.emit,
       auth: authManager,
+      // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.
+      // (`chat` is created below, before the first connection is made.)
+      requests,
+      sampler: new ProviderSampler(chat.providers),
+      audit: chat.audit,
+      ...(options.answerSource ? { answerSource: options.answerSource } : {}),
       ...(options.trace !== false || options.traceSink ? { decorateTransport: trace.decorateTransport, decorateFetch: trace.decorateFetch } : {}),
     }),
   });

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import type { SandboxSetting, ServerEntry, ServersConfig } from '../../src-shared/config-schema';
 import type { ConsentView, ServerView } from '../../src-shared/host-api';
 import type { FeatureName } from './servers/features/feature';
+import { resolveRoots } from './servers/features/roots';
 import type { ResolvedServer, SupervisorDeps } from './servers/policy';
 import { Supervisor as Connection } from './servers/supervisor';
 import { CoreError, messageOf } from './errors';
@@ -30,6 +31,8 @@ export interface RegistryOptions {
   childPath?: string;
   /** Supervision, era cache, ledger and per-server logs for each connection. */
   connectionDeps?: (name: string) => SupervisorDeps;
+  /** The settings' default `roots` for entries without their own (paths relative to `baseDir`, or file:// URIs). */
+  defaultRoots?: () => readonly string[] | undefined;
   /** The settings' default `sandbox` for stdio entries without one of their own. */
   sandboxDefault?: () => SandboxSetting | undefined;
   /** Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits, where the gate is enforced. */
@@ -58,7 +61,7 @@ export interface RegistryEvents {
 
 /** What makes two definitions the same server: the entry and everything resolved from it. */
 function fingerprint(server: ResolvedServer): string {
-  return JSON.stringify([server.entry, server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null, server.sandbox ?? null]);
+  return JSON.stringify([launchPart(server.entry), server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null, server.sandbox ?? null]);
 }
 
 /**
@@ -67,6 +70,24 @@ function fingerprint(server: ResolvedServer): string {
  * route), unless the user allow-listed that key's name.
  */
 export function resolveServer(name: string, entry: ServerEntry, options: RegistryOptions): ResolvedServer {
+  const resolved = resolveLaunch(name, entry, options);
+  if (resolved.problem !== undefined) return resolved;
+  try {
+    return { ...resolved, roots: resolveRoots(entry.roots ?? options.defaultRoots?.() ?? [], options.baseDir) };
+  } catch (error) {
+    return { ...resolved, problem: `mcpServers.${name}.${messageOf(error)}` };
+  }
+}
+
+/** The entry without what changes nothing about its launch (roots, sampling policy): those apply without a restart. */
+function launchPart(entry: ServerEntry): ServerEntry {
+  const { roots, sampling, ...launch } = entry;
+  void roots;
+  void sampling;
+  return launch;
+}
+
+function resolveLaunch(name: string, entry: ServerEntry, options: RegistryOptions): ResolvedServer {
   const where = `mcpServers.${name}`;
   try {
     const keys = hostKeys(options);
@@ -176,6 +197,8 @@ export class Registry extends EventEmitter<RegistryEvents> {
       if (existing && fingerprint(existing.server) === fingerprint(resolved)) {
         // Same launch; an approval given meanwhile (the server form saving it unchanged) lets it start.
         if (existing.consent && !this.consentOf(existing.server)) existing.setConsent(undefined, existing.server.entry.disabled !== true);
+        // Roots or the sampling policy may have changed: applied to the running session (roots announced to it).
+        existing.update(resolved);
         plan.push({ name, keep: existing });
         result.unchanged.push(name);
         continue;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sandboxSettingSchema, type SandboxSetting } from '../../src-shared/config-schema';
+import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../src-shared/config-schema';
 import type { SupervisionPolicy } from './connection';
 
 /** App settings the core reads. Electron backs this with electron-store; CLI/headless with `conf` (its Node base). */
@@ -10,6 +10,14 @@ export interface SettingsStore {
   supervision?(): Partial<SupervisionPolicy>;
   /** `sandbox` in config.json: the sandbox of every stdio server without a `sandbox` key of its own (issue 12 §4). */
   sandboxDefault?(): SandboxSetting | undefined;
+  /** `roots` in config.json: the roots of every server without a `roots` key of its own (paths or file:// URIs). */
+  defaultRoots?(): string[] | undefined;
+}
+
+/** Validates the raw `roots` setting; an invalid one is ignored (no default roots), never fatal. */
+export function parseRootsSetting(raw: unknown): string[] | undefined {
+  const parsed = rootsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Validates the raw `sandbox` setting; an invalid one is ignored (no default sandbox), never fatal. */

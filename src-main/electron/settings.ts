@@ -4,7 +4,7 @@ import { app } from 'electron';
 import Store, { type Schema } from 'electron-store';
 import type { SupervisionPolicy } from '../core/connection';
 import type { SandboxSetting } from '../../src-shared/config-schema';
-import { parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from '../core/settings';
+import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from '../core/settings';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
 export interface WindowBounds {
@@ -22,6 +22,8 @@ interface SettingsShape extends Record<string, unknown> {
   supervision?: Record<string, unknown>;
   /** The default sandbox of stdio servers (validated by the core). */
   sandbox?: unknown;
+  /** The default roots of servers without their own (validated by the core). */
+  roots?: unknown;
 }
 
 const integer = { type: 'integer' } as const;
@@ -36,6 +38,7 @@ const schema: Schema<SettingsShape> = {
   },
   supervision: { type: 'object' },
   sandbox: { type: ['boolean', 'object'] },
+  roots: { type: 'array', items: { type: 'string' } },
   windowBounds: {
     type: 'object',
     properties: {
@@ -67,6 +70,10 @@ export class ElectronSettings implements SettingsStore {
 
   sandboxDefault(): SandboxSetting | undefined {
     return parseSandboxSetting(this.store.get('sandbox'));
+  }
+
+  defaultRoots(): string[] | undefined {
+    return parseRootsSetting(this.store.get('roots'));
   }
 
   supervision(): Partial<SupervisionPolicy> {

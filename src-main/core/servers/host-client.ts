@@ -1,43 +1,64 @@
-import { Client, LOG_LEVEL_META_KEY, type LoggingLevel } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, type LoggingLevel, type RequestOptions } from '@modelcontextprotocol/client';
+import { currentCallId, runWithCallId } from './call-origin';
+
+/** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
+const callIdKey = Symbol('switchboard.callId');
+type Tagged = { [callIdKey]?: string };
+
+function callIdOf(options: RequestOptions | undefined): string | undefined {
+  return (options as Tagged | undefined)?.[callIdKey];
+}
 
 /**
- * The SDK client with the one thing 2.4.0 leaves out: on 2026-07-28 the log level a client wants travels in every
- * request's `_meta` (`io.modelcontextprotocol/logLevel`; there is no `logging/setLevel` in that era), and a server
- * built on the SDK sends a request's `notifications/message` only when that request carries it. The SDK's envelope
- * seam (`_outboundMetaEnvelope`, the protected per-request `_meta` of a modern connection) builds the level into its
- * codec but never fills it in; this fills it in from `logLevel` (set by the logging feature). Legacy connections have
- * no envelope, so their traffic is unchanged.
+ * The SDK client with what 2.4.0 leaves out for a host:
+ * - On 2026-07-28 the log level a client wants travels in every request's `_meta` (`io.modelcontextprotocol/logLevel`;
+ *   there is no `logging/setLevel` in that era), and a server built on the SDK sends a request's
+ *   `notifications/message` only when that request carries it. The SDK's envelope seam (`_outboundMetaEnvelope`, the
+ *   protected per-request `_meta` of a modern connection) builds the level into its codec but never fills it in; this
+ *   fills it in from `logLevel` (set by the logging feature). Legacy connections have no envelope.
+ * - Which call a server's request came from (see call-origin.ts): `tools/call`s made inside a call's context are
+ *   counted while in flight, and their `input_required` rounds run in that call's context, so the sampling,
+ *   elicitation and roots handlers can name the call (`originCallId()`).
  */
 export class HostClient extends Client {
   /** The level to ask for on 2026-07-28 connections; undefined: none (the server sends no log messages). */
   logLevel: LoggingLevel | undefined;
-
-  /**
-   * The last envelope made, with the SDK's envelope and the level it was made from: the SDK makes its envelope anew
-   * for each request (same protocol version, client info and capabilities objects), so one with the level added
-   * is kept while those stay the same.
-   */
-  private made: { base: Readonly<Record<string, unknown>>; level: LoggingLevel; envelope: Readonly<Record<string, unknown>> } | undefined;
+  private readonly inFlight = new Map<string, number>();
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
-    const level = this.logLevel;
-    if (envelope === undefined || level === undefined) return envelope;
-    const made = this.made;
-    if (made && made.level === level && sameEntries(made.base, envelope)) return made.envelope;
-    const withLevel = Object.freeze({ ...envelope, [LOG_LEVEL_META_KEY]: level });
-    this.made = { base: envelope, level, envelope: withLevel };
-    return withLevel;
+    if (envelope === undefined || this.logLevel === undefined) return envelope;
+    return { ...envelope, [LOG_LEVEL_META_KEY]: this.logLevel };
   }
-}
 
-/** Same keys with the same values (by identity): the SDK's envelope is a few keys whose values are its own objects. */
-function sameEntries(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  let count = 0;
-  for (const key in b) {
-    if (a[key] !== b[key]) return false;
-    count++;
+  override async callTool(...args: Parameters<Client['callTool']>): ReturnType<Client['callTool']> {
+    const callId = currentCallId();
+    if (callId === undefined) return super.callTool(...args);
+    const [params, options] = args;
+    const tagged: NonNullable<typeof options> & Tagged = { ...options, [callIdKey]: callId };
+    this.inFlight.set(callId, (this.inFlight.get(callId) ?? 0) + 1);
+    try {
+      return await super.callTool(params, tagged);
+    } finally {
+      const left = (this.inFlight.get(callId) ?? 1) - 1;
+      if (left <= 0) this.inFlight.delete(callId);
+      else this.inFlight.set(callId, left);
+    }
   }
-  for (const _ in a) count--;
-  return count === 0;
+
+  protected override _resolveNonCompleteResult(...args: Parameters<Client['_resolveNonCompleteResult']>): Promise<unknown> {
+    const callId = callIdOf(args[1].options);
+    return runWithCallId(callId, () => super._resolveNonCompleteResult(...args));
+  }
+
+  /**
+   * The call a server request (being handled now) arose from: the call whose MRTR round or HTTP response stream it
+   * came on, else the one call in flight on this connection; undefined when that cannot be told.
+   */
+  originCallId(): string | undefined {
+    const current = currentCallId();
+    if (current !== undefined) return current;
+    if (this.inFlight.size !== 1) return undefined;
+    return this.inFlight.keys().next().value;
+  }
 }

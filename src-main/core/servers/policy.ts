@@ -8,7 +8,10 @@ import type { ChildLedger } from '../ledger';
 import type { RotatingLog } from '../log-file';
 import { defaultMaxMessageBytes } from '../process-transport';
 import type { PinStore } from '../trust/pins';
-import type { HostEmit } from './features/feature';
+import type { SamplingRecord } from '../chat/audit-log';
+import type { RequestQueue } from '../requests/queue';
+import type { Sampler } from '../requests/sampler';
+import type { HostEmit, RootView } from './features/feature';
 import type { FetchDecorator, TransportDecorator } from './transports';
 
 export const clientInfo = { name: 'switchboard', version: '0.1.0' };
@@ -71,6 +74,8 @@ export interface ResolvedServer {
   needsInput?: string;
   /** For stdio: the sandbox it runs in (the entry's `sandbox`, else the settings default), paths absolute. */
   sandbox?: SandboxRequest;
+  /** Its roots (the entry's `roots`, else the settings' default), resolved to file:// URIs. */
+  roots?: RootView[];
 }
 
 /** What a server's supervisor is given by its owner (the Registry). */
@@ -90,4 +95,12 @@ export interface SupervisorDeps {
   emit?: HostEmit;
   /** Pinned tool definitions: tools that changed, are new or hide text need review before use (issue 12). */
   pins?: PinStore;
+  /** Where sampling and elicitation requests go to be answered by a person (absent: they are declined). */
+  requests?: RequestQueue;
+  /** Runs sampling requests on the chat's providers. */
+  sampler?: Sampler;
+  /** One audit entry per sampling request. */
+  audit?: { recordSampling(record: SamplingRecord): void };
+  /** Which face answers requests (the audit entries' source); default 'app'. */
+  answerSource?: 'app' | 'cli';
 }

@@ -51,6 +51,9 @@ export interface SessionOptions {
   auth?: ServerAuth | undefined;
 }
 
+/** The most `input_required` rounds one call may take (each round may ask a person several things). */
+export const maxInputRounds = 8;
+
 /** How long stop/restart/quit wait for a Streamable HTTP session's DELETE (and a listen stream's cancel). */
 const terminateSessionMs = 2000;
 
@@ -133,12 +136,17 @@ export class Session {
   }
 
   private newClient(timeout: number): Client {
+    // Client capabilities (sampling with tools, elicitation form + url, roots with listChanged) are declared by the
+    // feature modules' attach(), with their handlers, before connect.
     // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
     // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
     // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
     const client = new HostClient(clientInfo, {
       capabilities: {},
       versionNegotiation: { mode: this.options.policy.versionMode, probe: { timeoutMs: timeout } },
+      // 2026-07-28: a call answered `input_required` is fulfilled through the same sampling / elicitation / roots
+      // handlers (features' attach) and retried; a server that keeps asking is cut off after this many rounds.
+      inputRequired: { autoFulfill: true, maxRounds: maxInputRounds },
     });
     client.onerror = (error) => this.options.hooks.note(`[switchboard] protocol error: ${messageOf(error)}`);
     for (const feature of this.options.features.all) feature.attach?.(client);

@@ -9,6 +9,7 @@ import { exitData, exitText, SignInRequired, withDeadline } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
 import { callTool as callFeatureTool } from './features/tool-call';
+import { runWithCallId } from './call-origin';
 import { defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps } from './policy';
 import { Session } from './session';
 
@@ -52,7 +53,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   readonly auth: ServerAuth | undefined;
 
   constructor(
-    readonly server: ResolvedServer,
+    /** Replaced by `update()` when only what needs no restart changed (roots, sampling policy). */
+    public server: ResolvedServer,
     private readonly deps: SupervisorDeps = {},
   ) {
     super();
@@ -75,12 +77,27 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       remote: server.entry.command === undefined,
       logLevel: this.policy.logLevel ?? server.entry.logLevel ?? 'info',
       ping: { intervalMs: this.policy.pingIntervalMs, timeoutMs: this.policy.pingTimeoutMs },
+      ...(deps.requests ? { requests: deps.requests } : {}),
+      ...(deps.sampler ? { sampler: deps.sampler } : {}),
+      ...(deps.audit ? { audit: deps.audit } : {}),
+      ...(deps.answerSource ? { answerSource: deps.answerSource } : {}),
+      roots: () => this.server.roots ?? [],
+      samplingPolicy: () => ({ mode: this.server.entry.sampling?.mode ?? 'ask', ...(this.server.entry.sampling?.perMinute !== undefined ? { perMinute: this.server.entry.sampling.perMinute } : {}) }),
       pins: deps.pins,
     };
     this.features = createFeatures(context);
     this.auth = deps.auth?.forServer(server, () => {
       if (!this.disposed) this.emit('changed');
     });
+  }
+
+  /**
+   * The same server with a new definition that needs no restart (only its roots or sampling policy changed): the
+   * running session keeps going; changed roots are announced to it (`notifications/roots/list_changed`).
+   */
+  update(server: ResolvedServer): void {
+    this.server = server;
+    void this.features.roots.changed();
   }
 
   /** A request's timeout: the entry's own, else the policy's. */
@@ -323,7 +340,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const timeoutMs = this.requestTimeoutMs();
     const data = { server: this.name, tool };
     try {
-      return await callFeatureTool(this.features, tool, args, options, timeoutMs);
+      // In the call's context, so that what the server asks meanwhile (sampling, a form) names this call.
+      return await runWithCallId(options.callId, () => callFeatureTool(this.features, tool, args, options, timeoutMs));
     } catch (error) {
       if (error instanceof CoreError) throw error;
       const signIn = this.auth?.needsLogin(error);

@@ -1,6 +1,9 @@
 import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelcontextprotocol/client';
 import type { HostEventName, HostEvents, LogLevel } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
+import type { SamplingRecord } from '../../chat/audit-log';
+import type { RequestQueue } from '../../requests/queue';
+import type { Sampler } from '../../requests/sampler';
 import type { PinStore } from '../../trust/pins';
 
 /*
@@ -9,7 +12,7 @@ import type { PinStore } from '../../trust/pins';
  * capabilities), tells each when it is connected and when it ends, and disposes them in reverse order.
  */
 
-export type FeatureName = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging' | 'tasks' | 'health';
+export type FeatureName = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging' | 'tasks' | 'health' | 'sampling' | 'elicitation' | 'roots';
 
 export type HostEmit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => void;
 
@@ -38,6 +41,32 @@ export interface FeatureContext {
   readonly ping: { intervalMs: number; timeoutMs: number };
   /** Pinned tool definitions (issue 12): without it every tool counts as trusted. */
   readonly pins?: PinStore | undefined;
+  /** The host's queue of things a person must answer (sampling, elicitation); absent: every such request is declined. */
+  readonly requests?: RequestQueue;
+  /** Runs sampling on the chat's providers; absent: sampling is declined (no provider). */
+  readonly sampler?: Sampler;
+  /** One audit entry per sampling request (the chat's audit log). */
+  readonly audit?: { recordSampling(record: SamplingRecord): void };
+  /** Which face answers (the audit entry's source). */
+  readonly answerSource?: 'app' | 'cli';
+  /** The server's roots now (file:// URIs with names); they may change without a restart. */
+  roots?(): readonly RootView[];
+  /** The server's sampling policy now (`sampling` in its entry). */
+  samplingPolicy?(): SamplingPolicy;
+}
+
+/** One root as `roots/list` answers it. */
+export interface RootView {
+  uri: string;
+  name?: string;
+}
+
+/** A server entry's `sampling` key, with its defaults. */
+export interface SamplingPolicy {
+  /** ask (default): a person approves each request and its result; allow: no one is asked; never: declined. */
+  mode: 'ask' | 'allow' | 'never';
+  /** At most this many sampling requests per minute (more are declined); absent: no limit. */
+  perMinute?: number;
 }
 
 export interface ConnectedInfo {

@@ -1,9 +1,12 @@
 import { CompletionsFeature } from './completions';
+import { ElicitationFeature } from './elicitation';
 import type { FeatureContext, SessionFeature } from './feature';
 import { HealthFeature } from './health';
 import { LoggingFeature } from './logging';
 import { PromptsFeature } from './prompts';
 import { ResourcesFeature } from './resources';
+import { RootsFeature } from './roots';
+import { SamplingFeature } from './sampling';
 import { TasksFeature } from './tasks';
 import { ToolsFeature } from './tools';
 
@@ -16,6 +19,10 @@ export interface ServerFeatures {
   readonly logging: LoggingFeature;
   readonly tasks: TasksFeature;
   readonly health: HealthFeature;
+  /** What the server asks of the host: sampling, elicitation, roots (client capabilities and handlers). */
+  readonly sampling: SamplingFeature;
+  readonly elicitation: ElicitationFeature;
+  readonly roots: RootsFeature;
   /** Every module, in creation order (disposed in reverse). */
   readonly all: readonly SessionFeature[];
 }
@@ -28,5 +35,20 @@ export function createFeatures(context: FeatureContext): ServerFeatures {
   const logging = new LoggingFeature(context);
   const tasks = new TasksFeature(context);
   const health = new HealthFeature(context);
-  return { tools, resources, prompts, completions, logging, tasks, health, all: [tools, resources, prompts, completions, logging, tasks, health] };
+  const sampling = new SamplingFeature(context);
+  const elicitation = new ElicitationFeature(context);
+  const roots = new RootsFeature(context);
+  return {
+    tools,
+    resources,
+    prompts,
+    completions,
+    logging,
+    tasks,
+    health,
+    sampling,
+    elicitation,
+    roots,
+    all: [tools, resources, prompts, completions, logging, tasks, health, sampling, elicitation, roots],
+  };
 }

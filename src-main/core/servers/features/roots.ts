@@ -1,0 +1,83 @@
+import { homedir } from 'node:os';
+import { basename, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Client } from '@modelcontextprotocol/client';
+import { messageOf } from '../../errors';
+import type { ConnectedInfo, FeatureContext, RootView, SessionFeature } from './feature';
+
+/**
+ * The config's `roots` (absolute or relative paths, `~/…`, or file:// URIs) as `roots/list` entries: relative paths
+ * resolve against `baseDir` (the config file's folder). Throws on a URI that is not file:// (say which).
+ */
+export function resolveRoots(list: readonly string[], baseDir: string): RootView[] {
+  const out: RootView[] = [];
+  for (const raw of list) {
+    const value = raw.trim();
+    if (value === '') continue;
+    let path: string;
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+      if (!value.toLowerCase().startsWith('file://')) throw new Error(`roots: "${value}" is not a folder path or file:// URI`);
+      try {
+        path = fileURLToPath(value);
+      } catch (error) {
+        throw new Error(`roots: "${value}" is not a valid file:// URI (${messageOf(error)})`, { cause: error });
+      }
+    } else if (value === '~' || value.startsWith('~/')) path = resolve(homedir(), value.slice(2));
+    else path = isAbsolute(value) ? value : resolve(baseDir, value);
+    const uri = pathToFileURL(path).href;
+    if (out.some((r) => r.uri === uri)) continue;
+    out.push({ uri, name: basename(path) || path });
+  }
+  return out;
+}
+
+function sameRoots(a: readonly RootView[], b: readonly RootView[]): boolean {
+  return a.length === b.length && a.every((r, i) => r.uri === b[i]?.uri && r.name === b[i]?.name);
+}
+
+/**
+ * `roots/list` answers the server entry's roots (or the settings' default); `notifications/roots/list_changed` is
+ * sent when they change while the session is connected (a config edit that touches only `roots` restarts nothing).
+ */
+export class RootsFeature implements SessionFeature {
+  readonly name = 'roots' as const;
+  private sent: readonly RootView[] = [];
+
+  constructor(private readonly context: FeatureContext) {}
+
+  private current(): readonly RootView[] {
+    return this.context.roots?.() ?? [];
+  }
+
+  attach(client: Client): void {
+    client.registerCapabilities({ roots: { listChanged: true } });
+    client.setRequestHandler('roots/list', () => {
+      const roots = this.current();
+      this.sent = roots;
+      return { roots: roots.map((r) => ({ ...r })) };
+    });
+  }
+
+  connected(_info: ConnectedInfo): void {
+    this.sent = this.current();
+  }
+
+  /** The configured roots may have changed: tell the connected server (once per change). */
+  async changed(): Promise<void> {
+    const roots = this.current();
+    if (sameRoots(roots, this.sent)) return;
+    this.sent = roots;
+    const client = this.context.client();
+    if (!client) return;
+    try {
+      await client.sendRootsListChanged();
+      this.context.log(`[switchboard] roots changed (${roots.length}); sent notifications/roots/list_changed`);
+    } catch (error) {
+      this.context.note(`[switchboard] could not tell the server its roots changed: ${messageOf(error)}`);
+    }
+  }
+
+  dispose(): void {
+    this.sent = [];
+  }
+}
