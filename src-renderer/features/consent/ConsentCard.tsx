@@ -94,7 +94,7 @@ export function ConsentCard({ server }: { server: ServerView }) {
       )}
       <div className="consent-actions">
         <button type="button" className="btn btn-primary" data-testid="consent-approve" disabled={approving} onClick={() => void approve(server.name, consent.hash)}>
-          {approving ? 'Starting…' : 'Approve and start'}
+          {approving ? 'Approving…' : server.disabled ? 'Approve (it stays disabled)' : 'Approve and start'}
         </button>
         <span className="muted">Not now: leave it; it stays stopped. Remove it or edit it in the server form.</span>
       </div>
