@@ -61,6 +61,15 @@ export interface ScanResult {
   count: number;
 }
 
+const pictographic = /\p{Extended_Pictographic}/u;
+/** Before a ZWJ: a pictograph, maybe with its VS16 or skin tone; after it: a pictograph. */
+function emojiJoin(before: string | undefined, after: string | undefined): boolean {
+  if (before === undefined || after === undefined) return false;
+  const b = before.codePointAt(0) ?? 0;
+  const prior = pictographic.test(before) || b === 0xfe0f || (b >= 0x1f3fb && b <= 0x1f3ff);
+  return prior && pictographic.test(after);
+}
+
 /** Finds hidden characters in one text (and whether it is too long); undefined when it is clean. */
 export function scanText(text: string, options: { long?: boolean } = {}): ScanResult | undefined {
   const kinds = new Set<HiddenTextKind>();
@@ -73,9 +82,12 @@ export function scanText(text: string, options: { long?: boolean } = {}): ScanRe
     decoded += `⟨tags: ${tagRun}⟩`;
     tagRun = '';
   };
-  for (const char of text) {
+  const chars = [...text];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] ?? '';
     const cp = char.codePointAt(0) ?? 0;
-    const kind = hiddenKind(cp);
+    // A zero-width joiner inside an emoji sequence (👩‍💻) is how the emoji is written, not hidden text.
+    const kind = cp === 0x200d && emojiJoin(chars[i - 1], chars[i + 1]) ? undefined : hiddenKind(cp);
     if (kind === 'tag') {
       kinds.add(kind);
       count++;

@@ -7,6 +7,9 @@ const tags = (text: string): string => [...text].map((c) => String.fromCodePoint
 describe('hidden text', () => {
   it('leaves ordinary text alone (accents, emoji, CJK included)', () => {
     expect(scanText('Adds two numbers — café, 数字, 👍🏽')).toBeUndefined();
+    // A zero-width joiner that writes an emoji sequence is not hidden text; one between letters is.
+    expect(scanText('Made by 👩\u200d💻 and 👨🏽\u200d🚀 and ❤️\u200d🔥')).toBeUndefined();
+    expect(scanText('a\u200db')?.kinds).toEqual(['zero-width']);
   });
 
   it('spells out zero-width characters and bidi controls', () => {
