@@ -94,7 +94,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   override async connected(info: ConnectedInfo): Promise<void> {
     deliverProgressFirst(info.client);
     // A warm 2026-07-28 start adopts the era cache's server/discover result, instructions included: with pins, the
-    // connect-time listing asks the server again, so that changed instructions are seen (and the cache refreshed).
+    // connect-time listing asks the server again (alongside tools/list), so that changed instructions are seen.
     this.rediscover = info.era === 'modern' && this.context.pins !== undefined;
     await super.connected(info);
   }
