@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { serverEntrySchema, type ServerEntry, type ServersConfig } from '../../src-shared/config-schema';
 import { CoreError } from './errors';
@@ -79,7 +79,9 @@ export function readForeignConfig(file: string): Record<string, unknown> {
   }
   const root = data as Record<string, unknown>;
   // Claude, Cursor, Cline, Windsurf, the Inspector: `mcpServers`; VS Code: `servers` (maybe under `mcp`).
-  const block = root.mcpServers ?? root.servers ?? (root.mcp as Record<string, unknown> | undefined)?.servers;
+  const settings = root.settings as Record<string, unknown> | undefined;
+  const block =
+    root.mcpServers ?? root.servers ?? (root.mcp as Record<string, unknown> | undefined)?.servers ?? (settings?.mcp as Record<string, unknown> | undefined)?.servers;
   if (typeof block !== 'object' || block === null) {
     throw new CoreError('invalid-argument', `Cannot import ${file}: it has no "mcpServers" (or VS Code "servers") object.`);
   }
@@ -111,14 +113,43 @@ function literalSecrets(entry: ServerEntry): string[] {
   return keys;
 }
 
+/**
+ * The VS Code workspace folders a file belongs to: a `.vscode/mcp.json` is its workspace folder's; a
+ * `.code-workspace` file lists its `folders` (paths relative to the file). VS Code gives these to servers as their
+ * roots, so imported entries get them as `roots`. Undefined for files of no workspace (the user's own mcp.json).
+ */
+export function vscodeWorkspaceFolders(file: string): string[] | undefined {
+  if (basename(dirname(file)) === '.vscode') return [dirname(dirname(file))];
+  if (!file.endsWith('.code-workspace')) return undefined;
+  const errors: ParseError[] = [];
+  const data: unknown = parseJsonc(readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
+  const folders = typeof data === 'object' && data !== null ? (data as { folders?: unknown }).folders : undefined;
+  if (!Array.isArray(folders)) return undefined;
+  const paths = folders.flatMap((f: unknown) => (typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string' ? [resolve(dirname(file), (f as { path: string }).path)] : []));
+  return paths.length > 0 ? paths : undefined;
+}
+
+/** `${workspaceFolder}` in a VS Code entry's command, args and cwd, filled in with the (first) workspace folder. */
+function withWorkspace(raw: unknown, folder: string | undefined): unknown {
+  if (folder === undefined || typeof raw !== 'object' || raw === null) return raw;
+  const input = { ...(raw as Record<string, unknown>) };
+  const fill = (value: unknown): unknown => (typeof value === 'string' ? value.split('${workspaceFolder}').join(folder) : value);
+  if (input.command !== undefined) input.command = fill(input.command);
+  if (input.cwd !== undefined) input.cwd = fill(input.cwd);
+  if (Array.isArray(input.args)) input.args = input.args.map(fill);
+  return input;
+}
+
 export function previewImport(source: string, current: ServersConfig, env: Env = process.env): ImportPreview {
   const file = resolveSource(source, env);
   const block = readForeignConfig(file);
+  const folders = vscodeWorkspaceFolders(file);
   const servers: ImportCandidate[] = [];
   for (const [name, raw] of Object.entries(block)) {
     let entry: ServerEntry;
     try {
-      entry = normalizeEntry(raw);
+      entry = normalizeEntry(withWorkspace(raw, folders?.[0]));
+      if (folders && entry.roots === undefined) entry = { ...entry, roots: [...folders] };
     } catch (error) {
       servers.push({ name, entry: {} as ServerEntry, status: 'new', secretKeys: [], invalid: (error as Error).message });
       continue;
