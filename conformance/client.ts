@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ServerView } from '../src-shared/host-api';
 import { FileSettings } from '../src-main/core/file-settings';
+import { FileSecretStore } from '../src-main/core/secrets';
 import { createHost, type Host } from '../src-main/core/host';
 import { messageOf } from '../src-main/core/errors';
 import { nodeRuntime } from '../src-main/core/runtime';
@@ -29,9 +30,16 @@ const serverName = 'conformance';
 /** The parts of MCP_CONFORMANCE_CONTEXT this client uses; the rest (OAuth client data) is for the auth scenarios. */
 const contextSchema = z
   .object({
+    name: z.string().optional(),
     toolCalls: z.array(z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) })).optional(),
+    /** Pre-registered OAuth client credentials (auth/pre-registration): the person puts them in the server entry. */
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
   })
   .loose();
+
+/** The secret the entry's `oauth.clientSecret` refers to, when the scenario gives a client secret. */
+const clientSecretName = 'conformance_client_secret';
 
 function log(line: string): void {
   process.stderr.write(`[switchboard-conformance] ${line}\n`);
@@ -59,7 +67,15 @@ async function main(argv: readonly string[]): Promise<number> {
   const dataDir = join(folder, 'data');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const configPath = join(folder, 'mcp.json');
-  writeFileSync(configPath, `${JSON.stringify({ mcpServers: { [serverName]: { url } } }, null, 2)}\n`);
+  // As a person would set it up: the URL, and pre-registered client credentials where the scenario hands some out
+  // (the secret in Switchboard's secret store, referenced from the entry).
+  const secrets = new FileSecretStore(join(dataDir, 'secrets.json'));
+  const oauth =
+    context.client_id !== undefined && context.name === 'auth/pre-registration'
+      ? { clientId: context.client_id, ...(context.client_secret !== undefined ? { clientSecret: `\${secret:${clientSecretName}}` } : {}) }
+      : undefined;
+  if (oauth && context.client_secret !== undefined) secrets.set(clientSecretName, context.client_secret);
+  writeFileSync(configPath, `${JSON.stringify({ mcpServers: { [serverName]: { url, ...(oauth ? { oauth } : {}) } } }, null, 2)}\n`);
   let host: Host | undefined;
   let person: TestPerson | undefined;
   try {
@@ -70,6 +86,12 @@ async function main(argv: readonly string[]): Promise<number> {
       envDir: folder,
       hostEnv: {},
       settings: new FileSettings(dataDir),
+      secrets,
+      // The OS opener of the app, here the test person's browser: it returns once "launched", as a real one does.
+      openAuthorizationUrl: (href) => {
+        void browse(new URL(href)).catch((error: unknown) => log(`the browser failed: ${messageOf(error)}`));
+        return Promise.resolve(true);
+      },
       runtime: nodeRuntime(),
       watchConfig: false,
       interactive: true,
@@ -86,10 +108,52 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
+async function currentView(host: Host): Promise<ServerView | undefined> {
+  await host.settled(serverName);
+  return (await host.api['servers:list']()).find((v) => v.name === serverName);
+}
+
+/**
+ * The browser of the test person: opens the authorization URL and follows its redirects, as a browser would, until
+ * one lands on Switchboard's loopback listener (the suite's authorization servers grant at once, without a page).
+ */
+async function browse(start: URL): Promise<void> {
+  let url = start;
+  for (let hop = 0; hop < 10; hop++) {
+    const response = await fetch(url, { redirect: 'manual' });
+    const location = response.headers.get('location');
+    await response.body?.cancel();
+    if (response.status < 300 || response.status >= 400 || location === null) return;
+    url = new URL(location, url);
+  }
+}
+
+/** What makes the app show Sign in: the server needs a sign-in, or asked for more access than was granted (step-up). */
+function needsSignIn(view: ServerView): boolean {
+  return view.status === 'needs-login' || (view.auth?.stepUpScopes?.length ?? 0) > 0;
+}
+
+/** A server that needs sign-in: the person presses Sign in and completes it in the browser (at most `rounds` times). */
+async function signIn(host: Host, view: ServerView | undefined, rounds: number): Promise<ServerView | undefined> {
+  let current = view;
+  for (let round = 0; round < rounds && current !== undefined && needsSignIn(current); round++) {
+    log(`needs sign-in${current.auth?.issuerHost ? ` at ${current.auth.issuerHost}` : ''}${current.auth?.scopes ? ` (${current.auth.scopes.join(' ')})` : ''}: the test person signs in`);
+    try {
+      // Through the channel the app's Sign in button uses; the URL reaches the person's browser (below).
+      const result = await host.api['auth:login'](serverName);
+      log(`sign-in: ${result.outcome}`);
+    } catch (error) {
+      log(`sign-in failed: ${messageOf(error)}`);
+      return current;
+    }
+    current = await currentView(host);
+  }
+  return current;
+}
+
 /** What the person does with the server once Switchboard has connected to it. */
 async function act(host: Host, context: z.infer<typeof contextSchema>): Promise<number> {
-  await host.settled(serverName);
-  const view = (await host.api['servers:list']()).find((v) => v.name === serverName);
+  const view = await signIn(host, await currentView(host), 2);
   if (!view || view.status !== 'ready') {
     log(`Switchboard did not connect: ${view ? `${view.status}${view.error ? ` — ${view.error}` : ''}` : 'no such server'}`);
     return 1;
@@ -108,19 +172,30 @@ async function act(host: Host, context: z.infer<typeof contextSchema>): Promise<
       log(`not calling ${call.name}: Switchboard does not offer it`);
       continue;
     }
+    const callOnce = () => host.api['tools:call']({ server: serverName, tool: call.name, args: call.arguments, callId: randomUUID() });
     try {
-      const result = await host.api['tools:call']({ server: serverName, tool: call.name, args: call.arguments, callId: randomUUID() });
+      let result;
+      try {
+        result = await callOnce();
+      } catch (error) {
+        // Asked for more access (step-up): sign in again, then the same call once more.
+        const before = await currentView(host);
+        if (before === undefined || !needsSignIn(before)) throw error;
+        const after = await signIn(host, before, 1);
+        if (after?.status !== 'ready') throw error;
+        result = await callOnce();
+      }
       log(`called ${call.name}${result.isError ? ' (the tool reported an error)' : ''}`);
     } catch (error) {
       fail(`calling ${call.name}`, error);
     }
   }
-  await browse(host, view, fail);
+  await browseFeatures(host, view, fail);
   return failures > 0 ? 1 : 0;
 }
 
 /** Resources and prompts, where the server offers them: list, read each resource, get each prompt. */
-async function browse(host: Host, view: ServerView, fail: (what: string, error: unknown) => void): Promise<void> {
+async function browseFeatures(host: Host, view: ServerView, fail: (what: string, error: unknown) => void): Promise<void> {
   if (view.capabilities?.resources) {
     try {
       const list = await host.api['resources:list'](serverName);

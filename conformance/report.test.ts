@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { argumentsFor, fillForm } from './person';
-import { exitCodeOf, failureDetails, judgeSuite, jsonReport, parseBaseline, parseClientList, parseSummary, textReport } from './report';
+import { exitCodeOf, failureDetails, judgeSuite, jsonReport, parseBaseline, parseClientList, parseSingleRun, parseSummary, textReport } from './report';
 
 // Shaped like the runner's own output (0.2.0-alpha.12 and 0.1.16 print the same summary lines).
 const runnerStdout = `Running requirements 2026-07-28 (5 scenarios) in parallel...
@@ -51,6 +51,12 @@ describe('the runner output', () => {
       { scenario: 'json-schema-2020-12-preservation', passedChecks: 3, failedChecks: 6, warnings: 0 },
     ]);
     expect(parseSummary('the runner crashed before its summary')).toEqual([]);
+  });
+
+  it('reads a single-scenario run, and nothing from one that broke', () => {
+    const stderr = 'Checks:\n…\n\nTest Results:\nPassed: 2/3, 1 failed, 0 warnings\n\n❌ OVERALL: FAILED\n';
+    expect(parseSingleRun('sse-retry', stderr)).toEqual({ scenario: 'sse-retry', passedChecks: 2, failedChecks: 1, warnings: 0 });
+    expect(parseSingleRun('sse-retry', 'Error: spawn failed')).toBeUndefined();
   });
 
   it('takes the scored client scenarios of a requirement set, not the unscored ones or the server leg', () => {

