@@ -129,7 +129,7 @@ export class ConsentStore {
    * approvals file is never taken for a missing one: that would approve whatever the config holds now.
    */
   seedIfNew(config: ServersConfig): boolean {
-    if (!this.valid) return false;
+    if (!this.valid || Object.hasOwn(this.data.configs, this.key)) return false;
     this.reload();
     if (Object.hasOwn(this.data.configs, this.key)) return false;
     this.data.configs[this.key] = {};
