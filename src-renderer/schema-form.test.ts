@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildArgs, checkFormat, chosenIndexes, formFromSchema, FREEFORM_KEY, initialValues, optionLabel, toggleIndex } from './schema-form';
+import { buildArgs, checkFormat, chosenIndexes, formFromSchema, FREEFORM_KEY, initialValues, isCheckbox, optionLabel, toggleIndex } from './schema-form';
 
 const schema = {
   type: 'object',
@@ -91,6 +91,9 @@ describe('elicitation schemas', () => {
     expect(field('toppings')).toMatchObject({ kind: 'multi', options: ['ham', 'egg', 'kale'], optionLabels: ['Ham', 'Egg', 'Kale'], minItems: 1, maxItems: 2 });
     expect(field('tags')).toMatchObject({ kind: 'multi', options: ['a', 'b'] });
     expect(optionLabel('r', 'Red')).toBe('Red');
+    // A boolean with a default always has a value: a checkbox, not a three-way choice.
+    const ok = field('ok');
+    expect(ok !== undefined && isCheckbox(ok)).toBe(true);
     expect(optionLabel('r')).toBe('r');
   });
 

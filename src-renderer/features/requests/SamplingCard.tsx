@@ -119,7 +119,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
             <>
               <dt>Model preferences</dt>
               <dd data-testid="sampling-model-preferences">
-                <JsonTree value={payload.modelPreferences} openDepth={2} />
+                <JsonTree value={payload.modelPreferences} openDepth={4} />
               </dd>
             </>
           )}
