@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startOAuthFixture } from '../src-main/test-support/oauth-fixture';
 
 // The conformance client (Switchboard's core) against a loopback server built with the server SDK, as the suite
 // runs it: `client.ts <url>` with MCP_CONFORMANCE_SCENARIO (and MCP_CONFORMANCE_CONTEXT) set. Nothing is downloaded.
@@ -104,6 +105,23 @@ describe('the conformance client', () => {
     const { code } = await runClient(url, { MCP_CONFORMANCE_SCENARIO: 'http-custom-headers', MCP_CONFORMANCE_CONTEXT: JSON.stringify(context) });
     expect(code).toBe(0);
     expect(seen.calls).toEqual([{ name: 'greet', args: { region: ' us-west1' } }]);
+  });
+
+  it('signs in when the server asks (a real authorization server on loopback), then calls its tools', async () => {
+    const fixture = await startOAuthFixture();
+    try {
+      const { code, stderr } = await runClient(fixture.mcp, { MCP_CONFORMANCE_SCENARIO: 'auth/metadata-default' });
+      expect(stderr).toMatch(/needs sign-in at 127\.0\.0\.1:\d+.*the test person signs in/);
+      expect(stderr).toContain('sign-in: signed-in');
+      expect(stderr).toContain('called whoami');
+      // `write` needs a scope the first sign-in did not get (403 insufficient_scope): the person signs in again.
+      expect(stderr).toContain('called write');
+      expect(code).toBe(0);
+      const stats = await fixture.stats();
+      expect(stats.grants.authorization_code).toBeGreaterThanOrEqual(1);
+    } finally {
+      await fixture.stop();
+    }
   });
 
   it('exits 1 with Switchboard’s reason when it cannot connect', async () => {

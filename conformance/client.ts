@@ -23,6 +23,7 @@ import { FileSecretStore } from '../src-main/core/secrets';
 import { createHost, type Host } from '../src-main/core/host';
 import { messageOf } from '../src-main/core/errors';
 import { nodeRuntime } from '../src-main/core/runtime';
+import { followInBrowser } from '../src-main/test-support/oauth-fixture';
 import { argumentsFor, TestPerson } from './person';
 
 const serverName = 'conformance';
@@ -89,7 +90,8 @@ async function main(argv: readonly string[]): Promise<number> {
       secrets,
       // The OS opener of the app, here the test person's browser: it returns once "launched", as a real one does.
       openAuthorizationUrl: (href) => {
-        void browse(new URL(href)).catch((error: unknown) => log(`the browser failed: ${messageOf(error)}`));
+        // The scripted browser of the OAuth tests: follows every redirect (keeping cookies) to the loopback listener.
+        void followInBrowser(href).catch((error: unknown) => log(`the browser failed: ${messageOf(error)}`));
         return Promise.resolve(true);
       },
       runtime: nodeRuntime(),
@@ -111,21 +113,6 @@ async function main(argv: readonly string[]): Promise<number> {
 async function currentView(host: Host): Promise<ServerView | undefined> {
   await host.settled(serverName);
   return (await host.api['servers:list']()).find((v) => v.name === serverName);
-}
-
-/**
- * The browser of the test person: opens the authorization URL and follows its redirects, as a browser would, until
- * one lands on Switchboard's loopback listener (the suite's authorization servers grant at once, without a page).
- */
-async function browse(start: URL): Promise<void> {
-  let url = start;
-  for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, { redirect: 'manual' });
-    const location = response.headers.get('location');
-    await response.body?.cancel();
-    if (response.status < 300 || response.status >= 400 || location === null) return;
-    url = new URL(location, url);
-  }
 }
 
 /** What makes the app show Sign in: the server needs a sign-in, or asked for more access than was granted (step-up). */
