@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { say, sequence } from '../src-main/test-support/fake-providers';
+import { callTool, say, sequence, type Script } from '../src-main/test-support/fake-providers';
 import { withFakeModel } from './fake-model';
 import { expect, repoRoot } from './fixtures';
 import { expectChatReady, expectReady, lastCard, send } from './helpers';
@@ -110,4 +110,50 @@ test('consent to a URL in the web page: the link is shown to click (the page can
   const link = call.getByTestId('request-settled').getByRole('link', { name: 'https://auth.example.com/consent?session=fixture' });
   await expect(link).toHaveAttribute('href', 'https://auth.example.com/consent?session=fixture');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('a request with no call card on screen waits in the panel, visible from every screen', async ({ page }) => {
+  await expectReady(page, 'asker');
+  await send(page, '/ask-form');
+  const call = lastCard(page);
+  await expect(call.getByTestId('request-card')).toHaveAttribute('data-kind', 'elicitation-form');
+  await expect(page.getByTestId('requests-panel')).toHaveCount(0);
+  // Away from the conversation, the request moves to the panel and can be answered there.
+  await page.getByTestId('nav-servers').click();
+  const panel = page.getByRole('complementary', { name: 'Requests waiting for you' });
+  const card = panel.getByTestId('request-card');
+  await expect(card).toHaveAttribute('data-kind', 'elicitation-form');
+  await card.getByRole('textbox', { name: /^Your name/ }).fill('Bo');
+  await card.getByRole('button', { name: 'Accept' }).click();
+  await expect(panel.getByTestId('request-settled')).toHaveAttribute('data-outcome', 'accepted');
+  await page.getByTestId('nav-chat').click();
+  await expect(call).toHaveAttribute('data-state', 'ok');
+  await expect(call.getByTestId('result-text')).toContainText('"name":"Bo"');
+});
+
+test.describe('a tool the model calls', () => {
+  // The model calls ask-model; the sampling request that tool makes goes to the same fake model (system prompt
+  // "You are a terse poet."), whose answer the tool returns; then the model sums up.
+  const script: Script = (request) => {
+    if (JSON.stringify(request.body).includes('terse poet')) return say('Moonlit waves.');
+    if (request.toolResults.length > 0) return say(`The server said: ${request.toolResults[0]?.content ?? ''}`);
+    return callTool('asker__ask-model', { topic: 'night' });
+  };
+  test.use({ model: { script } });
+
+  test('its sampling request shows on the chat’s tool card, and the answer flows back to the model', async ({ page }) => {
+    await expectReady(page, 'asker');
+    await expectChatReady(page, 'openai:fake-model');
+    await send(page, 'ask the asker for a poem');
+    await page.getByTestId('approval-card').getByTestId('approve-once').click();
+    const toolCard = page.getByTestId('tool-card');
+    const sampling = toolCard.locator('[data-testid="request-card"][data-kind="sampling"]');
+    await expect(sampling.getByRole('textbox', { name: /^Message 1/ })).toHaveValue('Write a short poem about night.');
+    await sampling.getByRole('button', { name: 'Approve' }).click();
+    const result = toolCard.locator('[data-testid="request-card"][data-kind="sampling-result"]');
+    await expect(result.getByRole('textbox', { name: 'Answer to send' })).toHaveValue('Moonlit waves.');
+    await result.getByRole('button', { name: 'Send' }).click();
+    await expect(toolCard).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('The server said: model said: Moonlit waves.');
+  });
 });
