@@ -2,8 +2,8 @@
  * The CLI's start-up, as a person pays it: whole processes, wall time from spawn to exit, measured side by side
  * in one run (rounds interleaved, order rotated, medians) against the same echo server on the same Node:
  *
- * - `cli`: `switchboard --config FILE tools` — bin/switchboard.mjs running the bundle (out/cli/main.mjs, rebuilt
- *   first so the figure is of the current sources), on a fresh HOME warmed by one run (as a user's would be).
+ * - `cli`: `switchboard --config FILE tools` — bin/switchboard.mjs running the bundle (out/cli/main.mjs, built
+ *   first from the current sources into a staged copy), on a fresh HOME warmed by one run (as a user's would be).
  * - `inspector`: the MCP Inspector CLI (@modelcontextprotocol/inspector-cli) doing `--method tools/list`: its own
  *   process (build/index.js), the one that connects. Its launcher (`mcp-inspector-cli --cli …`, which starts that
  *   process as a child) is measured too, as context: it is what `npx @modelcontextprotocol/inspector --cli` runs.
@@ -14,14 +14,13 @@
  * so it runs from its build folder, as it does when installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { tempDir } from '../src-main/test-support/processes';
 import { echo } from './common';
 
 const root = join(import.meta.dirname, '..');
-const bin = join(root, 'bin', 'switchboard.mjs');
 const bareTools = join(import.meta.dirname, 'bare-tools.mjs');
 
 export interface CliStartupResult {
@@ -70,7 +69,14 @@ const median = (xs: number[]): number => {
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 export async function measureCliStartup({ quick = false }: { quick?: boolean } = {}): Promise<CliStartupResult> {
-  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet'], { cwd: root, encoding: 'utf8' });
+  // bin/switchboard.mjs and a bundle of the current sources, staged apart so that another build of out/ meanwhile
+  // (the machine is shared) cannot change what is measured. The bundle needs nothing else (resources/ only for
+  // the default config, which --config skips).
+  const stage = tempDir('switchboard-bench-cli-bin-');
+  mkdirSync(join(stage, 'bin'));
+  copyFileSync(join(root, 'bin', 'switchboard.mjs'), join(stage, 'bin', 'switchboard.mjs'));
+  const bin = join(stage, 'bin', 'switchboard.mjs');
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(stage, 'out', 'cli')], { cwd: root, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`scripts/build-cli.mjs failed: ${built.stderr}`);
 
   const require = createRequire(import.meta.url);

@@ -13,6 +13,7 @@ import { configPathFromArgv, resolveLocations } from './locations';
 import { openSecretStore, type DesktopSecretStore } from './secrets';
 import { lockDownAllContents, secureSession } from './security';
 import { ElectronSettings } from './settings';
+import { startUpdateChecks, type UpdateChecks } from './updates';
 import { createMainWindow, type MainWindow } from './window';
 
 /** How long a quit waits for servers to close before exiting anyway (dispose escalates to SIGKILL itself). */
@@ -42,6 +43,7 @@ function start(entryUrl: string): void {
   let mainWindow: MainWindow | null = null;
   let gateway: IpcGateway | null = null;
   let shuttingDown: Promise<void> | null = null;
+  let updates: UpdateChecks | null = null;
 
   const dataDir = app.getPath('userData');
   let secrets: DesktopSecretStore | undefined;
@@ -119,6 +121,7 @@ function start(entryUrl: string): void {
   const shutdown = (exitCode: number): Promise<void> => {
     shuttingDown ??= (async () => {
       mainWindow?.saveBounds();
+      updates?.dispose();
       gateway?.dispose();
       try {
         const host = await hostPromise.catch(() => undefined);
@@ -170,6 +173,8 @@ function start(entryUrl: string): void {
       });
       gateway.register();
       openWindow();
+      // Packaged apps only (a dev run skips it): GitHub releases, downloaded in the background, installed on quit.
+      updates = startUpdateChecks(log);
     },
     async (error: unknown) => {
       log(`could not start: ${errorText(error)}`);

@@ -17,8 +17,9 @@ export function fuseConfigFor(platform: string, arch: string): FuseV1Config {
   const asarIntegrity = platform === 'darwin' || platform === 'mas' || platform === 'win32';
   return {
     version: FuseVersion.V1,
-    // Flipping a fuse changes the binary, which invalidates the ad-hoc signature an arm64 Mac insists on.
-    resetAdHocDarwinSignature: platform === 'darwin' && arch === 'arm64',
+    // Flipping a fuse changes the binary, which invalidates the ad-hoc signature an arm64 Mac insists on (a
+    // universal binary has an arm64 slice too).
+    resetAdHocDarwinSignature: platform === 'darwin' && (arch === 'arm64' || arch === 'universal'),
     [FuseV1Options.RunAsNode]: false,
     [FuseV1Options.EnableCookieEncryption]: true,
     [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,

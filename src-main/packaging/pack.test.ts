@@ -25,7 +25,7 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
 function stagePackage(): string {
   const stage = tempDir('switchboard-pack-');
   for (const entry of ['package.json', 'bin', 'resources', 'README.md']) cpSync(join(root, entry), join(stage, entry), { recursive: true });
-  const built = run(process.execPath, ['--input-type=module', '-e', `import { buildCli } from ${JSON.stringify(join(root, 'scripts', 'build-cli.mjs'))}; await buildCli({ outDir: ${JSON.stringify(join(stage, 'out', 'cli'))}, quiet: true });`], { cwd: root });
+  const built = run(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(stage, 'out', 'cli')], { cwd: root });
   expect(built.status, built.stderr).toBe(0);
   return stage;
 }
