@@ -1,7 +1,7 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { AcceptContent, RequestAnswer } from '../../../../src-shared/contract/requests';
 import { describeErrors, elicitationFields, validateElicitation } from '../../requests/elicitation-schema';
-import type { FeatureContext, SessionFeature } from './feature';
+import { clientTaskRequests, type FeatureContext, type SessionFeature } from './feature';
 import { originOf } from './sampling';
 
 type ElicitParams = ElicitRequest['params'];
@@ -38,7 +38,8 @@ export class ElicitationFeature implements SessionFeature {
   constructor(private readonly context: FeatureContext) {}
 
   attach(client: Client): void {
-    client.registerCapabilities({ elicitation: { form: {}, url: {} } });
+    // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
+    client.registerCapabilities({ elicitation: { form: {}, url: {} }, ...clientTaskRequests });
     client.setRequestHandler('elicitation/create', (request, ctx) => this.handle(request.params, ctx.mcpReq.signal, originOf(client).callId));
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const id = notification.params.elicitationId;

@@ -90,3 +90,9 @@ export interface SessionFeature extends Disposable {
   /** The session ended: drop what came from it. */
   disconnected?(): void;
 }
+
+/**
+ * The 2025-11-25 client `tasks.requests` capability: task-augmented sampling and elicitation requests are accepted
+ * (and answered in place). One object for both features: the SDK merges capabilities one level deep only.
+ */
+export const clientTaskRequests = { tasks: { requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } } as const;

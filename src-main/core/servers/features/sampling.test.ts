@@ -2,75 +2,14 @@
 // server→client requests) and the asking fixture on 2026-07-28 (MRTR input_required rounds), answered through the
 // host's request queue by a scripted person, run on a fake OpenAI-compatible vendor on loopback that counts what
 // reaches it. Policies: ask / allow / never, perMinute; no provider configured; every request audited.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { PendingRequestView, RequestAnswer } from '../../../../src-shared/contract/requests';
-import type { ToolResult } from '../../../../src-shared/host-api';
-import { createHost, type Host } from '../../host';
-import { nodeRuntime } from '../../runtime';
-import { StaticSettings } from '../../settings';
-import { say, startFakeProvider, type FakeProvider } from '../../../test-support/fake-providers';
-import { everythingEntry, tempDir } from '../../../test-support/processes';
+import { describe, expect, it } from 'vitest';
+import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
 
-const askingServer = join(__dirname, '..', '..', 'fixtures', 'asking-server.mjs');
-
-let host: Host | undefined;
-let fake: FakeProvider | undefined;
-afterEach(async () => {
-  await host?.dispose();
-  host = undefined;
-  await fake?.close();
-  fake = undefined;
-});
-
-interface Setup {
-  servers: Record<string, unknown>;
-  /** Configure the fake vendor as the host's OpenAI-compatible provider (default true). */
-  provider?: boolean;
-  /** Answers each queued request (default: accept). */
-  person?: (request: PendingRequestView) => RequestAnswer;
-  interactive?: boolean;
-  versionMode?: 'auto' | 'legacy';
-}
-
-async function start(setup: Setup): Promise<{ host: Host; seen: PendingRequestView[] }> {
-  fake = await startFakeProvider('openai', () => say('A fine answer from the fake model.'));
-  const dataDir = tempDir();
-  const configPath = join(dataDir, 'mcp.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: setup.servers }));
-  const hostEnv: Record<string, string> = setup.provider === false ? {} : { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.baseURL, SWITCHBOARD_MODEL: 'openai:fake-model' };
-  const created = await createHost({
-    mode: 'headless',
-    configPath,
-    dataDir,
-    envDir: dataDir,
-    hostEnv,
-    settings: new StaticSettings(),
-    runtime: nodeRuntime(),
-    watchConfig: false,
-    interactive: setup.interactive ?? true,
-    policy: { graceMs: 300, versionMode: setup.versionMode ?? 'legacy' },
-  });
-  host = created;
-  const seen: PendingRequestView[] = [];
-  const person = setup.person ?? (() => ({ action: 'accept' }) as RequestAnswer);
-  created.requests.onDidChange((change) => {
-    const added = change.added;
-    if (!added) return;
-    seen.push(added);
-    setImmediate(() => created.requests.answer(added.id, person(added)));
-  });
-  await created.settled();
-  return { host: created, seen };
-}
-
-const textOf = (result: ToolResult): string => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-const everything = { command: process.execPath, args: [everythingEntry] };
+const start = askingHosts();
 
 describe('sampling', () => {
   it('asks the person, runs the chat provider, lets the person edit the answer, and attributes it to the call', async () => {
-    const { host: h, seen } = await start({
+    const { host: h, seen, fake } = await start({
       servers: { everything },
       person: (r) => (r.kind === 'sampling-result' ? { action: 'accept', content: { text: 'edited by the person' } } : { action: 'accept', content: { maxTokens: 64 } }),
     });
@@ -91,28 +30,28 @@ describe('sampling', () => {
     expect(asked?.kind === 'sampling' ? asked.payload.models : []).toContain('openai:fake-model');
     expect(answer).toMatchObject({ kind: 'sampling-result', origin: { callId: 'call-1' }, payload: { model: 'openai:fake-model', text: 'A fine answer from the fake model.', stopReason: 'endTurn' } });
     // One model request, with the server's system prompt and message, and the person's maxTokens.
-    expect(fake?.requests).toHaveLength(1);
-    const body = fake?.requests[0]?.body ?? {};
+    expect(fake.requests).toHaveLength(1);
+    const body = fake.requests[0]?.body ?? {};
     expect(JSON.stringify(body.messages)).toContain('You are a helpful test server.');
-    expect(fake?.requests[0]?.lastUserText).toContain('hello there');
+    expect(fake.requests[0]?.lastUserText).toContain('hello there');
     expect(body.max_tokens ?? body.max_completion_tokens).toBe(64);
     const audit = await h.api['audit:list']({});
     expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({ server: 'everything', callId: 'call-1', sampling: { decision: 'approved', model: 'openai:fake-model', edited: true, messages: 1 } });
   });
 
   it('a declined request never reaches the provider', async () => {
-    const { host: h, seen } = await start({ servers: { everything }, person: () => ({ action: 'decline', reason: 'not now' }) });
+    const { host: h, seen, fake } = await start({ servers: { everything }, person: () => ({ action: 'decline', reason: 'not now' }) });
     const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-sampling-request', args: { prompt: 'secret plans' } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/rejected sampling request: not now/i);
     expect(seen.map((r) => r.kind)).toEqual(['sampling']);
-    expect(fake?.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
     const audit = await h.api['audit:list']({});
     expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({ sampling: { decision: 'declined' }, detail: 'not now' });
   });
 
   it('policy never declines without asking; allow runs without asking; perMinute declines the excess', async () => {
-    const { host: h, seen } = await start({
+    const { host: h, seen, fake } = await start({
       servers: {
         off: { ...everything, sampling: { mode: 'never' } },
         open: { ...everything, sampling: { mode: 'allow', perMinute: 1 } },
@@ -120,35 +59,35 @@ describe('sampling', () => {
     });
     const off = await h.api['tools:call']({ server: 'off', tool: 'trigger-sampling-request', args: { prompt: 'x' } });
     expect(textOf(off)).toMatch(/turned off for "off"/);
-    expect(fake?.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
     const first = await h.api['tools:call']({ server: 'open', tool: 'trigger-sampling-request', args: { prompt: 'y' } });
     expect(textOf(first)).toContain('A fine answer from the fake model.');
-    expect(fake?.requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
     const second = await h.api['tools:call']({ server: 'open', tool: 'trigger-sampling-request', args: { prompt: 'z' } });
     expect(textOf(second)).toMatch(/more than 1 sampling request\(s\) per minute/);
-    expect(fake?.requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
     expect(seen).toHaveLength(0);
     const decisions = (await h.api['audit:list']({})).flatMap((e) => (e.kind === 'sampling' ? [`${e.server}:${e.sampling?.decision ?? ''}`] : []));
     expect(decisions.sort()).toEqual(['off:auto-declined', 'open:auto', 'open:rate-limited']);
   });
 
   it('with no provider configured it declines at once, saying how to add one', async () => {
-    const { host: h, seen } = await start({ servers: { everything }, provider: false });
+    const { host: h, seen, fake } = await start({ servers: { everything }, provider: false });
     const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-sampling-request', args: { prompt: 'x' } });
     expect(textOf(result)).toMatch(/No LLM provider is configured.*Chat settings → Providers/);
     expect(seen).toHaveLength(0);
-    expect(fake?.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('without a person (non-interactive) the request is declined and the provider never called', async () => {
-    const { host: h } = await start({ servers: { everything }, interactive: false });
+    const { host: h, fake } = await start({ servers: { everything }, interactive: false });
     const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-sampling-request', args: { prompt: 'x' } });
     expect(result.isError).toBe(true);
-    expect(fake?.requests).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
   });
 
   it('2026-07-28: an input_required sampling round goes through the same handler and names the call', async () => {
-    const { host: h, seen } = await start({ servers: { asking: { command: process.execPath, args: [askingServer] } }, versionMode: 'auto' });
+    const { host: h, seen, fake } = await start({ servers: { asking: { command: process.execPath, args: [askingServer] } }, versionMode: 'auto' });
     const [view] = await h.api['servers:list']();
     expect(view, view?.error).toMatchObject({ status: 'ready', era: 'modern' });
     const result = await h.api['tools:call']({ server: 'asking', tool: 'ask-model', args: { topic: 'rivers' }, callId: 'mrtr-1' });
@@ -158,6 +97,6 @@ describe('sampling', () => {
       ['sampling-result', 'mrtr-1'],
     ]);
     expect(seen[0]).toMatchObject({ payload: { includeContext: 'thisServer', systemPrompt: 'You are a terse poet.', maxTokens: 200 } });
-    expect(fake?.requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
   });
 });

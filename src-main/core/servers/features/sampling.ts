@@ -5,7 +5,7 @@ import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';
 import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../requests/sampler';
 import { HostClient } from '../host-client';
-import type { FeatureContext, SamplingPolicy, SessionFeature } from './feature';
+import { clientTaskRequests, type FeatureContext, type SamplingPolicy, type SessionFeature } from './feature';
 
 type CreateMessageParams = CreateMessageRequest['params'];
 
@@ -37,7 +37,8 @@ export class SamplingFeature implements SessionFeature {
   constructor(private readonly context: FeatureContext) {}
 
   attach(client: Client): void {
-    client.registerCapabilities({ sampling: { tools: {} } });
+    // `tasks.requests.sampling`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
+    client.registerCapabilities({ sampling: { tools: {} }, ...clientTaskRequests });
     client.setRequestHandler('sampling/createMessage', (request, ctx) => this.handle(request.params, ctx.mcpReq.signal, originOf(client).callId));
   }
 
