@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { callTool, say, sequence, type Script } from '../src-main/test-support/fake-providers';
 import { withFakeModel } from './fake-model';
 import { expect, repoRoot } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { configRow, openServers } from './config-ui-helpers';
 import { expectChatReady, expectReady, lastCard, send } from './helpers';
 
 // Issue 10 in the UI: what a server asks of the person shows as a card on the call that caused it, and the answer
@@ -156,4 +158,28 @@ test.describe('a tool the model calls', () => {
     await expect(toolCard).toHaveAttribute('data-status', 'done');
     await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('The server said: model said: Moonlit waves.');
   });
+});
+
+test('roots set in the server form reach the server without a restart', async ({ page, host }) => {
+  const row = await expectReady(page, 'asker');
+  const pid = await row.getAttribute('data-pid');
+  await openServers(page);
+  await configRow(page, 'asker').getByTestId('server-edit').click();
+  const form = page.getByTestId('server-form');
+  await form.getByRole('button', { name: 'Add root' }).click();
+  await form.getByRole('textbox', { name: 'Root 1' }).fill('file:///srv/shared');
+  await form.getByRole('button', { name: 'Add root' }).click();
+  await form.getByRole('textbox', { name: 'Root 2' }).fill('https://example.com/not-a-folder');
+  await form.getByTestId('form-save').click();
+  await expect(form.getByTestId('form-error-roots')).toContainText('not a folder');
+  await form.getByRole('button', { name: 'Remove root 2' }).click();
+  await form.getByTestId('form-save').click();
+  await expect(form).toHaveCount(0);
+  const written = JSON.parse(readFileSync(host.configPath, 'utf8')) as { mcpServers: Record<string, { roots?: string[] }> };
+  expect(written.mcpServers.asker?.roots).toEqual(['file:///srv/shared']);
+
+  await page.getByTestId('nav-chat').click();
+  await send(page, '/list-roots');
+  await expect(lastCard(page).getByTestId('result-text')).toHaveText('roots: file:///srv/shared');
+  await expect(row, 'the same process: roots changed without a restart').toHaveAttribute('data-pid', pid ?? '');
 });
