@@ -12,6 +12,10 @@ export const oauthEntrySchema = z.strictObject({
   clientSecret: z.string({ error: 'must be a string' }).regex(/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/, 'must be a ${secret:NAME} reference (a client secret never sits in this file)').optional().describe('The pre-registered client secret, as a ${secret:NAME} reference.'),
   scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be one OAuth scope (no spaces or quotes)'), { error: 'must be an array of scope names' }).optional().describe('Scopes to ask for (default: what the server says it needs).'),
   redirectPort: z.number({ error: 'must be a port number' }).int().min(1, 'must be 1-65535').max(65535, 'must be 1-65535').optional().describe('The loopback port of the redirect (http://127.0.0.1:PORT/callback), for clients registered with a fixed one.'),
+  issuer: z.url({ error: 'must be the authorization server\'s issuer URL', protocol: /^https?$/ }).optional().describe('The authorization server the clientId belongs to: its credentials are sent to no other (SEP-2352).'),
+  grant: z.enum(['authorization_code', 'client_credentials'], { error: 'must be "authorization_code" (a person signs in) or "client_credentials" (machine to machine)' }).optional().describe('authorization_code (default): a person signs in in the browser. client_credentials: the client itself gets tokens (needs clientId, and clientSecret or privateKey).'),
+  privateKey: z.string({ error: 'must be a string' }).regex(/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/, 'must be a ${secret:NAME} reference (a key never sits in this file)').optional().describe('client_credentials with private_key_jwt: the PEM private key that signs the client assertion, as a ${secret:NAME} reference.'),
+  signingAlgorithm: z.string({ error: 'must be a JWS algorithm name such as ES256 or RS256' }).regex(/^[A-Z]{2}\d{3}$|^EdDSA$/, 'must be a JWS algorithm name such as ES256 or RS256').optional().describe('The JWS algorithm of the private_key_jwt assertion (default ES256).'),
 });
 export type OAuthEntry = z.infer<typeof oauthEntrySchema>;
 
@@ -78,6 +82,9 @@ export const serverEntrySchema = z
     }
     if (entry.oauth?.clientSecret !== undefined && entry.oauth.clientId === undefined) {
       ctx.addIssue({ code: 'custom', path: ['oauth', 'clientSecret'], message: 'needs "clientId" beside it' });
+    }
+    if (entry.oauth?.grant === 'client_credentials' && (entry.oauth.clientId === undefined || (entry.oauth.clientSecret === undefined && entry.oauth.privateKey === undefined))) {
+      ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "client_credentials", which needs "clientId" and either "clientSecret" or "privateKey"' });
     }
     if (entry.type !== undefined && entry.type !== 'stdio' && entry.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: `is "${entry.type}" but the entry has no "url"` });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { auth, discoverAuthorizationServerMetadata, type FetchLike } from '@modelcontextprotocol/client';
+import { auth, ClientCredentialsProvider, discoverAuthorizationServerMetadata, PrivateKeyJwtProvider, type FetchLike } from '@modelcontextprotocol/client';
 import type { AuthView, LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
 import { CoreError, messageOf } from '../errors';
 import type { SecretStore } from '../secrets';
 import { challengeParams } from '../servers/diagnosis';
 import type { ResolvedServer } from '../servers/policy';
+import type { RemoteAuth } from '../servers/transports';
 import { checkAuthorizationUrl, UnsafeAuthorizationUrlError, type UrlOpener } from './browser';
 import { LoopbackError, LoopbackListener } from './loopback';
 import { NeedsLoginError, scopeUnion, SwitchboardOAuthProvider } from './provider';
@@ -41,11 +42,40 @@ function hasOwnAuthorization(server: ResolvedServer): boolean {
   return Object.keys(server.headers ?? server.entry.headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
 }
 
+/** What the session, the supervisor and the auth service need of a remote server's OAuth, whatever its grant. */
+export interface RemoteServerAuth {
+  readonly name: string;
+  /** For the transport factory: the SDK provider and the hooks around it. */
+  transportAuth(): RemoteAuth;
+  view(): AuthView;
+  /** A connect or call failed for want of a person's sign-in: the reason to show (else undefined). */
+  needsLogin(error: unknown): string | undefined;
+  /** A connect failed because hostile or broken metadata was refused: the reason (else undefined). */
+  refused(error: unknown): string | undefined;
+  noteChallenge(header: string | undefined): void;
+  login(options?: LoginOptions): Promise<LoginResult>;
+  logout(): Promise<LogoutResult>;
+}
+
+function findInChain<T>(error: unknown, match: (value: unknown) => value is T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (match(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function refusedText(name: string, error: unknown): string | undefined {
+  const found = findInChain(error, (v): v is UnsafeAuthorizationUrlError => v instanceof UnsafeAuthorizationUrlError);
+  return found ? `Server "${name}" cannot be signed in to: ${found.message}` : undefined;
+}
+
 /**
  * One remote server's sign-in: its {@link SwitchboardOAuthProvider} (handed to the transports), its view, and
  * the interactive login (loopback listener + browser step) and logout.
  */
-export class ServerAuth {
+export class ServerAuth implements RemoteServerAuth {
   readonly provider: SwitchboardOAuthProvider;
   private pendingUrl: URL | undefined;
   private signingIn: Promise<LoginResult> | undefined;
@@ -109,14 +139,17 @@ export class ServerAuth {
     };
   }
 
+  transportAuth(): RemoteAuth {
+    return {
+      provider: this.provider,
+      useFetch: (fetchFn) => this.provider.useFetch(fetchFn),
+      unauthorized: () => this.provider.forgetDiscovery(),
+    };
+  }
+
   /** A connect failed because the authorization server's metadata was refused (a hostile or broken document)? */
   refused(error: unknown): string | undefined {
-    let current: unknown = error;
-    for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
-      if (current instanceof UnsafeAuthorizationUrlError) return `Server "${this.name}" cannot be signed in to: ${current.message}`;
-      current = (current as { cause?: unknown }).cause;
-    }
-    return undefined;
+    return refusedText(this.name, error);
   }
 
   /** A connect failed: was it for want of a sign-in? Then the reason to show (the AS host and scopes). */
@@ -184,6 +217,8 @@ export class ServerAuth {
     let shown: string | undefined;
     const challenge = provider.lastChallenge.scope !== undefined || provider.lastChallenge.resourceMetadataUrl !== undefined ? provider.lastChallenge : await this.probeChallenge(fetchFn);
     const scope = scopeUnion(this.server.entry.oauth?.scopes, challenge.scope, provider.stepUpScope);
+    // A person's sign-in discovers afresh: the server may have moved to another authorization server (SEP-2352).
+    provider.forgetDiscovery();
     provider.beginInteractive({
       redirectUrl: listener.redirectUrl,
       state,
@@ -277,6 +312,94 @@ export class ServerAuth {
   }
 }
 
+/**
+ * A machine-to-machine entry (`"oauth": {"grant": "client_credentials", …}`): the SDK's client-credentials
+ * providers (client_secret_basic, or private_key_jwt with a `${secret:}` PEM key) get tokens without a person.
+ * Tokens live in memory: a new process asks for new ones, as nothing is lost by it.
+ */
+export class MachineAuth implements RemoteServerAuth {
+  private readonly make: (() => ClientCredentialsProvider | PrivateKeyJwtProvider) | undefined;
+  private readonly problem: string | undefined;
+  /** The current session's provider (each session gets a new one: tokens are fetched per session). */
+  private current: ClientCredentialsProvider | PrivateKeyJwtProvider | undefined;
+
+  constructor(
+    private readonly server: ResolvedServer,
+    secrets: SecretStore,
+    private readonly changed: () => void,
+  ) {
+    const oauth = server.entry.oauth;
+    const secretOf = (reference: string | undefined): { name?: string; value?: string } => {
+      const name = reference?.match(secretReference)?.[1];
+      const value = name !== undefined ? secrets.get(name) : undefined;
+      return { ...(name !== undefined ? { name } : {}), ...(value !== undefined ? { value } : {}) };
+    };
+    const scope = scopeUnion(oauth?.scopes);
+    const key = secretOf(oauth?.privateKey);
+    const secret = secretOf(oauth?.clientSecret);
+    const missing = oauth?.privateKey !== undefined ? (key.value === undefined ? key.name : undefined) : secret.value === undefined ? secret.name : undefined;
+    const clientId = oauth?.clientId;
+    if (clientId === undefined || missing !== undefined) {
+      this.problem = `mcpServers.${server.name}.oauth refers to \${secret:${missing ?? '?'}}, which is not set. Add it (Settings → Secrets, or \`switchboard secret set ${missing ?? 'NAME'}\`).`;
+      return;
+    }
+    const common = { clientId, clientName: 'Switchboard', ...(scope !== undefined ? { scope } : {}), ...(oauth?.issuer !== undefined ? { expectedIssuer: oauth.issuer } : {}) };
+    this.make = () =>
+      key.value !== undefined
+        ? new PrivateKeyJwtProvider({ ...common, privateKey: key.value, algorithm: oauth?.signingAlgorithm ?? 'ES256' })
+        : new ClientCredentialsProvider({ ...common, clientSecret: secret.value ?? '' });
+  }
+
+  get name(): string {
+    return this.server.name;
+  }
+
+  transportAuth(): RemoteAuth {
+    if (!this.make) throw new CoreError('config-invalid', this.problem ?? 'OAuth client credentials are incomplete', { data: { server: this.name } });
+    const provider = this.make();
+    this.current = provider;
+    // Saved tokens change the view (signed in).
+    const save = provider.saveTokens.bind(provider);
+    provider.saveTokens = (tokens) => {
+      save(tokens);
+      this.changed();
+    };
+    return { provider };
+  }
+
+  view(): AuthView {
+    const tokens = this.current?.tokens();
+    const granted = tokens?.scope?.split(/\s+/).filter((s) => s.length > 0);
+    return {
+      state: tokens ? 'signed-in' : 'signed-out',
+      ...(this.server.entry.oauth?.scopes ? { scopes: this.server.entry.oauth.scopes } : {}),
+      ...(granted && granted.length > 0 ? { grantedScopes: granted } : {}),
+    };
+  }
+
+  needsLogin(): string | undefined {
+    return undefined;
+  }
+
+  refused(error: unknown): string | undefined {
+    return refusedText(this.name, error);
+  }
+
+  noteChallenge(): void {}
+
+  login(): Promise<LoginResult> {
+    return Promise.reject(new CoreError('invalid-argument', `Server "${this.name}" uses client credentials (machine to machine): it gets its tokens by itself, without a sign-in. Restart it to fetch new ones.`, { data: { server: this.name } }));
+  }
+
+  /** Forgets the session's tokens (the restart that follows fetches new ones; there is nothing stored to revoke). */
+  logout(): Promise<LogoutResult> {
+    const had = this.current?.tokens() !== undefined;
+    this.current = undefined;
+    this.changed();
+    return Promise.resolve({ removed: had, revoked: false });
+  }
+}
+
 /** Makes each remote server's {@link ServerAuth}; owns the OAuth records in the secret store. */
 export class AuthManager {
   readonly store: OAuthStore;
@@ -286,13 +409,14 @@ export class AuthManager {
   }
 
   /** A remote server's sign-in; undefined for stdio servers and entries with their own Authorization header. */
-  forServer(server: ResolvedServer, changed: () => void): ServerAuth | undefined {
+  forServer(server: ResolvedServer, changed: () => void): RemoteServerAuth | undefined {
     if (server.entry.url === undefined || hasOwnAuthorization(server)) return undefined;
     try {
       new URL(server.entry.url);
     } catch {
       return undefined;
     }
+    if (server.entry.oauth?.grant === 'client_credentials') return new MachineAuth(server, this.options.secrets, changed);
     return new ServerAuth(server, this.options, this.store, changed);
   }
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -221,4 +222,36 @@ describe('hostile authorization server metadata', () => {
       }
     });
   }
+});
+
+describe('machine-to-machine entries (oauth.grant client_credentials)', () => {
+  it('client_secret_basic and private_key_jwt get tokens without a person, and the tools work', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'test-key' };
+    const m2m = await startOAuthFixture(['--m2m-jwk', JSON.stringify(jwk)]);
+    let host: Host | undefined;
+    try {
+      const r = rig({
+        basic: { url: m2m.mcp, oauth: { grant: 'client_credentials', clientId: 'machine-basic', clientSecret: '${secret:m2m_secret}', issuer: m2m.issuer } },
+        jwt: { url: m2m.mcp, oauth: { grant: 'client_credentials', clientId: 'machine-jwt', privateKey: '${secret:m2m_key}', signingAlgorithm: 'ES256', issuer: m2m.issuer } },
+      });
+      const store = new FileSecretStore(join(r.dir, 'secrets.json'));
+      store.set('m2m_secret', 'm2m-secret-value');
+      store.set('m2m_key', privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
+      host = await open(r);
+      await host.settled();
+      for (const name of ['basic', 'jwt']) {
+        const view = await viewOf(host, name);
+        expect(view?.status, view?.error).toBe('ready');
+        expect(view?.auth?.state).toBe('signed-in');
+        const who = await host.api['tools:call']({ server: name, tool: 'whoami', args: {} });
+        expect(JSON.stringify(who.content)).toContain('mcp:read');
+      }
+      expect((await m2m.stats()).grants.client_credentials).toBeGreaterThanOrEqual(2);
+      await expect(host.auth.login('basic', { noBrowser: true })).rejects.toMatchObject({ code: 'invalid-argument' });
+    } finally {
+      await host?.dispose();
+      await m2m.stop();
+    }
+  });
 });

@@ -223,7 +223,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     const { oauth, clientSecret } = this.options;
     if (oauth?.clientId !== undefined) {
       this.clientId = oauth.clientId;
-      return { client_id: oauth.clientId, ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}), ...(issuer !== undefined ? { issuer } : {}) };
+      // Stamped with the configured issuer where given: the SDK then sends these credentials to no other server.
+      const stamp = oauth.issuer ?? issuer;
+      return { client_id: oauth.clientId, ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}), ...(stamp !== undefined ? { issuer: stamp } : {}) };
     }
     const stored = issuer !== undefined ? this.options.store.client(issuer, this.resource) : undefined;
     if (stored) {
@@ -372,6 +374,12 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       this.options.log?.(`[switchboard] the server's authorization server changed (${record.issuer} → ${issuer}); signing in there again`);
     }
     this.options.store.updateResource(this.resource, { discovery: state });
+  }
+
+  /** Drops the cached discovery (not during a sign-in, whose callback leg is bound to the discovery it began with). */
+  forgetDiscovery(): void {
+    if (this.interactive) return;
+    if (this.options.store.resource(this.resource)?.discovery !== undefined) this.options.store.updateResource(this.resource, { discovery: undefined });
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {

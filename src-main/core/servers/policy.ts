@@ -1,5 +1,5 @@
 import type { ServerEntry } from '../../../src-shared/config-schema';
-import type { ServerAuth } from '../auth/manager';
+import type { RemoteServerAuth } from '../auth/manager';
 import type { LogLevel } from '../../../src-shared/host-api';
 import type { ChildEnv } from '../env';
 import type { SandboxRequest } from '../sandbox/index';
@@ -90,7 +90,7 @@ export interface SupervisorDeps {
   /** Wraps every remote transport's fetch (the trace's HTTP status and `Mcp-*` headers). */
   decorateFetch?: FetchDecorator;
   /** OAuth sign-in for remote servers (the host's AuthManager). */
-  auth?: { forServer(server: ResolvedServer, changed: () => void): ServerAuth | undefined };
+  auth?: { forServer(server: ResolvedServer, changed: () => void): RemoteServerAuth | undefined };
   /** Host events the feature modules push (`features:changed`, `logs:appended`, `calls:progress`, …). */
   emit?: HostEmit;
   /** Pinned tool definitions: tools that changed, are new or hide text need review before use (issue 12). */

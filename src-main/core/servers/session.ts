@@ -8,7 +8,7 @@ import type { ProcessExit, ProcessTransport } from '../process-transport';
 import { homedir } from 'node:os';
 import { resolveCommand } from '../resolve-command';
 import { deniedHint, planSandbox, type SandboxPlan } from '../sandbox/index';
-import type { ServerAuth } from '../auth/manager';
+import type { RemoteServerAuth } from '../auth/manager';
 import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInText, timeoutText, withDeadline } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
@@ -48,7 +48,7 @@ export interface SessionOptions {
   decorate?: TransportDecorator | undefined;
   decorateFetch?: FetchDecorator | undefined;
   /** A remote server's OAuth sign-in (its provider goes to the transports). */
-  auth?: ServerAuth | undefined;
+  auth?: RemoteServerAuth | undefined;
 }
 
 /** The most `input_required` rounds one call may take (each round may ask a person several things). */
@@ -287,7 +287,7 @@ export class Session {
     const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
       this.kind = transportKind;
       const opened = createTransport(
-        { kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch, auth: serverAuth ? { provider: serverAuth.provider, useFetch: (f) => serverAuth.provider.useFetch(f) } : undefined },
+        { kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch, auth: serverAuth?.transportAuth() },
         { server: this.name, decorate: this.options.decorate, decorateFetch: this.options.decorateFetch },
       );
       this.opened = opened;

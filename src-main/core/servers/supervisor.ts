@@ -4,7 +4,7 @@ import type { ConsentView, LaunchInfo, ServerStatus, ServerView, ToolResult } fr
 import { CoreError, messageOf } from '../errors';
 import type { ProcessExit } from '../process-transport';
 import { LineRing } from '../ring-buffer';
-import type { ServerAuth } from '../auth/manager';
+import type { RemoteServerAuth } from '../auth/manager';
 import { exitData, exitText, SignInRequired, withDeadline } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
@@ -50,7 +50,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private pendingConsent: ConsentView | undefined;
   readonly features: ServerFeatures;
   /** A remote server's OAuth sign-in (login, logout, its view); undefined for stdio. */
-  readonly auth: ServerAuth | undefined;
+  readonly auth: RemoteServerAuth | undefined;
 
   constructor(
     /** Replaced by `update()` when only what needs no restart changed (roots, sampling policy). */

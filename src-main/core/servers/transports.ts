@@ -21,6 +21,11 @@ export type TransportRequest =
 export interface RemoteAuth {
   provider: OAuthClientProvider;
   useFetch?(fetch: FetchLike): void;
+  /**
+   * The server answered 401 (before the SDK runs its auth flow): cached discovery is dropped so that a changed
+   * `authorization_servers` list is seen (SEP-2352; the SDK leaves this to the host).
+   */
+  unauthorized?(): void;
 }
 
 /** The concrete transport (for what only it knows: exit, pid, session id) and the one to hand the SDK client. */
@@ -42,7 +47,19 @@ export function createTransport(request: TransportRequest, options: TransportFac
     return { kind: 'stdio', raw, transport: wrap(raw, 'stdio') };
   }
   // requestInit headers go on every POST, and on the SSE GET alike.
-  const base = request.fetch ?? fetch;
+  const inner = request.fetch ?? fetch;
+  const auth = request.auth;
+  const endpoint = `${request.url.origin}${request.url.pathname}`;
+  const base: FetchLike = auth?.unauthorized
+    ? async (input, init) => {
+        const response = await inner(input, init);
+        if (response.status === 401) {
+          const target = new URL(String(input instanceof Request ? input.url : input));
+          if (`${target.origin}${target.pathname}` === endpoint) auth.unauthorized?.();
+        }
+        return response;
+      }
+    : inner;
   const wrapped = options.decorateFetch ? options.decorateFetch(base, { server: options.server, kind: request.kind }) : base;
   request.auth?.useFetch?.(wrapped);
   // The SDK runs discovery, registration, refresh and step-up through the provider (on a 401, or a 403

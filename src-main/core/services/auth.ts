@@ -1,6 +1,6 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
-import type { LoginOptions, ServerAuth } from '../auth/manager';
+import type { LoginOptions, RemoteServerAuth } from '../auth/manager';
 import { CoreError } from '../errors';
 import type { Registry } from '../registry';
 
@@ -21,7 +21,7 @@ export class AuthService {
     };
   }
 
-  private serverAuth(name: string): ServerAuth {
+  private serverAuth(name: string): RemoteServerAuth {
     const auth = this.registry.get(name).auth;
     if (!auth) {
       throw new CoreError('invalid-argument', `Server "${name}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.`, { data: { server: name } });
