@@ -25,6 +25,8 @@ export interface AskingSetup {
   versionMode?: 'auto' | 'legacy';
   settings?: SettingsStore;
   watchConfig?: boolean;
+  /** Runs before the host starts, with its data folder (also the config file's folder). */
+  prepare?: (dataDir: string) => void;
 }
 
 export interface AskingHost {
@@ -53,6 +55,7 @@ export function askingHosts(): (setup: AskingSetup) => Promise<AskingHost> {
     const dataDir = tempDir();
     const configPath = join(dataDir, 'mcp.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: setup.servers }, null, 2));
+    setup.prepare?.(dataDir);
     const hostEnv: Record<string, string> = setup.provider === false ? {} : { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.baseURL, SWITCHBOARD_MODEL: 'openai:fake-model' };
     let host: Host;
     try {
