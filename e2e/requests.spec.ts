@@ -58,7 +58,7 @@ test('fill in an elicitation form: defaults shown, checked before sending, the v
   const form = card.getByRole('form');
   // Defaults (SEP-1034) are filled in; the enum shows its titles.
   await expect(form.getByRole('spinbutton', { name: /^Age/ })).toHaveValue('30');
-  await expect(form.getByRole('checkbox', { name: /^Subscribe/ })).toBeChecked();
+  await expect(form.getByRole('combobox', { name: /^Subscribe/ })).toHaveValue('true');
   await expect(form.getByRole('combobox', { name: /^Favourite colour/ }).locator('option:checked')).toHaveText('Green');
 
   // Nothing is sent until it is valid: the name is required, the email must be one.

@@ -91,9 +91,9 @@ describe('elicitation schemas', () => {
     expect(field('toppings')).toMatchObject({ kind: 'multi', options: ['ham', 'egg', 'kale'], optionLabels: ['Ham', 'Egg', 'Kale'], minItems: 1, maxItems: 2 });
     expect(field('tags')).toMatchObject({ kind: 'multi', options: ['a', 'b'] });
     expect(optionLabel('r', 'Red')).toBe('Red');
-    // A boolean with a default always has a value: a checkbox, not a three-way choice.
+    // An optional boolean stays a three-way choice (unset / true / false), its default chosen.
     const ok = field('ok');
-    expect(ok !== undefined && isCheckbox(ok)).toBe(true);
+    expect(ok !== undefined && isCheckbox(ok)).toBe(false);
     expect(optionLabel('r')).toBe('r');
   });
 

@@ -145,11 +145,8 @@ export function formFromSchema(inputSchema: Record<string, unknown>): FormSpec {
   return { fields, freeform: false };
 }
 
-/**
- * A boolean shown as a checkbox always has a value: a required one, or one with a default (unticking sends false);
- * an optional one without a default is a three-way choice (unset/true/false).
- */
-export const isCheckbox = (field: FieldSpec): boolean => field.kind === 'boolean' && (field.required || typeof field.defaultValue === 'boolean');
+/** A boolean shown as a checkbox always has a value; an optional one is a three-way choice (unset/true/false). */
+export const isCheckbox = (field: FieldSpec): boolean => field.kind === 'boolean' && field.required;
 
 export function initialValues(form: FormSpec): FormValues {
   const values: FormValues = {};
