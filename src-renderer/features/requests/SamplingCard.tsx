@@ -13,6 +13,12 @@ const contextLabel: Record<NonNullable<SamplingRequest['payload']['includeContex
   allServers: 'every server’s context',
 };
 
+/** Whether a message's MCP content is text only (so editing its text loses nothing). */
+export function isTextOnly(content: unknown): boolean {
+  const parts = Array.isArray(content) ? content : [content];
+  return parts.every((p) => typeof p === 'object' && p !== null && (p as { type?: unknown }).type === 'text');
+}
+
 /**
  * `sampling/createMessage` before anything reaches a model: the messages and system prompt (editable), the model
  * (picked from the chat's providers), maxTokens, the server's model preferences and context; Approve or Decline.
@@ -45,20 +51,25 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
         <p>
           <strong>{request.server}</strong> asks to run a model with these messages. Nothing is sent to a model until you approve; you can edit them first.
         </p>
-        {payload.messages.map((message, index) => (
-          <div className="field" key={index}>
-            <label htmlFor={`${id}-m${index}`}>
-              Message {index + 1} ({message.role})
-            </label>
-            <textarea
-              id={`${id}-m${index}`}
-              data-testid="sampling-message"
-              rows={Math.min(8, Math.max(2, message.text.split('\n').length))}
-              value={texts[index] ?? ''}
-              onChange={(e) => setTexts((all) => all.map((t, i) => (i === index ? e.target.value : t)))}
-            />
-          </div>
-        ))}
+        {payload.messages.map((message, index) => {
+          // Images and audio cannot be edited as text: such a message is shown, not editable, and goes as it came.
+          const editable = isTextOnly(message.content);
+          return (
+            <div className="field" key={index}>
+              <label htmlFor={`${id}-m${index}`}>
+                Message {index + 1} ({message.role}){editable ? '' : ' — not only text, sent as it is'}
+              </label>
+              <textarea
+                id={`${id}-m${index}`}
+                data-testid="sampling-message"
+                readOnly={!editable}
+                rows={Math.min(8, Math.max(2, message.text.split('\n').length))}
+                value={texts[index] ?? ''}
+                onChange={(e) => setTexts((all) => all.map((t, i) => (i === index ? e.target.value : t)))}
+              />
+            </div>
+          );
+        })}
         <div className="field">
           <label htmlFor={`${id}-system`}>System prompt</label>
           <textarea id={`${id}-system`} data-testid="sampling-system" rows={2} placeholder="(none)" value={system} onChange={(e) => setSystem(e.target.value)} />
