@@ -2,8 +2,11 @@
 // server→client requests) and the asking fixture on 2026-07-28 (MRTR input_required rounds), answered through the
 // host's request queue by a scripted person, run on a fake OpenAI-compatible vendor on loopback that counts what
 // reaches it. Policies: ask / allow / never, perMinute; no provider configured; every request audited.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
+import { callTool, say } from '../../../test-support/fake-providers';
+import { maxInputRounds } from '../session';
 
 const start = askingHosts();
 
@@ -98,5 +101,37 @@ describe('sampling', () => {
     ]);
     expect(seen[0]).toMatchObject({ payload: { includeContext: 'thisServer', systemPrompt: 'You are a terse poet.', maxTokens: 200 } });
     expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('sampling with tools (2025-11-25) and MRTR rounds', () => {
+  const toolsServer = { command: process.execPath, args: [join(__dirname, '..', '..', 'fixtures', 'sampling-tools-server.mjs')] };
+
+  for (const versionMode of ['legacy', 'auto'] as const) {
+    it(`${versionMode === 'auto' ? '2026-07-28' : 'legacy'}: the model's tool call goes back as tool_use; the server runs its tool and samples again`, async () => {
+      const { host: h, seen, fake } = await start({ servers: { agent: toolsServer }, versionMode });
+      fake.setScript((request) => (request.toolResults.length === 0 ? callTool('get_weather', { city: 'Paris' }, 'call_w1') : say(`It is ${request.toolResults[0]?.content ?? '?'}.`)));
+      const result = await h.api['tools:call']({ server: 'agent', tool: 'weather-agent', args: { city: 'Paris' }, callId: 'agent-1' });
+      expect(textOf(result)).toBe('agent said: It is sunny, 21 °C in Paris. (tools run: get_weather(Paris))');
+      // Two model runs: the first offered the server's tool, the second carried its result.
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests[0]?.toolNames).toEqual(['get_weather']);
+      expect(fake.requests[1]?.toolResults).toEqual([{ callId: 'call_w1', content: 'sunny, 21 °C in Paris', isError: false }]);
+      // The person saw both requests (with the offered tool) and both answers (the tool call named).
+      expect(seen.map((r) => r.kind)).toEqual(['sampling', 'sampling-result', 'sampling', 'sampling-result']);
+      expect(seen[0]).toMatchObject({ origin: { callId: 'agent-1' }, payload: { tools: [{ name: 'get_weather', description: 'The current weather in a city' }] } });
+      expect(seen[1]).toMatchObject({ payload: { text: '[tool call get_weather {"city":"Paris"}]', stopReason: 'toolUse' } });
+      expect(seen[2]?.kind === 'sampling' ? seen[2].payload.messages.map((m) => m.text) : []).toEqual([
+        'What is the weather in Paris?',
+        '[tool call get_weather {"city":"Paris"}]',
+        '[tool result: sunny, 21 °C in Paris]',
+      ]);
+    });
+  }
+
+  it('2026-07-28: a server that keeps answering input_required is cut off after the round cap', async () => {
+    const { host: h } = await start({ servers: { agent: toolsServer }, versionMode: 'auto' });
+    expect((await h.api['servers:list']())[0]).toMatchObject({ status: 'ready', era: 'modern' });
+    await expect(h.api['tools:call']({ server: 'agent', tool: 'ask-forever', args: {} })).rejects.toThrow(new RegExp(`${maxInputRounds}`));
   });
 });
