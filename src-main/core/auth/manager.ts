@@ -152,19 +152,21 @@ export class ServerAuth implements RemoteServerAuth {
     return refusedText(this.name, error);
   }
 
-  /** A connect failed: was it for want of a sign-in? Then the reason to show (the AS host and scopes). */
+  /**
+   * A connect or call failed: was it for want of a sign-in? Then the reason to show (the AS host and scopes). Found
+   * as the error itself in the cause chain, or — where a layer kept only its text — as the message of the need the
+   * provider last raised.
+   */
   needsLogin(error: unknown): string | undefined {
-    let current: unknown = error;
-    for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
-      if (current instanceof NeedsLoginError) {
-        const { issuerHost, scopes } = current.need;
-        const where = issuerHost !== undefined ? ` at ${issuerHost}` : '';
-        const what = scopes !== undefined && scopes.length > 0 ? ` for ${scopes.join(' ')}` : '';
-        return `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`;
-      }
-      current = (current as { cause?: unknown }).cause;
-    }
-    return undefined;
+    const found = findInChain(error, (v): v is NeedsLoginError => v instanceof NeedsLoginError);
+    const last = this.provider.lastNeed;
+    const need =
+      found?.need ??
+      (last !== undefined && findInChain(error, (v): v is Error => v instanceof Error && v.message.includes(last.reason)) !== undefined ? last : undefined);
+    if (!need) return undefined;
+    const where = need.issuerHost !== undefined ? ` at ${need.issuerHost}` : '';
+    const what = need.scopes !== undefined && need.scopes.length > 0 ? ` for ${need.scopes.join(' ')}` : '';
+    return `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`;
   }
 
   /** The 401 / 403 challenge of a connect, for the next sign-in (its scope and resource metadata URL). */

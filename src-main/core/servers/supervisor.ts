@@ -255,8 +255,10 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       await session.close();
       if (!current()) return;
       // Wanting a sign-in is not a failure: no restart loop, the person signs in (then the server restarts).
-      if (error instanceof SignInRequired) {
-        this.setStatus('needs-login', reason);
+      // (Also when it surfaced later in the connect, e.g. on the first tools/list of a server whose AS moved.)
+      const signIn = error instanceof SignInRequired ? reason : this.auth?.needsLogin(error);
+      if (signIn !== undefined) {
+        this.setStatus('needs-login', signIn);
         return;
       }
       this.setStatus('error', reason);
