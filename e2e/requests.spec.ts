@@ -125,6 +125,10 @@ test('a request with no call card on screen waits in the panel, visible from eve
   const panel = page.getByRole('complementary', { name: 'Requests waiting for you' });
   const card = panel.getByTestId('request-card');
   await expect(card).toHaveAttribute('data-kind', 'elicitation-form');
+  // It folds out of the way and back.
+  await panel.getByRole('button', { name: 'Hide' }).click();
+  await expect(card).toBeHidden();
+  await panel.getByRole('button', { name: 'Show' }).click();
   await card.getByRole('textbox', { name: /^Your name/ }).fill('Bo');
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(panel.getByTestId('request-settled')).toHaveAttribute('data-outcome', 'accepted');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import type { ChatEntry } from '../../store/chat-slice';
@@ -49,6 +49,9 @@ export function RequestsPanel() {
   const chatVisible = useApp((s) => s.screen === 'chat' && s.serverPage === undefined);
   const listError = useApp((s) => s.requestsError);
   const onScreen = useMemo(() => (chatVisible ? callIdsOf(entries) : new Set<string>()), [chatVisible, entries]);
+  // Folded, the panel is only its title bar (it floats over the screen's corner).
+  const [folded, setFolded] = useState(false);
+  const bodyId = useId();
   const homeless = (item: PendingRequestView | SettledRequest): boolean => {
     const origin = originOf(item);
     return origin.callId === undefined || !onScreen.has(origin.callId);
@@ -58,16 +61,21 @@ export function RequestsPanel() {
   if (own.length === 0 && ended.length === 0 && !listError) return null;
   return (
     <aside className="requests-panel" aria-label="Requests waiting for you" data-testid="requests-panel">
-      <h2 className="requests-panel-title">
-        Waiting for you{own.length > 0 && <span className="count"> ({own.length})</span>}
-      </h2>
+      <div className="requests-panel-head">
+        <h2 className="requests-panel-title">
+          Waiting for you{own.length > 0 && <span className="count"> ({own.length})</span>}
+        </h2>
+        <button type="button" className="btn btn-ghost btn-small" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setFolded((f) => !f)}>
+          {folded ? 'Show' : 'Hide'}
+        </button>
+      </div>
       {listError && (
         <p className="call-error" role="alert">
           Could not list the pending requests: {listError}
         </p>
       )}
       {/* New requests are announced (politely) wherever the person is. */}
-      <div className="request-stack" aria-live="polite">
+      <div className="request-stack" id={bodyId} aria-live="polite" hidden={folded}>
         {own.map((r) => (
           <RequestCard key={r.id} request={r} />
         ))}
