@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRegistry, type FakeRegistry } from '../../test-support/fake-registry';
+import { MemorySecretStore } from '../secrets';
+import { fillPlan, planFromRegistry } from './plan';
+import { RegistryClient, registryBase } from './registry';
+
+let registry: FakeRegistry;
+beforeAll(async () => {
+  registry = await startFakeRegistry();
+});
+afterAll(() => registry.close());
+
+describe('registry client', () => {
+  it('searches with the v0.1 route and follows the cursor', async () => {
+    const client = new RegistryClient({ registry: registry.url });
+    const first = await client.search('io.github', undefined, 4);
+    expect(first.servers.map((s) => s.server.name)).toEqual(['io.github.example/weather', 'io.github.example/fetch', 'io.github.example/git-container', 'io.github.example/old-weather']);
+    expect(first.nextCursor).toBe('4');
+    const second = await client.search('io.github', first.nextCursor, 4);
+    expect(second.servers.map((s) => s.server.name)).toEqual(['io.github.example/gone']);
+    expect(second.nextCursor).toBeUndefined();
+    expect(second.servers[0]?.status).toBe('deleted');
+    expect(registry.requests.some((r) => r.startsWith('/v0.1/servers?search=io.github&cursor=4'))).toBe(true);
+  });
+
+  it('gets one server by its exact name, and says plainly when there is none', async () => {
+    const client = new RegistryClient({ registry: registry.url });
+    const weather = await client.get('io.github.example/weather');
+    expect(weather.server.version).toBe('1.4.2');
+    expect(registry.requests).toContain('/v0.1/servers/io.github.example%2Fweather/versions/latest');
+    await expect(client.get('io.github.example/nope')).rejects.toThrow(/has no server named "io.github.example\/nope".*registry search/);
+  });
+
+  it('refuses plain http to anything but loopback', () => {
+    expect(() => registryBase('http://registry.example.com')).toThrow(/must be https/);
+    expect(registryBase(undefined)).toBe('https://registry.modelcontextprotocol.io');
+  });
+});
+
+describe('registry entries become pinned config entries', () => {
+  const client = (): RegistryClient => new RegistryClient({ registry: registry.url });
+
+  it('npm: npx -y pkg@VERSION, env declared, the secret one kept in secret storage', async () => {
+    const plan = planFromRegistry(await client().get('io.github.example/weather'));
+    expect(plan.name).toBe('weather');
+    expect(plan.entry.command).toBe('npx');
+    expect(plan.inputs.map((i) => [i.key, i.required, i.secret])).toEqual([
+      ['units', true, false],
+      ['WEATHER_API_KEY', true, true],
+      ['WEATHER_CITY', false, false],
+    ]);
+    expect(plan.commandLine).toBe('WEATHER_API_KEY=${secret:weather.WEATHER_API_KEY} WEATHER_CITY=<WEATHER_CITY> npx -y @example/weather-mcp@1.4.2 --units=<units>');
+    const secrets = new MemorySecretStore();
+    expect(() => fillPlan(plan, {}, secrets)).toThrow(/needs a value for WEATHER_API_KEY.*--set WEATHER_API_KEY=VALUE/);
+    const { entry, secretsStored } = fillPlan(plan, { WEATHER_API_KEY: 'k-123' }, secrets);
+    expect(entry).toEqual({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'], env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}' } });
+    expect(secretsStored).toEqual(['weather.WEATHER_API_KEY']);
+    expect(secrets.get('weather.WEATHER_API_KEY')).toBe('k-123');
+    expect(() => fillPlan(plan, { WEATHER_API_KEY: 'k', units: 'kelvin' }, secrets)).toThrow(/units must be one of metric, imperial/);
+    expect(() => fillPlan(plan, { WEATHER_API_KEY: 'k', NOPE: 'x' }, secrets)).toThrow(/takes no value named NOPE/);
+  });
+
+  it('pypi: uvx pkg==VERSION; oci: docker run -i --rm with -e NAME for each variable', async () => {
+    const fetchPlan = planFromRegistry(await client().get('io.github.example/fetch'));
+    expect(fillPlan(fetchPlan, {}, undefined).entry).toEqual({ command: 'uvx', args: ['mcp-server-fetch==2025.4.7'] });
+    const git = planFromRegistry(await client().get('io.github.example/git-container'));
+    const secrets = new MemorySecretStore();
+    expect(fillPlan(git, { GIT_TOKEN: 't' }, secrets).entry).toEqual({
+      command: 'docker',
+      args: ['run', '-i', '--rm', '-e', 'GIT_TOKEN', 'docker.io/example/git-mcp:0.6.1'],
+      env: { GIT_TOKEN: '${secret:git-container.GIT_TOKEN}' },
+    });
+  });
+
+  it('a remote: its URL and a secret header by reference', async () => {
+    const plan = planFromRegistry(await client().get('com.example/notes'));
+    expect(plan.commandLine).toBe('https://notes.example.com/mcp (header Authorization: Bearer ${secret:notes.token})');
+    const secrets = new MemorySecretStore();
+    expect(fillPlan(plan, { token: 'abc' }, secrets).entry).toEqual({ url: 'https://notes.example.com/mcp', type: 'http', headers: { Authorization: 'Bearer ${secret:notes.token}' } });
+    expect(secrets.get('notes.token')).toBe('abc');
+  });
+
+  it('deprecated and deleted entries are refused with the reason', async () => {
+    expect(() => planFromRegistry(registryEntry('deprecated'))).toThrow(/is deprecated in the registry \(use io.github.example\/weather\); it is not installed/);
+    const gone = await client().get('io.github.example/gone');
+    expect(() => planFromRegistry(gone)).toThrow(/was deleted from the registry; it is not installed/);
+  });
+
+  it('a package without an exact version, or of an unsupported kind, is not installed', () => {
+    const entry = { status: 'active' as const, server: { name: 'x.y/z', description: '', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'z', version: '^1.0.0' }, { registryType: 'nuget', identifier: 'Z', version: '1.0.0' }] } };
+    expect(() => planFromRegistry(entry)).toThrow(/z has no exact version to pin \(\^1.0.0\); nuget packages are not supported/);
+  });
+});
+
+function registryEntry(status: 'deprecated'): Parameters<typeof planFromRegistry>[0] {
+  return { status, statusMessage: 'use io.github.example/weather', server: { name: 'io.github.example/old-weather', description: '', version: '0.9.0', packages: [{ registryType: 'npm', identifier: 'old', version: '0.9.0' }] } };
+}

@@ -1,0 +1,75 @@
+import type { ServerEntry } from '../config-schema';
+
+/*
+ * One-step installs (issue 13): a server from an MCP Registry, an MCP Bundle (.mcpb) or a `switchboard://install` link
+ * becomes a config entry pinned to an exact version. Nothing is added before a person saw the full command (or URL)
+ * and the values it needs; an installed stdio entry still waits for consent in the app before it starts.
+ */
+
+/** A value an install needs from the person: an environment variable, a header, an argument or a bundle's user_config. */
+export interface InstallInput {
+  /** The key `--set KEY=VALUE` (and the form) fills. */
+  key: string;
+  title: string;
+  description?: string;
+  required: boolean;
+  /** Kept in secret storage; the entry refers to it as `${secret:secretName}`. */
+  secret: boolean;
+  secretName?: string;
+  default?: string;
+  choices?: string[];
+  /** string | number | boolean | filepath | directory | file. */
+  format?: string;
+}
+
+export type InstallSourceKind = 'registry' | 'bundle' | 'link';
+
+/** What would be added, shown before anything is: the entry with `${install:KEY}` where an input's value goes. */
+export interface InstallPlanView {
+  source: InstallSourceKind;
+  /** The config key it is added under. */
+  name: string;
+  title: string;
+  description?: string;
+  version?: string;
+  /** registry: the registry name (io.github.owner/server); bundle: the manifest name. */
+  origin: string;
+  entry: ServerEntry;
+  inputs: InstallInput[];
+  /** The full command line (stdio) or the URL (remote), as it will run, secrets shown as references. */
+  commandLine: string;
+  /** Things a person should know (a non-default package registry, an unverified bundle, …). */
+  notes: string[];
+}
+
+/** A registry entry in the catalogue. */
+export interface RegistryServerView {
+  name: string;
+  title?: string;
+  description: string;
+  version: string;
+  status: 'active' | 'deprecated' | 'deleted';
+  statusMessage?: string;
+  /** npm, pypi, oci, mcpb, … and `remote` for each remote. */
+  kinds: string[];
+  repositoryUrl?: string;
+  websiteUrl?: string;
+  /** Why it cannot be installed (deprecated, deleted, nothing supported), when it cannot. */
+  refused?: string;
+}
+
+export interface RegistrySearchView {
+  registry: string;
+  servers: RegistryServerView[];
+  nextCursor?: string;
+}
+
+export interface InstallResultView {
+  name: string;
+  /** Secrets stored for it (names only). */
+  secretsStored: string[];
+  /** The app asks before it starts (stdio entries need consent). */
+  needsApproval: boolean;
+  /** bundle: where its files are. */
+  installedAt?: string;
+}
