@@ -126,6 +126,8 @@ export interface UserMessage {
   at: number;
   /** Resources sent with the message as context for the model. */
   attachments?: ChatAttachment[];
+  /** The command of a direct tool call (`/add {…}`); its call is the next (direct) assistant message. */
+  direct?: true;
 }
 export interface AssistantMessage {
   id: string;
@@ -136,6 +138,8 @@ export interface AssistantMessage {
   status: 'streaming' | 'done' | 'stopped' | 'error';
   /** A readable provider error. */
   error?: { code: string; message: string };
+  /** A tool the person called directly (no model): one tool part; `model` is "direct". */
+  direct?: true;
 }
 export type ChatMessage = UserMessage | AssistantMessage;
 
@@ -224,4 +228,6 @@ export interface AuditEntry {
   outcome?: 'ok' | 'tool-error' | 'failed' | 'cancelled';
   durationMs?: number;
   detail?: string;
+  /** A `call` the person made directly (`/tool` or the form), not the model. */
+  direct?: true;
 }

@@ -16,6 +16,7 @@ import type { CompletionView, GetPromptView, PromptListView } from './contract/p
 import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from './contract/resources';
 import type { PendingRequestView, RequestsChangedEvent } from './contract/requests';
 import type { LoginResult, LogoutResult } from './contract/auth';
+import type { AppSettingsView, DirectCallResult } from './contract/everyday';
 import type { ServersDelta, ServerView, ToolResult } from './contract/servers';
 import type { HostError, HostErrorCode } from './errors';
 
@@ -34,6 +35,7 @@ export type * from './contract/prompts';
 export type * from './contract/resources';
 export type * from './contract/requests';
 export type * from './contract/auth';
+export type * from './contract/everyday';
 export { logLevels } from './contract/logging';
 
 /*
@@ -99,6 +101,9 @@ const channelFlags = {
   'auth:logout': true,
   'shell:open-url': true,
   'servers:approve': true,
+  'chat:call': true,
+  'settings:get': true,
+  'settings:update': true,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 
@@ -173,6 +178,11 @@ export interface HostResults {
   'auth:logout': LogoutResult;
   /** Opened in the system browser (desktop, https only), or not possible here (headless): show the link. */
   'shell:open-url': { opened: boolean; url: string };
+  /** A direct tool call (no model), recorded in the conversation and the audit log. */
+  'chat:call': DirectCallResult;
+  'settings:get': AppSettingsView;
+  /** Validated; the new settings apply to servers started from now on (the env allow-list: on their next start). */
+  'settings:update': AppSettingsView;
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;

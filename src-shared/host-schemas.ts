@@ -8,6 +8,7 @@ import { trustChannels } from './schemas/trust';
 import { authChannels } from './schemas/auth';
 import { shellChannels } from './schemas/shell';
 import { consentChannels } from './schemas/consent';
+import { everydayChannels } from './schemas/everyday';
 import { maxChatAttachments } from './chat-types';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */
@@ -102,5 +103,6 @@ export const hostChannels = {
   ...authChannels,
   ...shellChannels,
   ...consentChannels,
+  ...everydayChannels,
 } as const;
 

@@ -1,17 +1,20 @@
 import Conf from 'conf';
 import type { SupervisionPolicy } from './connection';
 import type { SandboxSetting } from '../../src-shared/config-schema';
-import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from './settings';
+import type { ThemeSetting } from '../../src-shared/contract/everyday';
+import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, parseThemeSetting, type AppSettingsPatch, type SettingsStore } from './settings';
+
+type Shape = { envAllowList: string[]; supervision?: unknown; sandbox?: unknown; roots?: unknown; theme?: unknown };
 
 /**
  * Settings for the CLI and headless mode: `conf` (electron-store's Node base) on the same file electron-store
  * uses in the desktop app (`<userData>/config.json`), so the allow-list is shared.
  */
 export class FileSettings implements SettingsStore {
-  private readonly store: Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown; roots?: unknown }>;
+  private readonly store: Conf<Shape>;
 
   constructor(dataDir: string) {
-    this.store = new Conf<{ envAllowList: string[]; supervision?: unknown; sandbox?: unknown; roots?: unknown }>({
+    this.store = new Conf<Shape>({
       cwd: dataDir,
       configName: 'config',
       projectName: 'switchboard',
@@ -27,6 +30,20 @@ export class FileSettings implements SettingsStore {
 
   defaultRoots(): string[] | undefined {
     return parseRootsSetting(this.store.get('roots'));
+  }
+
+  theme(): ThemeSetting {
+    return parseThemeSetting(this.store.get('theme'));
+  }
+
+  /** Writes a validated patch (`null` deletes the key, so the default applies again). */
+  update(patch: AppSettingsPatch): void {
+    if (patch.envAllowList !== undefined) this.store.set('envAllowList', patch.envAllowList);
+    if (patch.supervision === null) this.store.delete('supervision');
+    else if (patch.supervision !== undefined) this.store.set('supervision', patch.supervision);
+    if (patch.roots === null) this.store.delete('roots');
+    else if (patch.roots !== undefined) this.store.set('roots', patch.roots);
+    if (patch.theme !== undefined) this.store.set('theme', patch.theme);
   }
 
   supervision(): Partial<SupervisionPolicy> {

@@ -31,6 +31,7 @@ import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
 import { SecretsService } from './services/secrets';
+import { SettingsService } from './services/settings';
 import { ServersService } from './services/servers';
 import { ToolsService } from './services/tools';
 import { TraceService } from './services/trace';
@@ -67,6 +68,8 @@ export interface HostOptions {
    * the auth module checked it (https, or http on loopback). Absent (headless, CLI): the URL is only shown.
    */
   openAuthorizationUrl?: UrlOpener;
+  /** An https Client ID Metadata Document URL for Switchboard (OAuth CIMD), used where an authorization server supports it. */
+  oauthClientMetadataUrl?: string;
   /** Watch the config file and apply external edits live (default true). */
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
@@ -162,6 +165,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const authManager = new AuthManager({
     secrets,
     openUrl: options.openAuthorizationUrl,
+    clientMetadataUrl: options.oauthClientMetadataUrl,
     log: (line) => log.info(line),
     secretsChanged: () => trace.refreshSecrets(),
   });
@@ -215,7 +219,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     tools: {
       views: () => registry.views(),
       // Through the tools service: the model's call id keys calls:progress and tools:cancel (the tool card's Cancel).
-      callTool: (ref, args, signal, callId) => tools.call({ server: ref.server, tool: ref.tool, args, ...(callId !== undefined ? { callId } : {}) }, signal),
+      callTool: (ref, args, signal, callId, call) => tools.call({ server: ref.server, tool: ref.tool, args, ...(callId !== undefined ? { callId } : {}), ...(call?.task !== undefined ? { task: call.task } : {}) }, signal),
     },
     resources: {
       read: (server, uri) => registry.get(server).features.resources.read(uri),
@@ -261,6 +265,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...new ConsentService(registry).api,
     ...new TrustService(registry).api,
     ...openUrlApi(options.openExternal),
+    // Settings changes re-apply the config: servers whose environment or roots changed follow.
+    ...new SettingsService(options.settings, () => void apply(store.snapshot())).api,
     on: events.on,
   };
 

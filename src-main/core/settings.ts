@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../src-shared/config-schema';
 import type { SupervisionPolicy } from './connection';
+import type { ThemeSetting } from '../../src-shared/contract/everyday';
+import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '../../src-shared/schemas/everyday';
+
+/** A validated `settings:update`: each key replaces the stored value; `null` clears it. */
+export type AppSettingsPatch = z.output<typeof appSettingsPatchSchema>;
 
 /** App settings the core reads. Electron backs this with electron-store; CLI/headless with `conf` (its Node base). */
 export interface SettingsStore {
@@ -12,6 +17,16 @@ export interface SettingsStore {
   sandboxDefault?(): SandboxSetting | undefined;
   /** `roots` in config.json: the roots of every server without a `roots` key of its own (paths or file:// URIs). */
   defaultRoots?(): string[] | undefined;
+  /** `theme` in config.json: the renderer's light/dark/system choice. */
+  theme?(): ThemeSetting;
+  /** Stores a validated patch (the Settings screen); absent where settings cannot be changed. */
+  update?(patch: AppSettingsPatch): void;
+}
+
+/** Validates the raw `theme` setting; anything else is "system". */
+export function parseThemeSetting(raw: unknown): ThemeSetting {
+  const parsed = themeSchema.safeParse(raw);
+  return parsed.success ? parsed.data : 'system';
 }
 
 /** Validates the raw `roots` setting; an invalid one is ignored (no default roots), never fatal. */
@@ -26,22 +41,6 @@ export function parseSandboxSetting(raw: unknown): SandboxSetting | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What a user may set under `supervision` in the settings file; anything else there is ignored. */
-const supervisionSettingsSchema = z
-  .object({
-    autoRestart: z.boolean(),
-    restartBaseDelayMs: z.number().int().min(0).max(600_000),
-    restartMaxDelayMs: z.number().int().min(0).max(3_600_000),
-    crashLoopCount: z.number().int().min(1).max(100),
-    stableMs: z.number().int().min(0).max(3_600_000),
-    startTimeoutMs: z.number().int().min(100).max(3_600_000),
-    requestTimeoutMs: z.number().int().min(100).max(24 * 3_600_000),
-    graceMs: z.number().int().min(0).max(60_000),
-    pingIntervalMs: z.number().int().min(0).max(24 * 3_600_000),
-    pingTimeoutMs: z.number().int().min(100).max(600_000),
-  })
-  .partial();
-
 /** Validates the raw `supervision` value; an invalid field is dropped (the default applies) rather than fatal. */
 export function parseSupervisionSettings(raw: unknown): Partial<SupervisionPolicy> {
   if (typeof raw !== 'object' || raw === null) return {};
@@ -55,11 +54,25 @@ export function parseSupervisionSettings(raw: unknown): Partial<SupervisionPolic
 
 /** Settings held in memory: tests, and callers that pass an explicit list. */
 export class StaticSettings implements SettingsStore {
+  private roots: string[] | undefined;
+  private chosenTheme: ThemeSetting = 'system';
   constructor(
-    private readonly allow: string[] = [],
-    private readonly policy: Partial<SupervisionPolicy> = {},
+    private allow: string[] = [],
+    private policy: Partial<SupervisionPolicy> = {},
     private readonly sandbox?: SandboxSetting,
   ) {}
+  update(patch: AppSettingsPatch): void {
+    if (patch.envAllowList !== undefined) this.allow = [...patch.envAllowList];
+    if (patch.supervision !== undefined) this.policy = patch.supervision === null ? {} : parseSupervisionSettings(patch.supervision);
+    if (patch.roots !== undefined) this.roots = patch.roots ?? undefined;
+    if (patch.theme !== undefined) this.chosenTheme = patch.theme;
+  }
+  defaultRoots(): string[] | undefined {
+    return this.roots ? [...this.roots] : undefined;
+  }
+  theme(): ThemeSetting {
+    return this.chosenTheme;
+  }
   sandboxDefault(): SandboxSetting | undefined {
     return this.sandbox;
   }

@@ -4,7 +4,8 @@ import { app } from 'electron';
 import Store, { type Schema } from 'electron-store';
 import type { SupervisionPolicy } from '../core/connection';
 import type { SandboxSetting } from '../../src-shared/config-schema';
-import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, type SettingsStore } from '../core/settings';
+import type { ThemeSetting } from '../../src-shared/contract/everyday';
+import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, parseThemeSetting, type AppSettingsPatch, type SettingsStore } from '../core/settings';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
 export interface WindowBounds {
@@ -24,6 +25,8 @@ interface SettingsShape extends Record<string, unknown> {
   sandbox?: unknown;
   /** The default roots of servers without their own (validated by the core). */
   roots?: unknown;
+  /** light | dark | system. */
+  theme?: unknown;
 }
 
 const integer = { type: 'integer' } as const;
@@ -39,6 +42,7 @@ const schema: Schema<SettingsShape> = {
   supervision: { type: 'object' },
   sandbox: { type: ['boolean', 'object'] },
   roots: { type: 'array', items: { type: 'string' } },
+  theme: { type: 'string', enum: ['system', 'light', 'dark'] },
   windowBounds: {
     type: 'object',
     properties: {
@@ -78,6 +82,20 @@ export class ElectronSettings implements SettingsStore {
 
   supervision(): Partial<SupervisionPolicy> {
     return parseSupervisionSettings(this.store.get('supervision'));
+  }
+
+  theme(): ThemeSetting {
+    return parseThemeSetting(this.store.get('theme'));
+  }
+
+  /** Writes a validated patch (`null` deletes the key, so the default applies again). */
+  update(patch: AppSettingsPatch): void {
+    if (patch.envAllowList !== undefined) this.store.set('envAllowList', patch.envAllowList);
+    if (patch.supervision === null) this.store.delete('supervision');
+    else if (patch.supervision !== undefined) this.store.set('supervision', patch.supervision);
+    if (patch.roots === null) this.store.delete('roots');
+    else if (patch.roots !== undefined) this.store.set('roots', patch.roots);
+    if (patch.theme !== undefined) this.store.set('theme', patch.theme);
   }
 
   windowBounds(): WindowBounds | undefined {

@@ -1,6 +1,6 @@
 import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart, UserContent } from 'ai';
 import type { ContentBlock, ToolResult } from '../../../src-shared/host-api';
-import type { ChatAttachment, ChatMessage, ToolPart, UserMessage } from '../../../src-shared/chat-types';
+import type { AssistantPart, ChatAttachment, ChatMessage, ToolPart, UserMessage } from '../../../src-shared/chat-types';
 
 /** What one tool call came to, as the loop's `execute` returns it and the model is told. */
 export type ToolOutcome =
@@ -97,6 +97,12 @@ export const deniedReason = (server: string, tool: string): string =>
 export function toModelMessages(messages: readonly ChatMessage[], options: OutputOptions = defaultOutputOptions): ModelMessage[] {
   const out: ModelMessage[] = [];
   for (const message of messages) {
+    // A direct call (the person's own `/tool`): the model is told what was called and what came back, as the
+    // person's words, since it never made that call (providers refuse tool results for calls they did not make).
+    if (message.direct === true) {
+      if (message.role === 'assistant') out.push({ role: 'user', content: directCallText(message.parts, options) });
+      continue;
+    }
     if (message.role === 'user') {
       out.push({ role: 'user', content: userContent(message, options) });
       continue;
@@ -121,6 +127,20 @@ export function toModelMessages(messages: readonly ChatMessage[], options: Outpu
     flush();
   }
   return out;
+}
+
+/** What the model reads of a direct call: which tool, the arguments, and the outcome as text. */
+function directCallText(parts: readonly AssistantPart[], options: OutputOptions): string {
+  const lines: string[] = [];
+  for (const part of parts) {
+    if (part.type !== 'tool') continue;
+    const output = toModelOutput(outcomeOf(part), { ...options, images: false });
+    const value = output.type === 'text' || output.type === 'error-text' ? output.value : output.type === 'execution-denied' ? (output.reason ?? 'denied') : JSON.stringify(output);
+    const args = JSON.stringify(part.args);
+    const f = fence(value);
+    lines.push(`(I called the tool ${part.tool} of server "${part.server}" myself with ${args}; ${output.type === 'error-text' ? 'it failed' : 'it returned'}:)\n${f}\n${value}\n${f}`);
+  }
+  return lines.join('\n\n') || '(I called a tool myself.)';
 }
 
 /** A fence for `text` that no run of backticks inside it can close. */

@@ -10,11 +10,15 @@ import type {
   ChatSendRequest,
   ChatSendResult,
   ProviderId,
+  ToolPart,
   UserMessage,
 } from '../../../src-shared/chat-types';
+import type { DirectCallResult } from '../../../src-shared/contract/everyday';
+import { directCallSchema } from '../../../src-shared/schemas/everyday';
+import type { z } from 'zod';
 import { providerIds } from '../../../src-shared/chat-types';
 import { chatSendSchema } from '../../../src-shared/host-schemas';
-import { CoreError } from '../errors';
+import { CoreError, messageOf, toHostError } from '../errors';
 import type { SecretStore } from '../secrets';
 import { readAttachments, type ResourceSource } from './attachments';
 import { AuditLog } from './audit-log';
@@ -35,8 +39,11 @@ export type ChatApi = Pick<HostMethods, ChatChannel>;
 export interface ToolSource {
   views(): ServerView[];
   /** `callId` (the model's tool call id) keys `calls:progress` and `tools:cancel` for the call. */
-  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId?: string): Promise<ToolResult>;
+  callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId?: string, options?: { task?: boolean }): Promise<ToolResult>;
 }
+
+/** A direct call as `chat:call` takes it. */
+export type DirectCallRequest = z.input<typeof directCallSchema>;
 
 export interface ChatServiceOptions {
   tools: ToolSource;
@@ -86,6 +93,8 @@ export class ChatService {
   readonly audit: AuditLog;
   readonly api: ChatApi;
   private readonly runs = new Map<string, Run>();
+  /** Direct calls in flight (dispose cancels them and waits for their saves). */
+  private readonly directCalls = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
   private readonly requests: RequestQueue;
   private readonly ownsRequests: boolean;
   private disposed: Promise<void> | undefined;
@@ -105,6 +114,7 @@ export class ChatService {
     this.audit = new AuditLog(dir ? join(dir, 'audit.jsonl') : undefined);
     this.api = {
       'chat:send': async (request) => this.start(chatSendSchema.parse(request)),
+      'chat:call': async (request) => this.callDirect(request),
       'chat:stop': async (id) => this.stop(id),
       'chat:approve': async (callId, decision) => this.approve(callId, decision),
       'chat:list': async ({ query }) => this.history.list(query),
@@ -247,6 +257,60 @@ export class ChatService {
     return { conversationId: conversation.id, runId: run.id, userMessage, assistantMessage: structuredClone(assistantMessage) };
   }
 
+  /**
+   * A tool the person calls directly (`/tool {…}`, the form), no model: kept in the conversation (a `direct` user
+   * message with the command, then a `direct` assistant message holding the one tool part) and in the audit log
+   * like the model's calls. Never rejects for the tool's sake: a failure is in the result (and the conversation).
+   */
+  async callDirect(raw: DirectCallRequest, source: 'app' | 'cli' = 'app'): Promise<DirectCallResult> {
+    if (this.disposed) throw new CoreError('internal', 'Switchboard is shutting down.');
+    const request = directCallSchema.parse(raw);
+    const { server, tool, args, callId } = request;
+    if (this.directCalls.has(callId)) throw new CoreError('invalid-argument', `A call with id "${callId}" is already running.`);
+    const command = request.command?.trim() || `/${server}.${tool} ${JSON.stringify(args)}`;
+    const isNew = request.conversationId === undefined;
+    const conversation = request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(command);
+    const now = Date.now();
+    const part: ToolPart = { type: 'tool', callId, server, tool, modelName: `${server}.${tool}`, args, status: 'running' };
+    const message: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [part], at: now, model: 'direct', status: 'streaming', direct: true };
+    conversation.messages.push({ id: randomUUID(), role: 'user', text: command, at: now, direct: true }, message);
+    conversation.updatedAt = now;
+    void this.history.save(conversation.id);
+    if (isNew) this.options.emit({ type: 'conversations-changed' });
+
+    const controller = new AbortController();
+    const base = { kind: 'call' as const, source, conversationId: conversation.id, callId, server, tool, args: AuditLog.shorten(args), direct: true as const };
+    const run = (async (): Promise<DirectCallResult> => {
+      const started = performance.now();
+      try {
+        const result = await this.options.tools.callTool({ server, tool }, args, controller.signal, callId, request.task !== undefined ? { task: request.task } : undefined);
+        const durationMs = Math.round(performance.now() - started);
+        message.parts = [{ ...part, status: result.isError === true ? 'error' : 'done', result, durationMs }];
+        message.status = 'done';
+        this.audit.append({ ...base, outcome: result.isError === true ? 'tool-error' : 'ok', durationMs });
+        return { conversationId: conversation.id, result };
+      } catch (error) {
+        const durationMs = Math.round(performance.now() - started);
+        const failure = toHostError(error);
+        const cancelled = controller.signal.aborted || failure.code === 'cancelled';
+        message.parts = [{ ...part, status: cancelled ? 'cancelled' : 'error', durationMs, ...(cancelled ? {} : { error: messageOf(error) }) }];
+        message.status = cancelled ? 'stopped' : 'error';
+        this.audit.append({ ...base, outcome: cancelled ? 'cancelled' : 'failed', durationMs, ...(cancelled ? {} : { detail: failure.message }) });
+        return { conversationId: conversation.id, failure: cancelled && failure.code !== 'cancelled' ? { code: 'cancelled', message: 'The call was cancelled.' } : failure };
+      } finally {
+        conversation.updatedAt = Date.now();
+        await this.history.save(conversation.id);
+        this.options.emit({ type: 'conversations-changed' });
+      }
+    })();
+    this.directCalls.set(callId, { controller, done: run });
+    try {
+      return await run;
+    } finally {
+      this.directCalls.delete(callId);
+    }
+  }
+
   /** Resolves when the run is over (the CLI waits on it). */
   finished(runId: string): Promise<void> {
     return this.runs.get(runId)?.done ?? Promise.resolve();
@@ -305,7 +369,9 @@ export class ChatService {
     this.disposed ??= (async () => {
       const runs = [...this.runs.values()];
       for (const run of runs) run.controller.abort(new Error('Switchboard is shutting down'));
-      await Promise.race([Promise.all(runs.map((r) => r.done)), new Promise((r) => setTimeout(r, 5000).unref())]);
+      const direct = [...this.directCalls.values()];
+      for (const call of direct) call.controller.abort(new Error('Switchboard is shutting down'));
+      await Promise.race([Promise.all([...runs.map((r) => r.done), ...direct.map((c) => c.done)]), new Promise((r) => setTimeout(r, 5000).unref())]);
       await this.history.flush();
       if (this.ownsRequests) this.requests.dispose();
     })();

@@ -1,0 +1,27 @@
+import type { ToolResult } from './servers';
+
+/** How a direct call (`chat:call`) ended; it is in the conversation either way. */
+export interface DirectCallResult {
+  conversationId: string;
+  /** Set when the tool answered (also for `isError: true`). */
+  result?: ToolResult;
+  /** Set when the call failed before the tool answered (not ready, cancelled, timed out). */
+  failure?: { code: string; message: string };
+}
+
+export type ThemeSetting = 'system' | 'light' | 'dark';
+
+/** The app settings the Settings screen edits (`settings:get` / `settings:update`). */
+export interface AppSettingsView {
+  /** Extra environment variable names every child may inherit (DESIGN §3). */
+  envAllowList: string[];
+  /** The supervision knobs the user set (unset ones take the defaults in `supervisionDefaults`). */
+  supervision: Record<string, number | boolean>;
+  /** What applies to a knob the user did not set. */
+  supervisionDefaults: Record<string, number | boolean>;
+  /** Roots of every server without its own `roots` key (paths or file:// URIs); undefined: none. */
+  roots?: string[];
+  theme: ThemeSetting;
+  /** False where settings cannot be changed here (e.g. a host made with fixed settings). */
+  writable: boolean;
+}

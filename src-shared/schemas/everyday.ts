@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { rootsSchema } from '../config-schema';
+
+/*
+ * Issue 13 "Layout and everyday use": direct tool calls kept in the conversation, and the app settings a person
+ * edits in the Settings screen (env allow-list, supervision defaults, default roots, theme).
+ */
+
+/** A tool the person calls directly (`/tool {…}` or the form): recorded in the conversation and the audit log. */
+export const directCallSchema = z.object({
+  /** The conversation to record it in; omitted: a new one is started. */
+  conversationId: z.string().min(1).max(100).optional(),
+  server: z.string().min(1),
+  tool: z.string().min(1),
+  args: z.record(z.string(), z.unknown()).default({}),
+  /** Keys `calls:progress` and `tools:cancel`. */
+  callId: z.string().min(1).max(200),
+  /** What was typed (`/add {"a":2}`); omitted for the form. */
+  command: z.string().max(1024 * 1024).optional(),
+  task: z.boolean().optional(),
+});
+
+/** POSIX-style variable names (what electron-store's schema accepts too). */
+export const envNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and _ and does not start with a digit').max(200);
+
+const ms = (min: number, max: number) => z.number().int().min(min).max(max);
+/** The supervision knobs a person may set (the same bounds the core applies when it reads them). */
+export const supervisionSettingsSchema = z
+  .object({
+    autoRestart: z.boolean(),
+    restartBaseDelayMs: ms(0, 600_000),
+    restartMaxDelayMs: ms(0, 3_600_000),
+    crashLoopCount: z.number().int().min(1).max(100),
+    stableMs: ms(0, 3_600_000),
+    startTimeoutMs: ms(100, 3_600_000),
+    requestTimeoutMs: ms(100, 24 * 3_600_000),
+    graceMs: ms(0, 60_000),
+    pingIntervalMs: ms(0, 24 * 3_600_000),
+    pingTimeoutMs: ms(100, 600_000),
+  })
+  .partial()
+  .strict();
+
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+
+/** A change to the app settings: each key replaces the stored value; `null` clears it (the default applies). */
+export const appSettingsPatchSchema = z
+  .object({
+    envAllowList: z.array(envNameSchema).max(500).refine((names) => new Set(names).size === names.length, 'each name once').optional(),
+    supervision: supervisionSettingsSchema.nullable().optional(),
+    roots: rootsSchema.nullable().optional(),
+    theme: themeSchema.optional(),
+  })
+  .strict();
+
+export const everydayChannels = {
+  'chat:call': z.tuple([directCallSchema]),
+  'settings:get': z.tuple([]),
+  'settings:update': z.tuple([appSettingsPatchSchema]),
+} as const;
