@@ -1,8 +1,7 @@
 import type { SamplingMessage, Tool as McpTool } from '@modelcontextprotocol/client';
-import { jsonSchema, streamText, tool, type AssistantContent, type ModelMessage, type ToolSet, type UserContent } from 'ai';
+import type { AssistantContent, ModelMessage, ToolSet, UserContent } from 'ai';
 import type { SamplingMessageView } from '../../../src-shared/contract/requests';
 import { CoreError, messageOf } from '../errors';
-import { describeProviderError, redactKeys } from '../chat/provider-errors';
 import { parseModelSpec, type Providers } from '../chat/providers';
 
 /**
@@ -97,15 +96,17 @@ export class ProviderSampler implements Sampler {
   }
 
   async run(request: SamplingRun, signal?: AbortSignal): Promise<SamplingOutput> {
+    // The AI SDK loads with the first sampling run: a host whose servers never sample never loads it.
+    const [ai, { describeProviderError, redactKeys }] = await Promise.all([import('ai'), import('../chat/provider-errors')]);
     const spec = request.model;
     const model = this.providers.model(spec);
     const provider = parseModelSpec(spec)?.provider ?? spec;
-    const tools = toolSet(request.tools);
+    const tools = toolSet(ai, request.tools);
     const mode = request.toolChoice?.mode;
     try {
       // Streamed (as the chat does), collected whole: the person reviews the full answer before it goes back.
       let failure: unknown;
-      const result = streamText({
+      const result = ai.streamText({
         model,
         ...(request.systemPrompt !== undefined && request.systemPrompt !== '' ? { system: request.systemPrompt } : {}),
         messages: toModelMessages(request.messages),
@@ -152,13 +153,13 @@ function stopReasonOf(finish: string, calledTools: boolean): string {
   return finish;
 }
 
-function toolSet(tools: readonly McpTool[] | undefined): ToolSet | undefined {
+function toolSet(ai: typeof import('ai'), tools: readonly McpTool[] | undefined): ToolSet | undefined {
   if (!tools || tools.length === 0) return undefined;
   const set: ToolSet = {};
   for (const t of tools) {
-    set[t.name] = tool({
+    set[t.name] = ai.tool({
       ...(t.description !== undefined ? { description: t.description } : {}),
-      inputSchema: jsonSchema({ ...(t.inputSchema as Record<string, unknown>), type: 'object' }),
+      inputSchema: ai.jsonSchema({ ...(t.inputSchema as Record<string, unknown>), type: 'object' }),
     });
   }
   return set;
