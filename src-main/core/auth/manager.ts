@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { auth, ClientCredentialsProvider, discoverAuthorizationServerMetadata, PrivateKeyJwtProvider, type FetchLike } from '@modelcontextprotocol/client';
+import { auth, ClientCredentialsProvider, discoverAuthorizationServerMetadata, PrivateKeyJwtProvider, RegistrationRejectedError, type FetchLike } from '@modelcontextprotocol/client';
 import type { AuthView, LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
 import { CoreError, messageOf } from '../errors';
 import type { SecretStore } from '../secrets';
@@ -33,6 +33,8 @@ export interface AuthManagerOptions {
   secretsChanged?: () => void;
   /** The fetch for sign-in requests (tests); default the global one. */
   fetch?: FetchLike;
+  /** An https Client ID Metadata Document URL describing Switchboard, used where an authorization server supports CIMD. */
+  clientMetadataUrl?: string | undefined;
 }
 
 const secretReference = /^\$\{secret:([A-Za-z_][A-Za-z0-9_.-]*)\}$/;
@@ -95,6 +97,7 @@ export class ServerAuth implements RemoteServerAuth {
       serverUrl: url,
       oauth,
       clientSecret,
+      ...(manager.clientMetadataUrl !== undefined ? { clientMetadataUrl: manager.clientMetadataUrl } : {}),
       ...(manager.log ? { log: manager.log } : {}),
       changed: () => {
         manager.secretsChanged?.();
@@ -254,6 +257,17 @@ export class ServerAuth implements RemoteServerAuth {
     } catch (error) {
       if (error instanceof CoreError) throw error;
       if (error instanceof UnsafeAuthorizationUrlError) throw new CoreError('request-failed', error.message, { cause: error, data: { server: this.name } });
+      // No way for Switchboard to register itself: the person registers it and enters the client id (the form, or the entry).
+      if (error instanceof RegistrationRejectedError || /does not support dynamic client registration/.test(messageOf(error))) {
+        const host = provider.discoveryState()?.authorizationServerMetadata?.issuer ?? provider.discoveryState()?.authorizationServerUrl;
+        const where = host !== undefined ? ` at ${new URL(host).host}` : '';
+        const why = error instanceof RegistrationRejectedError ? `refused Switchboard's registration (HTTP ${error.status})` : 'does not let apps register themselves';
+        throw new CoreError(
+          'request-failed',
+          `The authorization server${where} ${why}. Register Switchboard there as a native app with the redirect URI ${listener.redirectUrl}, then enter its client id (and secret, if it gave one) for "${this.name}" — or put them in the entry: "oauth": {"clientId": "…", "redirectPort": ${listener.port}}.`,
+          { cause: error, data: { server: this.name, needsClient: true, redirectUri: listener.redirectUrl, redirectPort: listener.port } },
+        );
+      }
       throw new CoreError('request-failed', `Signing in to "${this.name}" failed: ${messageOf(error)}`, { cause: error, data: { server: this.name } });
     } finally {
       listener.close();

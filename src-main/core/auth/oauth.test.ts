@@ -200,6 +200,23 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
   });
 });
 
+describe('an authorization server without dynamic registration', () => {
+  it('login says to register Switchboard (with the redirect URI to register) and to enter the client id; data.needsClient for the form', async () => {
+    const closed = await startOAuthFixture(['--no-dcr']);
+    let host: Host | undefined;
+    try {
+      host = await open(rig({ remote: { url: closed.mcp } }));
+      await host.settled();
+      const failure = host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: () => undefined });
+      await expect(failure).rejects.toMatchObject({ code: 'request-failed', data: { server: 'remote', needsClient: true, redirectUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/) } });
+      await expect(failure).rejects.toThrow(/does not let apps register themselves\. Register Switchboard there as a native app with the redirect URI http:\/\/127\.0\.0\.1:\d+\/callback/);
+    } finally {
+      await host?.dispose();
+      await closed.stop();
+    }
+  });
+});
+
 describe('hostile authorization server metadata', () => {
   for (const kind of ['file', 'shell'] as const) {
     it(`an authorization_endpoint that is ${kind === 'file' ? 'a file: URL' : 'full of shell metacharacters'} is refused before registration and never opened`, async () => {
