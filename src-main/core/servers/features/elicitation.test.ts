@@ -51,6 +51,23 @@ describe('elicitation', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('a call refused with -32042 (URL elicitation required) asks for the prerequisite page, then runs again', async () => {
+    const { host: h, seen } = await start({ servers: { everything } });
+    const url = 'https://example.com/needs-prerequisite';
+    const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url, errorPath: true }, callId: 'pre-1' });
+    expect(textOf(result)).toContain('User completed the URL elicitation flow');
+    expect(seen.map((r) => (r.kind === 'elicitation-url' ? [r.payload.url, r.origin.callId] : []))).toEqual([
+      ['https://modelcontextprotocol.io', 'pre-1'],
+      [url, 'pre-1'],
+    ]);
+  });
+
+  it('a declined prerequisite page leaves the call failed with the server\'s error', async () => {
+    const { host: h, seen } = await start({ servers: { everything }, person: () => ({ action: 'decline' }) });
+    await expect(h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url: 'https://example.com/other', errorPath: true } })).rejects.toThrow(/requires browser-based authorization/);
+    expect(seen).toHaveLength(1);
+  });
+
   it('the async (task-augmented) variants are answered in place', async () => {
     const { host: h, seen } = await start({ servers: { everything }, person: (r) => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Async Ada' } } } : { action: 'accept' }) });
     const form = await h.api['tools:call']({ server: 'everything', tool: 'trigger-elicitation-request-async', args: {} });

@@ -1,5 +1,6 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { AcceptContent, RequestAnswer } from '../../../../src-shared/contract/requests';
+import { HostClient } from '../host-client';
 import { describeErrors, elicitationFields, validateElicitation } from '../../requests/elicitation-schema';
 import { clientTaskRequests, type FeatureContext, type SessionFeature } from './feature';
 import { originOf } from './sampling';
@@ -41,6 +42,8 @@ export class ElicitationFeature implements SessionFeature {
     // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
     client.registerCapabilities({ elicitation: { form: {}, url: {} }, ...clientTaskRequests });
     client.setRequestHandler('elicitation/create', (request, ctx) => this.handle(request.params, ctx.mcpReq.signal, originOf(client).callId));
+    // A call refused until the person opens a page (-32042): asked here too, as a URL elicitation of that call.
+    if (client instanceof HostClient) client.urlElicitation = (params, signal) => this.handle(params, signal ?? new AbortController().signal, client.originCallId());
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const id = notification.params.elicitationId;
       this.context.log(`[switchboard] the server reports elicitation ${id} complete`);
