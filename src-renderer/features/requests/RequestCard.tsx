@@ -24,8 +24,7 @@ export function RequestFrame({ request, children }: { request: PendingRequestVie
     >
       <header className="card-head">
         <span className="card-title" id={titleId}>
-          <span className="tag">{requestNoun(request.kind)}</span> <strong>{request.server}</strong>{' '}
-          <span className="muted">{request.title}</span>
+          <span className="tag">{requestNoun(request.kind)}</span> <TitleText server={request.server} title={request.title} />
         </span>
         {request.deadline !== undefined && <Countdown deadline={request.deadline} />}
       </header>
@@ -36,6 +35,17 @@ export function RequestFrame({ request, children }: { request: PendingRequestVie
         </div>
       )}
     </article>
+  );
+}
+
+/** "**asker** asks to run a model": the server in bold, named once (titles usually start with it). */
+function TitleText({ server, title }: { server: string; title: string }) {
+  const rest = title.startsWith(server) ? title.slice(server.length) : `: ${title}`;
+  return (
+    <>
+      <strong>{server}</strong>
+      <span className="muted">{rest}</span>
+    </>
   );
 }
 
@@ -80,8 +90,8 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
       data-request-id={settled.id}
       role="status"
     >
-      <span className="tag">{requestNoun(settled.kind)}</span> <strong>{settled.server}</strong>
-      <span className="muted"> {view.title}</span>: <span data-testid="request-settled-text">{settledText(settled)}</span>
+      <span className="tag">{requestNoun(settled.kind)}</span> <TitleText server={settled.server} title={view.title} />:{' '}
+      <span data-testid="request-settled-text">{settledText(settled)}</span>
       {link && isHttps(link) && (
         <p className="request-link">
           This window cannot open your browser; open the link yourself:{' '}
