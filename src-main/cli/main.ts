@@ -9,7 +9,6 @@ import { nodeRuntime } from '../core/runtime';
 import { messageOf } from '../core/errors';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
-import { startHeadless } from '../headless/server';
 import { parseArgs, usage, type CliArgs } from './args';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
@@ -234,6 +233,8 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
     err(`switchboard: the UI is not built (${rendererDir}/index.html is missing). Run "npm run build" first.`);
     return 2;
   }
+  // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
+  const { startHeadless } = await import('../headless/server');
   const server = await startHeadless({
     api: host.api,
     rendererDir,
