@@ -1,6 +1,7 @@
 // Elicitation (elicitation/create) end to end: server-everything's form, URL and async tools over stdio (legacy
 // server→client requests) and the asking fixture on 2026-07-28 (MRTR), answered through the request queue by a
 // scripted person. The form's answer is checked (SEP-1034 defaults filled in) before it goes back.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PendingRequestView, RequestAnswer } from '../../../../src-shared/contract/requests';
 import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
@@ -66,6 +67,20 @@ describe('elicitation', () => {
     const { host: h, seen } = await start({ servers: { everything }, person: () => ({ action: 'decline' }) });
     await expect(h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url: 'https://example.com/other', errorPath: true } })).rejects.toThrow(/requires browser-based authorization/);
     expect(seen).toHaveLength(1);
+  });
+
+  it('notifications/elicitation/complete withdraws a URL consent still waiting', async () => {
+    const toolsServer = { command: process.execPath, args: [join(__dirname, '..', '..', 'fixtures', 'sampling-tools-server.mjs')] };
+    const { host: h, seen } = await start({ servers: { agent: toolsServer }, person: () => undefined });
+    const settled: string[] = [];
+    h.requests.onDidChange((change) => {
+      if (change.settled) settled.push(change.settled.outcome);
+    });
+    const result = await h.api['tools:call']({ server: 'agent', tool: 'url-completes-itself', args: {} });
+    expect(textOf(result)).toBe('url cancel');
+    expect(seen.map((r) => r.kind)).toEqual(['elicitation-url']);
+    expect(settled).toEqual(['cancelled']);
+    expect(h.requests.list()).toEqual([]);
   });
 
   it('the async (task-augmented) variants are answered in place', async () => {
