@@ -114,6 +114,21 @@ test('consent to a URL in the web page: the link is shown to click (the page can
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
+test('cancelling the call withdraws its request, and the card says so', async ({ page }) => {
+  await expectReady(page, 'asker');
+  await send(page, '/ask-form');
+  const call = lastCard(page);
+  await expect(call.getByTestId('request-card')).toHaveAttribute('data-kind', 'elicitation-form');
+  await call.getByTestId('call-cancel').click();
+  await expect(call).toHaveAttribute('data-state', 'cancelled');
+  await expect(call.getByTestId('request-card')).toHaveCount(0);
+  const notice = call.getByTestId('request-settled');
+  await expect(notice).toHaveAttribute('data-outcome', 'cancelled');
+  await expect(notice.getByTestId('request-settled-text')).toHaveText(/^cancelled: /);
+  await notice.getByRole('button', { name: /^Dismiss/ }).click();
+  await expect(notice).toHaveCount(0);
+});
+
 test('a request with no call card on screen waits in the panel, visible from every screen', async ({ page }) => {
   await expectReady(page, 'asker');
   await send(page, '/ask-form');
