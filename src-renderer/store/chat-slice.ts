@@ -1,4 +1,4 @@
-import type { HostApi, ToolResult, Unsubscribe } from '../../src-shared/host-api';
+import { HostCallError, type HostApi, type ToolResult, type Unsubscribe } from '../../src-shared/host-api';
 import {
   maxChatAttachments,
   type ApprovalDecision,
@@ -170,6 +170,43 @@ function withText(message: AssistantMessage, text: string): AssistantMessage {
   return { ...message, parts };
 }
 
+const callStates: Record<ToolPart['status'], CallState> = { 'awaiting-approval': 'pending', running: 'pending', done: 'ok', error: 'error', denied: 'error', cancelled: 'cancelled' };
+
+/**
+ * What one saved message shows as: a direct call (the person's `/tool`) as its call card again, with the command
+ * from the user message before it (which is not shown on its own); anything else as a message.
+ */
+function conversationEntries(message: ChatMessage, previous: ChatMessage | undefined, id: () => number): ChatEntry[] {
+  if (message.direct !== true) return [{ kind: 'message', id: id(), message }];
+  if (message.role === 'user') return [];
+  return message.parts.flatMap((part): CallEntry[] => {
+    if (part.type !== 'tool') return [];
+    const state = message.status === 'streaming' && part.status === 'running' ? 'error' : callStates[part.status];
+    return [
+      {
+        kind: 'call',
+        id: id(),
+        callId: part.callId,
+        server: part.server,
+        tool: part.tool,
+        args: part.args,
+        command: previous?.role === 'user' && previous.direct === true ? previous.text : undefined,
+        state,
+        startedAt: message.at,
+        ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
+        ...(part.result ? { result: part.result } : {}),
+        ...(part.error !== undefined
+          ? { failure: { message: part.error } }
+          : part.status === 'cancelled'
+            ? { failure: { message: 'Cancelled.', code: 'cancelled' } }
+            : state === 'error' && !part.result
+              ? { failure: { message: 'The call did not finish: Switchboard stopped while it ran.' } }
+              : {}),
+      },
+    ];
+  });
+}
+
 export const createChatSlice =
   (api: HostApi, now: () => number = () => performance.now()): SliceCreator<ChatSlice> =>
   (set, get) => {
@@ -313,7 +350,20 @@ export const createChatSlice =
         const entry: CallEntry = { kind: 'call', id, callId, ...ref, args, command, state: 'pending', startedAt };
         set((s) => ({ entries: [...s.entries, entry] }));
         try {
-          const result = await api['tools:call']({ server: ref.server, tool: ref.tool, args, callId, ...(options?.task === true ? { task: true } : {}) });
+          // Kept in the conversation (a new one when none is open) and the audit log, like the model's calls.
+          const conversationId = get().activeConversationId;
+          const out = await api['chat:call']({
+            server: ref.server,
+            tool: ref.tool,
+            args,
+            callId,
+            ...(conversationId !== undefined ? { conversationId } : {}),
+            ...(command !== undefined ? { command } : {}),
+            ...(options?.task === true ? { task: true } : {}),
+          });
+          if (get().activeConversationId === undefined && get().entries.some((e) => e.kind === 'call' && e.id === id)) set({ activeConversationId: out.conversationId });
+          if (out.failure) throw new HostCallError(out.failure);
+          const result = out.result ?? { content: [] };
           update(id, { state: result.isError === true ? 'error' : 'ok', result, durationMs: now() - startedAt });
         } catch (error) {
           const failure = describeError(error);
@@ -475,7 +525,7 @@ export const createChatSlice =
       },
 
       showConversation(id, messages) {
-        set({ activeConversationId: id, activeRunId: undefined, entries: messages.map(messageEntry) });
+        set({ activeConversationId: id, activeRunId: undefined, entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)) });
       },
 
       async renameConversation(id, title) {

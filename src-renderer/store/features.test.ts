@@ -239,8 +239,8 @@ describe('logs and trace', () => {
 describe('progress', () => {
   it('calls:progress is kept by callId, merged, and dropped when the direct call settles', async () => {
     let finish: () => void = () => undefined;
-    const call = vi.fn(() => new Promise<{ content: [] }>((resolve) => (finish = () => resolve({ content: [] }))));
-    const { store, fire } = setup({ 'tools:call': call });
+    const call = vi.fn(() => new Promise<{ conversationId: string; result: { content: [] } }>((resolve) => (finish = () => resolve({ conversationId: 'c', result: { content: [] } }))));
+    const { store, fire } = setup({ 'chat:call': call });
     void store.getState().callTool({ server: 'calc', tool: 'add' }, {});
     const callId = (call.mock.calls[0] as unknown as [{ callId: string }])[0].callId;
     fire('calls:progress', { callId, server: 'calc', tool: 'add', progress: 1, total: 4, message: 'step 1' });
@@ -259,8 +259,8 @@ describe('progress', () => {
 
 describe('tasks', () => {
   it('a call asked to run as a task says so to the host; an ordinary call does not', async () => {
-    const call = vi.fn(async () => ({ content: [], task: { taskId: 't1', status: 'completed' as const } }));
-    const { store } = setup({ 'tools:call': call });
+    const call = vi.fn(async () => ({ conversationId: 'c', result: { content: [], task: { taskId: 't1', status: 'completed' as const } } }));
+    const { store } = setup({ 'chat:call': call });
     await store.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1 }, undefined, { task: true });
     await store.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1 });
     expect(call.mock.calls.map((c) => (c as unknown as [{ task?: boolean }])[0].task)).toEqual([true, undefined]);
@@ -313,8 +313,8 @@ describe('prompts', () => {
   it('/name opens a prompt form when no tool has that name; with all its arguments it inserts at once; tools still win', async () => {
     const get = vi.fn(async () => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Hi' } }] }));
     const list = vi.fn(async (server: string) => ({ server, prompts: server === 'p' ? [greet, { name: 'add', arguments: [] }] : [] }));
-    const call = vi.fn(async () => ({ content: [] }));
-    const { store } = setup({ 'prompts:get': get, 'prompts:list': list, 'tools:call': call });
+    const call = vi.fn(async () => ({ conversationId: 'c', result: { content: [] } }));
+    const { store } = setup({ 'prompts:get': get, 'prompts:list': list, 'chat:call': call });
     promptServers(store);
     // The lists are not loaded yet: submit loads them, then decides (the line stays in the box meanwhile).
     expect(store.getState().submit('/greet')).toBe(false);

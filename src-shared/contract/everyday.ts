@@ -1,3 +1,4 @@
+import type { HostError } from '../errors';
 import type { ToolResult } from './servers';
 
 /** How a direct call (`chat:call`) ended; it is in the conversation either way. */
@@ -6,7 +7,7 @@ export interface DirectCallResult {
   /** Set when the tool answered (also for `isError: true`). */
   result?: ToolResult;
   /** Set when the call failed before the tool answered (not ready, cancelled, timed out). */
-  failure?: { code: string; message: string };
+  failure?: HostError;
 }
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
