@@ -5,8 +5,10 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { RequestAnswer } from '../../src-shared/contract/requests';
 import type { AskRequest } from '../core/requests/queue';
-import { tempDir } from '../test-support/processes';
-import { answeringOptions, formFields, parseField, samplingApproval, type FormField } from './requests';
+import { startFakeProvider, say, sequence, type FakeProvider } from '../test-support/fake-providers';
+import { everythingEntry, tempDir } from '../test-support/processes';
+import { elicitationFields } from '../core/requests/elicitation-schema';
+import { answeringOptions, fieldHint, samplingApproval } from './requests';
 
 /**
  * The CLI's answerer for what servers ask: in-process for the form reading, and as a real process both without a
@@ -37,8 +39,12 @@ function envOf(requests: AskRequest[], extra: Record<string, string>): Record<st
 
 /** Without a terminal: stdin, stdout and stderr are pipes. */
 function withoutTerminal(requests: AskRequest[], extra: Record<string, string> = {}): Promise<Run> {
+  return piped([fixture], envOf(requests, extra));
+}
+
+function piped(argv: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture], { env: envOf(requests, extra), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -57,9 +63,13 @@ function withoutTerminal(requests: AskRequest[], extra: Record<string, string> =
  * — a field re-asked after a bad value — gets the next answer).
  */
 function onTerminal(requests: AskRequest[], answers: Array<[RegExp, string]>, extra: Record<string, string> = {}): Promise<Run> {
-  const command = [process.execPath, '--import', 'tsx', fixture].map(quote).join(' ');
+  return inPty([fixture], envOf(requests, extra), answers);
+}
+
+function inPty(argv: string[], env: Record<string, string>, answers: Array<[RegExp, string]>): Promise<Run> {
+  const command = [process.execPath, '--import', 'tsx', ...argv].map(quote).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: envOf(requests, extra), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
     let cursor = 0;
     const pending = [...answers];
@@ -137,47 +147,21 @@ const link = (url: string): AskRequest => ({
   payload: { message: 'Please open the link to complete this action.', url, host: new URL(url).host, elicitationId: 'e-1' },
 });
 
-describe('reading a requestedSchema field by field', () => {
-  const fields = formFields(requestedSchema);
-  const field = (key: string): FormField => {
-    const found = fields.find((f) => f.key === key);
-    if (!found) throw new Error(`no field ${key}`);
-    return found;
-  };
+describe('a form field as the prompt describes it', () => {
+  const fields = elicitationFields(requestedSchema);
+  const hint = (name: string): string => fieldHint(fields.find((f) => f.name === name) ?? fields[0]!);
 
-  it('keeps the order, titles, required marks, choices with their titles and the defaults', () => {
-    expect(fields.map((f) => [f.key, f.kind, f.required])).toEqual([
-      ['name', 'string', true],
-      ['check', 'boolean', false],
-      ['email', 'string', true],
-      ['integer', 'number', false],
-      ['hero', 'choice', false],
-      ['fish', 'choices', false],
-      ['pet', 'choice', false],
-      ['nickname', 'string', false],
+  it('names what it takes: format, whole number and range, choices by number with the default, counts', () => {
+    expect(fields.map((f) => f.name)).toEqual(['name', 'check', 'email', 'integer', 'hero', 'fish', 'pet', 'nickname']);
+    expect([hint('name'), hint('check'), hint('email'), hint('integer'), hint('hero'), hint('fish'), hint('pet')]).toEqual([
+      '',
+      ' (y/n)',
+      ' (email)',
+      ' (whole number, 1–100, [42])',
+      ' (number, [1])',
+      ' (numbers, comma-separated, 1–2 of them, [1])',
+      ' (number, [1])',
     ]);
-    expect(field('hero')).toMatchObject({ label: 'Hero', default: 'hero-1', choices: [{ value: 'hero-1', title: 'Superman' }, { value: 'hero-2', title: 'Green Lantern' }, { value: 'hero-3', title: 'Wonder Woman' }] });
-    expect(field('pet')).toMatchObject({ choices: [{ value: 'pet-1', title: 'Cats' }, { value: 'pet-2', title: 'Dogs' }, { value: 'pet-3', title: 'Birds' }] });
-    expect(field('fish')).toMatchObject({ minItems: 1, maxItems: 2, default: ['fish-1'] });
-    expect(formFields({ type: 'object', properties: { nested: { type: 'object' } } })[0]?.kind).toBe('unsupported');
-  });
-
-  it('Enter takes the default, an empty optional field is not sent, and every value is checked', () => {
-    expect(parseField(field('integer'), '')).toEqual({ value: 42 });
-    expect(parseField(field('nickname'), '')).toEqual({ skip: true });
-    expect(parseField(field('name'), '  ')).toEqual({ error: 'String is required.' });
-    expect(parseField(field('integer'), '101')).toEqual({ error: 'At most 100.' });
-    expect(parseField(field('integer'), '2.5')).toEqual({ error: '"2.5" is not a whole number.' });
-    expect(parseField(field('check'), 'y')).toEqual({ value: true });
-    expect(parseField(field('check'), 'maybe')).toEqual({ error: 'Answer y or n.' });
-    expect(parseField(field('email'), 'ann')).toEqual({ error: 'Not an email address (name@example.com).' });
-    expect(parseField(field('email'), 'ann@example.com')).toEqual({ value: 'ann@example.com' });
-    expect(parseField(field('hero'), '3')).toEqual({ value: 'hero-3' });
-    expect(parseField(field('hero'), 'green lantern')).toEqual({ value: 'hero-2' });
-    expect(parseField(field('hero'), '7')).toEqual({ error: 'Type one of the numbers 1–3.' });
-    expect(parseField(field('fish'), '3, 2')).toEqual({ value: ['fish-3', 'fish-2'] });
-    expect(parseField(field('fish'), '1,2,3')).toEqual({ error: 'Pick at most 2.' });
-    expect(parseField(field('fish'), '')).toEqual({ value: ['fish-1'] });
   });
 });
 
@@ -250,7 +234,7 @@ describe.skipIf(!hasScript)(`on a terminal${hasScript ? '' : ' — skipped: /usr
       [/String is required\.[\s\S]*String \*: /, 'Ann Example\r'],
       [/Boolean \(y\/n\): /, 'y\r'],
       [/Email \* \(email\): /, 'ann\r'],
-      [/Not an email address[\s\S]*Email \* \(email\): /, 'ann@example.com\r'],
+      [/must be an email address[\s\S]*Email \* \(email\): /, 'ann@example.com\r'],
       [/Integer \(whole number, 1–100, \[42\]\): /, '\r'],
       [/3\) Wonder Woman \(hero-3\)[\s\S]*Hero \(number, \[1\]\): /, '3\r'],
       [/Fish \(numbers, comma-separated, 1–2 of them, \[1\]\): /, '2,3\r'],
@@ -316,5 +300,84 @@ describe.skipIf(!hasScript)(`on a terminal${hasScript ? '' : ' — skipped: /usr
     const run = await onTerminal([sampling], [], { TIMEOUT_MS: '1500' });
     expect(run.answers).toEqual([{ action: 'cancel', reason: 'timed out after 2 s with no answer' }]);
     expect(run.output).toContain('everything: sampling request timed out — timed out after 2 s with no answer');
+  });
+});
+
+/** `switchboard call` against server-everything's sampling, elicitation and URL tools, with a fake model on loopback. */
+describe('switchboard call: what server-everything asks', () => {
+  const main = join(import.meta.dirname, 'main.ts');
+  const setup = async (): Promise<{ env: Record<string, string>; config: string; fake: FakeProvider }> => {
+    const fake = await startFakeProvider('openai', sequence(say('Hello from the fake model')));
+    const home = tempDir();
+    const config = join(home, 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingEntry, 'stdio'] } } }));
+    const env = { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb', OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-requests-test-0000', SWITCHBOARD_MODEL: 'openai:fake-model' };
+    return { env, config, fake };
+  };
+  const sample = ['call', 'everything', 'trigger-sampling-request', '{"prompt":"say hello","maxTokens":50}'];
+
+  it('without a terminal: sampling is declined before any model is asked (exit 1); --approve all runs it (exit 0); --approve none declines', async () => {
+    const { env, config, fake } = await setup();
+    try {
+      const declined = await piped([main, '--config', config, ...sample], env);
+      expect(declined.status, declined.stderr).toBe(1);
+      expect(declined.stderr).toContain('everything: sampling request declined — there is no terminal to ask on');
+      const none = await piped([main, '--config', config, '--approve', 'none', ...sample], env);
+      expect(none.status, none.stderr).toBe(1);
+      expect(fake.requests).toHaveLength(0);
+      const all = await piped([main, '--config', config, '--approve', 'all', ...sample], env);
+      expect(all.status, all.stderr).toBe(0);
+      expect(all.output).toContain('Hello from the fake model');
+      expect(all.stderr).toContain('everything: sampling allowed (--approve all)');
+      expect(fake.requests).toHaveLength(1);
+      expect(fake.requests[0]?.lastUserText).toContain('say hello');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('without a terminal: a form is declined at once and the tool says so (exit 0)', async () => {
+    const { env, config, fake } = await setup();
+    try {
+      const run = await piped([main, '--config', config, 'call', 'everything', 'trigger-elicitation-request'], env);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.output).toContain('User declined to provide the requested information');
+      expect(run.stderr).toContain('everything: form declined — there is no terminal to ask on');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it.skipIf(!hasScript)(`on a terminal: approve the sampling and send the answer; fill the form; decline a link${hasScript ? '' : ' — skipped: no /usr/bin/script'}`, async () => {
+    const { env, config, fake } = await setup();
+    try {
+      const sampled = await inPty([main, '--config', config, ...sample], env, [
+        [/Run the model for everything\?/, 'y\r'],
+        [/Send this answer to everything\?/, 'y\r'],
+      ]);
+      expect(sampled.status, sampled.output).toBe(0);
+      expect(sampled.output).toContain('Resource trigger-sampling-request context: say hello');
+      expect(sampled.output).toContain('Hello from the fake model');
+      expect(fake.requests).toHaveLength(1);
+
+      const filled = await inPty([main, '--config', config, 'call', 'everything', 'trigger-elicitation-request'], env, [
+        [/Fill in the form\?/, 'y\r'],
+        [/String \*: /, 'Ann Example\r'],
+        [/Boolean \(y\/n\): /, 'y\r'],
+        // The eleven other fields, each left at its default (or empty) with Enter.
+        ...Array.from({ length: 11 }, (): [RegExp, string] => [/\): /, '\r']),
+      ]);
+      expect(filled.status, filled.output).toBe(0);
+      expect(filled.output).toContain('User provided the requested information');
+      expect(filled.output).toContain('- Name: Ann Example');
+      expect(filled.output).toContain('- Favorite Integer: 42');
+
+      const link = await inPty([main, '--config', config, 'call', 'everything', 'trigger-url-elicitation', '{"url":"https://example.com/consent"}'], env, [[/Open it in your browser\?/, 'n\r']]);
+      expect(link.status, link.output).toBe(0);
+      expect(link.output).toContain('URL:  https://example.com/consent');
+      expect(link.output).toContain('User declined to open the URL');
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import type {
   SamplingResultPayload,
 } from '../../src-shared/contract/requests';
 import type { Disposable } from '../../src-shared/lifecycle';
+import { describeErrors, elicitationFields, parseFieldText, validateElicitation, type ElicitationContent, type ElicitationField } from '../core/requests/elicitation-schema';
 import type { RequestQueue } from '../core/requests/queue';
 import type { CliArgs } from './args';
 import { canAskOn, terminalFor, type Terminal, type TerminalIo } from './terminal';
@@ -201,43 +202,49 @@ export class RequestAnswerer implements Disposable {
 
   private async askForm(request: PendingRequestView, payload: ElicitationFormPayload, ask: Ask): Promise<RequestAnswer | undefined> {
     const say = (line: string): void => this.terminal.say(line);
+    const schema = payload.requestedSchema;
     this.header(request);
     say(`  ${request.server} asks: ${indent(payload.message, 2 + request.server.length + 7)}`);
-    const fields = formFields(payload.requestedSchema);
-    const unsupported = fields.filter((f) => f.kind === 'unsupported');
-    if (unsupported.length) {
-      say(`  This form has fields a terminal cannot fill in (${unsupported.map((f) => f.key).join(', ')}); declining.`);
-      return { action: 'decline', reason: 'the form has fields the CLI cannot fill in' };
-    }
-    say(`  Fields: ${fields.map((f) => `${f.label}${f.required ? ' *' : ''}`).join(', ')}  (* required)`);
+    const fields = elicitationFields(schema);
+    const properties = typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
+    const leftOut = properties.filter((name) => !fields.some((f) => f.name === name));
+    if (leftOut.length) say(`  (not a field a form can have, left out: ${leftOut.join(', ')})`);
+    say(`  Fields: ${fields.map((f) => `${f.title}${f.required ? ' *' : ''}`).join(', ') || 'none'}  (* required)`);
     const start = await ask('Fill in the form?  [y] yes  [N] decline  [c] cancel: ');
     if (start === undefined) return signalledOrDecline();
     const key = start.toLowerCase();
     if (key === 'c' || key === 'cancel') return { action: 'cancel', reason: 'the person cancelled' };
     if (key !== 'y' && key !== 'yes') return { action: 'decline', reason: 'the person declined' };
     say('  (Enter keeps the [default]; an optional field left empty is not sent; Ctrl+D declines.)');
-    const content: AcceptContent['elicitation-form']['content'] = {};
-    for (const field of fields) {
-      describeField(field, say);
-      for (;;) {
-        const raw = await ask(`  ${field.label}${field.required ? ' *' : ''}${hintOf(field)}: `);
-        if (raw === undefined) return signalledOrDecline();
-        const parsed = parseField(field, raw);
-        if ('error' in parsed) {
-          say(`    ${parsed.error}`);
-          continue;
+    const content: ElicitationContent = {};
+    let asking = fields;
+    for (;;) {
+      for (const field of asking) {
+        describeField(field, say);
+        for (;;) {
+          const raw = await ask(`  ${field.title}${field.required ? ' *' : ''}${fieldHint(field)}: `);
+          if (raw === undefined) return signalledOrDecline();
+          const parsed = parseFieldText(field, raw);
+          if (!parsed.ok) {
+            say(`    ${parsed.message}.`);
+            continue;
+          }
+          if (parsed.value === undefined) delete content[field.name];
+          else content[field.name] = parsed.value;
+          break;
         }
-        if ('value' in parsed) content[field.key] = parsed.value;
-        break;
       }
+      // The whole answer, as core checks it before it goes back (defaults filled in); what fails is asked again.
+      const checked = validateElicitation(schema, content);
+      if (checked.ok) {
+        const answer: AcceptContent['elicitation-form'] = { content: checked.content };
+        return { action: 'accept', content: answer };
+      }
+      say(`    Not accepted: ${describeErrors(fields, checked.errors)}.`);
+      const failing = fields.filter((f) => checked.errors.some((e) => e.field === f.name));
+      if (failing.length === 0) return { action: 'decline', reason: `the form cannot be filled in here: ${describeErrors(fields, checked.errors)}` };
+      asking = failing;
     }
-    const problems = validateForm(fields, content);
-    if (problems.length) {
-      for (const p of problems) say(`    ${p}`);
-      return { action: 'decline', reason: 'the form did not validate' };
-    }
-    const answer: AcceptContent['elicitation-form'] = { content };
-    return { action: 'accept', content: answer };
   }
 
   private async askUrl(request: PendingRequestView, payload: ElicitationUrlPayload, ask: Ask): Promise<RequestAnswer | undefined> {
@@ -326,220 +333,40 @@ export function openInBrowser(url: string): Promise<boolean> {
   });
 }
 
-// ── Elicitation forms, field by field ────────────────────────────────────────────────────────────────────────────
+// ── Elicitation forms, field by field (the fields, parsing and checks are core's elicitation-schema) ──────────────
 
-interface Choice {
-  value: string;
-  title: string;
-}
-
-interface FieldBase {
-  key: string;
-  label: string;
-  description?: string;
-  required: boolean;
-}
-
-export type FormField = FieldBase &
-  (
-    | { kind: 'string'; format?: string; minLength?: number; maxLength?: number; pattern?: string; default?: string }
-    | { kind: 'choice'; choices: Choice[]; default?: string }
-    | { kind: 'choices'; choices: Choice[]; minItems?: number; maxItems?: number; default?: string[] }
-    | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; default?: number }
-    | { kind: 'boolean'; default?: boolean }
-    | { kind: 'unsupported' }
-  );
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** `oneOf`/`anyOf` of `{const, title}`, or `enum` (with the legacy `enumNames` as titles). */
-function choicesOf(schema: Json): Choice[] | undefined {
-  const titled = schema.oneOf ?? schema.anyOf;
-  if (Array.isArray(titled)) {
-    const choices = titled.filter(isObject).flatMap((c) => (typeof c.const === 'string' ? [{ value: c.const, title: str(c.title) ?? c.const }] : []));
-    return choices.length ? choices : undefined;
-  }
-  if (Array.isArray(schema.enum)) {
-    const names: unknown[] = Array.isArray(schema.enumNames) ? schema.enumNames : [];
-    return schema.enum.flatMap((value: unknown, i) => (typeof value === 'string' ? [{ value, title: str(names[i]) ?? value }] : []));
-  }
-  return undefined;
-}
-
-/** The fields of a flat `requestedSchema`, in the order the server listed them. */
-export function formFields(requestedSchema: Record<string, unknown>): FormField[] {
-  const properties = isObject(requestedSchema.properties) ? requestedSchema.properties : {};
-  const required = new Set(Array.isArray(requestedSchema.required) ? requestedSchema.required.filter((k): k is string => typeof k === 'string') : []);
-  return Object.entries(properties).map(([key, raw]): FormField => {
-    const schema = isObject(raw) ? raw : {};
-    const base: FieldBase = { key, label: str(schema.title) ?? key, required: required.has(key), ...(str(schema.description) !== undefined ? { description: str(schema.description) } : {}) };
-    const type = schema.type;
-    if (type === 'boolean') return { ...base, kind: 'boolean', ...(typeof schema.default === 'boolean' ? { default: schema.default } : {}) };
-    if (type === 'number' || type === 'integer') {
-      const minimum = num(schema.minimum);
-      const maximum = num(schema.maximum);
-      const fallback = num(schema.default);
-      return { ...base, kind: 'number', integer: type === 'integer', ...(minimum !== undefined ? { minimum } : {}), ...(maximum !== undefined ? { maximum } : {}), ...(fallback !== undefined ? { default: fallback } : {}) };
-    }
-    if (type === 'array') {
-      const items = isObject(schema.items) ? schema.items : {};
-      const choices = choicesOf(items);
-      if (!choices) return { ...base, kind: 'unsupported' };
-      const minItems = num(schema.minItems);
-      const maxItems = num(schema.maxItems);
-      const fallback = Array.isArray(schema.default) ? schema.default.filter((v): v is string => typeof v === 'string') : undefined;
-      return { ...base, kind: 'choices', choices, ...(minItems !== undefined ? { minItems } : {}), ...(maxItems !== undefined ? { maxItems } : {}), ...(fallback ? { default: fallback } : {}) };
-    }
-    if (type === 'string' || type === undefined) {
-      const choices = choicesOf(schema);
-      const fallback = str(schema.default);
-      if (choices) return { ...base, kind: 'choice', choices, ...(fallback !== undefined ? { default: fallback } : {}) };
-      if (type === undefined) return { ...base, kind: 'unsupported' };
-      const minLength = num(schema.minLength);
-      const maxLength = num(schema.maxLength);
-      const format = str(schema.format);
-      const pattern = str(schema.pattern);
-      return {
-        ...base,
-        kind: 'string',
-        ...(format !== undefined ? { format } : {}),
-        ...(minLength !== undefined ? { minLength } : {}),
-        ...(maxLength !== undefined ? { maxLength } : {}),
-        ...(pattern !== undefined ? { pattern } : {}),
-        ...(fallback !== undefined ? { default: fallback } : {}),
-      };
-    }
-    return { ...base, kind: 'unsupported' };
-  });
-}
-
-function describeField(field: FormField, say: (line: string) => void): void {
+function describeField(field: ElicitationField, say: (line: string) => void): void {
   if (field.description) say(`  ${field.description}`);
-  if (field.kind === 'choice' || field.kind === 'choices') {
-    field.choices.forEach((c, i) => say(`    ${String(i + 1).padStart(2)}) ${c.title}${c.title !== c.value ? ` (${c.value})` : ''}`));
-  }
+  field.options?.forEach((o, i) => say(`    ${String(i + 1).padStart(2)}) ${o.title}${o.title !== o.value ? ` (${o.value})` : ''}`));
 }
 
-function hintOf(field: FormField): string {
+/** What a field takes, after its name: `(email)`, `(whole number, 1–100, [42])`, `(number, [1])`. */
+export function fieldHint(field: ElicitationField): string {
   const parts: string[] = [];
-  switch (field.kind) {
-    case 'string':
-      if (field.format) parts.push(field.format === 'date' ? 'date YYYY-MM-DD' : field.format === 'date-time' ? 'date-time YYYY-MM-DDTHH:MM:SSZ' : field.format);
-      if (field.minLength !== undefined || field.maxLength !== undefined) parts.push(`${field.minLength ?? 0}–${field.maxLength ?? '∞'} characters`);
-      if (field.default !== undefined) parts.push(`[${field.default}]`);
-      break;
-    case 'number':
-      parts.push(field.integer ? 'whole number' : 'number');
-      if (field.minimum !== undefined || field.maximum !== undefined) parts.push(`${field.minimum ?? '−∞'}–${field.maximum ?? '∞'}`);
-      if (field.default !== undefined) parts.push(`[${field.default}]`);
-      break;
+  const numberOf = (value: unknown): number => (field.options ?? []).findIndex((o) => o.value === value) + 1;
+  if (field.options) {
+    parts.push(field.multiple ? `numbers, comma-separated${field.minItems !== undefined || field.maxItems !== undefined ? `, ${field.minItems ?? 0}–${field.maxItems ?? field.options.length} of them` : ''}` : 'number');
+    const picked = (Array.isArray(field.default) ? field.default : field.default !== undefined ? [field.default] : []).map(numberOf).filter((n) => n > 0);
+    if (picked.length) parts.push(`[${picked.join(',')}]`);
+    return ` (${parts.join(', ')})`;
+  }
+  switch (field.type) {
     case 'boolean':
       parts.push(field.default === true ? 'Y/n' : field.default === false ? 'y/N' : 'y/n');
+      return ` (${parts.join(', ')})`;
+    case 'number':
+    case 'integer':
+      parts.push(field.type === 'integer' ? 'whole number' : 'number');
+      if (field.minimum !== undefined || field.maximum !== undefined) parts.push(`${field.minimum ?? '−∞'}–${field.maximum ?? '∞'}`);
       break;
-    case 'choice': {
-      parts.push('number');
-      const i = field.choices.findIndex((c) => c.value === field.default);
-      if (i >= 0) parts.push(`[${i + 1}]`);
+    case 'array':
+      parts.push('comma-separated');
       break;
-    }
-    case 'choices': {
-      parts.push(`numbers, comma-separated${field.minItems !== undefined || field.maxItems !== undefined ? `, ${field.minItems ?? 0}–${field.maxItems ?? field.choices.length} of them` : ''}`);
-      const picked = (field.default ?? []).map((v) => field.choices.findIndex((c) => c.value === v) + 1).filter((i) => i > 0);
-      if (picked.length) parts.push(`[${picked.join(',')}]`);
-      break;
-    }
     default:
+      if (field.format) parts.push(field.format === 'date' ? 'date YYYY-MM-DD' : field.format === 'date-time' ? 'date-time YYYY-MM-DDTHH:MM:SSZ' : field.format);
+      if (field.minLength !== undefined || field.maxLength !== undefined) parts.push(`${field.minLength ?? 0}–${field.maxLength ?? '∞'} characters`);
       break;
   }
+  if (field.default !== undefined) parts.push(`[${String(field.default)}]`);
   return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
-type Parsed = { value: string | number | boolean | string[] } | { skip: true } | { error: string };
-
-/** One typed line as the field's value: Enter takes the default; an optional field left empty is skipped. */
-export function parseField(field: FormField, raw: string): Parsed {
-  const text = raw.trim();
-  if (text === '') {
-    if (field.kind !== 'unsupported' && field.default !== undefined) return { value: field.default };
-    return field.required ? { error: `${field.label} is required.` } : { skip: true };
-  }
-  switch (field.kind) {
-    case 'boolean': {
-      const key = text.toLowerCase();
-      if (['y', 'yes', 'true'].includes(key)) return { value: true };
-      if (['n', 'no', 'false'].includes(key)) return { value: false };
-      return { error: 'Answer y or n.' };
-    }
-    case 'number': {
-      const value = Number(text);
-      if (!Number.isFinite(value)) return { error: `"${text}" is not a number.` };
-      if (field.integer && !Number.isInteger(value)) return { error: `"${text}" is not a whole number.` };
-      if (field.minimum !== undefined && value < field.minimum) return { error: `At least ${field.minimum}.` };
-      if (field.maximum !== undefined && value > field.maximum) return { error: `At most ${field.maximum}.` };
-      return { value };
-    }
-    case 'choice': {
-      const choice = pick(field.choices, text);
-      return choice ? { value: choice.value } : { error: `Type one of the numbers 1–${field.choices.length}.` };
-    }
-    case 'choices': {
-      const picked: string[] = [];
-      for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
-        const choice = pick(field.choices, part);
-        if (!choice) return { error: `"${part}" is not one of the numbers 1–${field.choices.length}.` };
-        if (!picked.includes(choice.value)) picked.push(choice.value);
-      }
-      if (field.minItems !== undefined && picked.length < field.minItems) return { error: `Pick at least ${field.minItems}.` };
-      if (field.maxItems !== undefined && picked.length > field.maxItems) return { error: `Pick at most ${field.maxItems}.` };
-      return { value: picked };
-    }
-    case 'string': {
-      if (field.minLength !== undefined && text.length < field.minLength) return { error: `At least ${field.minLength} characters.` };
-      if (field.maxLength !== undefined && text.length > field.maxLength) return { error: `At most ${field.maxLength} characters.` };
-      const formatProblem = checkFormat(field.format, text);
-      if (formatProblem) return { error: formatProblem };
-      if (field.pattern !== undefined && !safeTest(field.pattern, text)) return { error: `Must match ${field.pattern}.` };
-      return { value: text };
-    }
-    default:
-      return { error: 'This field cannot be filled in on a terminal.' };
-  }
-}
-
-function pick(choices: Choice[], text: string): Choice | undefined {
-  const n = Number(text);
-  if (Number.isInteger(n) && n >= 1 && n <= choices.length) return choices[n - 1];
-  const lower = text.toLowerCase();
-  return choices.find((c) => c.value.toLowerCase() === lower || c.title.toLowerCase() === lower);
-}
-
-function safeTest(pattern: string, text: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(text);
-  } catch {
-    return true;
-  }
-}
-
-function checkFormat(format: string | undefined, text: string): string | undefined {
-  switch (format) {
-    case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) ? undefined : 'Not an email address (name@example.com).';
-    case 'uri':
-      return URL.canParse(text) ? undefined : 'Not a URL (https://example.com).';
-    case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) ? undefined : 'Not a date (YYYY-MM-DD).';
-    case 'date-time':
-      return !Number.isNaN(Date.parse(text)) && /^\d{4}-\d{2}-\d{2}T/.test(text) ? undefined : 'Not a date-time (YYYY-MM-DDTHH:MM:SSZ).';
-    default:
-      return undefined;
-  }
-}
-
-/** The whole form, before it is sent: every required field present. */
-function validateForm(fields: FormField[], content: AcceptContent['elicitation-form']['content']): string[] {
-  return fields.filter((f) => f.required && content[f.key] === undefined).map((f) => `${f.label} is required.`);
 }
