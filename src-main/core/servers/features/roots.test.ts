@@ -48,10 +48,15 @@ describe('roots', () => {
   });
 
   it('2026-07-28: roots/list as an input_required round', async () => {
-    const { host: h } = await start({ servers: { asking: { command: process.execPath, args: [askingServer], roots: ['/data/a', '/data/b'] } }, versionMode: 'auto' });
+    const { host: h, configPath } = await start({ servers: { asking: { command: process.execPath, args: [askingServer], roots: ['/data/a', '/data/b'] } }, versionMode: 'auto', watchConfig: true });
     expect((await h.api['servers:list']())[0]).toMatchObject({ status: 'ready', era: 'modern' });
     const result = await h.api['tools:call']({ server: 'asking', tool: 'list-roots', args: {} });
     expect(textOf(result)).toBe('roots: file:///data/a, file:///data/b');
+    // A roots-only edit: the next round gets the new roots, the same process keeps running.
+    const pid = (await h.api['servers:list']())[0]?.pid;
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { asking: { command: process.execPath, args: [askingServer], roots: ['/data/c'] } } }));
+    await waitFor(async () => textOf(await h.api['tools:call']({ server: 'asking', tool: 'list-roots', args: {} })) === 'roots: file:///data/c', 10_000, 'the new roots');
+    expect((await h.api['servers:list']())[0]?.pid).toBe(pid);
   });
 
   it('server-filesystem takes the roots as its allowed directories and follows a change', async () => {

@@ -69,6 +69,11 @@ export class RootsFeature implements SessionFeature {
     this.sent = roots;
     const client = this.context.client();
     if (!client) return;
+    // 2026-07-28 servers ask for the roots within each request that needs them (input_required): nothing to send.
+    if (client.getProtocolEra() === 'modern') {
+      this.context.log(`[switchboard] roots changed (${roots.length}); the server gets them with its next request`);
+      return;
+    }
     try {
       await client.sendRootsListChanged();
       this.context.log(`[switchboard] roots changed (${roots.length}); sent notifications/roots/list_changed`);
