@@ -99,6 +99,7 @@ const channelFlags = {
   'tools:trust': true,
   'auth:login': true,
   'auth:logout': true,
+  'auth:set-client': true,
   'shell:open-url': true,
   'servers:approve': true,
   'chat:call': true,
@@ -176,6 +177,8 @@ export interface HostResults {
   /** Resolves once signed in (or when stored tokens were refreshed); the server then restarts with its tokens. */
   'auth:login': LoginResult;
   'auth:logout': LogoutResult;
+  /** The entry now names the client; sign in next. */
+  'auth:set-client': void;
   /** Opened in the system browser (desktop, https only), or not possible here (headless): show the link. */
   'shell:open-url': { opened: boolean; url: string };
   /** A direct tool call (no model), recorded in the conversation and the audit log. */

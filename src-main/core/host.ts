@@ -248,7 +248,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.watchConfig !== false) store.watch();
 
   const requestsService = new RequestsService(requests, events);
-  const authService = new AuthService(registry);
+  const authService = new AuthService(registry, {
+    entry: (name) => store.snapshot().config.mcpServers[name],
+    saveEntry: (name, entry) => config.api['servers:upsert']({ name, entry }),
+    secrets,
+    secretsChanged: () => trace.refreshSecrets(),
+  });
   const api: HostApi = {
     ...chat.api,
     ...app.api,

@@ -201,15 +201,26 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
 });
 
 describe('an authorization server without dynamic registration', () => {
-  it('login says to register Switchboard (with the redirect URI to register) and to enter the client id; data.needsClient for the form', async () => {
-    const closed = await startOAuthFixture(['--no-dcr']);
+  it('login says to register Switchboard (with the redirect URI to register) and to enter the client id; auth:set-client saves it and the sign-in then works', async () => {
+    const port = 40000 + Math.floor(Math.random() * 20000);
+    const closed = await startOAuthFixture(['--no-dcr', '--preregistered', String(port)]);
     let host: Host | undefined;
     try {
-      host = await open(rig({ remote: { url: closed.mcp } }));
+      const r = rig({ remote: { url: closed.mcp } });
+      host = await open(r);
       await host.settled();
       const failure = host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: () => undefined });
       await expect(failure).rejects.toMatchObject({ code: 'request-failed', data: { server: 'remote', needsClient: true, redirectUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/) } });
       await expect(failure).rejects.toThrow(/does not let apps register themselves\. Register Switchboard there as a native app with the redirect URI http:\/\/127\.0\.0\.1:\d+\/callback/);
+      // The person registered it (here: the fixture's pre-registered client) and enters it in the form.
+      await host.api['auth:set-client']('remote', { clientId: 'switchboard-test', clientSecret: 's3cret-client-value', redirectPort: port });
+      const entry = JSON.parse(readFileSync(r.config, 'utf8')).mcpServers.remote as { oauth: Record<string, unknown> };
+      expect(entry.oauth).toEqual({ clientId: 'switchboard-test', clientSecret: '${secret:oauth-client-secret.remote}', redirectPort: port });
+      expect(readFileSync(r.config, 'utf8')).not.toContain('s3cret-client-value');
+      await host.settled('remote');
+      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+      await host.settled('remote');
+      expect((await viewOf(host, 'remote'))?.status).toBe('ready');
     } finally {
       await host?.dispose();
       await closed.stop();

@@ -1,10 +1,20 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
+import type { OAuthEntry, ServerEntry } from '../../../src-shared/config-schema';
+import type { SecretStore } from '../secrets';
 import type { LoginOptions, RemoteServerAuth } from '../auth/manager';
 import { CoreError } from '../errors';
 import type { Registry } from '../registry';
 
-export type AuthChannel = 'auth:login' | 'auth:logout';
+/** What setting a hand-registered client needs: the entry as configured, a way to save it, the secret store. */
+export interface AuthServiceDeps {
+  entry(name: string): ServerEntry | undefined;
+  saveEntry(name: string, entry: ServerEntry): Promise<void>;
+  secrets: SecretStore;
+  secretsChanged(): void;
+}
+
+export type AuthChannel = 'auth:login' | 'auth:logout' | 'auth:set-client';
 
 /**
  * OAuth sign-in and sign-out of remote servers (`auth:login`, `auth:logout`). A login resolves once the person
@@ -14,11 +24,37 @@ export type AuthChannel = 'auth:login' | 'auth:logout';
 export class AuthService {
   readonly api: Pick<HostMethods, AuthChannel>;
 
-  constructor(private readonly registry: Registry) {
+  constructor(
+    private readonly registry: Registry,
+    private readonly deps: AuthServiceDeps,
+  ) {
     this.api = {
       'auth:login': (server, options) => this.login(server, options ?? {}),
       'auth:logout': (server) => this.logout(server),
+      'auth:set-client': (server, client) => this.setClient(server, client),
     };
+  }
+
+  /** Saves a client the person registered by hand: the id (and redirect port) in the entry, the secret as a secret. */
+  private async setClient(name: string, client: { clientId: string; clientSecret?: string | undefined; redirectPort?: number | undefined }): Promise<void> {
+    const entry = this.deps.entry(name);
+    if (!entry) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
+    if (entry.url === undefined) throw new CoreError('invalid-argument', `Server "${name}" is a stdio server; it does not sign in with OAuth.`, { data: { server: name } });
+    let clientSecret = entry.oauth?.clientSecret;
+    if (client.clientSecret !== undefined) {
+      const secretName = `oauth-client-secret.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`.slice(0, 128);
+      this.deps.secrets.set(secretName, client.clientSecret);
+      this.deps.secretsChanged();
+      clientSecret = `\${secret:${secretName}}`;
+    }
+    const redirectPort = client.redirectPort ?? entry.oauth?.redirectPort;
+    const oauth: OAuthEntry = {
+      ...entry.oauth,
+      clientId: client.clientId,
+      ...(clientSecret !== undefined ? { clientSecret } : {}),
+      ...(redirectPort !== undefined ? { redirectPort } : {}),
+    };
+    await this.deps.saveEntry(name, { ...entry, oauth });
   }
 
   private serverAuth(name: string): RemoteServerAuth {
