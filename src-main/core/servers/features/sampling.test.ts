@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
 import { callTool, say } from '../../../test-support/fake-providers';
 import { maxInputRounds } from '../session';
+import { messageViews, type SamplingRun } from '../../requests/sampler';
+import { applyEdits } from './sampling';
 
 const start = askingHosts();
 
@@ -133,5 +135,35 @@ describe('sampling with tools (2025-11-25) and MRTR rounds', () => {
     const { host: h } = await start({ servers: { agent: toolsServer }, versionMode: 'auto' });
     expect((await h.api['servers:list']())[0]).toMatchObject({ status: 'ready', era: 'modern' });
     await expect(h.api['tools:call']({ server: 'agent', tool: 'ask-forever', args: {} })).rejects.toThrow(new RegExp(`${maxInputRounds}`));
+  });
+});
+
+describe('applyEdits', () => {
+  const run: SamplingRun = {
+    model: 'openai:a',
+    systemPrompt: 'sys',
+    maxTokens: 100,
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'look at this' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+      { role: 'assistant', content: { type: 'text', text: 'ok' } },
+    ],
+  };
+  const views = messageViews(run.messages);
+
+  it('keeps what the person did not change (and says nothing was edited)', () => {
+    expect(applyEdits(run, views, { model: 'openai:a', messages: views.map((v) => ({ role: v.role, text: v.text })) })).toEqual({ run, edited: false });
+  });
+
+  it("replaces an edited message's text, keeping its image; takes the model, system prompt and maxTokens", () => {
+    const { run: next, edited } = applyEdits(run, views, { model: 'openai:b', systemPrompt: 'new sys', maxTokens: 50, messages: [{ role: 'user', text: 'look closer' }, { role: 'assistant', text: 'ok' }] });
+    expect(edited).toBe(true);
+    expect(next).toMatchObject({ model: 'openai:b', systemPrompt: 'new sys', maxTokens: 50 });
+    expect(next.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'look closer' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] });
+    expect(next.messages[1]).toBe(run.messages[1]);
+  });
+
+  it('a list of another length becomes the conversation, as text', () => {
+    const { run: next } = applyEdits(run, views, { messages: [{ role: 'user', text: 'only this' }] });
+    expect(next.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'only this' } }]);
   });
 });
