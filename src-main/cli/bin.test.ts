@@ -1,0 +1,63 @@
+// bin/switchboard.mjs as installed: it runs the bundle (scripts/build-cli.mjs), whose chunks load per command
+// (chat: the AI SDK; serve: the headless server), and says what to do when the bundle is missing.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { calculatorPath, packageRoot } from '../core/paths';
+import { tempDir } from '../test-support/processes';
+
+const root = packageRoot();
+
+/** bin/switchboard.mjs copied into a folder of its own, with the bundle beside it when `bundled`. */
+function stage(bundled: boolean): string {
+  const dir = tempDir('switchboard-bin-');
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(join(root, 'bin', 'switchboard.mjs'), join(dir, 'bin', 'switchboard.mjs'));
+  if (bundled) {
+    const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(dir, 'out', 'cli')], { encoding: 'utf8', timeout: 120_000 });
+    expect(built.status, built.stderr).toBe(0);
+  }
+  return join(dir, 'bin', 'switchboard.mjs');
+}
+
+function run(bin: string, args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH ?? '', HOME: tempDir(), ...env }, encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('bin/switchboard.mjs', () => {
+  let bin = '';
+  beforeAll(() => {
+    bin = stage(true);
+  }, 120_000);
+
+  it('runs the bundle: --help, call, usage errors (exit 2)', () => {
+    const help = run(bin, ['--help']);
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout).toMatch(/^Usage: switchboard /);
+    const config = join(tempDir(), 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
+    const call = run(bin, ['--config', config, 'call', 'calculator', 'add', '{"a":2,"b":3}']);
+    expect([call.status, call.stdout, call.stderr]).toEqual([0, '5\n', '']);
+    const unknown = run(bin, ['frobnicate']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('loads chat and the AI SDK on demand (a provider that cannot be reached fails the turn, exit 1)', () => {
+    const config = join(tempDir(), 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const chat = run(bin, ['--config', config, 'chat', '--model', 'openai:test-model', 'hello'], { OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    expect(chat.status).toBe(1);
+    expect(chat.stderr).toContain('Could not reach OpenAI at http://127.0.0.1:9/v1');
+    expect(chat.stderr).not.toContain('sk-test-key');
+  });
+
+  it('without the bundle, and without a checkout to fall back to, says what to do (exit 2)', () => {
+    const bare = stage(false);
+    const r = run(bare, ['--help']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/the built CLI is missing \(.*out\/cli\/main\.mjs\)\. Run "npm run build"/);
+  });
+});
