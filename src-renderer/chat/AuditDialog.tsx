@@ -1,16 +1,16 @@
 import type { AuditEntry } from '../../src-shared/chat-types';
 import { useApp } from '../hooks/useApp';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
-/** Every approval decision and tool call the model made, newest first. */
+/** Every approval decision and tool call (the model's and direct ones), newest first. */
 export function AuditDialog() {
   const audit = useApp((s) => s.audit);
   const close = useApp((s) => s.setChatDialog);
   const reload = useApp((s) => s.loadAudit);
   return (
-    <Dialog title="Audit log" onClose={() => close(undefined)} testId="audit-dialog">
+    <Dialog title="Audit log" onClose={() => close(undefined)} testId="audit-dialog" wide closeOnBackdrop>
       <p className="muted">
-        Each decision (allowed, denied, and how) and each call the model made, with its outcome, and each sampling request a server made (sizes only). Kept in <code>audit.jsonl</code> in the data folder.{' '}
+        Each decision (allowed, denied, and how) and each tool call — the model’s, and the ones you made directly with /tool or a form — with its outcome, and each sampling request a server made (sizes only). Kept in <code>audit.jsonl</code> in the data folder.{' '}
         <button type="button" className="btn btn-small" onClick={() => void reload()}>
           Refresh
         </button>
@@ -32,9 +32,9 @@ export function AuditDialog() {
           </thead>
           <tbody>
             {audit.map((a, i) => (
-              <tr key={`${a.at}-${i}`} data-testid="audit-row" data-kind={a.kind}>
+              <tr key={`${a.at}-${i}`} data-testid="audit-row" data-kind={a.kind} data-direct={a.direct === true ? 'true' : undefined}>
                 <td>{new Date(a.at).toLocaleString()}</td>
-                <td>{a.source}</td>
+                <td>{a.direct === true ? `you (direct, ${a.source})` : a.source}</td>
                 <td>
                   <code>{a.tool !== undefined ? `${a.server}/${a.tool}` : a.server}</code>
                 </td>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ApprovalMode, ProviderView } from '../../src-shared/chat-types';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
-import { Dialog } from './Dialog';
+import { Dialog } from '../ui/Dialog';
 
 const sourceLabel = { settings: 'saved here', env: 'from the environment', dotenv: 'from .env', default: 'default' } as const;
 
@@ -21,7 +21,7 @@ export function ProviderSettings() {
     void update({ disabledTools: [...next] });
   };
   return (
-    <Dialog title="Providers & approvals" onClose={() => close(undefined)} testId="providers-dialog">
+    <Dialog title="Providers & approvals" onClose={() => close(undefined)} testId="providers-dialog" wide closeOnBackdrop>
       <section>
         <h3>Providers</h3>
         <p className="muted">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
-import { Modal } from './Modal';
+import { Dialog } from '../ui/Dialog';
 import { useClipboard } from './useClipboard';
 
 /** Claude-compatible JSON for one server or all of them: shown, and copied on request. */
@@ -24,7 +24,7 @@ export function ExportDialog({ names, onClose }: { names: string[] | undefined; 
 
   const title = names === undefined ? 'Export all servers' : `Export ${names.join(', ')}`;
   return (
-    <Modal title={title} onClose={onClose} testId="export-dialog" wide>
+    <Dialog title={title} onClose={onClose} testId="export-dialog" wide>
       <p className="muted">Claude Desktop–compatible JSON: paste it into another MCP host's config. References such as {'${secret:…}'} are exported as written, never their values.</p>
       {error && (
         <p className="form-error" role="alert">
@@ -44,6 +44,6 @@ export function ExportDialog({ names, onClose }: { names: string[] | undefined; 
           {copied ? 'Copied' : 'Copy to clipboard'}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

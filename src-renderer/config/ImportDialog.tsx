@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ImportCandidateView, ImportPreviewView, ImportResultView } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
-import { Modal } from './Modal';
+import { Dialog } from '../ui/Dialog';
 
 const hosts = [
   ['claude', 'Claude Desktop'],
@@ -94,7 +94,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   );
 
   return (
-    <Modal title="Import servers" onClose={onClose} testId="import-dialog" wide>
+    <Dialog title="Import servers" onClose={onClose} testId="import-dialog" wide>
       {step.kind === 'pick' && (
         <form onSubmit={(e) => void preview(e)} className="import-pick">
           <fieldset className="import-sources">
@@ -238,7 +238,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           </div>
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

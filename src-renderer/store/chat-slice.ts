@@ -562,6 +562,13 @@ export const createChatSlice =
       async configureProvider(request) {
         const providers = await api['providers:configure'](request);
         set({ providers });
+        // Setting up a provider leads straight to chatting: the picker offers its models, and when the chosen
+        // model cannot be used (another provider's, not set up), the new provider's first model is taken.
+        const view = providers.providers.find((p) => p.id === request.id);
+        if (!view?.configured) return;
+        await get().loadProviderModels();
+        const first = get().providerModels[request.id]?.[0] ?? view.models[0];
+        if (get().providers?.hint !== undefined && first !== undefined) await get().setModel(`${request.id}:${first}`);
       },
 
       async loadRemoteImage(url) {

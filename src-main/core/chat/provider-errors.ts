@@ -61,7 +61,7 @@ export function describeProviderError(error: unknown, provider: string): Readabl
     const detail = vendorMessage(last.responseBody);
     const said = detail ? ` It said: “${detail}”` : '';
     if (status === 401 || status === 403) {
-      return { code: 'provider-error', message: `${provider} rejected the API key (HTTP ${status}). Check the key in Chat settings → Providers or in .env.${said}` };
+      return { code: 'provider-error', message: `${provider} rejected the API key (HTTP ${status}). Check the key in Chat → Providers & approvals or in .env.${said}` };
     }
     if (status === 429) {
       const after = retryAfter(last.responseHeaders);

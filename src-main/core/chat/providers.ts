@@ -107,7 +107,7 @@ export const secretNameFor = (id: ProviderId): string => providerSecretName(id);
 
 export const noProviderHint =
   'No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, add a key in ' +
-  'Chat settings → Providers, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or ' +
+  'Chat → Providers & approvals, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or ' +
   'LM Studio) in .env and restart Switchboard.';
 
 interface Setting {
@@ -284,16 +284,16 @@ export class Providers {
     const name = parsed.model;
     switch (id) {
       case 'anthropic':
-        if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat settings → Providers.');
+        if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.');
         return deferredModel('anthropic.messages', name, (sdk) => sdk.createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(name));
       case 'openai':
         if (base !== undefined) return deferredModel('openai.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
-        if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat settings → Providers.');
+        if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.');
         return deferredModel('openai.responses', name, (sdk) => sdk.createOpenAI({ apiKey: key })(name));
       case 'ollama':
         return deferredModel('ollama.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'ollama', baseURL: base ?? specs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(name));
       case 'compatible':
-        if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat settings → Providers (e.g. http://127.0.0.1:1234/v1 for LM Studio).');
+        if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).');
         return deferredModel('compatible.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
     }
   }
