@@ -3,7 +3,7 @@ import type { PendingRequestView } from '../../src-shared/host-api';
 import { bindHost } from './bind-host';
 import { fakeHost } from './fake-host';
 import { createAppStore } from './index';
-import { MAX_SETTLED, requestsForCall, shownByChat } from './requests-slice';
+import { MAX_SETTLED, shownByChat } from './requests-slice';
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 8; i++) await Promise.resolve();
@@ -52,8 +52,6 @@ describe('requests slice', () => {
     expect(s.pendingRequests).toEqual([b]);
     expect(s.settledRequests).toHaveLength(1);
     expect(s.settledRequests[0]).toMatchObject({ view: a, settled: { outcome: 'timed-out', message: 'timed out after 60 s with no answer' } });
-    // It stays on its call's card.
-    expect(requestsForCall(s.settledRequests.flatMap((r) => (r.view ? [r.view] : [])), 'call-1')).toEqual([a]);
 
     s.dismissSettled('a');
     expect(store.getState().settledRequests).toEqual([]);

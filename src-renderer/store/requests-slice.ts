@@ -138,8 +138,3 @@ export const createRequestsSlice =
 
 /** Whether a request is shown by the chat's own approval UI (a tool approval of a chat run), not as a request card. */
 export const shownByChat = (request: PendingRequestView): boolean => request.kind === 'tool-approval' && request.origin.runId !== undefined;
-
-/** Requests (pending or settled) whose card belongs on the call with this id. */
-export function requestsForCall<T extends { origin: PendingRequestView['origin'] }>(items: readonly T[], callId: string): T[] {
-  return items.filter((r) => r.origin.callId === callId);
-}

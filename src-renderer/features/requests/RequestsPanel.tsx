@@ -1,19 +1,15 @@
 import { useId, useMemo, useState } from 'react';
-import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
-import type { ChatEntry } from '../../store/chat-slice';
-import { shownByChat, type SettledRequest } from '../../store/requests-slice';
+import { callIdsOf, inPanel, onCall } from './placement';
 import { RequestCard, SettledCard } from './RequestCard';
 import './requests.css';
-
-const originOf = (item: PendingRequestView | SettledRequest): PendingRequestView['origin'] => ('settled' in item ? item.view.origin : item.origin);
 
 /** The requests (pending, then settled) whose card goes on the call card with this id. */
 export function CallRequests({ callId }: { callId: string }) {
   const pending = useApp((s) => s.pendingRequests);
   const settled = useApp((s) => s.settledRequests);
-  const own = useMemo(() => pending.filter((r) => r.origin.callId === callId && !shownByChat(r)), [pending, callId]);
-  const ended = useMemo(() => settled.filter((r) => r.view.origin.callId === callId), [settled, callId]);
+  const own = useMemo(() => onCall(pending, callId), [pending, callId]);
+  const ended = useMemo(() => onCall(settled, callId), [settled, callId]);
   if (own.length === 0 && ended.length === 0) return null;
   return (
     <div className="request-stack" data-testid="call-requests">
@@ -25,16 +21,6 @@ export function CallRequests({ callId }: { callId: string }) {
       ))}
     </div>
   );
-}
-
-/** The call ids whose cards the conversation shows now (direct calls and the chat's tool calls). */
-function callIdsOf(entries: readonly ChatEntry[]): Set<string> {
-  const ids = new Set<string>();
-  for (const entry of entries) {
-    if (entry.kind === 'call') ids.add(entry.callId);
-    else if (entry.kind === 'message' && entry.message.role === 'assistant') for (const part of entry.message.parts) if (part.type === 'tool') ids.add(part.callId);
-  }
-  return ids;
 }
 
 /**
@@ -52,12 +38,8 @@ export function RequestsPanel() {
   // Folded, the panel is only its title bar (it floats over the screen's corner).
   const [folded, setFolded] = useState(false);
   const bodyId = useId();
-  const homeless = (item: PendingRequestView | SettledRequest): boolean => {
-    const origin = originOf(item);
-    return origin.callId === undefined || !onScreen.has(origin.callId);
-  };
-  const own = pending.filter((r) => !shownByChat(r) && homeless(r));
-  const ended = settled.filter(homeless);
+  const own = inPanel(pending, onScreen);
+  const ended = inPanel(settled, onScreen);
   if (own.length === 0 && ended.length === 0 && !listError) return null;
   return (
     <aside className="requests-panel" aria-label="Requests waiting for you" data-testid="requests-panel">
