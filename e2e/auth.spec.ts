@@ -50,3 +50,28 @@ test('a server that needs sign-in shows Sign in (AS host, scopes); signing in ma
   await expect(row).toHaveAttribute('data-status', 'needs-login');
   await expect(row.getByTestId('auth-card')).toHaveAttribute('data-state', 'needs-login');
 });
+
+test('an authorization server that lets no app register itself: the card asks for the client id the person registered, then signs in', async ({ page, host }) => {
+  const port = 40000 + Math.floor(Math.random() * 20000);
+  const closed = await startOAuthFixture(['--no-dcr', '--preregistered', String(port)]);
+  try {
+    await expectReady(page, 'calculator');
+    writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: calculatorServer(), closed: { url: closed.mcp } } }, null, 2)}\n`);
+    const row = serverRow(page, 'closed');
+    await expect(row).toHaveAttribute('data-status', 'needs-login');
+    await row.getByTestId('auth-sign-in').click();
+    await expect(row.getByTestId('auth-error')).toContainText('does not let apps register themselves');
+    const form = row.getByTestId('auth-client-form');
+    await expect(form.getByTestId('auth-redirect-uri')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    await form.getByTestId('auth-client-id').fill('switchboard-test');
+    await form.getByTestId('auth-client-secret').fill('s3cret-client-value');
+    await form.getByTestId('auth-client-save').click();
+    const card = serverRow(page, 'closed').getByTestId('auth-card');
+    await expect(card).toHaveAttribute('data-state', 'signing-in');
+    const url = (await card.getByTestId('auth-url').textContent()) ?? '';
+    expect((await followInBrowser(url)).status).toBe(200);
+    await expectReady(page, 'closed');
+  } finally {
+    await closed.stop();
+  }
+});

@@ -12,8 +12,12 @@ export interface AuthSlice {
   authBusy: Record<string, 'signing-in' | 'signing-out'>;
   /** Why the last sign-in or sign-out failed, by server name. */
   authErrors: Record<string, string>;
+  /** The authorization server lets no app register itself: the redirect URI the person must register, by server. */
+  authNeedsClient: Record<string, { redirectUri?: string; redirectPort?: number }>;
   signIn(server: string): Promise<void>;
   signOut(server: string): Promise<void>;
+  /** Saves the client the person registered (`auth:set-client`), then signs in. */
+  setClient(server: string, client: { clientId: string; clientSecret?: string }): Promise<void>;
 }
 
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
@@ -25,13 +29,28 @@ const without = <T>(record: Record<string, T>, key: string): Record<string, T> =
 
 export const createAuthSlice =
   (api: HostApi): SliceCreator<AuthSlice> =>
-  (set) => {
+  (set, get) => {
     const run = async (server: string, busy: 'signing-in' | 'signing-out', call: () => Promise<unknown>): Promise<void> => {
       set((s) => ({ authBusy: { ...s.authBusy, [server]: busy }, authErrors: without(s.authErrors, server) }));
       try {
         await call();
       } catch (error) {
-        set((s) => ({ authErrors: { ...s.authErrors, [server]: describeError(error).message } }));
+        const { message, data } = describeError(error);
+        const needsClient = data?.needsClient === true;
+        set((s) => ({
+          authErrors: { ...s.authErrors, [server]: message },
+          ...(needsClient
+            ? {
+                authNeedsClient: {
+                  ...s.authNeedsClient,
+                  [server]: {
+                    ...(typeof data.redirectUri === 'string' ? { redirectUri: data.redirectUri } : {}),
+                    ...(typeof data.redirectPort === 'number' ? { redirectPort: data.redirectPort } : {}),
+                  },
+                },
+              }
+            : {}),
+        }));
       } finally {
         set((s) => ({ authBusy: without(s.authBusy, server) }));
       }
@@ -39,7 +58,15 @@ export const createAuthSlice =
     return {
       authBusy: {},
       authErrors: {},
+      authNeedsClient: {},
       signIn: (server) => run(server, 'signing-in', () => api['auth:login'](server, {})),
+      setClient: (server, client) =>
+        run(server, 'signing-in', async () => {
+          const needed = get().authNeedsClient[server];
+          await api['auth:set-client'](server, { ...client, ...(needed?.redirectPort !== undefined ? { redirectPort: needed.redirectPort } : {}) });
+          set((s) => ({ authNeedsClient: without(s.authNeedsClient, server) }));
+          await api['auth:login'](server, {});
+        }),
       signOut: (server) => run(server, 'signing-out', () => api['auth:logout'](server)),
     };
   };

@@ -55,6 +55,8 @@ export class AuthService {
       ...(redirectPort !== undefined ? { redirectPort } : {}),
     };
     await this.deps.saveEntry(name, { ...entry, oauth });
+    // The edited entry restarts the server: the next auth:login talks to the new one.
+    await this.registry.settled(name);
   }
 
   private serverAuth(name: string): RemoteServerAuth {

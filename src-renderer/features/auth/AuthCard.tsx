@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AuthView, ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import './auth.css';
@@ -111,6 +112,47 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
         {!compact && <span className="muted">Your browser opens the authorization server&apos;s page; Switchboard keeps the tokens as secrets.</span>}
       </div>
       {errorNote}
+      <ClientForm server={server} />
     </section>
+  );
+}
+
+/**
+ * The authorization server lets no app register itself: the person registers Switchboard there (with the redirect
+ * URI shown) and enters the client id, and the secret if it gave one (kept as a secret, never in the config).
+ */
+export function ClientForm({ server }: { server: ServerView }) {
+  const needed = useApp((s) => s.authNeedsClient[server.name]);
+  const busy = useApp((s) => s.authBusy[server.name]);
+  const setClient = useApp((s) => s.setClient);
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  if (!needed) return null;
+  const idField = `auth-${server.name}-client-id`;
+  const secretField = `auth-${server.name}-client-secret`;
+  return (
+    <form
+      className="auth-client-form"
+      data-testid="auth-client-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (clientId.trim() === '') return;
+        void setClient(server.name, { clientId: clientId.trim(), ...(clientSecret !== '' ? { clientSecret } : {}) });
+      }}
+    >
+      {needed.redirectUri !== undefined && (
+        <p>
+          Register Switchboard as a native app with the redirect URI <code data-testid="auth-redirect-uri">{needed.redirectUri}</code>, then enter what the
+          authorization server gave you:
+        </p>
+      )}
+      <label htmlFor={idField}>Client id</label>
+      <input id={idField} data-testid="auth-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
+      <label htmlFor={secretField}>Client secret (if it gave one)</label>
+      <input id={secretField} data-testid="auth-client-secret" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} autoComplete="off" />
+      <button type="submit" className="btn btn-primary btn-small" data-testid="auth-client-save" disabled={busy !== undefined || clientId.trim() === ''}>
+        Save and sign in
+      </button>
+    </form>
   );
 }
