@@ -31,6 +31,16 @@ export interface CliArgs {
   trace?: string;
   /** login: only print the authorization URL (do not open a browser). */
   noBrowser: boolean;
+  /** registry add, install: values of the server's inputs (`KEY=VALUE`, repeatable). */
+  set: string[];
+  /** registry: the registry's base URL (default the official MCP Registry). */
+  registry?: string;
+  /** registry search: the next page. */
+  cursor?: string;
+  /** registry add, install: the config key to add it under. */
+  name?: string;
+  /** registry add: npm | pypi | oci | remote — which of the entry's packages or remotes to use. */
+  use?: string;
 }
 
 export class UsageError extends Error {}
@@ -69,6 +79,16 @@ Commands:
                                ask an LLM that may use the servers' tools; the answer streams to stdout, tool
                                calls and approval prompts to stderr (ask: prompt on a terminal, deny without one;
                                all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one)
+  registry search [TERM] [--registry URL] [--cursor C]
+                               servers in the MCP Registry (default https://registry.modelcontextprotocol.io)
+  registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|remote] [--registry URL]
+                               add a registry server as an entry pinned to its exact version (npx -y pkg@V, uvx pkg==V,
+                               docker run -i --rm IMAGE:V, or its remote URL); prints the full command first, asks for
+                               its variables on a terminal (secret ones go to secret storage); deprecated/deleted refused
+  install FILE.mcpb [--yes] [--set KEY=VALUE…] [--name N]
+                               install an MCP Bundle: manifest checked, unpacked to the data folder's bundles/NAME/,
+                               user_config asked for (sensitive values as secrets); signed bundles are refused
+  uninstall NAME               remove a server's entry (and, for a bundle, its files and the secrets it stored)
   serve [--port N] [--host H] [--allow-remote]
                                headless mode (loopback only unless --allow-remote): the app in a browser; the first line on stdout is the URL (with its token)
 
@@ -92,7 +112,7 @@ Options:
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, progress: false, task: false, noBrowser: false };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, progress: false, task: false, noBrowser: false, set: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -112,6 +132,11 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--no-browser') out.noBrowser = true;
     else if (arg === '--trace' || arg.startsWith('--trace=')) out.trace = value();
     else if (arg === '--context' || arg.startsWith('--context=')) out.context = value();
+    else if (arg === '--set' || arg.startsWith('--set=')) out.set.push(value());
+    else if (arg === '--registry' || arg.startsWith('--registry=')) out.registry = value();
+    else if (arg === '--cursor' || arg.startsWith('--cursor=')) out.cursor = value();
+    else if (arg === '--name' || arg.startsWith('--name=')) out.name = value();
+    else if (arg === '--use' || arg.startsWith('--use=')) out.use = value();
     else if (arg === '--log-level' || arg.startsWith('--log-level=')) {
       const raw = value();
       const level = logLevels.find((l) => l === raw);

@@ -13,6 +13,7 @@ import { parseArgs, usage, type CliArgs } from './args';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
+import { installCommands, installUsageProblem } from './install';
 import { printLogs, progressLines, secretsFile, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
@@ -44,6 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
     chat: async (host, a) => (await import('./chat')).chatCommand(host, a),
     trust: trustCommand,
     ...authCommands,
+    ...installCommands,
   };
   const run = commands[args.command];
   if (!run) {
@@ -62,7 +64,7 @@ async function main(argv: readonly string[]): Promise<number> {
     err(`switchboard: call needs SERVER TOOL [ARGS_JSON]\n\n${usage}`);
     return 2;
   }
-  const problem = usageProblem(args) ?? authUsageProblem(args);
+  const problem = usageProblem(args) ?? authUsageProblem(args) ?? installUsageProblem(args);
   if (problem !== undefined) {
     err(`switchboard: ${problem}\n\n${usage}`);
     return 2;
@@ -97,7 +99,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // Only the long-running face follows edits of the file; one-shot commands read it once.
     watchConfig: args.command === 'serve',
     // Commands that only read or edit the file do not start servers.
-    startServers: !['import', 'export', 'secret'].includes(args.command),
+    startServers: !['import', 'export', 'secret', 'registry', 'install', 'uninstall'].includes(args.command),
     loginShellPath: args.command === 'serve',
     // `serve` is the app (in a browser): an unapproved command waits for a person. A script runs what its config says.
     requireConsent: args.command === 'serve',

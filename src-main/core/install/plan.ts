@@ -28,7 +28,7 @@ export function secretNameFor(server: string, key: string): string {
 }
 
 /** An exact version (1.2.3, v1.2.3-beta.1): never a range or a tag such as latest. */
-export function isExactVersion(version: string | undefined): version is string {
+export function isExactVersion(version: string | undefined): boolean {
   return version !== undefined && /^v?\d+(\.\d+){0,3}([-+][0-9A-Za-z.+-]+)?$/.test(version);
 }
 

@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import type { InstallInput, InstallPlanView, InstallResultView } from '../../src-shared/contract/install';
+import { CoreError, messageOf } from '../core/errors';
+import type { Host } from '../core/host';
+import { Installer } from '../core/install/installer';
+import { planFromRegistry } from '../core/install/plan';
+import { RegistryClient, registryServerView } from '../core/install/registry';
+import { appDataDir } from '../core/paths';
+import type { CliArgs } from './args';
+import { err, firstLine, out, printTable } from './output';
+import { canAskOn } from './terminal';
+
+/*
+ * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
+ * The full command (or URL) is printed before anything is added; values come from `--set KEY=VALUE` or, on a
+ * terminal, are asked for (secret ones without echo); without --yes a terminal confirms, and without a terminal
+ * nothing is added. The app still asks before it starts what was added.
+ */
+
+const io = { stdin: process.stdin, stderr: process.stderr };
+
+/** Exit code of a failed step: 2 for what the person can fix in the command line or file, 1 otherwise. */
+function failure(error: unknown): number {
+  err(`switchboard: ${messageOf(error)}`);
+  return error instanceof CoreError && (error.code === 'invalid-argument' || error.code === 'unknown-server') ? 2 : 1;
+}
+
+async function question(text: string, secret: boolean): Promise<string | undefined> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (!muted) process.stderr.write(chunk);
+      callback();
+    },
+  });
+  const readline = createInterface({ input: process.stdin, output, terminal: true });
+  let closed = false;
+  readline.once('close', () => (closed = true));
+  try {
+    const answer = readline.question(text);
+    muted = secret;
+    return (await answer).trim();
+  } catch {
+    return undefined;
+  } finally {
+    if (secret) process.stderr.write('\n');
+    if (!closed) readline.close();
+  }
+}
+
+export function parseSets(sets: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const set of sets) {
+    const at = set.indexOf('=');
+    if (at <= 0) throw new CoreError('invalid-argument', `--set needs KEY=VALUE, got "${set}".`);
+    values[set.slice(0, at)] = set.slice(at + 1);
+  }
+  return values;
+}
+
+function describeInput(input: InstallInput): string {
+  const parts = [input.required ? 'required' : 'optional'];
+  if (input.secret) parts.push(`secret, kept as \${secret:${input.secretName ?? input.key}}`);
+  if (input.default !== undefined) parts.push(`default ${input.default}`);
+  if (input.choices) parts.push(`one of ${input.choices.join(', ')}`);
+  return `  ${input.key.padEnd(20)} ${input.title !== input.key ? `${input.title}: ` : ''}${input.description ?? ''} (${parts.join('; ')})`;
+}
+
+export function printPlan(plan: InstallPlanView, configPath: string): void {
+  out(`${plan.title} ${plan.version ?? ''} — ${plan.origin}`.trim());
+  if (plan.description) out(`  ${firstLine(plan.description)}`);
+  out(`Adds "${plan.name}" to ${configPath}, which runs:`);
+  out(`  ${plan.commandLine}`);
+  for (const note of plan.notes) out(`Note: ${note}`);
+  if (plan.inputs.length) {
+    out('Values it takes (--set KEY=VALUE):');
+    for (const input of plan.inputs) out(describeInput(input));
+  }
+}
+
+/** The values: --set first, then (on a terminal) asked for; undefined when something required cannot be had. */
+async function collectValues(plan: InstallPlanView, args: CliArgs): Promise<Record<string, string> | undefined> {
+  const values = parseSets(args.set);
+  const tty = canAskOn(io);
+  const missing: string[] = [];
+  for (const input of plan.inputs) {
+    if (values[input.key] !== undefined) continue;
+    if (!tty) {
+      if (input.required && input.default === undefined) missing.push(input.key);
+      continue;
+    }
+    const hint = input.default !== undefined ? ` [${input.default}]` : input.choices ? ` (${input.choices.join('/')})` : input.required ? '' : ' (optional, Enter to skip)';
+    const answer = await question(`${input.title}${input.secret ? ' (secret, not shown)' : ''}${hint}: `, input.secret);
+    if (answer === undefined) return undefined;
+    if (answer !== '') values[input.key] = answer;
+  }
+  if (missing.length) {
+    err(`switchboard: ${plan.name} needs ${missing.join(', ')}: give ${missing.map((k) => `--set ${k}=VALUE`).join(' ')} (there is no terminal to ask on).`);
+    return undefined;
+  }
+  return values;
+}
+
+/** Confirmation: --yes, else a terminal's yes; without one nothing is added. */
+async function confirmed(args: CliArgs, what: string): Promise<boolean> {
+  if (args.yes) return true;
+  if (!canAskOn(io)) {
+    out(`Nothing added. Re-run with --yes to add it.`);
+    return false;
+  }
+  const answer = ((await question(`${what}? [y/N] `, false)) ?? '').toLowerCase();
+  if (answer === 'y' || answer === 'yes') return true;
+  out('Nothing added.');
+  return false;
+}
+
+function printResult(result: InstallResultView, args: CliArgs, host: Host): void {
+  if (args.json) {
+    out(JSON.stringify(result, null, 2));
+    return;
+  }
+  out(`Added "${result.name}" to ${host.configPath}.${result.installedAt ? ` Files: ${result.installedAt}` : ''}`);
+  if (result.secretsStored.length) out(`Stored as secrets: ${result.secretsStored.join(', ')} (the entry refers to them as \${secret:…}).`);
+  if (result.needsApproval) out('The app shows its command and asks you to approve it before it starts it; the CLI runs it as the config says.');
+  if (result.secretsStored.length && host.secrets.warning) err(`Note: ${host.secrets.warning}`);
+}
+
+function installerOf(host: Host): Installer {
+  return new Installer({ store: host.config, secrets: host.secrets, dataDir: appDataDir() });
+}
+
+async function registryCommand(host: Host, args: CliArgs): Promise<number> {
+  const [action, term] = args.positionals;
+  let client: RegistryClient;
+  try {
+    client = new RegistryClient(args.registry !== undefined ? { registry: args.registry } : {});
+  } catch (error) {
+    return failure(error);
+  }
+  if (action === 'search') {
+    let page;
+    try {
+      page = await client.search(term, args.cursor);
+    } catch (error) {
+      return failure(error);
+    }
+    const views = page.servers.map((s) => registryServerView(s));
+    if (args.json) {
+      out(JSON.stringify({ registry: client.base, servers: views, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }, null, 2));
+      return 0;
+    }
+    printTable(
+      views.map((v) => [v.name, v.version, v.kinds.join(',') || '-', v.status, firstLine(v.description)]),
+      ['NAME', 'VERSION', 'KINDS', 'STATUS', 'DESCRIPTION'],
+    );
+    if (views.length === 0) err(`Nothing in ${client.base} matches "${term ?? ''}".`);
+    if (page.nextCursor) err(`More: switchboard registry search ${term ?? '""'} --cursor ${page.nextCursor}`);
+    err('Add one with: switchboard registry add NAME');
+    return 0;
+  }
+  // add
+  let plan: InstallPlanView;
+  try {
+    plan = planFromRegistry(await client.get(term ?? ''), { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.use !== undefined ? { use: args.use } : {}) });
+  } catch (error) {
+    return failure(error);
+  }
+  if (!args.json) printPlan(plan, host.configPath);
+  const values = await collectValues(plan, args);
+  if (values === undefined) return 2;
+  if (!(await confirmed(args, `Add "${plan.name}"`))) return 0;
+  try {
+    printResult(await installerOf(host).add(plan, values), args, host);
+    return 0;
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function installCommand(host: Host, args: CliArgs): Promise<number> {
+  const file = args.positionals[0] ?? '';
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    err(`switchboard: cannot read ${file}: ${messageOf(error)}`);
+    return 2;
+  }
+  const installer = installerOf(host);
+  const options = { fileLabel: basename(file), ...(args.name !== undefined ? { name: args.name } : {}) };
+  let plan: InstallPlanView;
+  try {
+    plan = installer.planBundle(bytes, options);
+  } catch (error) {
+    return failure(error);
+  }
+  if (!args.json) printPlan(plan, host.configPath);
+  const values = await collectValues(plan, args);
+  if (values === undefined) return 2;
+  if (!(await confirmed(args, `Install "${plan.name}"`))) return 0;
+  try {
+    printResult(await installer.installBundle(bytes, values, options), args, host);
+    return 0;
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function uninstallCommand(host: Host, args: CliArgs): Promise<number> {
+  const name = args.positionals[0] ?? '';
+  try {
+    const result = await installerOf(host).uninstall(name);
+    if (args.json) out(JSON.stringify({ name, ...result }, null, 2));
+    else {
+      out(`Removed "${name}" from ${host.configPath}.${result.removedFiles ? ` Deleted its files (${result.removedFiles}).` : ''}`);
+      if (result.secretsDeleted.length) out(`Deleted its secrets: ${result.secretsDeleted.join(', ')}.`);
+    }
+    return 0;
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export const installCommands: Record<string, (host: Host, args: CliArgs) => Promise<number>> = {
+  registry: registryCommand,
+  install: installCommand,
+  uninstall: uninstallCommand,
+};
+
+/** A usage problem of these commands, or undefined. */
+export function installUsageProblem(args: CliArgs): string | undefined {
+  if (args.command === 'registry') {
+    const [action, term, extra] = args.positionals;
+    if (action !== 'search' && action !== 'add') return 'registry needs search TERM or add NAME';
+    if (action === 'add' && (term === undefined || extra !== undefined)) return 'registry add needs one NAME (the exact registry name, e.g. io.github.owner/server)';
+    if (action === 'search' && extra !== undefined) return 'registry search takes one TERM (quote it if it has spaces)';
+  }
+  if (args.command === 'install' && args.positionals.length !== 1) return 'install needs one FILE.mcpb';
+  if (args.command === 'uninstall' && args.positionals.length !== 1) return 'uninstall needs one server NAME';
+  return undefined;
+}
