@@ -8,7 +8,8 @@
  * server, with a data folder of its own. A scripted test person then does what a person at the app would: calls
  * the tools Switchboard offers (with the scenario's arguments where it gives them), reads the resources and gets
  * the prompts; every request the server makes of the host (sampling, elicitation, URL consent) reaches the
- * person through the queue and is answered there (./person.ts).
+ * person through the queue and is answered there (./person.ts). A server that needs sign-in (or more scopes) gets
+ * what the Sign in button does (`auth:login`), with a scripted browser as the app's URL opener.
  *
  * Exit code 0 when everything the person did succeeded, 1 otherwise (the suite scores the wire, not this code).
  */
