@@ -148,6 +148,38 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     }
   });
 
+  it('a revoked refresh token turns the server to needs-login once (tokens dropped), and a sign-in recovers', async () => {
+    const short = await startOAuthFixture(['--access-ttl', '5']);
+    try {
+      const r = rig({ remote: { url: short.mcp } });
+      host = await open(r);
+      await host.settled();
+      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+      await host.settled('remote');
+      // The authorization server revokes the grant behind Switchboard's back (an admin, a password change…).
+      const stored = JSON.parse(readFileSync(join(r.dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+      const tokens = JSON.parse(Object.entries(stored).find(([k]) => k.startsWith('oauth.tokens.'))?.[1] ?? '{}').tokens as { refresh_token: string };
+      const client = JSON.parse(Object.entries(stored).find(([k]) => k.startsWith('oauth.client.'))?.[1] ?? '{}').client as { client_id: string };
+      const revoked = await fetch(`${short.issuer}/token/revocation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: client.client_id }).toString(),
+      });
+      expect(revoked.ok).toBe(true);
+      await expect(host.api['tools:call']({ server: 'remote', tool: 'whoami', args: {} })).rejects.toMatchObject({ code: 'server-not-ready' });
+      const view = await viewOf(host, 'remote');
+      expect(view?.status).toBe('needs-login');
+      expect(view?.auth?.state).toBe('signed-out');
+      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+      await host.settled('remote');
+      expect((await viewOf(host, 'remote'))?.status).toBe('ready');
+    } finally {
+      await host?.dispose();
+      host = undefined;
+      await short.stop();
+    }
+  });
+
   it('step-up: insufficient_scope asks for a sign-in with the union of scopes, and then the call works', async () => {
     const r = rig({ remote: { url: fixture.mcp } });
     host = await open(r);

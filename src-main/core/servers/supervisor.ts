@@ -347,7 +347,15 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     } catch (error) {
       if (error instanceof CoreError) throw error;
       const signIn = this.auth?.needsLogin(error);
-      if (signIn !== undefined) throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn}`, { cause: error, data: { ...data, status: 'needs-login' } });
+      if (signIn !== undefined) {
+        // No tokens left (a revoked refresh token): the whole server needs a sign-in, once — not each call.
+        // (A step-up keeps the server ready: only calls that need more access wait for the person.)
+        if (this.auth?.view().state === 'signed-out' && this.session === session) {
+          void session.close();
+          this.setStatus('needs-login', signIn);
+        }
+        throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn}`, { cause: error, data: { ...data, status: 'needs-login' } });
+      }
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
       const exit = session.transportExit ?? session.lastExit;
       if (exit) {
