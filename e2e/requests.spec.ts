@@ -48,6 +48,22 @@ test('approve a sampling request (edited first), check the model’s answer, sen
   await expect(call.getByTestId('request-card')).toHaveCount(0);
 });
 
+test('decline a sampling request: nothing reaches the model, the server hears no', async ({ page, fake }) => {
+  await expectReady(page, 'asker');
+  await expectChatReady(page, 'openai:fake-model');
+  await send(page, '/ask-model {"topic":"the sea"}');
+  const call = lastCard(page);
+  const card = call.getByTestId('request-card');
+  await expect(card).toHaveAttribute('data-kind', 'sampling');
+  await card.getByRole('button', { name: 'Decline' }).click();
+  await expect(call).not.toHaveAttribute('data-state', 'pending');
+  await expect(call.getByTestId('request-settled')).toHaveAttribute('data-outcome', 'declined');
+  await expect(call.getByTestId('request-settled-text')).toHaveText('declined: declined by the user');
+  // The server gets the refusal (on 2026-07-28 the call itself then fails with it; the legacy era's tool says so).
+  await expect(call).toContainText(/User rejected sampling request: declined by the user|sampling declined/);
+  expect(fake.requests, 'a declined sampling never reaches the model').toHaveLength(0);
+});
+
 test('fill in an elicitation form: defaults shown, checked before sending, the values reach the server', async ({ page }) => {
   await expectReady(page, 'asker');
   await send(page, '/ask-form');
