@@ -6,6 +6,11 @@ import { createHostClient } from './host-client';
 import { createAppStore } from './store';
 import { bindHost } from './store/bind-host';
 import './styles.css';
+import './ui/layout.css';
+import { applyTheme, rememberedTheme } from './ui/theme';
+
+// The last theme chosen, before the host answers (so a dark-theme user gets no light flash).
+applyTheme(rememberedTheme());
 
 // Outside React: one host client, one store, one subscription to host events (StrictMode cannot double it).
 const host = createHostClient();

@@ -2,6 +2,7 @@ import { useApp } from '../hooks/useApp';
 import { DebugBundleSection } from '../features/servers/DebugBundleSection';
 import { SecretsPanel } from './SecretsPanel';
 import { ShellActions } from './ShellActions';
+import { DefaultRootsSection, EnvAllowListSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
 import './config.css';
 
 export function SettingsScreen() {
@@ -24,6 +25,10 @@ export function SettingsScreen() {
         )}
         <ShellActions />
       </section>
+      <ThemeSection />
+      <EnvAllowListSection />
+      <SupervisionSection />
+      <DefaultRootsSection />
       <SecretsPanel />
       <DebugBundleSection />
     </main>

@@ -54,6 +54,7 @@ export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
     const appAt = appEpoch;
     fetchServers();
     void store.getState().loadRequests();
+    void store.getState().loadAppSettings();
     api['app:info']().then(
       (info) => {
         if (appAt === appEpoch) store.getState().setAppInfo(info);

@@ -13,6 +13,7 @@ import { createServersSlice } from './servers-slice';
 import { createTrustSlice } from './trust-slice';
 import { createConsentSlice } from './consent-slice';
 import { createAuthSlice } from './auth-slice';
+import { createAppSettingsSlice } from './app-settings-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -34,5 +35,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createTrustSlice(host.api)(...a),
     ...createConsentSlice(host.api)(...a),
     ...createAuthSlice(host.api)(...a),
+    ...createAppSettingsSlice(host.api)(...a),
   }));
 }

@@ -12,6 +12,7 @@ import type { ServersSlice } from './servers-slice';
 import type { TrustSlice } from './trust-slice';
 import type { ConsentSlice } from './consent-slice';
 import type { AuthSlice } from './auth-slice';
+import type { AppSettingsSlice } from './app-settings-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -25,7 +26,8 @@ export type AppState = HostSlice &
   RequestsSlice &
   TrustSlice &
   ConsentSlice &
-  AuthSlice;
+  AuthSlice &
+  AppSettingsSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -26,3 +26,11 @@ export interface AppSettingsView {
   /** False where settings cannot be changed here (e.g. a host made with fixed settings). */
   writable: boolean;
 }
+
+/** A change to the app settings (`settings:update`): each key replaces the stored value; `null` clears it. */
+export interface AppSettingsPatch {
+  envAllowList?: string[];
+  supervision?: Record<string, number | boolean> | null;
+  roots?: string[] | null;
+  theme?: ThemeSetting;
+}

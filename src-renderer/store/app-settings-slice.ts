@@ -1,0 +1,50 @@
+import type { AppSettingsPatch, AppSettingsView, HostApi } from '../../src-shared/host-api';
+import { describeError } from '../host-client';
+import { applyTheme, rememberedSidebarCollapsed, rememberSidebarCollapsed } from '../ui/theme';
+import type { SliceCreator } from './types';
+
+/** The app settings (Settings screen: env allow-list, supervision, default roots, theme) and the layout's own state. */
+export interface AppSettingsSlice {
+  appSettings: AppSettingsView | undefined;
+  appSettingsError: string | undefined;
+  loadAppSettings(): Promise<void>;
+  /** Saves a change; resolves to the host's refusal (which field, why), or undefined when saved. */
+  updateAppSettings(patch: AppSettingsPatch): Promise<string | undefined>;
+  /** The servers sidebar folded to a strip (remembered per browser). */
+  sidebarCollapsed: boolean;
+  toggleSidebar(): void;
+}
+
+export const createAppSettingsSlice =
+  (api: HostApi): SliceCreator<AppSettingsSlice> =>
+  (set, get) => ({
+    appSettings: undefined,
+    appSettingsError: undefined,
+    async loadAppSettings() {
+      try {
+        const appSettings = await api['settings:get']();
+        applyTheme(appSettings.theme);
+        set({ appSettings, appSettingsError: undefined });
+      } catch (error) {
+        set({ appSettingsError: describeError(error).message });
+      }
+    },
+    async updateAppSettings(patch) {
+      if (patch.theme !== undefined) applyTheme(patch.theme);
+      try {
+        const appSettings = await api['settings:update'](patch);
+        set({ appSettings });
+        return undefined;
+      } catch (error) {
+        const theme = get().appSettings?.theme;
+        if (patch.theme !== undefined && theme !== undefined) applyTheme(theme);
+        return describeError(error).message;
+      }
+    },
+    sidebarCollapsed: rememberedSidebarCollapsed(),
+    toggleSidebar() {
+      const sidebarCollapsed = !get().sidebarCollapsed;
+      rememberSidebarCollapsed(sidebarCollapsed);
+      set({ sidebarCollapsed });
+    },
+  });
