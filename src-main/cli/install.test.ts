@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packBundle } from '../test-support/bundle-fixture';
+import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
+import { tempDir } from '../test-support/processes';
+
+const main = join(import.meta.dirname, 'main.ts');
+
+/** The CLI as a child (asynchronously: the registry it talks to answers from this process). */
+function cli(args: string[], home: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.once('error', reject);
+    child.once('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+function emptyConfig(): string {
+  const file = join(tempDir(), 'mcp.json');
+  writeFileSync(file, JSON.stringify({ mcpServers: {} }, null, 2));
+  return file;
+}
+
+const configOf = (file: string): { mcpServers: Record<string, Record<string, unknown>> } => JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
+const secretsOf = (home: string): Record<string, string> => JSON.parse(readFileSync(join(home, '.config', 'Switchboard', 'secrets.json'), 'utf8')) as Record<string, string>;
+
+let registry: FakeRegistry;
+beforeAll(async () => {
+  registry = await startFakeRegistry();
+});
+afterAll(() => registry.close());
+
+describe('switchboard registry', () => {
+  it('search: one row per server (name, version, kinds, status), --json the whole page', async () => {
+    const home = tempDir();
+    const r = await cli(['--config', emptyConfig(), 'registry', 'search', 'weather', '--registry', registry.url], home);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/io\.github\.example\/weather\s+1\.4\.2\s+npm\s+active\s+Forecasts/);
+    expect(r.stdout).toMatch(/io\.github\.example\/old-weather\s+0\.9\.0\s+npm\s+deprecated/);
+    const json = await cli(['--json', '--config', emptyConfig(), 'registry', 'search', 'notes', '--registry', registry.url], home);
+    expect(JSON.parse(json.stdout)).toMatchObject({ registry: registry.url, servers: [{ name: 'com.example/notes', kinds: ['remote'], status: 'active' }] });
+  });
+
+  it('add: shows the full command; without a terminal it needs --set for required values and --yes to add', async () => {
+    const home = tempDir();
+    const config = emptyConfig();
+    const base = ['--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url];
+    const missing = await cli(base, home);
+    expect(missing.status).toBe(2);
+    expect(missing.stdout).toContain('npx -y @example/weather-mcp@1.4.2 --units=<units>');
+    expect(missing.stderr).toContain('needs WEATHER_API_KEY: give --set WEATHER_API_KEY=VALUE');
+    const unconfirmed = await cli([...base, '--set', 'WEATHER_API_KEY=k-9'], home);
+    expect([unconfirmed.status, unconfirmed.stdout.includes('Nothing added. Re-run with --yes')]).toEqual([0, true]);
+    expect(configOf(config).mcpServers).toEqual({});
+    const added = await cli([...base, '--set', 'WEATHER_API_KEY=k-9', '--set', 'units=imperial', '--yes'], home);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toContain('Stored as secrets: weather.WEATHER_API_KEY');
+    expect(added.stdout).toContain('asks you to approve it before it starts it');
+    expect(configOf(config).mcpServers.weather).toEqual({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=imperial'], env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}' } });
+    expect(secretsOf(home)['weather.WEATHER_API_KEY']).toBe('k-9');
+    // The value is never written into the config file.
+    expect(readFileSync(config, 'utf8')).not.toContain('k-9');
+    const again = await cli([...base, '--set', 'WEATHER_API_KEY=k', '--yes'], home);
+    expect([again.status, again.stderr]).toEqual([2, expect.stringContaining('A server named "weather" is already in the config')]);
+  });
+
+  it('deprecated and deleted entries are refused (exit 1); an unknown name says how to find one', async () => {
+    const home = tempDir();
+    const config = emptyConfig();
+    const old = await cli(['--config', config, 'registry', 'add', 'io.github.example/old-weather', '--yes', '--registry', registry.url], home);
+    expect([old.status, old.stderr]).toEqual([1, expect.stringContaining('is deprecated in the registry (use io.github.example/weather); it is not installed')]);
+    const gone = await cli(['--config', config, 'registry', 'add', 'io.github.example/gone', '--yes', '--registry', registry.url], home);
+    expect([gone.status, gone.stderr]).toEqual([1, expect.stringContaining('was deleted from the registry')]);
+    const unknown = await cli(['--config', config, 'registry', 'add', 'io.github.example/nope', '--registry', registry.url], home);
+    expect([unknown.status, unknown.stderr]).toEqual([2, expect.stringContaining('switchboard registry search TERM')]);
+    expect(configOf(config).mcpServers).toEqual({});
+    const usage = await cli(['registry', 'frobnicate'], home);
+    expect([usage.status, usage.stderr]).toEqual([2, expect.stringContaining('registry needs search TERM or add NAME')]);
+  });
+});
+
+describe('switchboard install / uninstall (a bundle packed with the official mcpb CLI)', () => {
+  it('installs, the server runs with its values (the secret by reference), uninstall removes files and entry', async () => {
+    const home = tempDir();
+    const config = emptyConfig();
+    const file = packBundle();
+    const installed = await cli(['--config', config, 'install', file, '--yes', '--set', 'api_key=secret-1', '--set', 'greeting=Howdy'], home);
+    expect(installed.status, installed.stderr).toBe(0);
+    const folder = join(home, '.config', 'Switchboard', 'bundles', 'greeter');
+    expect(installed.stdout).toContain(`node ${folder}/server/index.mjs`);
+    expect(existsSync(join(folder, 'manifest.json'))).toBe(true);
+    expect(configOf(config).mcpServers.greeter?.env).toEqual({ GREETER_KEY: '${secret:greeter.api_key}', GREETING: 'Howdy', BUNDLE_DIR: folder });
+    const call = await cli(['--config', config, 'call', 'greeter', 'greet', '{"who":"Ann"}'], home);
+    expect([call.status, call.stdout.trim()]).toEqual([0, `Howdy, Ann (key given, dir ${folder})`]);
+    const removed = await cli(['--config', config, 'uninstall', 'greeter'], home);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain('Deleted its secrets: greeter.api_key');
+    expect(existsSync(folder)).toBe(false);
+    expect(configOf(config).mcpServers).toEqual({});
+    expect((await cli(['--config', config, 'uninstall', 'greeter'], home)).status).toBe(2);
+  });
+});
+
+const hasScript = existsSync('/usr/bin/script');
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+describe.skipIf(!hasScript)(`registry add on a terminal${hasScript ? '' : ' — skipped: /usr/bin/script is not installed, so there is no terminal'}`, () => {
+  it('asks for each value (the secret one without echo) and for a yes before adding', async () => {
+    const home = tempDir();
+    const config = emptyConfig();
+    const command = [process.execPath, '--import', 'tsx', main, '--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url].map(quote).join(' ');
+    const answers: Array<[RegExp, string]> = [
+      [/Units \(metric\/imperial\)|units.*\[metric\]: $/m, '\r'],
+      [/WEATHER_API_KEY \(secret, not shown\): $/m, 'typed-secret\r'],
+      [/WEATHER_CITY \(optional, Enter to skip\): $/m, 'Oslo\r'],
+      [/Add "weather"\? \[y\/N\] $/m, 'y\r'],
+    ];
+    const output = await new Promise<{ status: number | null; text: string }>((resolve, reject) => {
+      const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let text = '';
+      const onData = (chunk: Buffer): void => {
+        text += chunk.toString();
+        const next = answers[0];
+        if (next && next[0].test(text)) {
+          answers.shift();
+          child.stdin.write(next[1]);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      child.once('error', reject);
+      child.once('exit', (status) => {
+        clearTimeout(timer);
+        resolve({ status, text });
+      });
+    });
+    expect(output.status, output.text).toBe(0);
+    expect(output.text).not.toContain('typed-secret');
+    expect(configOf(config).mcpServers.weather).toEqual({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'], env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}', WEATHER_CITY: 'Oslo' } });
+    expect(secretsOf(home)['weather.WEATHER_API_KEY']).toBe('typed-secret');
+  });
+});
