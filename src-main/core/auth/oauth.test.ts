@@ -97,6 +97,9 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     expect(stored).toMatch(/oauth\.tokens\./);
     expect(readFileSync(r.config, 'utf8')).not.toMatch(/access_token|refresh_token/);
     const accessToken = JSON.parse(Object.entries(JSON.parse(stored) as Record<string, string>).find(([k]) => k.startsWith('oauth.tokens.'))?.[1] ?? '{}').tokens.access_token as string;
+    // The redirect URI registered (DCR) is the one the authorization request carried: same loopback port.
+    const registered = JSON.parse(Object.entries(JSON.parse(stored) as Record<string, string>).find(([k]) => k.startsWith('oauth.client.'))?.[1] ?? '{}').client as { redirect_uris: string[]; application_type?: string };
+    expect(registered.redirect_uris).toEqual([authorize.searchParams.get('redirect_uri')]);
     expect(accessToken.length).toBeGreaterThan(10);
     // …and redacted from the trace and the debug bundle.
     const trace = await host.api['trace:list']({ server: 'remote' });
@@ -184,7 +187,14 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     const r = rig({ remote: { url: fixture.mcp } });
     host = await open(r);
     await host.settled();
-    await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+    let firstRedirect = '';
+    await host.auth.login('remote', {
+      noBrowser: true,
+      onAuthorizationUrl: (url) => {
+        firstRedirect = url.searchParams.get('redirect_uri') ?? '';
+        void followInBrowser(url);
+      },
+    });
     await host.settled('remote');
     await expect(host.api['tools:call']({ server: 'remote', tool: 'write', args: {} })).rejects.toMatchObject({ code: 'server-not-ready' });
     const view = await viewOf(host, 'remote');
@@ -194,6 +204,8 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
       noBrowser: true,
       onAuthorizationUrl: (url) => {
         shown.push(url.searchParams.get('scope') ?? '');
+        // The registered port again (RFC 8252: the redirect URI the client was registered with).
+        expect(url.searchParams.get('redirect_uri')).toBe(firstRedirect);
         void followInBrowser(url);
       },
     });
