@@ -14,10 +14,35 @@ function exampleCommand(state: AppState): string {
   return first ? `/${first} {…}` : 'Type /tool {"arg": value} once a server is ready';
 }
 
+const historyKey = 'switchboard.composerHistory';
+const historyLimit = 100;
+
+/** Earlier lines, oldest first (remembered per browser, so ↑ still recalls them after a reload). */
+function loadHistory(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(historyKey) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string').slice(-historyLimit) : [];
+  } catch {
+    return [];
+  }
+}
+function saveHistory(history: string[]): void {
+  try {
+    localStorage.setItem(historyKey, JSON.stringify(history.slice(-historyLimit)));
+  } catch {
+    // not remembered across reloads; fine
+  }
+}
+
 export function Composer() {
   const [text, setText] = useState('');
-  const [history, setHistory] = useState<string[]>([]);
+  const [history, setHistory] = useState<string[]>(loadHistory);
   const [cursor, setCursor] = useState<number | undefined>(undefined);
+  // The highlighted suggestion (↑/↓ move it; Tab or Enter take it), and whether Esc dismissed the list.
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState<string | undefined>(undefined);
+  const selectTool = useApp((s) => s.selectTool);
+  const formOpen = useApp((s) => s.selectedTool !== undefined || s.promptForm !== undefined);
   const submit = useApp((s) => s.submit);
   const example = useApp(exampleCommand);
   const running = useApp((s) => s.activeRunId !== undefined);
@@ -35,7 +60,9 @@ export function Composer() {
   }, [slashing, servers, loadAllPrompts]);
   const suggestions = useMemo(() => (typed === undefined ? [] : slashSuggestions(typed, servers, promptLists)), [typed, servers, promptLists]);
   const exact = suggestions.length === 1 && suggestions[0]?.command === typed;
-  const showSuggestions = suggestions.length > 0 && !exact;
+  const showSuggestions = suggestions.length > 0 && !exact && dismissed !== text;
+  const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
+  useEffect(() => setActive(0), [typed]);
 
   const take = (suggestion: SlashSuggestion): void => {
     if (suggestion.kind === 'prompt') {
@@ -50,17 +77,41 @@ export function Composer() {
     event?.preventDefault();
     const line = text.trim();
     if (line === '') return;
-    setHistory((h) => (h[h.length - 1] === line ? h : [...h, line]));
+    setHistory((h) => {
+      const next = h[h.length - 1] === line ? h : [...h, line].slice(-historyLimit);
+      saveHistory(next);
+      return next;
+    });
     setCursor(undefined);
     if (submit(line)) setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    // Tab takes the first suggestion (Enter still sends what is typed).
-    const first = suggestions[0];
-    if (event.key === 'Tab' && !event.shiftKey && showSuggestions && first) {
+    // While `/name` suggestions show: ↑/↓ move the highlight, Tab (or Enter after moving) takes it, Esc hides them.
+    const highlighted = suggestions[activeIndex];
+    if (showSuggestions && highlighted) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const n = suggestions.length;
+        setActive((activeIndex + (event.key === 'ArrowDown' ? 1 : n - 1)) % n);
+        return;
+      }
+      if ((event.key === 'Tab' && !event.shiftKey) || (event.key === 'Enter' && !event.shiftKey && active > 0 && !event.nativeEvent.isComposing)) {
+        event.preventDefault();
+        take(highlighted);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(text);
+        return;
+      }
+    }
+    // Esc closes the tool's (or prompt's) form above the box.
+    if (event.key === 'Escape' && formOpen) {
       event.preventDefault();
-      take(first);
+      selectTool(undefined);
+      openPromptForm(undefined);
       return;
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -89,9 +140,10 @@ export function Composer() {
           {suggestions.map((sg, i) => (
             <li
               key={`${sg.kind}:${sg.server}:${sg.name}`}
+              id={`slash-suggestion-${i}`}
               role="option"
-              aria-selected={i === 0}
-              className={i === 0 ? 'active' : ''}
+              aria-selected={i === activeIndex}
+              className={i === activeIndex ? 'active' : ''}
               data-testid="slash-suggestion"
               data-kind={sg.kind}
               data-name={sg.name}
@@ -105,7 +157,7 @@ export function Composer() {
             </li>
           ))}
           <li className="slash-hint muted" role="presentation">
-            Tab takes the first · a prompt opens its form
+            ↑↓ choose · Tab takes it · Esc hides · a prompt opens its form
           </li>
         </ul>
       )}
@@ -116,6 +168,8 @@ export function Composer() {
         aria-label="Command"
         aria-autocomplete="list"
         aria-controls={showSuggestions ? 'slash-suggestions' : undefined}
+        aria-expanded={showSuggestions}
+        aria-activedescendant={showSuggestions ? `slash-suggestion-${activeIndex}` : undefined}
         placeholder={example}
         rows={1}
         spellCheck={false}

@@ -22,7 +22,19 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
   const ready = server?.status === 'ready' && tool !== undefined;
 
   return (
-    <section className="card tool-form" data-testid="tool-form" aria-label={`Form for ${selected.tool}`}>
+    <section
+      className="card tool-form"
+      data-testid="tool-form"
+      onKeyDown={(e) => {
+        // Esc closes the form (a field's own Esc, e.g. a completion list, comes first).
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          selectTool(undefined);
+          document.querySelector<HTMLElement>('[data-testid="chat-input"]')?.focus();
+        }
+      }}
+      aria-label={`Form for ${selected.tool}`}
+    >
       <header className="card-head">
         <CardTitle server={selected.server} tool={selected.tool} />
         <button

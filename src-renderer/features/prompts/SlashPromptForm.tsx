@@ -32,7 +32,19 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
     });
   };
   return (
-    <section className="card tool-form prompt-card-form" data-testid="slash-prompt-form" aria-label={`Prompt ${formRef.name}`}>
+    <section
+      className="card tool-form prompt-card-form"
+      data-testid="slash-prompt-form"
+      onKeyDown={(e) => {
+        // Esc closes the form (a field's own Esc, e.g. a completion list, comes first).
+        if (e.key === 'Escape' && !e.defaultPrevented) {
+          e.preventDefault();
+          open(undefined);
+          document.querySelector<HTMLElement>('[data-testid="chat-input"]')?.focus();
+        }
+      }}
+      aria-label={`Prompt ${formRef.name}`}
+    >
       <header className="card-head">
         <CardTitle server={formRef.server} tool={formRef.name}>
           <span className="tag">prompt</span>
