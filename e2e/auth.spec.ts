@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../src-main/test-support/oauth-fixture';
 import { calculatorServer, expect, test } from './fixtures';
 import { expectReady, serverRow } from './helpers';
+import { freePort } from '../src-main/test-support/processes';
 
 /*
  * OAuth sign-in from the UI (issue 11): a remote server behind a real authorization server (oidc-provider) shows
@@ -52,7 +53,7 @@ test('a server that needs sign-in shows Sign in (AS host, scopes); signing in ma
 });
 
 test('an authorization server that lets no app register itself: the card asks for the client id the person registered, then signs in', async ({ page, host }) => {
-  const port = 40000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const closed = await startOAuthFixture(['--no-dcr', '--preregistered', String(port)]);
   try {
     await expectReady(page, 'calculator');

@@ -6,7 +6,7 @@ import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../runtime';
 import { FileSecretStore } from '../secrets';
 import { StaticSettings } from '../settings';
-import { tempDir } from '../../test-support/processes';
+import { freePort, tempDir } from '../../test-support/processes';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../../test-support/oauth-fixture';
 
 /*
@@ -216,7 +216,7 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
   });
 
   it('a pre-registered client (oauth.clientId + a ${secret:} client secret) on oauth.redirectPort signs in without registering', async () => {
-    const port = 40000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const pre = await startOAuthFixture(['--preregistered', String(port)]);
     try {
       const r = rig({ remote: { url: pre.mcp, oauth: { clientId: 'switchboard-test', clientSecret: '${secret:fixture_client_secret}', redirectPort: port, scopes: ['mcp:read'] } } });
@@ -246,7 +246,7 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
 
 describe('an authorization server without dynamic registration', () => {
   it('login says to register Switchboard (with the redirect URI to register) and to enter the client id; auth:set-client saves it and the sign-in then works', async () => {
-    const port = 40000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const closed = await startOAuthFixture(['--no-dcr', '--preregistered', String(port)]);
     let host: Host | undefined;
     try {
