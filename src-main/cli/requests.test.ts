@@ -170,7 +170,7 @@ describe('--approve and the terminal decide whether the host can be asked', () =
   const tty = (): PassThrough & { isTTY: true } => Object.assign(new PassThrough(), { isTTY: true as const });
 
   it('no terminal: non-interactive with a reason that says how to fix it, unless --approve all', () => {
-    expect(answeringOptions({}, { stdin: pipe(), stderr: pipe() })).toEqual({ interactive: false, noAnswererReason: expect.stringContaining('--approve all') });
+    expect(answeringOptions({}, { stdin: pipe(), stderr: pipe() })).toEqual({ interactive: false, noAnswererReason: expect.stringContaining('--approve all'), answerSource: 'cli' });
     expect(answeringOptions({ approve: 'none' }, { stdin: pipe(), stderr: tty() }).interactive).toBe(false);
     expect(answeringOptions({ approve: 'all' }, { stdin: pipe(), stderr: pipe() }).interactive).toBe(true);
     expect(answeringOptions({ approve: 'ask' }, { stdin: tty(), stderr: tty() }).interactive).toBe(true);

@@ -38,9 +38,10 @@ export const noTerminalReason = 'there is no terminal to ask on: run it in a ter
  * The createHost options for a command: interactive on a terminal, or with `--approve all` (sampling is then
  * answered without asking, and anything else declined at once); otherwise non-interactive with the reason.
  */
-export function answeringOptions(args: Pick<CliArgs, 'approve'>, io: TerminalIo = process): { interactive: boolean; noAnswererReason: string } {
+export function answeringOptions(args: Pick<CliArgs, 'approve'>, io: TerminalIo = process): { interactive: boolean; noAnswererReason: string; answerSource: 'cli' } {
   const interactive = canAskOn(io) || samplingApproval(args.approve) === 'all';
-  return { interactive, noAnswererReason: noTerminalReason };
+  // answerSource: the audit log says these were answered (or declined) by the CLI, not the app.
+  return { interactive, noAnswererReason: noTerminalReason, answerSource: 'cli' };
 }
 
 export interface AnswererOptions {
