@@ -17,6 +17,7 @@ import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from '.
 import type { PendingRequestView, RequestsChangedEvent } from './contract/requests';
 import type { LoginResult, LogoutResult } from './contract/auth';
 import type { AppSettingsView, DirectCallResult } from './contract/everyday';
+import type { InstallPlanView, InstallResultView, RegistrySearchView } from './contract/install';
 import type { ServersDelta, ServerView, ToolResult } from './contract/servers';
 import type { HostError, HostErrorCode } from './errors';
 
@@ -36,6 +37,7 @@ export type * from './contract/resources';
 export type * from './contract/requests';
 export type * from './contract/auth';
 export type * from './contract/everyday';
+export type * from './contract/install';
 export { logLevels } from './contract/logging';
 
 /*
@@ -102,6 +104,11 @@ const channelFlags = {
   'auth:set-client': true,
   'shell:open-url': true,
   'servers:approve': true,
+  'registry:search': true,
+  'install:prepare': true,
+  'install:apply': true,
+  'install:uninstall': true,
+  'install:pending': true,
   'chat:call': true,
   'settings:get': true,
   'settings:update': true,
@@ -186,6 +193,14 @@ export interface HostResults {
   'settings:get': AppSettingsView;
   /** Validated; the new settings apply to servers started from now on (the env allow-list: on their next start). */
   'settings:update': AppSettingsView;
+  /** One page of the MCP Registry's catalogue. */
+  'registry:search': RegistrySearchView;
+  /** What would be added (full command, values it takes); nothing is written. */
+  'install:prepare': InstallPlanView;
+  'install:apply': InstallResultView;
+  'install:uninstall': void;
+  /** A `switchboard://install` link not shown yet, or null. */
+  'install:pending': string | null;
 }
 
 export type HostArgs<C extends HostChannel> = z.input<(typeof hostChannels)[C]>;
@@ -212,6 +227,8 @@ export interface HostEvents {
   'calls:progress': CallProgressEvent;
   /** A request a person must answer was added or settled. */
   'requests:changed': RequestsChangedEvent;
+  /** The OS handed the app a `switchboard://install` link: show its install dialog. */
+  'install:offered': { url: string };
 }
 export interface FeaturesChangedEvent {
   server: string;
@@ -233,6 +250,7 @@ const eventFlags = {
   'trace:appended': true,
   'calls:progress': true,
   'requests:changed': true,
+  'install:offered': true,
 } as const satisfies Record<HostEventName, true>;
 export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
 export function isHostEventName(name: unknown): name is HostEventName {

@@ -8,6 +8,7 @@ import { trustChannels } from './schemas/trust';
 import { authChannels } from './schemas/auth';
 import { shellChannels } from './schemas/shell';
 import { consentChannels } from './schemas/consent';
+import { installChannels } from './schemas/install';
 import { everydayChannels } from './schemas/everyday';
 import { maxChatAttachments } from './chat-types';
 
@@ -103,6 +104,7 @@ export const hostChannels = {
   ...authChannels,
   ...shellChannels,
   ...consentChannels,
+  ...installChannels,
   ...everydayChannels,
 } as const;
 

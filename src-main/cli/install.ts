@@ -8,7 +8,6 @@ import type { Host } from '../core/host';
 import { Installer } from '../core/install/installer';
 import { planFromRegistry } from '../core/install/plan';
 import { RegistryClient, registryServerView } from '../core/install/registry';
-import { appDataDir } from '../core/paths';
 import type { CliArgs } from './args';
 import { err, firstLine, out, printTable } from './output';
 import { canAskOn } from './terminal';
@@ -129,14 +128,15 @@ function printResult(result: InstallResultView, args: CliArgs, host: Host): void
 }
 
 function installerOf(host: Host): Installer {
-  return new Installer({ store: host.config, secrets: host.secrets, dataDir: appDataDir() });
+  return new Installer({ store: host.config, secrets: host.secrets, dataDir: host.dataDir });
 }
 
 async function registryCommand(host: Host, args: CliArgs): Promise<number> {
   const [action, term] = args.positionals;
   let client: RegistryClient;
   try {
-    client = new RegistryClient(args.registry !== undefined ? { registry: args.registry } : {});
+    const registry = args.registry ?? (process.env.SWITCHBOARD_REGISTRY || undefined);
+    client = new RegistryClient(registry !== undefined ? { registry } : {});
   } catch (error) {
     return failure(error);
   }

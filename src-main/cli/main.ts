@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import type { AuthView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
@@ -103,6 +103,8 @@ async function main(argv: readonly string[]): Promise<number> {
     loginShellPath: args.command === 'serve',
     // `serve` is the app (in a browser): an unapproved command waits for a person. A script runs what its config says.
     requireConsent: args.command === 'serve',
+    // The catalogue the app (serve) browses: --registry URL or SWITCHBOARD_REGISTRY, else the official MCP Registry.
+    ...((args.registry ?? process.env.SWITCHBOARD_REGISTRY) ? { registryUrl: args.registry ?? process.env.SWITCHBOARD_REGISTRY } : {}),
     logToStderr: args.command === 'serve',
     // What servers ask (sampling, forms, links): the UI answers for serve; elsewhere the terminal does, per --approve.
     ...(args.command !== 'serve' ? answeringOptions(args) : {}),
@@ -236,15 +238,20 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
-  const { startHeadless } = await import('../headless/server');
-  const server = await startHeadless({
+  const { startRemembered } = await import('../headless/serve-state');
+  // The port of the last run (when free) and, with --keep-token, its token: a tab left open reconnects.
+  const { server, portChanged, tokenKept } = await startRemembered({
     api: host.api,
     rendererDir,
+    dataDir: host.dataDir,
+    keepToken: args.keepToken,
     ...(args.host !== undefined ? { host: args.host } : {}),
     ...(args.port !== undefined ? { port: args.port } : {}),
   });
   out(server.url);
   err(`Switchboard headless: open the URL above in a browser. Config: ${host.configPath}. Ctrl+C to stop.`);
+  if (portChanged) err('The port of the last run is taken, so this is a new address: tabs still open on the old one must open the URL above.');
+  else if (tokenKept) err('Same address and token as the last run (--keep-token): tabs still open reconnect on their own.');
   const info = await host.api['app:info']();
   if (info.configError) err(info.configError.message);
   await new Promise<void>((resolve) => {
@@ -289,6 +296,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
       if (v.launch.containment) out(`  containment: ${containmentText(v.launch.containment)}`);
       if (v.launch.sandbox) out(`  sandbox: ${sandboxText(v.launch.sandbox)}`);
     } else if (v.transport !== 'stdio') out(`  url:     ${v.target}`);
+    if (v.auth) out(`  sign-in: ${authText(v.auth)}`);
     if (v.consent) out(`  consent: NOT APPROVED (${v.consent.reason === 'changed' ? 'changed since it was approved' : 'new'}): the app asks before starting it${v.consent.enforced ? '' : '; the CLI runs it as its config says'}`);
     out(`  status:  ${v.status}${v.protocolVersion ? `, protocol ${v.protocolVersion} (${v.era ?? '?'})` : ''}${v.readyMs !== undefined && v.status === 'ready' ? `, ready in ${v.readyMs} ms` : ''}, ${v.tools.length} tools`);
     if (v.error) out(`  error:   ${v.error.replace(/\n/g, '\n           ')}`);
@@ -300,6 +308,18 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     if (v.logFile) out(`  log:     ${v.logFile}`);
   }
   return failed.length > 0 ? 1 : 0;
+}
+
+/** A remote server's OAuth state for doctor (never a token: the view has none). */
+function authText(a: AuthView): string {
+  const at = a.issuerHost !== undefined ? ` at ${a.issuerHost}` : '';
+  if (a.state === 'signing-in') return `waiting for the browser${a.authorizationHost !== undefined ? ` (${a.authorizationHost})` : ''}`;
+  if (a.state === 'signed-in') {
+    const expiry = a.expiresAt !== undefined ? `; the access token ${a.expiresAt > Date.now() ? `expires in ${Math.round((a.expiresAt - Date.now()) / 60_000)} min (renewed silently)` : 'has expired (renewed on the next request)'}` : '';
+    const more = a.stepUpScopes?.length ? `; asks for more: ${a.stepUpScopes.join(' ')} (switchboard login)` : '';
+    return `signed in${at}${a.grantedScopes?.length ? ` (${a.grantedScopes.join(' ')})` : ''}${expiry}${more}`;
+  }
+  return `not signed in${at}${a.scopes?.length ? ` (asks for ${a.scopes.join(' ')})` : ''}; tokens are kept as secrets after \`switchboard login\``;
 }
 
 function containmentText(c: ContainmentInfo): string {

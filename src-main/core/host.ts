@@ -21,6 +21,7 @@ import { LoggingService } from './services/logging';
 import { PromptsService } from './services/prompts';
 import { RequestsService } from './services/requests';
 import { ConsentService } from './services/consent';
+import { InstallService } from './services/install';
 import { ConsentStore } from './trust/consent';
 import { TrustService } from './services/trust';
 import { PinStore, pinsFileName } from './trust/pins';
@@ -92,6 +93,8 @@ export interface HostOptions {
    * false otherwise (a script runs what its config says; `doctor` lists what the app would ask about).
    */
   requireConsent?: boolean;
+  /** The MCP Registry the app's catalogue browses (default the official one; `SWITCHBOARD_REGISTRY` in headless/CLI). */
+  registryUrl?: string;
 }
 
 export interface Host {
@@ -106,6 +109,10 @@ export interface Host {
   readonly auth: AuthService;
   /** The LLM chat: providers, the tool loop, approvals, history, audit log. */
   readonly chat: ChatService;
+  /** One-step installs (registry, bundles, `switchboard://install` links); the desktop shell offers links here. */
+  readonly install: InstallService;
+  /** The app's own folder (bundles are unpacked under it). */
+  readonly dataDir: string;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
   settled(name?: string): Promise<void>;
   /** Closes every session, then ends every child's tree, in reverse order of creation. Idempotent. */
@@ -248,6 +255,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.watchConfig !== false) store.watch();
 
   const requestsService = new RequestsService(requests, events);
+  const install = new InstallService({ store, secrets, dataDir, apply, events, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) });
   const authService = new AuthService(registry, {
     entry: (name) => store.snapshot().config.mcpServers[name],
     saveEntry: (name, entry) => config.api['servers:upsert']({ name, entry }),
@@ -268,6 +276,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...requestsService.api,
     ...authService.api,
     ...new ConsentService(registry).api,
+    ...install.api,
     ...new TrustService(registry).api,
     ...openUrlApi(options.openExternal),
     // Settings changes re-apply the config: servers whose environment or roots changed follow.
@@ -285,6 +294,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     requests,
     auth: authService,
     chat,
+    install,
+    dataDir,
     settled: (name) => registry.settled(name),
     dispose() {
       disposing ??= (async () => {

@@ -14,6 +14,7 @@ import { openSecretStore, type DesktopSecretStore } from './secrets';
 import { lockDownAllContents, secureSession } from './security';
 import { ElectronSettings } from './settings';
 import { startUpdateChecks, type UpdateChecks } from './updates';
+import { registerDeepLinks } from './deep-links';
 import { createMainWindow, type MainWindow } from './window';
 
 /** How long a quit waits for servers to close before exiting anyway (dispose escalates to SIGKILL itself). */
@@ -69,6 +70,7 @@ function start(entryUrl: string): void {
       // Our own log goes to logs/switchboard.log and, for whoever started the app from a terminal, stderr.
       logToStderr: true,
       secrets,
+      ...(process.env.SWITCHBOARD_REGISTRY ? { registryUrl: process.env.SWITCHBOARD_REGISTRY } : {}),
       openPath: async (path) => {
         const failure = await shell.openPath(path);
         if (failure) log(`could not open ${path}: ${failure}`);
@@ -141,6 +143,14 @@ function start(entryUrl: string): void {
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
+  });
+  // switchboard://install links: offered to the UI's install dialog once the host is up (the full command is shown
+  // there; nothing is added before the person confirms), and the window is brought forward.
+  registerDeepLinks(app, (url) => {
+    void hostPromise.then((host) => {
+      host.install.offerLink(url);
+      mainWindow?.window.show();
+    }, () => undefined);
   });
   // Closing the window quits on every platform: the servers it supervises should not outlive what shows them.
   app.on('window-all-closed', () => app.quit());

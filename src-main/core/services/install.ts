@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import type { HostMethods } from '../../../src-shared/host-api';
+import type { InstallPlanView } from '../../../src-shared/contract/install';
+import type { installSourceSchema } from '../../../src-shared/schemas/install';
+import type { ConfigSnapshot, ConfigStore } from '../config-store';
+import type { SecretStore } from '../secrets';
+import { parseInstallLink, planFromLinkEntry } from '../install/deep-link';
+import { Installer } from '../install/installer';
+import { planFromRegistry } from '../install/plan';
+import { RegistryClient, registryServerView } from '../install/registry';
+import type { HostEventBus } from './events';
+
+export type InstallChannel = 'registry:search' | 'install:prepare' | 'install:apply' | 'install:uninstall' | 'install:pending';
+type InstallSource = z.output<typeof installSourceSchema>;
+
+export interface InstallServiceOptions {
+  store: ConfigStore;
+  secrets: SecretStore;
+  dataDir: string;
+  apply: (snapshot: ConfigSnapshot) => Promise<void>;
+  events: HostEventBus;
+  /** The registry used when a call names none (default the official one). */
+  defaultRegistry?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The catalogue and one-step installs (issue 13): the registry browser, bundles dropped on the servers screen and
+ * `switchboard://install` links. `install:prepare` shows what would be added; `install:apply` adds it. Entries added
+ * this way are not approved: a stdio one waits for consent (trust/consent.ts) before it starts.
+ */
+export class InstallService {
+  readonly api: Pick<HostMethods, InstallChannel>;
+  private readonly installer: Installer;
+  private pendingLink: string | undefined;
+
+  constructor(private readonly options: InstallServiceOptions) {
+    this.installer = new Installer({ store: options.store, secrets: options.secrets, dataDir: options.dataDir, apply: options.apply });
+    const client = (registry: string | undefined): RegistryClient => {
+      const base = registry ?? options.defaultRegistry;
+      return new RegistryClient({ ...(base !== undefined ? { registry: base } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+    };
+    const plan = async (source: InstallSource, name: string | undefined): Promise<InstallPlanView> => {
+      const naming = name !== undefined ? { name } : {};
+      if (source.kind === 'registry') return planFromRegistry(await client(source.registry).get(source.name, source.version), { ...naming, ...(source.use ? { use: source.use } : {}) });
+      if (source.kind === 'bundle') return this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName });
+      const link = parseInstallLink(source.url);
+      if (link.kind === 'entry') return planFromLinkEntry(link, name);
+      return planFromRegistry(await client(link.registry).get(link.name, link.version), naming);
+    };
+    this.api = {
+      'registry:search': async ({ registry, search, cursor }) => {
+        const c = client(registry);
+        const page = await c.search(search, cursor);
+        return { registry: c.base, servers: page.servers.map((s) => registryServerView(s)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      },
+      'install:prepare': ({ source, name }) => plan(source, name),
+      'install:apply': async ({ source, name, values }) => {
+        if (source.kind === 'bundle') return this.installer.installBundle(Buffer.from(source.data, 'base64'), values ?? {}, { fileLabel: source.fileName, ...(name !== undefined ? { name } : {}) });
+        return this.installer.add(await plan(source, name), values ?? {});
+      },
+      'install:uninstall': async (name) => {
+        await this.installer.uninstall(name);
+      },
+      'install:pending': async () => {
+        const url = this.pendingLink;
+        this.pendingLink = undefined;
+        return url ?? null;
+      },
+    };
+  }
+
+  /** The OS handed the app a `switchboard://` link: the UI shows its install dialog (nothing is added yet). */
+  offerLink(url: string): void {
+    this.pendingLink = url;
+    this.options.events.emit('install:offered', { url });
+  }
+}
