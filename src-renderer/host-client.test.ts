@@ -3,6 +3,8 @@ import { HostCallError } from './contract';
 import {
   createBridgeClient,
   describeError,
+  GONE_REASON,
+  STALE_TOKEN_REASON,
   HostDisconnectedError,
   parseBridgeMessage,
   type ConnectionState,
@@ -153,5 +155,55 @@ describe('bridge client', () => {
       id: 1,
       envelope: { ok: true },
     });
+  });
+});
+
+describe('a tab left open while serve restarts', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const restartingClient = (verdict: 'ok' | 'stale' | 'gone') => {
+    const states: ConnectionState[] = [];
+    const checks: string[] = [];
+    const c = createBridgeClient({
+      url: 'ws://127.0.0.1:1/bridge?token=t',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      reconnectDelays: [0],
+      checkBridge: async () => {
+        checks.push(verdict);
+        return verdict;
+      },
+    });
+    c.onConnection((s) => states.push(s));
+    return { c, states, checks };
+  };
+
+  it('a new token: stops retrying and says to open the new URL', async () => {
+    const { c, checks } = restartingClient('stale');
+    FakeSocket.last?.open();
+    FakeSocket.last?.drop(); // serve stopped: the first retry is plain
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    FakeSocket.last?.drop(); // the retry failed (the new serve refuses the old token): ask the host
+    await settle();
+    expect(checks).toEqual(['stale']);
+    expect(c.connection()).toEqual({ status: 'closed', reason: STALE_TOKEN_REASON, retrying: false });
+    expect(STALE_TOKEN_REASON).toMatch(/Open the new URL printed by `switchboard serve`/);
+    c.dispose();
+  });
+
+  it('nothing answering: keeps retrying, saying the address may have changed', async () => {
+    const { c, checks } = restartingClient('gone');
+    FakeSocket.last?.open();
+    FakeSocket.last?.drop();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = FakeSocket.last;
+    second?.drop();
+    await settle();
+    expect(checks).toEqual(['gone']);
+    expect(c.connection()).toEqual({ status: 'closed', reason: GONE_REASON, retrying: true });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // It tried again, and reconnects once the host is back (same token: --keep-token, or the same run).
+    expect(FakeSocket.last).not.toBe(second);
+    FakeSocket.last?.open();
+    expect(c.connection()).toEqual({ status: 'open' });
+    c.dispose();
   });
 });

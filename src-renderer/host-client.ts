@@ -101,6 +101,39 @@ export interface BridgeClientOptions {
   WebSocketImpl?: typeof WebSocket;
   /** Delays between reconnection attempts, ms; the last one repeats. */
   reconnectDelays?: readonly number[];
+  /**
+   * After a dropped connection fails to come back: asks the host whether this page's token still opens it (see
+   * `bridgeCheck`). `stale` stops the retries with a message to open the new URL; `gone` keeps retrying but says
+   * the address may have changed.
+   */
+  checkBridge?: () => Promise<'ok' | 'stale' | 'gone'>;
+}
+
+/** What the page says when `serve` came back with a new token: retrying cannot help. */
+export const STALE_TOKEN_REASON =
+  'Switchboard was restarted and has a new access token, so this tab cannot reconnect. Open the new URL printed by `switchboard serve` (start it with --keep-token to keep the token across restarts).';
+/** What the page says while nothing answers at this address any more. */
+export const GONE_REASON =
+  'Switchboard is not answering at this address. If you restarted `switchboard serve` and its port changed, open the new URL it printed.';
+
+/**
+ * Asks the host's `/bridge-info` (no token needed) for the hash of its token and compares it with this page's:
+ * ok (same host, same token), stale (restarted with another token), gone (nothing answers).
+ */
+export async function bridgeCheck(origin: string, token: string, fetchImpl: typeof fetch = fetch): Promise<'ok' | 'stale' | 'gone'> {
+  let info: unknown;
+  try {
+    const response = await fetchImpl(`${origin}/bridge-info`, { cache: 'no-store' });
+    if (!response.ok) return 'gone';
+    info = await response.json();
+  } catch {
+    return 'gone';
+  }
+  const hash = typeof info === 'object' && info !== null ? (info as { tokenHash?: unknown }).tokenHash : undefined;
+  if (typeof hash !== 'string') return 'gone';
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))).subarray(0, 16);
+  const mine = btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return mine === hash ? 'ok' : 'stale';
 }
 
 /** WebSocket close code the host uses when too many tabs are open (its reason says so). */
@@ -181,6 +214,26 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       const reason = closeReason(event);
       rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`));
       setState({ status: 'closed', reason, retrying: !disposed });
+      // A connection that does not come back: is it a restart with a new token (stop, say so) or no host at all?
+      if (!disposed && options.checkBridge && attempts >= 1 && event.code !== TRY_AGAIN_LATER) {
+        const check = options.checkBridge;
+        attempts += 1;
+        void check().then(
+          (verdict) => {
+            if (disposed || socket !== undefined) return;
+            if (verdict === 'stale') {
+              setState({ status: 'closed', reason: STALE_TOKEN_REASON, retrying: false });
+              return;
+            }
+            if (verdict === 'gone') setState({ status: 'closed', reason: GONE_REASON, retrying: true });
+            reconnectTimer = setTimeout(connect, delays[Math.min(attempts - 1, delays.length - 1)] ?? 5000);
+          },
+          () => {
+            if (!disposed && socket === undefined) reconnectTimer = setTimeout(connect, delays[delays.length - 1] ?? 5000);
+          },
+        );
+        return;
+      }
       if (!disposed) {
         // "Too many tabs" (1013) follows a successful open, which resets the backoff: wait the longest delay.
         const step = event.code === TRY_AGAIN_LATER ? delays.length - 1 : Math.min(attempts, delays.length - 1);
@@ -301,7 +354,8 @@ export function createHostClient(): HostClient {
   const token = takeBridgeToken(window.location, storage, window.history);
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const url = token ? `${scheme}://${window.location.host}/bridge?token=${encodeURIComponent(token)}` : undefined;
-  return createBridgeClient({ url });
+  const origin = window.location.origin;
+  return createBridgeClient({ url, ...(token ? { checkBridge: () => bridgeCheck(origin, token) } : {}) });
 }
 
 /** A person-readable message, code and structured data (HostError.data) for anything a host call may throw. */

@@ -19,6 +19,8 @@ export interface CliArgs {
   approve?: 'ask' | 'all' | 'readonly' | 'none';
   /** serve: allow binding to a non-loopback address. */
   allowRemote: boolean;
+  /** serve: keep the access token across restarts (in the data folder, 0600), so open tabs reconnect. */
+  keepToken: boolean;
   /** call: progress (and task state) lines on stderr. */
   progress: boolean;
   /** call: run as a task where the tool allows it. */
@@ -89,8 +91,10 @@ Commands:
                                install an MCP Bundle: manifest checked, unpacked to the data folder's bundles/NAME/,
                                user_config asked for (sensitive values as secrets); signed bundles are refused
   uninstall NAME               remove a server's entry (and, for a bundle, its files and the secrets it stored)
-  serve [--port N] [--host H] [--allow-remote]
-                               headless mode (loopback only unless --allow-remote): the app in a browser; the first line on stdout is the URL (with its token)
+  serve [--port N] [--host H] [--allow-remote] [--keep-token]
+                               headless mode (loopback only unless --allow-remote): the app in a browser; the first line on stdout is the URL (with its token).
+                               Without --port it reuses the last run's port when free; --keep-token keeps the token too
+                               (stored 0600 in the data folder), so a tab left open reconnects after a restart
 
 Options:
   --config FILE   the servers config (default: SWITCHBOARD_CONFIG, else ~/.config/Switchboard/mcp.json)
@@ -112,7 +116,7 @@ Options:
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, progress: false, task: false, noBrowser: false, set: [] };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, keepToken: false, progress: false, task: false, noBrowser: false, set: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -127,6 +131,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--yes' || arg === '-y') out.yes = true;
     else if (arg === '--move-secrets') out.moveSecrets = true;
     else if (arg === '--allow-remote') out.allowRemote = true;
+    else if (arg === '--keep-token') out.keepToken = true;
     else if (arg === '--progress') out.progress = true;
     else if (arg === '--task') out.task = true;
     else if (arg === '--no-browser') out.noBrowser = true;

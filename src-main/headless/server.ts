@@ -68,6 +68,11 @@ function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
+/** What `/bridge-info` tells of the token: the first 16 bytes of its SHA-256, base64url (the page compares). */
+export function bridgeTokenHash(token: string): string {
+  return digest(token).subarray(0, 16).toString('base64url');
+}
+
 function tokenMatches(candidate: string | undefined, token: string): boolean {
   if (candidate === undefined) return false;
   // Hashing first makes the comparison constant-time regardless of length.
@@ -120,7 +125,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     if (refusal) return refusal;
     const fromUrl = url.searchParams.get('token');
     const ok = fromUrl !== null ? tokenMatches(fromUrl, token) : tokenMatches(cookieValue(req, cookieName()), staticKey);
-    return ok ? undefined : { status: 401, reason: 'missing or wrong token' };
+    return ok ? undefined : { status: 401, reason: 'missing or wrong token. Open the exact URL printed by `switchboard serve` (a restarted serve prints a new one, unless it was started with --keep-token)' };
   }
 
   const server = createServer((req, res) => {
@@ -132,6 +137,18 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
 
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Needs no token (Host and Origin are still checked): a tab left open across a restart asks whether its token
+    // still opens the bridge, so it can say "open the new URL" instead of reconnecting forever. It tells only a
+    // hash of the token (no oracle to guess against), nothing else.
+    if (url.pathname === '/bridge-info') {
+      const refused = refuseOrigin(req);
+      if (refused) {
+        res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refused.status}: ${refused.reason}\n`);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(JSON.stringify({ app: 'switchboard', tokenHash: bridgeTokenHash(token) }));
+      return;
+    }
     const refusal = refuseStatic(req, url);
     if (refusal) {
       res.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.status}: ${refusal.reason}\n`);
