@@ -53,6 +53,8 @@ describe('switchboard login / logout (oidc-provider on loopback)', () => {
     const call = cli(['--config', config, 'call', 'remote', 'whoami'], home);
     expect(call.status, call.stderr).toBe(0);
     expect(call.stdout).toContain('alice');
+    const doctor = cli(['--config', config, 'doctor', 'remote'], home);
+    expect(doctor.stdout).toMatch(/sign-in: signed in at 127\.0\.0\.1:\d+ \(mcp:read[^)]*\); the access token expires in \d+ min \(renewed silently\)/);
     // No token in the config file.
     expect(readFileSync(config, 'utf8')).not.toMatch(/token/);
 
