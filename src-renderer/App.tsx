@@ -6,6 +6,7 @@ import { ServersScreen } from './config/ServersScreen';
 import { SettingsScreen } from './config/SettingsScreen';
 import { ServerPage } from './features/servers/ServerPage';
 import { RequestsPanel } from './features/requests/RequestsPanel';
+import { InstallHost } from './features/registry/InstallHost';
 import { useConfigSync } from './config/useConfigSync';
 import { useApp } from './hooks/useApp';
 
@@ -28,6 +29,8 @@ export function App() {
       {screen === 'settings' && <SettingsScreen />}
       {/* Requests a person must answer that have no call card on screen, visible from every screen. */}
       <RequestsPanel />
+      {/* The install dialog: from the catalogue, a dropped bundle, or a switchboard:// link. */}
+      <InstallHost />
     </div>
   );
 }

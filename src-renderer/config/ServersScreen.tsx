@@ -2,6 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { ServerView } from '../../src-shared/host-api';
 import { ErrorReason } from '../components/ErrorReason';
 import { ConsentCard } from '../features/consent/ConsentCard';
+import { BundleDropZone } from '../features/registry/BundleDropZone';
+import { RegistryCatalogue } from '../features/registry/RegistryCatalogue';
 import { StatusDot, statusLabel } from '../components/StatusDot';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
@@ -35,6 +37,9 @@ export function ServersScreen() {
           <button type="button" role="tab" aria-selected={mode === 'raw'} className={mode === 'raw' ? 'selected' : ''} data-testid="servers-mode-raw" onClick={() => setMode('raw')}>
             Raw JSON
           </button>
+          <button type="button" role="tab" aria-selected={mode === 'catalogue'} className={mode === 'catalogue' ? 'selected' : ''} data-testid="servers-mode-catalogue" onClick={() => setMode('catalogue')}>
+            Catalogue
+          </button>
         </div>
         <button type="button" className="btn btn-small" data-testid="open-import" onClick={() => setDialog({ kind: 'import' })}>
           Import…
@@ -49,7 +54,14 @@ export function ServersScreen() {
         <Suspense fallback={<p className="muted editor-loading">Loading the editor…</p>}>
           <ConfigEditor />
         </Suspense>
-      ) : <ServersList onExport={(name) => setDialog({ kind: 'export', names: [name] })} />}
+      ) : mode === 'catalogue' ? (
+        <RegistryCatalogue />
+      ) : (
+        <>
+          <BundleDropZone />
+          <ServersList onExport={(name) => setDialog({ kind: 'export', names: [name] })} />
+        </>
+      )}
       {dialog?.kind === 'import' && <ImportDialog onClose={() => setDialog(undefined)} />}
       {dialog?.kind === 'export' && <ExportDialog names={dialog.names} onClose={() => setDialog(undefined)} />}
     </main>
@@ -131,7 +143,8 @@ function ConfigServerRow({
   onExport(): void;
 }) {
   const setServerEnabled = useApp((s) => s.setServerEnabled);
-  const removeServer = useApp((s) => s.removeServer);
+  // Removing also deletes an installed bundle's files and the secrets its install stored (install:uninstall).
+  const removeServer = useApp((s) => s.installUninstall);
   const openForm = useApp((s) => s.openForm);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [busy, setBusy] = useState(false);

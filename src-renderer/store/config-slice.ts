@@ -12,7 +12,7 @@ import { describeError } from '../host-client';
 import type { SliceCreator } from './types';
 
 export type Screen = 'chat' | 'servers' | 'settings';
-export type ServersMode = 'list' | 'raw';
+export type ServersMode = 'list' | 'raw' | 'catalogue';
 
 /** A request to put the raw editor's cursor at a place (the banner's "open at line"); `seq` makes repeats new. */
 export interface EditorJump {

@@ -14,6 +14,7 @@ import { createTrustSlice } from './trust-slice';
 import { createConsentSlice } from './consent-slice';
 import { createAuthSlice } from './auth-slice';
 import { createAppSettingsSlice } from './app-settings-slice';
+import { createInstallSlice } from './install-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -36,5 +37,6 @@ export function createAppStore(host: HostClient): AppStore {
     ...createConsentSlice(host.api)(...a),
     ...createAuthSlice(host.api)(...a),
     ...createAppSettingsSlice(host.api)(...a),
+    ...createInstallSlice(host.api)(...a),
   }));
 }

@@ -11,6 +11,7 @@ import type { ServerPageSlice } from './server-page-slice';
 import type { ServersSlice } from './servers-slice';
 import type { TrustSlice } from './trust-slice';
 import type { ConsentSlice } from './consent-slice';
+import type { InstallSlice } from './install-slice';
 import type { AuthSlice } from './auth-slice';
 import type { AppSettingsSlice } from './app-settings-slice';
 
@@ -27,7 +28,8 @@ export type AppState = HostSlice &
   TrustSlice &
   ConsentSlice &
   AuthSlice &
-  AppSettingsSlice;
+  AppSettingsSlice &
+  InstallSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -1,0 +1,71 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { useApp } from '../../hooks/useApp';
+import './registry.css';
+
+/** A File's bytes as base64 (for `install:prepare` over IPC or the bridge). */
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * Drop an MCP Bundle (.mcpb) here, or pick one: the install dialog then shows its manifest's command and the values
+ * it asks for before anything is unpacked or added.
+ */
+export function BundleDropZone() {
+  const openInstall = useApp((s) => s.openInstall);
+  const [over, setOver] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const take = async (file: File | undefined): Promise<void> => {
+    setError(undefined);
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.mcpb')) {
+      setError(`${file.name} is not an MCP Bundle (.mcpb).`);
+      return;
+    }
+    openInstall({ kind: 'bundle', fileName: file.name, data: await base64Of(file) });
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    event.preventDefault();
+    setOver(false);
+    void take(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div
+      className={`bundle-drop${over ? ' over' : ''}`}
+      data-testid="bundle-drop"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <span>Drop an MCP Bundle (.mcpb) here to install it, or</span>
+      <button type="button" className="btn btn-small" data-testid="bundle-pick" onClick={() => picker.current?.click()}>
+        choose a file…
+      </button>
+      <input
+        ref={picker}
+        type="file"
+        accept=".mcpb"
+        hidden
+        data-testid="bundle-file"
+        onChange={(e) => {
+          void take(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {error && (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { InstallInput, InstallPlanView, InstallResultView } from '../../../src-shared/host-api';
+import { describeError } from '../../host-client';
+import { useApp } from '../../hooks/useApp';
+import type { InstallSource } from '../../store/install-slice';
+import { Dialog } from '../../ui/Dialog';
+import './registry.css';
+
+const sourceLabel = { registry: 'MCP Registry', bundle: 'MCP Bundle', link: 'switchboard:// link' } as const;
+
+function InputField({ input, value, onChange }: { input: InstallInput; value: string; onChange(value: string): void }) {
+  const id = useId();
+  return (
+    <div className="install-field" data-testid="install-input" data-key={input.key}>
+      <label htmlFor={id}>
+        {input.title}
+        {input.required ? <span aria-label="required"> *</span> : <span className="muted"> (optional)</span>}
+        {input.secret && <span className="chip">secret</span>}
+      </label>
+      {input.choices ? (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          {!input.required && <option value="">—</option>}
+          {input.choices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type={input.secret ? 'password' : 'text'}
+          autoComplete="off"
+          value={value}
+          placeholder={input.default ?? ''}
+          required={input.required && input.default === undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {input.description && <p className="muted field-help">{input.description}</p>}
+      {input.secret && <p className="muted field-help">Kept in secret storage as <code>{`\${secret:${input.secretName ?? input.key}}`}</code>, never in the config file.</p>}
+    </div>
+  );
+}
+
+/**
+ * What an install would add, before anything is: the server, where it comes from, the full command (or URL) and
+ * the values it takes. "Add" writes the entry (secret values to secret storage); a stdio entry then waits on the
+ * servers screen for the person to approve its command before it starts.
+ */
+export function InstallDialog({ source, onClose }: { source: InstallSource; onClose(): void }) {
+  const prepare = useApp((s) => s.installPrepare);
+  const apply = useApp((s) => s.installApply);
+  const [plan, setPlan] = useState<InstallPlanView | undefined>(undefined);
+  const [name, setName] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<InstallResultView | undefined>(undefined);
+  const nameId = useId();
+
+  useEffect(() => {
+    let live = true;
+    prepare({ source }).then(
+      (p) => {
+        if (!live) return;
+        setPlan(p);
+        setName(p.name);
+        setValues(Object.fromEntries(p.inputs.map((i) => [i.key, i.default ?? (i.choices && i.required ? (i.choices[0] ?? '') : '')])));
+      },
+      (e: unknown) => live && setError(describeError(e).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [prepare, source]);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (!plan) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const filled = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+      setResult(await apply({ source, ...(name !== plan.name ? { name } : {}), values: filled }));
+    } catch (e) {
+      setError(describeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={plan ? `Install ${plan.title}` : 'Install a server'} onClose={onClose} testId="install-dialog" wide>
+      {!plan && !error && <p className="muted">Reading what it would add…</p>}
+      {error && !plan && (
+        <p className="form-error" role="alert" data-testid="install-error">
+          {error}
+        </p>
+      )}
+      {plan && result && (
+        <div data-testid="install-result">
+          <p>
+            Added <strong>{result.name}</strong> to the config.
+            {result.secretsStored.length > 0 && <> Stored as secrets: {result.secretsStored.join(', ')}.</>}
+          </p>
+          {result.needsApproval && <p>It has not started: approve its command on the servers screen first.</p>}
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-primary" data-testid="install-done" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+      {plan && !result && (
+        <form onSubmit={(e) => void submit(e)} data-testid="install-form">
+          <p className="install-origin">
+            <span className="chip">{sourceLabel[plan.source]}</span> {plan.origin}
+            {plan.version && <> · version <strong data-testid="install-version">{plan.version}</strong></>}
+          </p>
+          {plan.description && <p className="muted">{plan.description}</p>}
+          <p>{plan.entry.command !== undefined ? 'It runs this command (nothing runs until you approve it on the servers screen):' : 'It connects to:'}</p>
+          <pre className="install-command" data-testid="install-command">
+            {plan.commandLine}
+          </pre>
+          {plan.notes.map((note) => (
+            <p key={note} className="notice-inline" role="note">
+              {note}
+            </p>
+          ))}
+          <div className="install-field">
+            <label htmlFor={nameId}>Name in your config</label>
+            <input id={nameId} data-testid="install-name" value={name} required pattern="[A-Za-z0-9._\-]+" onChange={(e) => setName(e.target.value)} />
+          </div>
+          {plan.inputs.map((input) => (
+            <InputField key={input.key} input={input} value={values[input.key] ?? ''} onChange={(v) => setValues((s) => ({ ...s, [input.key]: v }))} />
+          ))}
+          {error && (
+            <p className="form-error" role="alert" data-testid="install-error">
+              {error}
+            </p>
+          )}
+          <div className="ui-dialog-actions">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" data-testid="install-apply" disabled={busy}>
+              Add to config
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
