@@ -1,46 +1,50 @@
 import type { AuditEntry } from '../../src-shared/chat-types';
 import { useApp } from '../hooks/useApp';
+import { Trans } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Dialog } from '../ui/Dialog';
+import { formatCount, formatWhen, useT } from '../i18n';
 
 /** Every approval decision and tool call (the model's and direct ones), newest first. */
 export function AuditDialog() {
   const audit = useApp((s) => s.audit);
   const close = useApp((s) => s.setChatDialog);
   const reload = useApp((s) => s.loadAudit);
+  const t = useT();
   return (
-    <Dialog title="Audit log" onClose={() => close(undefined)} testId="audit-dialog" wide closeOnBackdrop>
+    <Dialog title={t('audit.title')} onClose={() => close(undefined)} testId="audit-dialog" wide closeOnBackdrop>
       <p className="muted">
-        Each decision (allowed, denied, and how) and each tool call — the model’s, and the ones you made directly with /tool or a form — with its outcome, and each sampling request a server made (sizes only). Kept in <code>audit.jsonl</code> in the data folder.{' '}
+        <Trans i18nKey="audit.intro" components={{ code: <code /> }} />{' '}
         <button type="button" className="btn btn-small" onClick={() => void reload()}>
-          Refresh
+          {t('common.refresh')}
         </button>
       </p>
       {audit === undefined ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('common.loading')}</p>
       ) : audit.length === 0 ? (
-        <p className="muted">Nothing yet.</p>
+        <p className="muted">{t('common.nothingYet')}</p>
       ) : (
         <table className="audit-table">
           <thead>
             <tr>
-              <th>When</th>
-              <th>From</th>
-              <th>Tool</th>
-              <th>What</th>
-              <th>Arguments / detail</th>
+              <th>{t('audit.when')}</th>
+              <th>{t('audit.from')}</th>
+              <th>{t('audit.tool')}</th>
+              <th>{t('audit.what')}</th>
+              <th>{t('audit.detail')}</th>
             </tr>
           </thead>
           <tbody>
             {audit.map((a, i) => (
               <tr key={`${a.at}-${i}`} data-testid="audit-row" data-kind={a.kind} data-direct={a.direct === true ? 'true' : undefined}>
-                <td>{new Date(a.at).toLocaleString()}</td>
-                <td>{a.direct === true ? `you (direct, ${a.source})` : a.source}</td>
+                <td>{formatWhen(a.at)}</td>
+                <td>{a.direct === true ? t('audit.direct', { source: a.source }) : a.source}</td>
                 <td>
                   <code>{a.tool !== undefined ? `${a.server}/${a.tool}` : a.server}</code>
                 </td>
-                <td>{what(a)}</td>
+                <td>{what(t, a)}</td>
                 <td className="audit-detail">
-                  <code>{a.detail ?? a.args ?? samplingSummary(a)}</code>
+                  <code>{a.detail ?? a.args ?? samplingSummary(t, a)}</code>
                 </td>
               </tr>
             ))}
@@ -51,15 +55,16 @@ export function AuditDialog() {
   );
 }
 
-function what(a: AuditEntry): string {
+function what(t: TFunction, a: AuditEntry): string {
   if (a.kind === 'decision') return a.decision ?? a.outcome ?? '';
-  if (a.kind === 'sampling') return `sampling ${a.sampling?.decision ?? ''}`;
-  return `${a.outcome ?? ''}${a.durationMs !== undefined ? ` · ${a.durationMs} ms` : ''}`;
+  if (a.kind === 'sampling') return t('audit.sampling', { decision: a.sampling?.decision ?? '' });
+  return `${a.outcome ?? ''}${a.durationMs !== undefined ? t('audit.durationMs', { ms: formatCount(a.durationMs) }) : ''}`;
 }
 
-function samplingSummary(a: AuditEntry): string | undefined {
+function samplingSummary(t: TFunction, a: AuditEntry): string | undefined {
   const s = a.sampling;
   if (!s) return undefined;
-  const result = s.resultChars !== undefined ? ` → ${s.resultChars} characters` : '';
-  return `${s.model ?? 'no model'} · ${s.messages} message(s), ${s.promptChars} characters${result}${s.edited ? ' · edited' : ''}`;
+  const result = s.resultChars !== undefined ? t('audit.resultChars', { chars: formatCount(s.resultChars) }) : '';
+  const summary = t('audit.samplingSummary', { model: s.model ?? t('audit.noModel'), count: s.messages, chars: formatCount(s.promptChars) });
+  return `${summary}${result}${s.edited ? t('audit.edited') : ''}`;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../hooks/useApp';
+import { formatWhen, useT } from '../i18n';
 
 /** Saved conversations: search, open, rename, delete. */
 export function HistorySidebar() {
@@ -12,12 +13,13 @@ export function HistorySidebar() {
   const remove = useApp((s) => s.deleteConversation);
   const [editing, setEditing] = useState<string | undefined>(undefined);
   const [title, setTitle] = useState('');
+  const t = useT();
 
   return (
-    <aside className="history" aria-label="Conversations" data-testid="history">
-      <input className="history-search" type="search" placeholder="Search conversations" value={query} data-testid="history-search" onChange={(e) => search(e.target.value)} />
+    <aside className="history" aria-label={t('history.label')} data-testid="history">
+      <input className="history-search" type="search" placeholder={t('history.search')} value={query} data-testid="history-search" onChange={(e) => search(e.target.value)} />
       <ul className="history-list">
-        {conversations.length === 0 && <li className="muted history-empty">{query ? 'Nothing matches.' : 'No saved conversations yet.'}</li>}
+        {conversations.length === 0 && <li className="muted history-empty">{query ? t('history.nothingMatches') : t('history.empty')}</li>}
         {conversations.map((c) => (
           <li key={c.id} className={`history-item${c.id === active ? ' is-active' : ''}`} data-testid="history-item" data-id={c.id}>
             {editing === c.id ? (
@@ -33,14 +35,14 @@ export function HistorySidebar() {
             ) : (
               <button type="button" className="history-open" onClick={() => void open(c.id)} title={c.title}>
                 <span className="history-title">{c.title}</span>
-                <span className="muted history-sub">{c.snippet ?? `${c.messageCount} messages · ${new Date(c.updatedAt).toLocaleString()}`}</span>
+                <span className="muted history-sub">{c.snippet ?? t('history.sub', { count: c.messageCount, when: formatWhen(c.updatedAt) })}</span>
               </button>
             )}
             <span className="history-actions">
               <button
                 type="button"
                 className="btn btn-ghost btn-small"
-                aria-label={`Rename ${c.title}`}
+                aria-label={t('history.renameLabel', { title: c.title })}
                 data-testid="history-rename"
                 onClick={() => {
                   setTitle(c.title);
@@ -49,7 +51,7 @@ export function HistorySidebar() {
               >
                 ✎
               </button>
-              <button type="button" className="btn btn-ghost btn-small" aria-label={`Delete ${c.title}`} data-testid="history-delete" onClick={() => { if (window.confirm(`Delete “${c.title}”?`)) void remove(c.id); }}>
+              <button type="button" className="btn btn-ghost btn-small" aria-label={t('history.deleteLabel', { title: c.title })} data-testid="history-delete" onClick={() => { if (window.confirm(t('history.confirmDelete', { title: c.title }))) void remove(c.id); }}>
                 ✕
               </button>
             </span>

@@ -1,4 +1,5 @@
 import { useApp } from '../hooks/useApp';
+import { errorText, useT } from '../i18n';
 
 export function Banners() {
   const configError = useApp((s) => s.appInfo?.configError);
@@ -6,24 +7,25 @@ export function Banners() {
   const disconnectReason = useApp((s) => s.disconnectReason);
   const reconnecting = useApp((s) => s.reconnecting);
   const openEditorAt = useApp((s) => s.openEditorAt);
+  const t = useT();
   return (
     <>
       {disconnectReason !== undefined && (
         <div className="banner banner-error" role="alert" data-testid="disconnected-banner">
-          <strong>Disconnected from host.</strong> <span>{disconnectReason}</span>
-          {reconnecting && <span className="muted"> Reconnecting…</span>}
+          <strong>{t('banners.disconnected')}</strong> <span>{disconnectReason}</span>
+          {reconnecting && <span className="muted"> {t('banners.reconnecting')}</span>}
         </div>
       )}
       {configError && (
         <div className="banner banner-warning" role="alert" data-testid="config-error-banner">
-          <strong>The servers config has a problem.</strong>{' '}
+          <strong>{t('banners.configProblem')}</strong>{' '}
           {problem && (
             <span className="chip" data-testid="config-error-location" title={problem.file}>
-              line {problem.line}, column {problem.column}
+              {t('banners.location', { line: problem.line, column: problem.column })}
             </span>
           )}{' '}
-          <span data-testid="config-error">{configError.message}</span>
-          <span className="muted"> Switchboard keeps using the last good config until the file is fixed.</span>
+          <span data-testid="config-error">{errorText(configError)}</span>
+          <span className="muted"> {t('banners.keepsLastGood')}</span>
           {problem && (
             <>
               {' '}
@@ -33,7 +35,7 @@ export function Banners() {
                 data-testid="config-error-open-editor"
                 onClick={() => openEditorAt(problem.line, problem.column)}
               >
-                Open in editor at line {problem.line}
+                {t('banners.openInEditor', { line: problem.line })}
               </button>
             </>
           )}

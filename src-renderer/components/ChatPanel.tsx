@@ -5,6 +5,7 @@ import { ProviderSettings } from '../chat/ProviderSettings';
 import { useChatSync } from '../chat/useChatSync';
 import '../chat/chat.css';
 import { useApp } from '../hooks/useApp';
+import { useT } from '../i18n';
 import { ChatLog } from './ChatLog';
 import { Composer } from './Composer';
 import { ToolForm } from './ToolForm';
@@ -16,8 +17,9 @@ export function ChatPanel() {
   const historyOpen = useApp((s) => s.historyOpen);
   const dialog = useApp((s) => s.chatDialog);
   const pageOpen = useApp((s) => s.serverPage !== undefined);
+  const t = useT();
   return (
-    <main className="chat" aria-label="Chat" hidden={pageOpen}>
+    <main className="chat" aria-label={t('chat.label')} hidden={pageOpen}>
       <ChatToolbar />
       <div className="chat-main">
         {historyOpen && <HistorySidebar />}

@@ -1,9 +1,11 @@
 import { NavTabs } from '../config/NavTabs';
 import { useApp } from '../hooks/useApp';
+import { useT } from '../i18n';
 
 export function Header() {
   const info = useApp((s) => s.appInfo);
   const infoError = useApp((s) => s.appInfoError);
+  const t = useT();
   return (
     <header className="app-header">
       <div className="brand">
@@ -14,14 +16,14 @@ export function Header() {
         </span>
         <h1>Switchboard</h1>
         {info && (
-          <span className="badge" title={`Switchboard ${info.version}, ${info.mode} mode`}>
+          <span className="badge" title={t('header.modeBadgeTitle', { version: info.version, mode: info.mode })}>
             {info.mode} · v{info.version}
           </span>
         )}
       </div>
       <NavTabs />
       <div className="config-path">
-        <span className="muted">Config</span>
+        <span className="muted">{t('header.config')}</span>
         {info ? (
           <code className="path-tail" title={info.configPath}>
             {/* The ellipsis goes on the left (the file name matters most); bdi keeps the path itself LTR. */}

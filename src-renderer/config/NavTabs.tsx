@@ -1,28 +1,27 @@
 import { useApp } from '../hooks/useApp';
 import type { Screen } from '../store/config-slice';
+import { useT } from '../i18n';
 
-const tabs: Array<{ screen: Screen; label: string }> = [
-  { screen: 'chat', label: 'Chat' },
-  { screen: 'servers', label: 'Servers' },
-  { screen: 'settings', label: 'Settings' },
-];
+const tabs: Screen[] = ['chat', 'servers', 'settings'];
 
 /** The app's screens: the chat (with the servers sidebar), the servers editor, settings. */
 export function NavTabs() {
   const screen = useApp((s) => s.screen);
   const setScreen = useApp((s) => s.setScreen);
+  const t = useT();
   return (
-    <nav className="nav-tabs" aria-label="Screens">
-      {tabs.map((tab) => (
+    <nav className="nav-tabs" aria-label={t('nav.screens')}>
+      {tabs.map((screenName) => (
+
         <button
-          key={tab.screen}
+          key={screenName}
           type="button"
-          className={`nav-tab${screen === tab.screen ? ' selected' : ''}`}
-          aria-current={screen === tab.screen ? 'page' : undefined}
-          data-testid={`nav-${tab.screen}`}
-          onClick={() => setScreen(tab.screen)}
+          className={`nav-tab${screen === screenName ? ' selected' : ''}`}
+          aria-current={screen === screenName ? 'page' : undefined}
+          data-testid={`nav-${screenName}`}
+          onClick={() => setScreen(screenName)}
         >
-          {tab.label}
+          {t(`nav.${screenName}`)}
         </button>
       ))}
     </nav>

@@ -3,21 +3,24 @@ import { DebugBundleSection } from '../features/servers/DebugBundleSection';
 import { SecretsPanel } from './SecretsPanel';
 import { ShellActions } from './ShellActions';
 import { DefaultRootsSection, EnvAllowListSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
+import { LanguageSection } from '../i18n/LanguageSection';
+import { useT } from '../i18n';
 import './config.css';
 
 export function SettingsScreen() {
   const info = useApp((s) => s.appInfo);
+  const t = useT();
   return (
-    <main className="screen settings-screen" aria-label="Settings" data-testid="settings-screen">
+    <main className="screen settings-screen" aria-label={t('settings.label')} data-testid="settings-screen">
       <section className="settings-section" aria-labelledby="settings-files">
-        <h2 id="settings-files">Files</h2>
+        <h2 id="settings-files">{t('settings.files')}</h2>
         {info && (
           <dl className="settings-paths">
-            <dt>Servers config</dt>
+            <dt>{t('settings.serversConfig')}</dt>
             <dd>
               <code>{info.configPath}</code>
             </dd>
-            <dt>Logs</dt>
+            <dt>{t('settings.logs')}</dt>
             <dd>
               <code>{info.logsDir}</code>
             </dd>
@@ -25,6 +28,7 @@ export function SettingsScreen() {
         )}
         <ShellActions />
       </section>
+      <LanguageSection />
       <ThemeSection />
       <EnvAllowListSection />
       <SupervisionSection />

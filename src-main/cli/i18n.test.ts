@@ -1,0 +1,86 @@
+// The catalogues (src-shared/i18n): same keys in every language, and every t('…') in the source has one.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { usage } from './args';
+import { isHostErrorCode, type HostErrorCode } from '../../src-shared/errors';
+import { catalogues, languages } from '../../src-shared/i18n';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(languages.map((l) => [l, flatten(catalogues[l] as unknown as Tree)])) as Record<(typeof languages)[number], Map<string, string>>;
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+const root = join(import.meta.dirname, '..', '..');
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+describe('catalogues', () => {
+  it('en and zh-CN have exactly the same keys, none empty', () => {
+    const en = [...flat.en.keys()].sort();
+    for (const language of languages) {
+      const keys = [...flat[language].keys()].sort();
+      expect({ language, missing: en.filter((k) => !flat[language].has(k)) }).toEqual({ language, missing: [] });
+      expect({ language, extra: keys.filter((k) => !flat.en.has(k)) }).toEqual({ language, extra: [] });
+      expect({ language, empty: keys.filter((k) => (flat[language].get(k) ?? '').trim() === '') }).toEqual({ language, empty: [] });
+    }
+  });
+
+  it('each translation fills the same placeholders as the English (except the whole usage text)', () => {
+    const differing = [...flat.en.entries()]
+      .filter(([key]) => key !== 'cli.usage')
+      .filter(([key, text]) => JSON.stringify(placeholders(flat['zh-CN'].get(key) ?? '')) !== JSON.stringify(placeholders(text)))
+      .map(([key]) => key);
+    expect(differing).toEqual([]);
+  });
+
+  it('every t("…") key used in the UI and CLI source is in the catalogues', () => {
+    const files = [...sourceFiles(join(root, 'src-renderer')), ...sourceFiles(join(root, 'src-main', 'cli')), ...sourceFiles(join(root, 'src-shared'))];
+    const used = new Map<string, string>();
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      // t('a.b'), t("a.b"), cliT('a.b'), i18n.t('a.b'), and <Trans i18nKey="a.b">
+      for (const m of text.matchAll(/(?:\bt|\bcliT|\.t)\(\s*(['"])([\w.-]+)\1/g)) used.set(m[2] ?? '', relative(root, file));
+      for (const m of text.matchAll(/i18nKey=(['"])([\w.-]+)\1/g)) used.set(m[2] ?? '', relative(root, file));
+    }
+    expect(used.size).toBeGreaterThan(20);
+    const missing = [...used.entries()]
+      .filter(([key]) => !flat.en.has(key) && !flat.en.has(`${key}_other`))
+      .map(([key, file]) => `${key} (${file})`);
+    expect(missing).toEqual([]);
+  });
+
+  it('every HostError code has a generic wording in every language', () => {
+    const codes = Object.keys((catalogues.en as unknown as { errors: Tree }).errors);
+    for (const code of codes.filter((c) => c !== 'disconnected')) expect(isHostErrorCode(code)).toBe(true);
+    const all: HostErrorCode[] = ['invalid-argument', 'unknown-server', 'unknown-tool', 'server-not-ready', 'tool-call-failed', 'cancelled', 'config-invalid', 'provider-error', 'not-configured', 'not-supported', 'request-failed', 'needs-review', 'internal'];
+    for (const language of languages) for (const code of all) expect(flat[language].has(`errors.${code}.generic`), `${language} errors.${code}.generic`).toBe(true);
+  });
+
+  it('the Chinese --help names every command and flag of the English one', () => {
+    const zh = flat['zh-CN'].get('cli.usage') ?? '';
+    const commands = [...usage.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1] ?? '');
+    const flags = [...new Set([...usage.matchAll(/--[a-z][\w-]*/g)].map((m) => m[0]))];
+    expect(commands.length).toBeGreaterThan(10);
+    expect(commands.filter((c) => !new RegExp(`^ {2}${c}\\b`, 'm').test(zh))).toEqual([]);
+    expect(flags.filter((f) => !zh.includes(f))).toEqual([]);
+  });
+});
+

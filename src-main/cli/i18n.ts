@@ -1,0 +1,22 @@
+// The CLI's language: SWITCHBOARD_LANG (en | zh-CN), else the POSIX locale (LC_ALL, LC_MESSAGES, LANG); English when
+// none names a language we have. Help, usage errors and error lines go through it; --json output never does.
+import { createI18n, localizeError, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
+
+export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
+  return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
+}
+
+const instance: I18n = createI18n(cliLanguage());
+
+/** The CLI's translate function (keys are checked against the catalogue at compile time). */
+export const cliT: I18n['t'] = instance.t;
+
+/** The --help text in the CLI's language (English: args.ts's own `usage`, passed through unchanged). */
+export function localizedUsage(usage: string): string {
+  return cliT('cli.usage', { usage });
+}
+
+/** An error line's text in the CLI's language, from the error's code and data (English: its message). */
+export function cliErrorText(error: ErrorLike): string {
+  return localizeError(instance, error);
+}

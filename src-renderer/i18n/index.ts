@@ -1,0 +1,101 @@
+/**
+ * The UI's language: one i18next instance for react-i18next, in the language picked in Settings (remembered in
+ * localStorage), else the browser's / OS's (navigator.languages; Electron passes the system locale). Importing this
+ * module sets it up, so components only `import { useT } from '../i18n'`.
+ */
+import { useSyncExternalStore } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import {
+  createI18n,
+  formatDateTime,
+  formatNumber,
+  isLanguage,
+  localizeError,
+  resolveLanguage,
+  type ErrorLike,
+  type Language,
+  type LanguageSetting,
+} from '../../src-shared/i18n';
+
+const storageKey = 'switchboard.language';
+
+export function systemLanguage(): Language {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  return resolveLanguage(nav ? [...(nav.languages ?? []), nav.language] : []);
+}
+
+export function rememberedLanguage(): LanguageSetting {
+  try {
+    const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(storageKey);
+    return isLanguage(value) ? value : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function effective(setting: LanguageSetting): Language {
+  return setting === 'system' ? systemLanguage() : setting;
+}
+
+export const i18n = createI18n(effective(rememberedLanguage()), (instance) => {
+  instance.use(initReactI18next);
+});
+
+function markDocument(language: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+markDocument(effective(rememberedLanguage()));
+
+const listeners = new Set<() => void>();
+let setting: LanguageSetting = rememberedLanguage();
+
+/** Switches the UI's language now and remembers the choice ('system': follow the OS / browser again). */
+export function setLanguage(next: LanguageSetting): void {
+  setting = next;
+  try {
+    if (next === 'system') localStorage.removeItem(storageKey);
+    else localStorage.setItem(storageKey, next);
+  } catch {
+    // storage may be unavailable (a locked-down profile): the choice lasts until the page is reloaded
+  }
+  const language = effective(next);
+  markDocument(language);
+  void i18n.changeLanguage(language);
+  for (const listener of listeners) listener();
+}
+
+/** The setting (for the picker), re-rendering when it changes. */
+export function useLanguageSetting(): LanguageSetting {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => setting,
+  );
+}
+
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : 'en';
+}
+
+/** `t` for a component; re-renders it when the language changes. */
+export function useT() {
+  return useTranslation().t;
+}
+
+/** An error in the UI's language, from its code and data (see localizeError); English keeps the host's message. */
+export function errorText(error: ErrorLike): string {
+  return localizeError(i18n, error);
+}
+
+/** A date and time in the UI's language. */
+export function formatWhen(value: number | string | Date, options?: Intl.DateTimeFormatOptions): string {
+  return formatDateTime(currentLanguage(), value, options);
+}
+
+/** A number in the UI's language. */
+export function formatCount(value: number, options?: Intl.NumberFormatOptions): string {
+  return formatNumber(currentLanguage(), value, options);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, formatDateTime, formatNumber, localizeError, resolveLanguage } from './index';
+
+describe('resolveLanguage', () => {
+  it('picks zh-CN for any Chinese locale, en for English, en when nothing is known', () => {
+    expect(resolveLanguage(['zh-CN'])).toBe('zh-CN');
+    expect(resolveLanguage(['zh_CN.UTF-8'])).toBe('zh-CN');
+    expect(resolveLanguage(['zh-Hans-SG', 'en'])).toBe('zh-CN');
+    expect(resolveLanguage(['fr-FR', 'en-GB', 'zh'])).toBe('en');
+    expect(resolveLanguage(['C.UTF-8', 'zh'])).toBe('zh-CN');
+    expect(resolveLanguage([undefined, '', 'de'])).toBe('en');
+  });
+});
+
+describe('localizeError', () => {
+  const zh = createI18n('zh-CN');
+  const en = createI18n('en');
+  it('keeps the host message in English', () => {
+    expect(localizeError(en, { code: 'unknown-server', message: 'There is no server named "x" in the config.', data: { server: 'x' } })).toBe('There is no server named "x" in the config.');
+  });
+  it('words it from the code and data in Chinese, the most specific wording whose data is there', () => {
+    expect(localizeError(zh, { code: 'unknown-server', message: 'ignored', data: { server: 'fs' } })).toBe('配置中没有名为“fs”的服务器。');
+    expect(localizeError(zh, { code: 'server-not-ready', message: 'm', data: { server: 'fs', status: 'needs-login' } })).toBe('服务器“fs”需要先登录。');
+    expect(localizeError(zh, { code: 'unknown-server', message: 'ignored' })).toBe('配置中没有这个服务器。');
+    expect(localizeError(zh, { code: 'tool-call-failed', message: 'boom', data: { server: 'a', tool: 'b' } })).toBe('调用 a/b 失败：boom');
+    expect(localizeError(zh, { code: 'config-invalid', message: 'bad comma', data: { line: 3, column: 7 } })).toBe('配置第 3 行第 7 列有问题：bad comma');
+  });
+  it('falls back to the message for a code without a key', () => {
+    expect(localizeError(zh, { code: 'ENOENT', message: 'no such file' })).toBe('no such file');
+    expect(localizeError(zh, { message: 'no code' })).toBe('no code');
+  });
+});
+
+describe('formatting', () => {
+  it('dates and numbers follow the language', () => {
+    const when = Date.UTC(2026, 11, 1, 10, 30);
+    expect(formatDateTime('zh-CN', when, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe('2026年12月1日');
+    expect(formatDateTime('en', when, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe('December 1, 2026');
+    expect(formatNumber('en', 1234567.5)).toBe('1,234,567.5');
+    expect(formatNumber('zh-CN', 1234567.5)).toBe('1,234,567.5');
+    expect(formatDateTime('en', 'not a date')).toBe('not a date');
+  });
+});

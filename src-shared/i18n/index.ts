@@ -1,0 +1,124 @@
+/**
+ * Languages: the `en` and `zh-CN` catalogues behind i18next, shared by the UI and the CLI. No node:, no DOM.
+ * Errors are put into words from a HostError's code and data (never from its English message): see localizeError.
+ */
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
+import { en, type Catalogue } from './en';
+import { zhCN } from './zh-CN';
+
+export type { Catalogue } from './en';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Catalogue };
+    returnNull: false;
+  }
+}
+
+export const languages = ['en', 'zh-CN'] as const;
+export type Language = (typeof languages)[number];
+/** What a person can pick in Settings: a language, or the system's (OS / browser locale). */
+export type LanguageSetting = Language | 'system';
+
+export const catalogues: Record<Language, Catalogue> = { en, 'zh-CN': zhCN };
+
+/** Each language's own name, shown in the picker in that language (a reader finds their own). */
+export const languageNames: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/**
+ * The first of a person's preferred locales that we have a catalogue for: `zh`, `zh-CN`, `zh-Hans-SG`, `zh_TW.UTF-8`
+ * → zh-CN (the one Chinese catalogue); `en-GB` → en. Nothing known → en. POSIX forms (`zh_CN.UTF-8`) are accepted.
+ */
+export function resolveLanguage(preferred: ReadonlyArray<string | undefined>): Language {
+  for (const raw of preferred) {
+    if (raw === undefined || raw === '') continue;
+    const tag = raw.split('.')[0]?.split('@')[0]?.replace(/_/g, '-').toLowerCase() ?? '';
+    if (tag === 'c' || tag === 'posix') continue;
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}
+
+/** A ready i18next instance (synchronous: the catalogues are bundled), in `language`. */
+export function createI18n(language: Language, setup?: (instance: I18n) => void): I18n {
+  const instance = i18next.createInstance();
+  setup?.(instance);
+  void instance.init({
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: [...languages],
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    initAsync: false,
+    // React escapes what it renders, and the CLI prints plain text.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+export interface ErrorLike {
+  code?: string;
+  message: string;
+  data?: Record<string, unknown>;
+}
+
+/** `data` fields whose value picks a more specific wording: `errors.<code>.<value>`. */
+const selectorFields = ['status', 'reason'] as const;
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * An error in the instance's language, from its code and data: the first of `errors.<code>.<data.status|reason>`,
+ * `errors.<code>.position` (data has line and column), `errors.<code>.tool` (data has server and tool), `errors.<code>.server`, `errors.<code>.generic` whose placeholders
+ * the data can fill (`{{message}}` is the host's own text, for the detail only it has, e.g. a server's answer).
+ * In English, or for a code without a key, the host's message as it is (it is written in English).
+ */
+export function localizeError(instance: I18n, error: ErrorLike): string {
+  const language = instance.resolvedLanguage ?? instance.language;
+  if (language === 'en' || error.code === undefined) return error.message;
+  const data = error.data ?? {};
+  const vars: Record<string, string> = { message: error.message };
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') vars[key] = String(value);
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) vars[key] = value.join(', ');
+  }
+  const candidates: string[] = [];
+  for (const field of selectorFields) {
+    const value = data[field];
+    if (typeof value === 'string' && /^[\w-]+$/.test(value)) candidates.push(`errors.${error.code}.${value}`);
+  }
+  if (vars.line !== undefined && vars.column !== undefined) candidates.push(`errors.${error.code}.position`);
+  if (vars.server !== undefined && vars.tool !== undefined) candidates.push(`errors.${error.code}.tool`);
+  if (vars.server !== undefined) candidates.push(`errors.${error.code}.server`);
+  candidates.push(`errors.${error.code}.generic`);
+  for (const key of candidates) {
+    const raw: unknown = instance.getResource(language, 'translation', key);
+    if (typeof raw !== 'string') continue;
+    if (!placeholders(raw).every((name) => vars[name] !== undefined)) continue;
+    // A key built at run time: the catalogue test checks every code's `generic` exists in both languages.
+    return (instance.t as unknown as (key: string, vars: Record<string, string>) => string)(key, vars);
+  }
+  return error.message;
+}
+
+/** A date and time in the language's own order and words (Intl). */
+export function formatDateTime(language: Language, value: number | string | Date, options?: Intl.DateTimeFormatOptions): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(language, options ?? { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}
+
+/** A number with the language's grouping and decimal marks (Intl). */
+export function formatNumber(language: Language, value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(language, options).format(value);
+}
+
+export type { I18n, TFunction };

@@ -1,0 +1,217 @@
+import type { Catalogue } from './en';
+
+/** 简体中文目录：与 en.ts 的键完全相同（类型 Catalogue 保证，i18n.test.ts 再检查一遍）。 */
+export const zhCN: Catalogue = {
+  common: {
+    loading: '加载中…',
+    refresh: '刷新',
+    close: '关闭',
+    cancel: '取消',
+    save: '保存',
+    delete: '删除',
+    rename: '重命名',
+    add: '添加',
+    remove: '移除',
+    edit: '编辑',
+    send: '发送',
+    copy: '复制',
+    copied: '已复制',
+    showAll: '显示全部',
+    showLess: '收起',
+    nothingYet: '暂无内容。',
+    none: '无',
+    yes: '是',
+    no: '否',
+  },
+  nav: {
+    screens: '页面',
+    chat: '聊天',
+    servers: '服务器',
+    settings: '设置',
+  },
+  header: {
+    modeBadgeTitle: 'Switchboard {{version}}，{{mode}} 模式',
+    config: '配置',
+  },
+  banners: {
+    disconnected: '与主机的连接已断开。',
+    reconnecting: '正在重新连接…',
+    configProblem: '服务器配置有问题。',
+    location: '第 {{line}} 行，第 {{column}} 列',
+    keepsLastGood: '在文件修复之前，Switchboard 会继续使用上一份有效的配置。',
+    openInEditor: '在编辑器中打开第 {{line}} 行',
+  },
+  status: {
+    starting: '启动中…',
+    ready: '就绪',
+    error: '出错',
+    stopped: '已停止',
+    'crash-loop': '反复崩溃',
+    'needs-approval': '需要批准',
+    'needs-login': '需要登录',
+  },
+  settings: {
+    label: '设置',
+    files: '文件',
+    serversConfig: '服务器配置',
+    logs: '日志',
+  },
+  language: {
+    heading: '语言',
+    label: '应用语言',
+    system: '跟随系统（{{language}}）',
+    hint: '默认根据系统或浏览器选择。命令行使用 SWITCHBOARD_LANG（en 或 zh-CN），否则使用 LANG。',
+  },
+  chat: {
+    label: '聊天',
+  },
+  history: {
+    label: '会话',
+    search: '搜索会话',
+    nothingMatches: '没有匹配的会话。',
+    empty: '还没有保存的会话。',
+    sub_one: '{{count}} 条消息 · {{when}}',
+    sub_other: '{{count}} 条消息 · {{when}}',
+    renameLabel: '重命名 {{title}}',
+    deleteLabel: '删除 {{title}}',
+    confirmDelete: '删除“{{title}}”？',
+  },
+  audit: {
+    title: '审计日志',
+    intro: '每一次决定（允许、拒绝以及方式）和每一次工具调用——模型发起的，以及你用 /tool 或表单直接发起的——及其结果，还有服务器发起的每个采样请求（仅记录大小）。保存在数据文件夹的 <code>audit.jsonl</code> 中。',
+    when: '时间',
+    from: '来源',
+    tool: '工具',
+    what: '内容',
+    detail: '参数 / 详情',
+    direct: '你（直接调用，{{source}}）',
+    sampling: '采样 {{decision}}',
+    noModel: '无模型',
+    samplingSummary_one: '{{model}} · {{count}} 条消息，{{chars}} 个字符',
+    samplingSummary_other: '{{model}} · {{count}} 条消息，{{chars}} 个字符',
+    resultChars: ' → {{chars}} 个字符',
+    edited: ' · 已编辑',
+    durationMs: ' · {{ms}} 毫秒',
+  },
+  errors: {
+    'invalid-argument': { generic: '参数无效：{{message}}' },
+    'unknown-server': {
+      generic: '配置中没有这个服务器。',
+      server: '配置中没有名为“{{server}}”的服务器。',
+    },
+    'unknown-tool': {
+      generic: '没有这个工具。',
+      server: '服务器“{{server}}”没有工具 {{tools}}。',
+      tool: '服务器“{{server}}”没有工具“{{tool}}”。',
+    },
+    'server-not-ready': {
+      generic: '服务器未连接：{{message}}',
+      server: '服务器“{{server}}”未连接。请启动它（或等它就绪）后重试。',
+      'needs-login': '服务器“{{server}}”需要先登录。',
+    },
+    'tool-call-failed': {
+      generic: '调用失败：{{message}}',
+      tool: '调用 {{server}}/{{tool}} 失败：{{message}}',
+      cancelled: '服务器取消了该任务：{{message}}',
+    },
+    cancelled: { generic: '已取消。' },
+    'config-invalid': {
+      generic: '配置有问题：{{message}}',
+      position: '配置第 {{line}} 行第 {{column}} 列有问题：{{message}}',
+    },
+    'provider-error': { generic: '模型服务出错：{{message}}' },
+    'not-configured': { generic: '尚未设置模型服务：请在 聊天 → 模型服务与审批 中添加。（{{message}}）' },
+    'not-supported': {
+      generic: '不可用：{{message}}',
+      server: '服务器“{{server}}”不提供此功能：{{message}}',
+    },
+    'request-failed': {
+      generic: '请求失败：{{message}}',
+      server: '服务器“{{server}}”返回错误：{{message}}',
+    },
+    'needs-review': {
+      generic: '此工具自被信任后已更改（或是新工具，或含隐藏文本）：请先审查。{{message}}',
+      server: '服务器“{{server}}”的一个工具需要先审查。{{message}}',
+    },
+    internal: { generic: 'Switchboard 内部出错：{{message}}' },
+    disconnected: { generic: '与主机的连接已断开：{{message}}' },
+  },
+  cli: {
+    usage: `用法：switchboard [--config 文件] [--json] [--log-level 级别] [--trace 文件] [--approve 模式] <命令>
+
+命令：
+  list                         连接每个已启用的服务器；每个一行（名称、传输方式、状态、协议、工具数、错误）
+  tools [SERVER]               每个就绪服务器（或指定服务器）的工具（已更改/新增/被标记的会注明；隐藏文本会解码显示）
+  trust SERVER [TOOL…]         接受自被信任后已更改的工具（或指定工具）的当前定义
+  call SERVER TOOL [ARGS_JSON] [--progress] [--task]
+                               调用一个工具；成功退出码 0，结果为错误时 1，用法/配置错误时 2
+                               （--progress：在 stderr 输出 "progress 2/4 message" 和任务状态行；--task：在工具允许时
+                               作为任务运行；仅支持任务的工具总是作为任务运行）
+  resources [SERVER]           每个就绪服务器（或指定服务器）的资源，然后是资源模板
+  read SERVER URI              读取资源内容：文本输出到 stdout，二进制显示为 [blob MIME, N bytes]（--json：全部内容）
+  prompts [SERVER]             每个就绪服务器（或指定服务器）的提示（含参数；[optional] 表示可选）
+  prompt SERVER NAME [ARGS_JSON]
+                               获取提示的消息，参数为字符串组成的 JSON 对象
+  complete SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE [--context JSON]
+                               提示参数或资源模板变量的补全，每行一个
+                               （--context：已选定的其他参数，例如 '{"category": "fruit"}'）
+  ping SERVER                  检查服务器是否在线：ping（旧版）或 server/discover（2026-07-28），并显示往返时间
+  login SERVER [--no-browser]  用 OAuth 登录远程服务器：打印授权 URL（除非 --no-browser，否则在浏览器中打开），
+                               在 127.0.0.1 上等待重定向；令牌作为机密保存并静默刷新。需要登录的服务器显示状态 needs-login
+  logout SERVER                退出登录：在授权服务器支持时吊销令牌，并删除它们
+  doctor [SERVER]              逐个服务器：解析后的命令、环境变量名、连接结果、协议、就绪耗时、stderr 末尾
+  import SOURCE [--yes] [--move-secrets]
+                               从 claude | cursor | vscode | cline | windsurf | inspector | 文件 添加服务器
+                               （先显示预览；--yes 添加不冲突的项并跳过冲突项）
+  export [SERVER…]             所有服务器（或指定服务器）的 Claude 兼容 JSON
+  secret list | set NAME [VALUE] | delete NAME
+                               \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
+  chat [--model provider:model] [--approve ask|all|readonly|none] "MESSAGE"
+                               询问可以使用服务器工具的 LLM；回答流式输出到 stdout，工具调用和审批提示输出到 stderr
+                               （ask：在终端上询问，无终端时拒绝；all：运行每个调用；readonly：运行 readOnlyHint 工具，
+                               其他的询问；none：从不运行）
+  registry search [TERM] [--registry URL] [--cursor C]
+                               MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
+  registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|remote] [--registry URL]
+                               将 Registry 中的服务器添加为固定到确切版本的条目（npx -y pkg@V、uvx pkg==V、
+                               docker run -i --rm IMAGE:V 或其远程 URL）；先打印完整命令，在终端上询问其变量
+                               （机密变量存入机密存储）；已弃用/已删除的条目会被拒绝
+  install FILE.mcpb [--yes] [--set KEY=VALUE…] [--name N]
+                               安装 MCP Bundle：检查清单，解包到数据文件夹的 bundles/NAME/，询问 user_config
+                               （敏感值作为机密保存）；带签名的包会被拒绝
+  uninstall NAME               移除服务器条目（如果是 Bundle，还会删除其文件和它保存的机密）
+  serve [--port N] [--host H] [--allow-remote] [--keep-token]
+                               无界面模式（除非 --allow-remote，否则仅限本机回环）：在浏览器中使用应用；stdout 第一行是 URL（含令牌）。
+                               不带 --port 时，若上次的端口空闲则沿用；--keep-token 也保留令牌
+                               （以 0600 权限保存在数据文件夹中），这样重启后仍打开的标签页可以重新连接
+
+选项：
+  --config FILE   服务器配置（默认：SWITCHBOARD_CONFIG，否则 ~/.config/Switchboard/mcp.json）
+  --json          在 stdout 上只输出一个 JSON 文档
+  --log-level LEVEL
+                  在 stderr 上以 "[server] level logger: data" 输出不低于 LEVEL 的服务器日志（并向每个服务器请求该级别）；
+                  debug、info、notice、warning、error、critical、alert 或 emergency
+  --trace FILE    每个服务器的每条 JSON-RPC 消息，以 JSON Lines 追加到 FILE
+                  {"time","server","direction":"send"|"receive","message"}（机密已遮蔽）
+  --approve all|ask|readonly|none
+                  对每个会连接服务器的命令（call、read、prompt、chat…），服务器无需询问即可做的事：
+                  采样（服务器请求运行模型）——all：允许并发送模型的回答；none：拒绝；
+                  ask（默认；readonly 同）：在终端上通过 stderr 询问，无终端时拒绝。服务器请求的表单和链接
+                  在终端上询问（逐个字段；链接仅在确认后打开，且仅限 https），无终端时拒绝。chat 的工具调用
+                  也遵循它（readonly：运行 readOnlyHint 工具，其他的询问）
+  -h, --help      显示此帮助
+
+退出码：0 成功；1 请求或工具失败，或服务器未就绪；2 用法或配置错误。
+
+语言：SWITCHBOARD_LANG=en|zh-CN（否则按 LC_ALL / LC_MESSAGES / LANG）。`,
+    unknownCommand: '未知命令“{{command}}”',
+    importNeedsSource: 'import 需要一个 SOURCE（claude、cursor、vscode、cline、windsurf、inspector 或一个文件）',
+    secretNeeds: 'secret 需要 list、set NAME [VALUE] 或 delete NAME',
+    callNeeds: 'call 需要 SERVER TOOL [ARGS_JSON]',
+    needsValue: '{{flag}} 需要一个值',
+    logLevelOneOf: '--log-level 必须是 {{levels}} 之一，收到的是 {{got}}',
+    approveOneOf: '--approve 必须是 ask、all、readonly 或 none，收到的是 {{got}}',
+    portRange: '--port 必须是 0-65535 之间的整数，收到的是 {{got}}',
+    unknownOption: '未知选项 {{option}}',
+  },
+};
