@@ -44,17 +44,25 @@ export type ResourceRecord = Omit<z.infer<typeof resourceRecord>, 'discovery'> &
 const secretFields = ['access_token', 'refresh_token', 'id_token', 'client_secret', 'codeVerifier', 'registration_access_token'];
 
 export class OAuthStore {
+  /** Parsed records by secret name, valid while the stored text is the same (tokens are read before every request). */
+  private readonly parsed = new Map<string, { raw: string; value: unknown }>();
+
   constructor(private readonly secrets: SecretStore) {}
 
   private read<T>(name: string, schema: z.ZodType<T>): T | undefined {
     const raw = this.secrets.get(name);
     if (raw === undefined) return undefined;
+    const cached = this.parsed.get(name);
+    if (cached?.raw === raw) return cached.value as T | undefined;
+    let value: T | undefined;
     try {
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
+      const result = schema.safeParse(JSON.parse(raw));
+      value = result.success ? result.data : undefined;
     } catch {
-      return undefined;
+      value = undefined;
     }
+    this.parsed.set(name, { raw, value });
+    return value;
   }
 
   private write(name: string, value: unknown): void {
