@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packBundle } from '../src-main/test-support/bundle-fixture';
+import { startFakeRegistry, type FakeRegistry } from '../src-main/test-support/fake-registry';
+import { calculatorServer, expect, test as base } from './fixtures';
+import { configRow, openServers } from './config-ui-helpers';
+import { expectReady } from './helpers';
+
+/*
+ * One-step installs (issue 13): the catalogue browses a local MCP Registry on loopback (a real HTTP server serving
+ * server.json documents) that the host is pointed at with SWITCHBOARD_REGISTRY; a bundle packed by the official mcpb
+ * CLI is dropped on the servers screen. Either way the dialog shows the full command first, secret values go to
+ * secret storage, and the added stdio entry waits for consent before it starts.
+ */
+
+const test = base.extend<{ registry: FakeRegistry }>({
+  registry: async ({}, use) => {
+    const registry = await startFakeRegistry();
+    await use(registry);
+    await registry.close();
+  },
+  hostEnv: async ({ registry }, use) => {
+    await use({ SWITCHBOARD_REGISTRY: registry.url });
+  },
+});
+
+test.use({ mcpServers: { calculator: calculatorServer() } });
+
+test('the catalogue: search, deprecated entries not installable, install shows the pinned command and asks for the secret; the entry waits for approval', async ({ page, host }, testInfo) => {
+  await expectReady(page, 'calculator');
+  await openServers(page);
+  await page.getByTestId('servers-mode-catalogue').click();
+  const catalogue = page.getByTestId('registry-catalogue');
+  // The first page of everything, then a search.
+  await expect(catalogue.getByTestId('registry-item')).toHaveCount(4);
+  await expect(catalogue.getByTestId('registry-more')).toBeVisible();
+  await catalogue.getByTestId('registry-search').fill('weather');
+  await catalogue.getByRole('button', { name: 'Search' }).click();
+  await expect(catalogue.getByTestId('registry-item')).toHaveCount(2);
+  const old = catalogue.locator('[data-testid="registry-item"][data-name="io.github.example/old-weather"]');
+  await expect(old.getByTestId('registry-refused')).toContainText('is deprecated in the registry (use io.github.example/weather)');
+  await expect(old.getByTestId('registry-install')).toHaveCount(0);
+  await testInfo.attach('catalogue', { body: await catalogue.screenshot(), contentType: 'image/png' });
+
+  await catalogue.locator('[data-testid="registry-item"][data-name="io.github.example/weather"]').getByTestId('registry-install').click();
+  const dialog = page.getByTestId('install-dialog');
+  await expect(dialog.getByTestId('install-command')).toHaveText('WEATHER_API_KEY=${secret:weather.WEATHER_API_KEY} WEATHER_CITY=<WEATHER_CITY> npx -y @example/weather-mcp@1.4.2 --units=<units>');
+  await expect(dialog.getByTestId('install-version')).toHaveText('1.4.2');
+  const key = dialog.locator('[data-testid="install-input"][data-key="WEATHER_API_KEY"] input');
+  await expect(key).toHaveAttribute('type', 'password');
+  // Without the required secret the form does not submit; with it, the entry is added.
+  await dialog.getByTestId('install-apply').click();
+  await expect(dialog.getByTestId('install-result')).toHaveCount(0);
+  await key.fill('e2e-weather-key');
+  await dialog.locator('[data-testid="install-input"][data-key="units"] select').selectOption('imperial');
+  await dialog.getByTestId('install-apply').click();
+  await expect(dialog.getByTestId('install-result')).toContainText('Stored as secrets: weather.WEATHER_API_KEY');
+  await dialog.getByTestId('install-done').click();
+
+  await page.getByTestId('servers-mode-list').click();
+  const row = configRow(page, 'weather');
+  await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  await expect(row.getByTestId('consent-line')).toHaveText('npx -y @example/weather-mcp@1.4.2 --units=imperial');
+  const config = readFileSync(host.configPath, 'utf8');
+  expect(config).toContain('${secret:weather.WEATHER_API_KEY}');
+  expect(config).not.toContain('e2e-weather-key');
+});
+
+test('a bundle dropped on the servers screen: manifest command shown, sensitive value asked, approved, runs; Remove deletes its files', async ({ page, host }) => {
+  await expectReady(page, 'calculator');
+  const file = packBundle();
+  await openServers(page);
+  const bytes = readFileSync(file).toString('base64');
+  const dataTransfer = await page.evaluateHandle((b64) => {
+    const transfer = new DataTransfer();
+    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([data], 'greeter.mcpb', { type: 'application/zip' }));
+    return transfer;
+  }, bytes);
+  await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });
+
+  const folder = join(host.dir, 'home', '.config', 'Switchboard', 'bundles', 'greeter');
+  const dialog = page.getByTestId('install-dialog');
+  await expect(dialog.getByTestId('install-command')).toContainText(`node ${folder}/server/index.mjs`);
+  await expect(dialog.getByTestId('install-command')).toContainText('GREETER_KEY=${secret:greeter.api_key}');
+  await expect(dialog).toContainText('Not signed');
+  await dialog.locator('[data-testid="install-input"][data-key="api_key"] input').fill('e2e-bundle-key');
+  await dialog.getByTestId('install-apply').click();
+  await expect(dialog.getByTestId('install-result')).toContainText('approve its command');
+  await dialog.getByTestId('install-done').click();
+  expect(existsSync(join(folder, 'server', 'index.mjs'))).toBe(true);
+
+  const row = configRow(page, 'greeter');
+  await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  await row.getByTestId('consent-approve').click();
+  await expect(row).toHaveAttribute('data-status', 'ready');
+
+  await row.getByTestId('server-remove').click();
+  await row.getByTestId('server-remove-confirm').click();
+  await expect(configRow(page, 'greeter')).toHaveCount(0);
+  expect(existsSync(folder)).toBe(false);
+});
