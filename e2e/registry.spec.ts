@@ -14,6 +14,8 @@ import { expectReady } from './helpers';
  */
 
 const test = base.extend<{ registry: FakeRegistry }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   registry: async ({}, use) => {
     const registry = await startFakeRegistry();
     await use(registry);
