@@ -1,0 +1,289 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { calculatorScript, expect, repoRoot, test } from './fixtures';
+import { expectReady, lastCard, send, serverRow } from './helpers';
+import { configRow, openServers } from './config-ui-helpers';
+
+/*
+ * Issue 13, "Layout and everyday use": every main screen fits 800×600 and 1600×1000 (no sideways scroll, no control
+ * outside the window or clipped by its box); the main flows by keyboard alone; direct calls kept and audited; a tab
+ * left open across a restart of `serve` says what to do.
+ */
+
+interface Offender {
+  what: string;
+  rect: { left: number; right: number; top: number; bottom: number };
+  why: string;
+}
+
+/** The bits of the DOM the probes below use (this project's e2e code compiles without the DOM lib). */
+interface El {
+  tagName: string;
+  textContent: string | null;
+  parentElement: El | null;
+  scrollHeight: number;
+  clientHeight: number;
+  classList: { contains(name: string): boolean };
+  closest(selector: string): El | null;
+  matches(selector: string): boolean;
+  contains(other: unknown): boolean;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number; height: number };
+}
+interface PageGlobals {
+  document: { documentElement: El & { clientWidth: number; scrollWidth: number }; body: El; activeElement: El | null; querySelectorAll(selector: string): Iterable<El> };
+  getComputedStyle(el: El): { visibility: string; display: string; overflowX: string; overflowY: string };
+}
+
+/** Controls outside the viewport (or clipped sideways by a box), and the page's own sideways overflow. */
+async function layoutProblems(page: Page): Promise<{ overflowX: number; offenders: Offender[] }> {
+  return page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+    const vw = document.documentElement.clientWidth;
+    const vh = document.documentElement.clientHeight;
+    const offenders: Offender[] = [];
+    const describe = (el: El): string => {
+      const id = el.getAttribute('data-testid');
+      const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+      return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : ''} "${label}"`;
+    };
+    const controls = document.querySelectorAll('button, input, select, textarea, a[href], [role="button"], [tabindex="0"]');
+    for (const el of controls) {
+      if (el.closest('[hidden], [inert]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      // Inside a box that scrolls vertically (the log, a list) a control may be scrolled out of view: fine.
+      let scroller: El | null = el.parentElement;
+      let inScroller = false;
+      let clippedBy: El | undefined;
+      for (; scroller && scroller !== document.body; scroller = scroller.parentElement) {
+        const s = getComputedStyle(scroller);
+        if (/(auto|scroll)/.test(s.overflowY) && scroller.scrollHeight > scroller.clientHeight + 1) inScroller = true;
+        if (/(hidden|clip)/.test(s.overflowX) && clippedBy === undefined) {
+          const b = scroller.getBoundingClientRect();
+          if (r.right > b.right + 1 || r.left < b.left - 1) clippedBy = scroller;
+        }
+      }
+      const rect = { left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top), bottom: Math.round(r.bottom) };
+      if (r.right > vw + 1 || r.left < -1) offenders.push({ what: describe(el), rect, why: `sideways outside the ${vw}px window` });
+      else if (!inScroller && (r.bottom > vh + 1 || r.top < -1)) offenders.push({ what: describe(el), rect, why: `below or above the ${vh}px window` });
+      else if (clippedBy && !clippedBy.classList.contains('collapsed')) offenders.push({ what: describe(el), rect, why: `clipped by ${describe(clippedBy)}` });
+    }
+    return { overflowX: document.documentElement.scrollWidth - vw, offenders };
+  });
+}
+
+async function expectFits(page: Page, screen: string): Promise<void> {
+  const { overflowX, offenders } = await layoutProblems(page);
+  expect(overflowX, `${screen}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(offenders, `${screen}: controls out of reach`).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 1600, height: 1000 },
+]) {
+  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('every main screen fits: chat, history, dialogs, server page, servers, settings', async ({ page }) => {
+      await expectReady(page, 'calculator');
+      await expectFits(page, 'chat');
+      await expect(page.getByTestId('open-providers')).toBeInViewport();
+      await expect(page.getByTestId('open-audit')).toBeInViewport();
+      await send(page, '/add {"a":2,"b":3}');
+      await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
+      await page.getByTestId('history-toggle').click();
+      await expectFits(page, 'chat with history');
+      await page.getByTestId('history-toggle').click();
+
+      await page.getByTestId('open-providers').click();
+      await expect(page.getByTestId('providers-dialog')).toBeVisible();
+      await expectFits(page, 'providers dialog');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('open-audit').click();
+      await expect(page.getByTestId('audit-dialog')).toBeVisible();
+      await expectFits(page, 'audit dialog');
+      await page.keyboard.press('Escape');
+
+      await serverRow(page, 'calculator').getByTestId('server-open-page').click();
+      await expect(page.getByTestId('server-page')).toBeVisible();
+      await expectFits(page, 'server page');
+
+      // The servers list folds away and comes back.
+      await page.getByTestId('server-page-close').click();
+      await expect(page.getByTestId('server-page')).toHaveCount(0);
+      await page.getByTestId('sidebar-toggle').click();
+      await expect(page.getByTestId('server-sidebar')).toHaveAttribute('data-collapsed', 'true');
+      await expect(serverRow(page, 'calculator')).toHaveCount(0);
+      await expectFits(page, 'chat, servers list folded');
+      await page.getByTestId('sidebar-toggle').click();
+      await expect(serverRow(page, 'calculator')).toBeVisible();
+
+      await openServers(page);
+      await expectFits(page, 'servers screen');
+      await page.getByTestId('add-server').click();
+      await expect(page.getByTestId('server-form')).toBeVisible();
+      await expectFits(page, 'server form');
+
+      await page.getByTestId('nav-settings').click();
+      await expect(page.getByTestId('settings-screen')).toBeVisible();
+      await expectFits(page, 'settings');
+    });
+  });
+}
+
+/** Presses Tab until the focused element matches `selector` (so it is reachable by keyboard); fails otherwise. */
+async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => (globalThis as unknown as PageGlobals).document.activeElement?.matches(s) === true, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${selector} was not reached with ${max} presses of Tab`);
+}
+
+test.describe('by keyboard alone', () => {
+  test('a dialog keeps Tab inside, Esc closes it, and focus goes back to its button', async ({ page }) => {
+    await expectReady(page, 'calculator');
+    await tabTo(page, '[data-testid="open-audit"]');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('audit-dialog');
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      expect(await dialog.evaluate((d) => d.contains((globalThis as unknown as PageGlobals).document.activeElement))).toBe(true);
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('open-audit')).toBeFocused();
+
+    // The same for the servers screen's import dialog.
+    await tabTo(page, '[data-testid="nav-servers"]');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '[data-testid="open-import"]');
+    const opener = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('data-testid'));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('import-dialog')).toBeVisible();
+    expect(await page.getByTestId('import-dialog').evaluate((d) => d.contains((globalThis as unknown as PageGlobals).document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('import-dialog')).toHaveCount(0);
+    await expect(page.getByTestId(opener ?? '')).toBeFocused();
+  });
+
+  test('call a tool from the composer: / lists tools, ↓ and Tab pick one, Enter calls it; ↑ recalls it; Esc closes a form', async ({ page }) => {
+    await expectReady(page, 'calculator');
+    await tabTo(page, '[data-testid="chat-input"]');
+    await page.keyboard.type('/');
+    const list = page.getByTestId('slash-suggestions');
+    await expect(list).toBeVisible();
+    const names = await list.getByTestId('slash-suggestion').evaluateAll((items) => items.map((i) => i.getAttribute('data-name')));
+    expect(names.slice(0, 4)).toEqual(['add', 'subtract', 'multiply', 'divide']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(list.locator('[aria-selected="true"]')).toHaveAttribute('data-name', 'multiply');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('chat-input')).toHaveValue('/multiply ');
+    await page.keyboard.type('{"a":6,"b":7}');
+    await page.keyboard.press('Enter');
+    await expect(lastCard(page).getByTestId('result-text')).toHaveText('42');
+    await expect(page.getByTestId('chat-input')).toHaveValue('');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByTestId('chat-input')).toHaveValue('/multiply {"a":6,"b":7}');
+
+    // Esc hides the suggestions; Esc closes a tool's form.
+    await page.getByTestId('chat-input').fill('');
+    await page.keyboard.type('/su');
+    await expect(list).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+    await page.getByTestId('chat-input').fill('');
+    await tabTo(page, '[data-testid="tool-item"][data-tool="add"]');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('tool-form')).toBeVisible();
+    await tabTo(page, '[data-testid="chat-input"]');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('tool-form')).toHaveCount(0);
+  });
+
+  test('add a server through the form without the mouse; it becomes ready', async ({ page }) => {
+    await expectReady(page, 'calculator');
+    await tabTo(page, '[data-testid="nav-servers"]');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '[data-testid="add-server"]');
+    await page.keyboard.press('Enter');
+    const form = page.getByTestId('server-form');
+    await expect(form).toBeVisible();
+    await tabTo(page, '[data-testid="form-name"]');
+    await page.keyboard.type('calc3');
+    await tabTo(page, '[data-testid="form-command"]');
+    await page.keyboard.type(process.execPath);
+    await tabTo(page, '[data-testid="form-args-add"]');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '[aria-label="Argument 1"]');
+    await page.keyboard.type(calculatorScript);
+    await tabTo(page, '[data-testid="form-save"]');
+    await page.keyboard.press('Enter');
+    await expect(configRow(page, 'calc3')).toHaveAttribute('data-status', 'ready');
+  });
+});
+
+test('direct calls are kept in the conversation (after a reload) and in the audit log', async ({ page }) => {
+  await expectReady(page, 'calculator');
+  await send(page, '/add {"a":2,"b":3}');
+  await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
+  await send(page, '/divide {"a":1,"b":0}');
+  await expect(lastCard(page)).toHaveAttribute('data-state', 'error');
+
+  await page.reload();
+  await expectReady(page, 'calculator');
+  const cards = page.getByTestId('call-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first().getByTestId('result-text')).toHaveText('5');
+  await expect(cards.last()).toHaveAttribute('data-state', 'error');
+
+  await page.getByTestId('open-audit').click();
+  const rows = page.getByTestId('audit-dialog').locator('[data-testid="audit-row"][data-direct="true"]');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('calculator/divide');
+  await expect(rows.last()).toContainText('calculator/add');
+  await expect(rows.last()).toContainText('{"a":2,"b":3}');
+});
+
+test('a tab left open while serve restarts with a new token says to open the new URL', async ({ page, host }) => {
+  test.skip(host.mode !== 'web', 'headless mode only');
+  // The browser logs each refused reconnection and the /bridge-info probe while the host is down.
+  host.allowPageErrors(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/bridge\?token=[^']*' failed/);
+  host.allowPageErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+  await expectReady(page, 'calculator');
+  await host.terminate();
+  await expect(page.getByTestId('disconnected-banner')).toBeVisible();
+  // A new `serve` on the same data folder takes the same port (remembered), with a new token.
+  const home = join(host.dir, 'home');
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_STATE_HOME: join(home, '.local', 'state'), XDG_CACHE_HOME: join(home, '.cache'), ...host.env };
+  delete env.SWITCHBOARD_CONFIG;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src-main', 'cli', 'main.ts'), '--config', host.configPath, 'serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n').find((l) => l.startsWith('http'));
+        if (line) resolve(line.trim());
+      });
+      child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    expect(new URL(url).port).toBe(new URL(page.url()).port);
+    await expect(page.getByTestId('disconnected-banner')).toContainText('Open the new URL printed by `switchboard serve`', { timeout: 30_000 });
+    await expect(page.getByTestId('disconnected-banner')).not.toContainText('Reconnecting');
+    // The new URL works.
+    await page.goto(url);
+    await expectReady(page, 'calculator');
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
