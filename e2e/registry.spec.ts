@@ -29,8 +29,13 @@ const test = base.extend<{ registry: FakeRegistry }>({
 test.use({ mcpServers: { calculator: calculatorServer() } });
 
 test('the catalogue: search, deprecated entries not installable, install shows the pinned command and asks for the secret; the entry waits for approval', async ({ page, host }, testInfo) => {
+  // The smallest window the app supports: nothing may scroll sideways.
+  await page.setViewportSize({ width: 800, height: 600 });
+  const sideways = (): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   await expectReady(page, 'calculator');
   await openServers(page);
+  await expect(page.getByTestId('bundle-drop')).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
   await page.getByTestId('servers-mode-catalogue').click();
   const catalogue = page.getByTestId('registry-catalogue');
   // The first page of everything, then a search.
@@ -43,11 +48,13 @@ test('the catalogue: search, deprecated entries not installable, install shows t
   await expect(old.getByTestId('registry-refused')).toContainText('is deprecated in the registry (use io.github.example/weather)');
   await expect(old.getByTestId('registry-install')).toHaveCount(0);
   await testInfo.attach('catalogue', { body: await catalogue.screenshot(), contentType: 'image/png' });
+  expect(await sideways()).toBeLessThanOrEqual(0);
 
   await catalogue.locator('[data-testid="registry-item"][data-name="io.github.example/weather"]').getByTestId('registry-install').click();
   const dialog = page.getByTestId('install-dialog');
   await expect(dialog.getByTestId('install-command')).toHaveText('WEATHER_API_KEY=${secret:weather.WEATHER_API_KEY} WEATHER_CITY=<WEATHER_CITY> npx -y @example/weather-mcp@1.4.2 --units=<units>');
   await expect(dialog.getByTestId('install-version')).toHaveText('1.4.2');
+  expect(await sideways()).toBeLessThanOrEqual(0);
   const key = dialog.locator('[data-testid="install-input"][data-key="WEATHER_API_KEY"] input');
   await expect(key).toHaveAttribute('type', 'password');
   // Without the required secret the form does not submit; with it, the entry is added.
