@@ -1,4 +1,5 @@
 import { logLevels, type LogLevel } from '../../src-shared/host-api';
+import { cliT } from './i18n';
 
 /** The CLI's argument grammar: `[--config FILE] [--json] [--log-level LEVEL] [--trace FILE] COMMAND [ARGS…] [--port N] [--host H] …`. */
 export interface CliArgs {
@@ -123,7 +124,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const [flag, inline] = arg.split(/=(.*)/s, 2);
       if (inline !== undefined) return inline;
       const next = argv[++i];
-      if (next === undefined) throw new UsageError(`${flag} needs a value`);
+      if (next === undefined) throw new UsageError(cliT('cli.needsValue', { flag: flag ?? arg }));
       return next;
     };
     if (arg === '--json') out.json = true;
@@ -145,7 +146,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--log-level' || arg.startsWith('--log-level=')) {
       const raw = value();
       const level = logLevels.find((l) => l === raw);
-      if (level === undefined) throw new UsageError(`--log-level must be one of ${logLevels.join(', ')}, got ${JSON.stringify(raw)}`);
+      if (level === undefined) throw new UsageError(cliT('cli.logLevelOneOf', { levels: logLevels.join(', '), got: JSON.stringify(raw) }));
       out.logLevel = level;
     }
     else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
@@ -153,15 +154,15 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--model' || arg.startsWith('--model=')) out.model = value();
     else if (arg === '--approve' || arg.startsWith('--approve=')) {
       const raw = value();
-      if (raw !== 'ask' && raw !== 'all' && raw !== 'readonly' && raw !== 'none') throw new UsageError(`--approve must be ask, all, readonly or none, got ${JSON.stringify(raw)}`);
+      if (raw !== 'ask' && raw !== 'all' && raw !== 'readonly' && raw !== 'none') throw new UsageError(cliT('cli.approveOneOf', { got: JSON.stringify(raw) }));
       out.approve = raw;
     }
     else if (arg === '--port' || arg.startsWith('--port=')) {
       const raw = value();
       const port = Number(raw);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number 0-65535, got ${JSON.stringify(raw)}`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(cliT('cli.portRange', { got: JSON.stringify(raw) }));
       out.port = port;
-    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`unknown option ${arg}`);
+    } else if (arg.startsWith('-') && arg !== '-') throw new UsageError(cliT('cli.unknownOption', { option: arg }));
     else if (out.command === undefined) out.command = arg;
     else out.positionals.push(arg);
   }

@@ -2,6 +2,7 @@
 // loading the host, the MCP SDK or zod; everything else is main.ts (a chunk), which runs the command on import.
 // `npm run cli` runs main.ts directly: the same behaviour, from source.
 import { parseArgs, usage } from './args';
+import { localizedUsage } from './i18n';
 import { out } from './output';
 
 function wantsHelpOnly(argv: readonly string[]): boolean {
@@ -12,5 +13,5 @@ function wantsHelpOnly(argv: readonly string[]): boolean {
   }
 }
 
-if (wantsHelpOnly(process.argv.slice(2))) out(usage);
+if (wantsHelpOnly(process.argv.slice(2))) out(localizedUsage(usage));
 else await import('./main');

@@ -1,10 +1,13 @@
 // The catalogues (src-shared/i18n): same keys in every language, and every t('…') in the source has one.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usage } from './args';
 import { isHostErrorCode, type HostErrorCode } from '../../src-shared/errors';
 import { catalogues, languages } from '../../src-shared/i18n';
+import { tempDir } from '../test-support/processes';
+import { cliLanguage } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -84,3 +87,48 @@ describe('catalogues', () => {
   });
 });
 
+
+/** The CLI as a person runs it, in a clean environment plus `env`. */
+function cli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('the CLI in Chinese', () => {
+  it('takes SWITCHBOARD_LANG first, then LC_ALL / LC_MESSAGES / LANG, else English', () => {
+    expect(cliLanguage({ SWITCHBOARD_LANG: 'zh-CN', LANG: 'en_US.UTF-8' })).toBe('zh-CN');
+    expect(cliLanguage({ SWITCHBOARD_LANG: 'en', LANG: 'zh_CN.UTF-8' })).toBe('en');
+    expect(cliLanguage({ LC_ALL: 'zh_CN.UTF-8' })).toBe('zh-CN');
+    expect(cliLanguage({ LANG: 'C.UTF-8' })).toBe('en');
+    expect(cliLanguage({})).toBe('en');
+  });
+
+  it('--help, usage errors and host errors follow SWITCHBOARD_LANG; the exit codes stay', () => {
+    const help = cli(['--help'], { SWITCHBOARD_LANG: 'zh-CN' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^用法：switchboard/);
+    expect(help.stdout).toContain('registry add NAME');
+
+    const unknown = cli(['bogus'], { SWITCHBOARD_LANG: 'zh-CN' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('switchboard: 未知命令“bogus”');
+
+    const port = cli(['serve', '--port', 'x'], { LANG: 'zh_CN.UTF-8' });
+    expect(port.status).toBe(2);
+    expect(port.stderr).toContain('--port 必须是 0-65535 之间的整数');
+
+    const config = join(tempDir(), 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const call = cli(['--config', config, 'call', 'nope', 'add'], { SWITCHBOARD_LANG: 'zh-CN' });
+    expect(call.status).not.toBe(0);
+    expect(call.stderr).toContain('配置中没有名为“nope”的服务器。');
+
+    const english = cli(['bogus'], {});
+    expect(english.status).toBe(2);
+    expect(english.stderr).toContain('switchboard: unknown command "bogus"');
+  });
+});

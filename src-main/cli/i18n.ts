@@ -20,3 +20,13 @@ export function localizedUsage(usage: string): string {
 export function cliErrorText(error: ErrorLike): string {
   return localizeError(instance, error);
 }
+
+/** Any thrown error's text for an error line: a host error (code + message) in the CLI's language, else its message. */
+export function errorLine(error: unknown): string {
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    const { code, message, data } = error as { code?: unknown; message: string; data?: unknown };
+    const structured = typeof data === 'object' && data !== null && !Array.isArray(data) ? { data: data as Record<string, unknown> } : {};
+    return typeof code === 'string' && /^[a-z-]+$/.test(code) ? localizeError(instance, { code, message, ...structured }) : message;
+  }
+  return String(error);
+}

@@ -9,7 +9,8 @@ import { nodeRuntime } from '../core/runtime';
 import { messageOf } from '../core/errors';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
-import { parseArgs, usage, type CliArgs } from './args';
+import { parseArgs, usage as englishUsage, type CliArgs } from './args';
+import { cliT, errorLine, localizedUsage } from './i18n';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
@@ -17,6 +18,9 @@ import { installCommands, installUsageProblem } from './install';
 import { printLogs, progressLines, secretsFile, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
+
+/** --help in the CLI's language (SWITCHBOARD_LANG, else the locale). */
+const usage = localizedUsage(englishUsage);
 
 /** Exit codes: 0 ok; 1 a tool/server failed; 2 usage or config error. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -49,19 +53,19 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   const run = commands[args.command];
   if (!run) {
-    err(`switchboard: unknown command "${args.command}"\n\n${usage}`);
+    err(`switchboard: ${cliT('cli.unknownCommand', { command: args.command })}\n\n${usage}`);
     return 2;
   }
   if (args.command === 'import' && args.positionals.length !== 1) {
-    err(`switchboard: import needs one SOURCE (claude, cursor, vscode, cline, windsurf, inspector, or a file)\n\n${usage}`);
+    err(`switchboard: ${cliT('cli.importNeedsSource')}\n\n${usage}`);
     return 2;
   }
   if (args.command === 'secret' && !['list', 'set', 'delete'].includes(args.positionals[0] ?? '')) {
-    err(`switchboard: secret needs list, set NAME [VALUE] or delete NAME\n\n${usage}`);
+    err(`switchboard: ${cliT('cli.secretNeeds')}\n\n${usage}`);
     return 2;
   }
   if (args.command === 'call' && (args.positionals.length < 2 || args.positionals.length > 3)) {
-    err(`switchboard: call needs SERVER TOOL [ARGS_JSON]\n\n${usage}`);
+    err(`switchboard: ${cliT('cli.callNeeds')}\n\n${usage}`);
     return 2;
   }
   const problem = usageProblem(args) ?? authUsageProblem(args) ?? installUsageProblem(args);
@@ -165,7 +169,7 @@ async function tools(host: Host, args: CliArgs): Promise<number> {
     try {
       await host.settled(only);
     } catch (error) {
-      err(messageOf(error));
+      err(errorLine(error));
       return 2;
     }
   } else await host.settled();
@@ -198,7 +202,7 @@ async function call(host: Host, args: CliArgs): Promise<number> {
   try {
     await host.settled(server);
   } catch (error) {
-    err(messageOf(error));
+    err(errorLine(error));
     return 2;
   }
   let result: ToolResult;
@@ -211,7 +215,7 @@ async function call(host: Host, args: CliArgs): Promise<number> {
   try {
     result = await host.api['tools:call']({ server, tool, args: toolArgs, callId, ...(args.task ? { task: true } : {}) });
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return 1;
   } finally {
     progress?.();
@@ -269,7 +273,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
   try {
     await host.settled(only);
   } catch (error) {
-    err(messageOf(error));
+    err(errorLine(error));
     return 2;
   }
   const info = await host.api['app:info']();
@@ -359,7 +363,7 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
   try {
     preview = await host.api['config:import-preview']({ source });
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
   const mark = { new: '+', same: '=', conflict: '!' } as const;
@@ -403,7 +407,7 @@ async function exportCommand(host: Host, args: CliArgs): Promise<number> {
     process.stdout.write(await host.api['config:export'](args.positionals.length ? { names: args.positionals } : {}));
     return 0;
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
 }
@@ -431,7 +435,7 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
   try {
     await host.api['secrets:set'](name, secretValue);
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
   if (warning) err(`Note: ${warning}`);
