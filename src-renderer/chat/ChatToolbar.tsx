@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useApp } from '../hooks/useApp';
+import { useT } from '../i18n';
 
 const modelPattern = /^[a-z][a-z0-9-]*:\S+$/;
 
@@ -13,6 +14,7 @@ export function ChatToolbar() {
   const setChatDialog = useApp((s) => s.setChatDialog);
   const providerModels = useApp((s) => s.providerModels);
   const loadProviderModels = useApp((s) => s.loadProviderModels);
+  const t = useT();
   const current = providers?.model ?? '';
   const [draft, setDraft] = useState(current);
   useEffect(() => setDraft(current), [current]);
@@ -29,20 +31,20 @@ export function ChatToolbar() {
   return (
     <div className="chat-toolbar" data-testid="chat-toolbar">
       <button type="button" className={`btn btn-small${historyOpen ? ' is-active' : ''}`} data-testid="history-toggle" aria-pressed={historyOpen} onClick={toggleHistory}>
-        History
+        {t('toolbar.history')}
       </button>
       <button type="button" className="btn btn-small" data-testid="new-chat" onClick={clearChat}>
-        New chat
+        {t('toolbar.newChat')}
       </button>
       <form className="model-picker" onSubmit={apply}>
         <label htmlFor="model-picker-input" className="muted">
-          Model
+          {t('toolbar.model')}
         </label>
         <input
           id="model-picker-input"
           data-testid="model-picker"
           list="model-options"
-          placeholder={providers?.hint ? 'no provider yet' : 'provider:model'}
+          placeholder={providers?.hint ? t('toolbar.noProvider') : 'provider:model'}
           value={draft}
           aria-invalid={draft !== '' && !valid}
           spellCheck={false}
@@ -58,10 +60,10 @@ export function ChatToolbar() {
       </form>
       <span className="toolbar-spacer" />
       <button type="button" className="btn btn-small" data-testid="open-providers" onClick={() => setChatDialog('providers')}>
-        Providers &amp; approvals
+        {t('toolbar.providers')}
       </button>
       <button type="button" className="btn btn-small" data-testid="open-audit" onClick={() => setChatDialog('audit')}>
-        Audit log
+        {t('toolbar.audit')}
       </button>
     </div>
   );

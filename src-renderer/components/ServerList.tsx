@@ -1,5 +1,6 @@
 import { useApp } from '../hooks/useApp';
 import { ServerRow } from './ServerRow';
+import { useT } from '../i18n';
 
 export function ServerList() {
   const servers = useApp((s) => s.servers);
@@ -7,6 +8,7 @@ export function ServerList() {
   const readyCount = servers.filter((s) => s.status === 'ready').length;
   const collapsed = useApp((s) => s.sidebarCollapsed);
   const toggle = useApp((s) => s.toggleSidebar);
+  const t = useT();
   const toggleButton = (
     <button
       type="button"
@@ -14,8 +16,8 @@ export function ServerList() {
       data-testid="sidebar-toggle"
       aria-expanded={!collapsed}
       aria-controls="server-sidebar"
-      aria-label={collapsed ? 'Show the servers list' : 'Hide the servers list'}
-      title={collapsed ? 'Show the servers list' : 'Hide the servers list'}
+      aria-label={collapsed ? t('sidebar.show') : t('sidebar.hide')}
+      title={collapsed ? t('sidebar.show') : t('sidebar.hide')}
       onClick={toggle}
     >
       {collapsed ? '»' : '«'}
@@ -23,11 +25,11 @@ export function ServerList() {
   );
   if (collapsed) {
     return (
-      <aside className="sidebar collapsed" aria-label="Servers" id="server-sidebar" data-testid="server-sidebar" data-collapsed="true">
+      <aside className="sidebar collapsed" aria-label={t('sidebar.label')} id="server-sidebar" data-testid="server-sidebar" data-collapsed="true">
         <div className="sidebar-head">
           {toggleButton}
           {loaded && (
-            <span className="muted" data-testid="server-count" title={`${readyCount} of ${servers.length} servers ready`}>
+            <span className="muted" data-testid="server-count" title={t('sidebar.readyTitle', { ready: readyCount, total: servers.length })}>
               {readyCount}/{servers.length}
             </span>
           )}
@@ -36,19 +38,19 @@ export function ServerList() {
     );
   }
   return (
-    <aside className="sidebar" aria-label="Servers" id="server-sidebar" data-testid="server-sidebar">
+    <aside className="sidebar" aria-label={t('sidebar.label')} id="server-sidebar" data-testid="server-sidebar">
       <div className="sidebar-head">
-        <h2>Servers</h2>
+        <h2>{t('sidebar.heading')}</h2>
         {loaded && (
           <span className="muted" data-testid="server-count">
-            {readyCount}/{servers.length} ready
+            {t('sidebar.ready', { ready: readyCount, total: servers.length })}
           </span>
         )}
         {toggleButton}
       </div>
-      {!loaded && <p className="muted sidebar-empty">Connecting to the host…</p>}
+      {!loaded && <p className="muted sidebar-empty">{t('sidebar.connecting')}</p>}
       {loaded && servers.length === 0 && (
-        <p className="muted sidebar-empty">No servers configured. Add one under "mcpServers" in the config file.</p>
+        <p className="muted sidebar-empty">{t('sidebar.empty')}</p>
       )}
       <ul className="server-list">
         {servers.map((server) => (

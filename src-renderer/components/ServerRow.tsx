@@ -6,7 +6,9 @@ import { useApp } from '../hooks/useApp';
 import { useNow } from '../hooks/useNow';
 import { ErrorReason } from './ErrorReason';
 import { LaunchDetails } from './LaunchDetails';
-import { StatusDot, statusLabel } from './StatusDot';
+import { StatusDot, useStatusLabel } from './StatusDot';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 import { StderrTail } from './StderrTail';
 import { ToolList } from './ToolList';
 import { formatMs } from '../ui/search';
@@ -21,6 +23,8 @@ export function ServerRow({ server }: { server: ServerView }) {
   const closeServerPage = useApp((s) => s.closeServerPage);
   const headingId = `server-${server.name}-name`;
   const failed = server.status === 'error' || server.status === 'crash-loop';
+  const t = useT();
+  const statusLabel = useStatusLabel();
 
   return (
     <li
@@ -40,68 +44,68 @@ export function ServerRow({ server }: { server: ServerView }) {
             className="server-name-button"
             data-testid="server-open-page"
             aria-expanded={pageOpen}
-            title={`${server.name}: ${pageOpen ? 'back to the chat' : 'open its page (tools, resources, prompts, logs, trace)'}`}
+            title={pageOpen ? t('serverRow.backToChat', { server: server.name }) : t('serverRow.openPage', { server: server.name })}
             onClick={() => (pageOpen ? closeServerPage() : openServerPage(server.name))}
           >
             {server.name}
           </button>
         </h3>
         <span className={`status-label status-text-${server.status}`} data-testid="server-status">
-          {server.disabled ? 'Disabled' : statusLabel[server.status]}
+          {server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         <button
           type="button"
           className="btn btn-small"
           data-testid="server-restart"
-          aria-label={`Restart ${server.name}`}
+          aria-label={t('serverRow.restartLabel', { server: server.name })}
           disabled={restarting || server.disabled}
           onClick={() => void restart(server.name)}
         >
-          {restarting ? 'Restarting…' : 'Restart'}
+          {restarting ? t('serverRow.restarting') : t('serverRow.restart')}
         </button>
         <button
           type="button"
           className="btn btn-small btn-ghost"
           data-testid="server-open-edit"
-          aria-label={`Edit ${server.name}`}
+          aria-label={t('serverRow.editLabel', { server: server.name })}
           onClick={() => openForm(server.name)}
         >
-          Edit
+          {t('common.edit')}
         </button>
       </div>
 
       <div className="server-meta">
-        <span className="chip" data-testid="server-transport" title="Transport">
+        <span className="chip" data-testid="server-transport" title={t('serverRow.transport')}>
           {server.transport}
         </span>
         {server.protocolVersion && (
-          <span className="chip" data-testid="server-protocol" title={`Protocol revision${server.era ? ` (${server.era})` : ''}`}>
+          <span className="chip" data-testid="server-protocol" title={server.era ? t('serverRow.protocolEra', { era: server.era }) : t('serverRow.protocol')}>
             {server.protocolVersion}
           </span>
         )}
         {server.serverInfo && (
-          <span className="muted server-info" title="Server implementation">
+          <span className="muted server-info" title={t('serverRow.implementation')}>
             {server.serverInfo.name} {server.serverInfo.version}
           </span>
         )}
         {server.counts && server.counts.resources + server.counts.templates > 0 && (
           <button type="button" className="chip chip-link" data-testid="server-resource-count" onClick={() => openServerPage(server.name, 'resources')}>
-            {server.counts.resources + server.counts.templates} resources
+            {t('serverRow.resources', { count: server.counts.resources + server.counts.templates })}
           </button>
         )}
         {server.counts && server.counts.prompts > 0 && (
           <button type="button" className="chip chip-link" data-testid="server-prompt-count" onClick={() => openServerPage(server.name, 'prompts')}>
-            {server.counts.prompts} prompts
+            {t('serverRow.prompts', { count: server.counts.prompts })}
           </button>
         )}
         {server.health && !server.health.ok && (
           <span className="chip chip-err" data-testid="server-unhealthy" title={server.health.error}>
-            unhealthy
+            {t('serverRow.unhealthy')}
           </span>
         )}
         {server.status === 'ready' && server.readyMs !== undefined && (
-          <span className="muted server-info" title="Time from start to ready">
-            ready in {formatMs(server.readyMs)}
+          <span className="muted server-info" title={t('serverRow.readyTitle')}>
+            {t('serverRow.readyIn', { time: formatMs(server.readyMs) })}
           </span>
         )}
       </div>
@@ -109,10 +113,10 @@ export function ServerRow({ server }: { server: ServerView }) {
         {server.target}
       </code>
 
-      {failed && <ErrorReason text={server.error ?? 'The server failed without giving a reason.'} />}
+      {failed && <ErrorReason text={server.error ?? t('serverRow.noReason')} />}
       {server.needsInput && (
         <p className="server-note" data-testid="server-needs-input">
-          Waiting for a value for <code>{`\${input:${server.needsInput}}`}</code> before it can start.
+          <Trans i18nKey="serverRow.waitingInput" values={{ input: `\${input:${server.needsInput}}` }} components={{ code: <code /> }} />
         </p>
       )}
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
@@ -122,7 +126,7 @@ export function ServerRow({ server }: { server: ServerView }) {
       <RestartInfo server={server} />
       {restartError && (
         <div className="server-error" role="alert" data-testid="restart-error">
-          Restart failed: {restartError}
+          {t('serverRow.restartFailed', { error: restartError })}
         </div>
       )}
 
@@ -137,14 +141,15 @@ export function ServerRow({ server }: { server: ServerView }) {
 function RestartInfo({ server }: { server: ServerView }) {
   const scheduled = server.nextRestartAt;
   const now = useNow(scheduled !== undefined);
+  const t = useT();
   if (scheduled === undefined && server.restarts === 0) return null;
   const seconds = scheduled === undefined ? 0 : Math.max(0, Math.ceil((scheduled - now) / 1000));
   return (
     <p className="server-restarts muted" data-testid="server-restarts">
-      {scheduled !== undefined && <span>Restarting automatically in {seconds} s. </span>}
+      {scheduled !== undefined && <span>{t('serverRow.autoRestartIn', { seconds })}</span>}
       {server.restarts > 0 && (
         <span>
-          Restarted {server.restarts} {server.restarts === 1 ? 'time' : 'times'} automatically.
+          {t('serverRow.restarted', { count: server.restarts })}
         </span>
       )}
     </p>
