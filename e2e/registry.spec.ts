@@ -31,7 +31,12 @@ test.use({ mcpServers: { calculator: calculatorServer() } });
 test('the catalogue: search, deprecated entries not installable, install shows the pinned command and asks for the secret; the entry waits for approval', async ({ page, host }, testInfo) => {
   // The smallest window the app supports: nothing may scroll sideways.
   await page.setViewportSize({ width: 800, height: 600 });
-  const sideways = (): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  // (The page's DOM types are not in this file's lib: the page's globals are described here.)
+  const sideways = (): Promise<number> =>
+    page.evaluate(() => {
+      const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+      return root.scrollWidth - root.clientWidth;
+    });
   await expectReady(page, 'calculator');
   await openServers(page);
   await expect(page.getByTestId('bundle-drop')).toBeVisible();
@@ -80,10 +85,16 @@ test('a bundle dropped on the servers screen: manifest command shown, sensitive 
   const file = packBundle();
   await openServers(page);
   const bytes = readFileSync(file).toString('base64');
+  // A real drop: a DataTransfer holding the file, as a drag from the file manager delivers it.
   const dataTransfer = await page.evaluateHandle((b64) => {
-    const transfer = new DataTransfer();
-    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    transfer.items.add(new File([data], 'greeter.mcpb', { type: 'application/zip' }));
+    const page = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: unknown): void } };
+      File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+      atob(data: string): string;
+    };
+    const transfer = new page.DataTransfer();
+    const data = Uint8Array.from(page.atob(b64), (c) => c.charCodeAt(0));
+    transfer.items.add(new page.File([data], 'greeter.mcpb', { type: 'application/zip' }));
     return transfer;
   }, bytes);
   await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });

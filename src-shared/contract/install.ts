@@ -40,6 +40,9 @@ export interface InstallPlanView {
   commandLine: string;
   /** Things a person should know (a non-default package registry, an unverified bundle, …). */
   notes: string[];
+  /** registry: how it can be installed (npm, pypi, oci, remote), and which one this plan uses. */
+  alternatives?: string[];
+  uses?: string;
 }
 
 /** A registry entry in the catalogue. */

@@ -216,6 +216,8 @@ export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOpt
     inputs: inputs.inputs,
     commandLine: commandLineOf(made, inputs.inputs),
     notes,
+    alternatives: [...new Set(candidates.map((c) => c.kind))],
+    uses: chosen.kind,
   };
 }
 

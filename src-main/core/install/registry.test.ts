@@ -86,6 +86,16 @@ describe('registry entries become pinned config entries', () => {
     expect(() => planFromRegistry(gone)).toThrow(/was deleted from the registry; it is not installed/);
   });
 
+  it('an entry with a package and a remote offers both; --use / the dialog picks one', () => {
+    const entry = {
+      status: 'active' as const,
+      server: { name: 'io.github.example/both', description: '', version: '2.0.0', packages: [{ registryType: 'npm', identifier: 'both-mcp', version: '2.0.0' }], remotes: [{ type: 'sse', url: 'https://both.example.com/sse' }] },
+    };
+    expect(planFromRegistry(entry)).toMatchObject({ alternatives: ['npm', 'remote'], uses: 'npm', entry: { command: 'npx', args: ['-y', 'both-mcp@2.0.0'] } });
+    expect(planFromRegistry(entry, { use: 'remote' })).toMatchObject({ uses: 'remote', entry: { url: 'https://both.example.com/sse', type: 'sse' } });
+    expect(() => planFromRegistry(entry, { use: 'oci' })).toThrow(/has no usable oci package or remote \(it offers: npm, remote\)/);
+  });
+
   it('a package without an exact version, or of an unsupported kind, is not installed', () => {
     const entry = { status: 'active' as const, server: { name: 'x.y/z', description: '', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'z', version: '^1.0.0' }, { registryType: 'nuget', identifier: 'Z', version: '1.0.0' }] } };
     expect(() => planFromRegistry(entry)).toThrow(/z has no exact version to pin \(\^1.0.0\); nuget packages are not supported/);

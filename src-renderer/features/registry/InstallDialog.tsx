@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { InstallInput, InstallPlanView, InstallResultView } from '../../../src-shared/host-api';
 import { describeError } from '../../host-client';
 import { useApp } from '../../hooks/useApp';
@@ -48,7 +48,11 @@ function InputField({ input, value, onChange }: { input: InstallInput; value: st
  * the values it takes. "Add" writes the entry (secret values to secret storage); a stdio entry then waits on the
  * servers screen for the person to approve its command before it starts.
  */
-export function InstallDialog({ source, onClose }: { source: InstallSource; onClose(): void }) {
+export function InstallDialog({ source: given, onClose }: { source: InstallSource; onClose(): void }) {
+  // A registry entry with several ways to install (npm and a remote, say): the person picks one.
+  const [use, setUse] = useState<'npm' | 'pypi' | 'oci' | 'remote' | undefined>(undefined);
+  const source = useMemo<InstallSource>(() => (given.kind === 'registry' && use !== undefined ? { ...given, use } : given), [given, use]);
+  const useId_ = useId();
   const prepare = useApp((s) => s.installPrepare);
   const apply = useApp((s) => s.installApply);
   const [plan, setPlan] = useState<InstallPlanView | undefined>(undefined);
@@ -119,6 +123,18 @@ export function InstallDialog({ source, onClose }: { source: InstallSource; onCl
             {plan.version && <> · version <strong data-testid="install-version">{plan.version}</strong></>}
           </p>
           {plan.description && <p className="muted">{plan.description}</p>}
+          {plan.alternatives && plan.alternatives.length > 1 && (
+            <div className="install-field">
+              <label htmlFor={useId_}>Install as</label>
+              <select id={useId_} data-testid="install-use" value={plan.uses} onChange={(e) => setUse(e.target.value as 'npm' | 'pypi' | 'oci' | 'remote')}>
+                {plan.alternatives.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {kind === 'remote' ? 'remote (its URL)' : `${kind} package`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <p>{plan.entry.command !== undefined ? 'It runs this command (nothing runs until you approve it on the servers screen):' : 'It connects to:'}</p>
           <pre className="install-command" data-testid="install-command">
             {plan.commandLine}
