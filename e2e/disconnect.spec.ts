@@ -8,6 +8,8 @@ test('headless: when the host goes away the page says so, retries, and calls fai
   test.skip(host.mode !== 'web', 'headless mode only');
   // Chromium logs each refused reconnect attempt.
   host.allowPageErrors(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/bridge\?token=[^']*' failed/);
+  // …and the page's /bridge-info probe (is it a restart with a new token, or no host at all?).
+  host.allowPageErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);
   await expectReady(page, 'calculator');
   await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
 
