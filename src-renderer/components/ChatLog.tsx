@@ -6,10 +6,13 @@ import { canChat, type ChatEntry } from '../store/chat-slice';
 import { CallCard } from './CallCard';
 import { NoticeCard } from './NoticeCard';
 import { PromptCard } from '../features/prompts/PromptCard';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 /** The log, virtualised: only the entries on screen (and a few around) are in the DOM, whatever its length. */
 export function ChatLog() {
   const entries = useApp((s) => s.entries);
+  const t = useT();
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const virtualizer = useVirtualizer({
@@ -36,7 +39,7 @@ export function ChatLog() {
   }, []);
 
   return (
-    <div className="chat-log" ref={scroller} role="log" aria-label="Conversation" aria-live="polite" data-testid="chat-log">
+    <div className="chat-log" ref={scroller} role="log" aria-label={t('chatLog.label')} aria-live="polite" data-testid="chat-log">
       {entries.length === 0 ? (
         <EmptyChat />
       ) : (
@@ -71,31 +74,31 @@ function Entry({ entry }: { entry: ChatEntry }) {
 function EmptyChat() {
   const providers = useApp((s) => s.providers);
   const setChatDialog = useApp((s) => s.setChatDialog);
+  const t = useT();
   if (canChat(providers)) {
     return (
       <div className="chat-empty" data-testid="chat-empty">
-        <h2>Ask anything</h2>
+        <h2>{t('chatLog.askAnything')}</h2>
         <p>
-          The model ({providers?.model}) can use the tools of every ready server; you approve each call. <code>/add {'{"a":2,"b":3}'}</code> still
-          calls a tool directly.
+          <Trans i18nKey="chatLog.modelCanUse" values={{ model: providers?.model ?? '', example: '/add {"a":2,"b":3}' }} components={{ code: <code /> }} />
         </p>
       </div>
     );
   }
   return (
     <div className="chat-empty" data-testid="chat-empty">
-      <h2>Call a tool</h2>
+      <h2>{t('chatLog.callTool')}</h2>
       <p>
-        Type <code>/add {'{"a":2,"b":3}'}</code> below, or pick a tool on the left to fill in a form.
+        <Trans i18nKey="chatLog.typeBelow" values={{ example: '/add {"a":2,"b":3}' }} components={{ code: <code /> }} />
       </p>
       <p className="muted">
-        <code>/server.tool</code> or <code>/server/tool</code> picks a server when several offer the same tool.
+        <Trans i18nKey="chatLog.serverPicks" components={{ code: <code /> }} />
       </p>
       {providers?.hint && (
         <p className="muted" data-testid="no-provider-hint">
-          Direct mode. {providers.hint}{' '}
+          {t('chatLog.directMode')} {providers.hint}{' '}
           <button type="button" className="btn btn-small" onClick={() => setChatDialog('providers')}>
-            Add a provider
+            {t('chatLog.addProvider')}
           </button>
         </p>
       )}

@@ -4,14 +4,19 @@ import { useApp } from '../hooks/useApp';
 import type { AppState } from '../store';
 import { canChat } from '../store/chat-slice';
 import { ToolPicker } from './ToolPicker';
+import { useT } from '../i18n';
+
+/** Placeholders said in the UI's language (exampleCommand returns these keys, or a command line as it is). */
+const askAnything = 'composer.askAnything';
+const typeOnceReady = 'composer.typeOnceReady';
 
 /** A placeholder that names a tool one can call right now. */
 function exampleCommand(state: AppState): string {
-  if (canChat(state.providers)) return 'Ask anything — or /tool {…} to call a tool directly';
+  if (canChat(state.providers)) return askAnything;
   const tools = state.servers.filter((s) => s.status === 'ready').flatMap((s) => s.tools.map((t) => t.name));
   if (tools.includes('add')) return '/add {"a":2,"b":3}';
   const first = tools[0];
-  return first ? `/${first} {…}` : 'Type /tool {"arg": value} once a server is ready';
+  return first ? `/${first} {…}` : typeOnceReady;
 }
 
 const historyKey = 'switchboard.composerHistory';
@@ -44,7 +49,9 @@ export function Composer() {
   const selectTool = useApp((s) => s.selectTool);
   const formOpen = useApp((s) => s.selectedTool !== undefined || s.promptForm !== undefined);
   const submit = useApp((s) => s.submit);
-  const example = useApp(exampleCommand);
+  const t = useT();
+  const command = useApp(exampleCommand);
+  const example = command === askAnything ? t('composer.askAnything') : command === typeOnceReady ? t('composer.typeOnceReady') : command;
   const running = useApp((s) => s.activeRunId !== undefined);
   const stopChat = useApp((s) => s.stopChat);
   const servers = useApp((s) => s.servers);
@@ -136,7 +143,7 @@ export function Composer() {
   return (
     <form className="composer" onSubmit={send}>
       {showSuggestions && (
-        <ul id="slash-suggestions" className="slash-suggestions" role="listbox" aria-label="Commands" data-testid="slash-suggestions">
+        <ul id="slash-suggestions" className="slash-suggestions" role="listbox" aria-label={t('composer.commands')} data-testid="slash-suggestions">
           {suggestions.map((sg, i) => (
             <li
               key={`${sg.kind}:${sg.server}:${sg.name}`}
@@ -157,7 +164,7 @@ export function Composer() {
             </li>
           ))}
           <li className="slash-hint muted" role="presentation">
-            ↑↓ choose · Tab takes it · Esc hides · a prompt opens its form
+            {t('composer.hint')}
           </li>
         </ul>
       )}
@@ -165,7 +172,7 @@ export function Composer() {
       <textarea
         className="composer-input"
         data-testid="chat-input"
-        aria-label="Command"
+        aria-label={t('composer.command')}
         aria-autocomplete="list"
         aria-controls={showSuggestions ? 'slash-suggestions' : undefined}
         aria-expanded={showSuggestions}
@@ -180,11 +187,11 @@ export function Composer() {
       />
       {running && (
         <button type="button" className="btn btn-danger" data-testid="chat-stop" onClick={() => void stopChat()}>
-          Stop
+          {t('composer.stop')}
         </button>
       )}
       <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={text.trim() === ''}>
-        Send
+        {t('composer.send')}
       </button>
     </form>
   );

@@ -139,6 +139,25 @@ export const en = {
     restarted_one: 'Restarted {{count}} time automatically.',
     restarted_other: 'Restarted {{count}} times automatically.',
   },
+  composer: {
+    askAnything: 'Ask anything — or /tool {…} to call a tool directly',
+    typeOnceReady: 'Type /tool {"arg": value} once a server is ready',
+    commands: 'Commands',
+    hint: '↑↓ choose · Tab takes it · Esc hides · a prompt opens its form',
+    command: 'Command',
+    stop: 'Stop',
+    send: 'Send',
+  },
+  chatLog: {
+    label: 'Conversation',
+    askAnything: 'Ask anything',
+    modelCanUse: 'The model ({{model}}) can use the tools of every ready server; you approve each call. <code>{{example}}</code> still calls a tool directly.',
+    callTool: 'Call a tool',
+    typeBelow: 'Type <code>{{example}}</code> below, or pick a tool on the left to fill in a form.',
+    serverPicks: '<code>/server.tool</code> or <code>/server/tool</code> picks a server when several offer the same tool.',
+    directMode: 'Direct mode.',
+    addProvider: 'Add a provider',
+  },
   errors: {
     'invalid-argument': { generic: '{{message}}' },
     'unknown-server': {

@@ -137,6 +137,25 @@ export const zhCN: Catalogue = {
     restarted_one: '已自动重启 {{count}} 次。',
     restarted_other: '已自动重启 {{count}} 次。',
   },
+  composer: {
+    askAnything: '随便问——或用 /tool {…} 直接调用工具',
+    typeOnceReady: '服务器就绪后，输入 /tool {"arg": value}',
+    commands: '命令',
+    hint: '↑↓ 选择 · Tab 选用 · Esc 隐藏 · 提示会打开其表单',
+    command: '命令',
+    stop: '停止',
+    send: '发送',
+  },
+  chatLog: {
+    label: '对话',
+    askAnything: '随便问',
+    modelCanUse: '模型（{{model}}）可以使用每个就绪服务器的工具；每次调用都由你批准。<code>{{example}}</code> 仍可直接调用工具。',
+    callTool: '调用工具',
+    typeBelow: '在下方输入 <code>{{example}}</code>，或在左侧选择一个工具来填写表单。',
+    serverPicks: '当多个服务器提供同名工具时，用 <code>/server.tool</code> 或 <code>/server/tool</code> 指定服务器。',
+    directMode: '直接模式。',
+    addProvider: '添加模型服务',
+  },
   errors: {
     'invalid-argument': { generic: '参数无效：{{message}}' },
     'unknown-server': {

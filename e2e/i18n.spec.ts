@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectReady, serverRow } from './helpers';
+
+/*
+ * Issue 13, "Languages": Settings → Language switches the whole UI to 简体中文 at once (remembered across a reload),
+ * the screens show Chinese and no raw catalogue key, and switching back gives English again.
+ */
+
+/** The bits of the DOM the probe uses (this project's e2e code compiles without the DOM lib). */
+interface TextNode {
+  textContent: string | null;
+  parentElement: { closest(selector: string): unknown; getBoundingClientRect(): { width: number; height: number } } | null;
+}
+interface PageGlobals {
+  document: {
+    body: unknown;
+    createTreeWalker(root: unknown, what: number): { nextNode(): TextNode | null };
+  };
+}
+
+/** Visible text that looks like an i18n key (`serverRow.restart`, `errors.unknown-server.generic`), outside code. */
+async function rawKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as PageGlobals;
+    const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      const parent = node.parentElement;
+      if (!parent || parent.closest('code, pre, [hidden], textarea, .cm-editor')) continue;
+      const box = parent.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (/^[a-z][a-zA-Z]*(\.[a-zA-Z-]+)+$/.test(text)) found.push(text);
+    }
+    return found;
+  });
+}
+
+async function chooseLanguage(page: Page, value: 'en' | 'zh-CN' | 'system'): Promise<void> {
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('language-select').selectOption(value);
+}
+
+test('switching to 简体中文 and back', async ({ page }) => {
+  await expectReady(page, 'calculator');
+  await expect(page.getByTestId('nav-chat')).toHaveText('Chat');
+
+  await chooseLanguage(page, 'zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByTestId('nav-chat')).toHaveText('聊天');
+  await expect(page.getByTestId('nav-servers')).toHaveText('服务器');
+  await expect(page.getByTestId('nav-settings')).toHaveText('设置');
+  const settings = page.getByTestId('settings-screen');
+  await expect(settings.getByRole('heading', { name: '语言' })).toBeVisible();
+  await expect(settings.getByRole('heading', { name: '文件' })).toBeVisible();
+  expect(await rawKeys(page)).toEqual([]);
+
+  // The chat screen: toolbar, the servers list and a server's row.
+  await page.getByTestId('nav-chat').click();
+  await expect(page.getByTestId('history-toggle')).toHaveText('历史');
+  await expect(page.getByTestId('new-chat')).toHaveText('新聊天');
+  await expect(page.getByTestId('server-sidebar').getByRole('heading', { name: '服务器' })).toBeVisible();
+  await expect(serverRow(page, 'calculator').getByTestId('server-status')).toHaveText('就绪');
+  await expect(serverRow(page, 'calculator').getByTestId('server-restart')).toHaveText('重启');
+  expect(await rawKeys(page)).toEqual([]);
+
+  // The audit log dialog.
+  await page.getByTestId('open-audit').click();
+  const audit = page.getByTestId('audit-dialog');
+  await expect(audit.getByRole('heading', { name: '审计日志' })).toBeVisible();
+  expect(await rawKeys(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  // The servers screen.
+  await page.getByTestId('nav-servers').click();
+  expect(await rawKeys(page)).toEqual([]);
+
+  // Remembered across a reload.
+  await page.reload();
+  await expect(page.getByTestId('nav-chat')).toHaveText('聊天');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+  // And back: English again, at once.
+  await chooseLanguage(page, 'en');
+  await expect(page.getByTestId('nav-chat')).toHaveText('Chat');
+  await expect(page.getByTestId('settings-screen').getByRole('heading', { name: 'Language' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await chooseLanguage(page, 'system');
+  await expect(page.getByTestId('nav-chat')).toHaveText('Chat');
+});
