@@ -287,3 +287,46 @@ test('a tab left open while serve restarts with a new token says to open the new
     await exited;
   }
 });
+
+test('Settings: env allow-list, supervision defaults and default roots are edited with validation; the theme sticks', async ({ page }) => {
+  await expectReady(page, 'calculator');
+  await page.getByTestId('nav-settings').click();
+  const input = page.getByTestId('env-allow-input');
+  await input.fill('1BAD');
+  await input.press('Enter');
+  await expect(page.getByTestId('env-allow-error')).toContainText('not a variable name');
+  await expect(page.getByTestId('env-allow-name')).toHaveCount(0);
+  await input.fill('HTTPS_PROXY');
+  await input.press('Enter');
+  await expect(page.locator('[data-testid="env-allow-name"][data-name="HTTPS_PROXY"]')).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  // The host checks the limits too (the same bounds the core applies), and names the field.
+  await page.getByTestId('supervision-requestTimeoutMs').fill('5');
+  await page.getByTestId('supervision-save').click();
+  await expect(page.getByTestId('supervision-error')).toContainText('supervision.requestTimeoutMs');
+  await page.getByTestId('supervision-requestTimeoutMs').fill('120000');
+  await page.getByTestId('supervision-save').click();
+  await expect(page.getByTestId('supervision-error-saved')).toBeVisible();
+
+  await page.getByTestId('default-root-input').fill('~/projects');
+  await page.getByTestId('default-root-add').click();
+  await expect(page.locator('[data-testid="default-root"][data-root="~/projects"]')).toBeVisible();
+
+  await page.getByTestId('theme-dark').check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const background = await page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }).getComputedStyle((globalThis as unknown as { document: { body: unknown } }).document.body).backgroundColor);
+
+  await page.reload();
+  await expectReady(page, 'calculator');
+  await page.getByTestId('nav-settings').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('theme-dark')).toBeChecked();
+  await expect(page.locator('[data-testid="env-allow-name"][data-name="HTTPS_PROXY"]')).toBeVisible();
+  await expect(page.getByTestId('supervision-requestTimeoutMs')).toHaveValue('120000');
+  await expect(page.locator('[data-testid="default-root"][data-root="~/projects"]')).toBeVisible();
+  await page.getByTestId('theme-light').check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const light = await page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }).getComputedStyle((globalThis as unknown as { document: { body: unknown } }).document.body).backgroundColor);
+  expect(light).not.toBe(background);
+});

@@ -30,14 +30,21 @@ export const createAppSettingsSlice =
       }
     },
     async updateAppSettings(patch) {
-      if (patch.theme !== undefined) applyTheme(patch.theme);
+      // The theme shows at once (and the switch with it); a refusal puts the stored one back.
+      const before = get().appSettings;
+      if (patch.theme !== undefined) {
+        applyTheme(patch.theme);
+        if (before) set({ appSettings: { ...before, theme: patch.theme } });
+      }
       try {
         const appSettings = await api['settings:update'](patch);
         set({ appSettings });
         return undefined;
       } catch (error) {
-        const theme = get().appSettings?.theme;
-        if (patch.theme !== undefined && theme !== undefined) applyTheme(theme);
+        if (patch.theme !== undefined && before) {
+          applyTheme(before.theme);
+          set({ appSettings: before });
+        }
         return describeError(error).message;
       }
     },
