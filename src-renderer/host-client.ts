@@ -10,6 +10,7 @@ import type {
   Unsubscribe,
 } from '../src-shared/host-api';
 import { channelNames, HostCallError, isEventName, preloadGlobalName, unwrap } from './contract';
+import { errorText } from './i18n';
 
 /**
  * How the renderer reaches the host. In Electron the preload exposes a `HostApi` as `window.switchboard`;
@@ -360,19 +361,23 @@ export function createHostClient(): HostClient {
 
 /** A person-readable message, code and structured data (HostError.data) for anything a host call may throw. */
 export function describeError(error: unknown): { message: string; code?: string; data?: Record<string, unknown> } {
-  if (error instanceof HostCallError) return { message: error.message, code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) };
-  if (error instanceof HostDisconnectedError) return { message: error.message, code: 'disconnected' };
+  // The message in the UI's language, from the code and data (English: the host's own words; see errorText).
+  if (error instanceof HostCallError) {
+    const data = error.data !== undefined ? { data: error.data } : {};
+    return { message: errorText({ code: error.code, message: error.message, ...data }), code: error.code, ...data };
+  }
+  if (error instanceof HostDisconnectedError) return { message: errorText({ code: 'disconnected', message: error.message }), code: 'disconnected' };
   if (error instanceof Error) {
     // Errors crossing Electron's contextBridge keep only their message; keep a `code` if one survived.
     const code: unknown = (error as Error & { code?: unknown }).code;
     const message = error.message.replace(/^Error invoking remote method '[^']+': (?:\w*Error: )?/, '');
-    return typeof code === 'string' ? { message, code } : { message };
+    return typeof code === 'string' ? { message: errorText({ message, code }), code } : { message };
   }
   // A plain `{ code, message }` (what survives contextBridge intact, unlike an Error's own fields).
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
     const { message, code, data } = error as { message: string; code?: unknown; data?: unknown };
     const structured = typeof data === 'object' && data !== null && !Array.isArray(data) ? { data: data as Record<string, unknown> } : {};
-    return typeof code === 'string' ? { message, code, ...structured } : { message, ...structured };
+    return typeof code === 'string' ? { message: errorText({ message, code, ...structured }), code, ...structured } : { message, ...structured };
   }
   return { message: String(error) };
 }
