@@ -84,9 +84,10 @@ Commands:
                                all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one)
   registry search [TERM] [--registry URL] [--cursor C]
                                servers in the MCP Registry (default https://registry.modelcontextprotocol.io)
-  registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|remote] [--registry URL]
+  registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]
                                add a registry server as an entry pinned to its exact version (npx -y pkg@V, uvx pkg==V,
-                               docker run -i --rm IMAGE:V, or its remote URL); prints the full command first, asks for
+                               docker run -i --rm IMAGE:V, its remote URL, or its .mcpb downloaded and sha256-checked);
+                               prints the full command first, asks for
                                its variables on a terminal (secret ones go to secret storage); deprecated/deleted refused
   install FILE.mcpb [--yes] [--set KEY=VALUE…] [--name N]
                                install an MCP Bundle: manifest checked, unpacked to the data folder's bundles/NAME/,

@@ -6,7 +6,7 @@ import type { InstallInput, InstallPlanView, InstallResultView } from '../../src
 import { CoreError, messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import { Installer } from '../core/install/installer';
-import { planFromRegistry } from '../core/install/plan';
+import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../core/install/registry-install';
 import { RegistryClient, registryServerView } from '../core/install/registry';
 import type { CliArgs } from './args';
 import { err, firstLine, out, printTable } from './output';
@@ -162,18 +162,19 @@ async function registryCommand(host: Host, args: CliArgs): Promise<number> {
     return 0;
   }
   // add
-  let plan: InstallPlanView;
+  let resolved: ResolvedRegistryInstall;
   try {
-    plan = planFromRegistry(await client.get(term ?? ''), { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.use !== undefined ? { use: args.use } : {}) });
+    resolved = await resolveRegistryInstall(client, term ?? '', { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.use !== undefined ? { use: args.use } : {}), dataDir: host.dataDir });
   } catch (error) {
     return failure(error);
   }
+  const { plan } = resolved;
   if (!args.json) printPlan(plan, host.configPath);
   const values = await collectValues(plan, args);
   if (values === undefined) return 2;
   if (!(await confirmed(args, `Add "${plan.name}"`))) return 0;
   try {
-    printResult(await installerOf(host).add(plan, values), args, host);
+    printResult(await installerOf(host).addRegistry(resolved, values), args, host);
     return 0;
   } catch (error) {
     return failure(error);

@@ -114,8 +114,13 @@ export interface FakeRegistry {
   close(): Promise<void>;
 }
 
-export async function startFakeRegistry(docs: RegistryDoc[] = registryDocs, pageSize = 4): Promise<FakeRegistry> {
+/**
+ * `files` are served at `/files/NAME` (a bundle a doc's package points at); `{registry}` in a doc is this server's URL.
+ */
+export async function startFakeRegistry(docs: RegistryDoc[] = registryDocs, pageSize = 4, files: Record<string, Uint8Array> = {}): Promise<FakeRegistry> {
   const requests: string[] = [];
+  let base = '';
+  const withBase = (doc: RegistryDoc): RegistryDoc => JSON.parse(JSON.stringify(doc).replaceAll('{registry}', base)) as RegistryDoc;
   const send = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -131,19 +136,27 @@ export async function startFakeRegistry(docs: RegistryDoc[] = registryDocs, page
       const limit = Math.min(pageSize, Number(url.searchParams.get('limit') ?? pageSize) || pageSize);
       const page = matching.slice(start, start + limit);
       const next = start + limit < matching.length ? String(start + limit) : undefined;
-      return send(res, 200, { servers: page.map(response), metadata: { count: page.length, ...(next ? { nextCursor: next } : {}) } });
+      return send(res, 200, { servers: page.map((d) => response(withBase(d))), metadata: { count: page.length, ...(next ? { nextCursor: next } : {}) } });
     }
     const match = /^\/v0\.1\/servers\/([^/]+)\/versions\/([^/]+)$/.exec(url.pathname);
     if (match) {
       const name = decodeURIComponent(match[1] ?? '');
       const version = decodeURIComponent(match[2] ?? '');
       const doc = docs.find((d) => d.server.name === name && (version === 'latest' || d.server.version === version));
-      return doc ? send(res, 200, response(doc)) : send(res, 404, { title: 'Not Found', status: 404, detail: 'Server not found' });
+      return doc ? send(res, 200, response(withBase(doc))) : send(res, 404, { title: 'Not Found', status: 404, detail: 'Server not found' });
+    }
+    const file = /^\/files\/([^/]+)$/.exec(url.pathname)?.[1];
+    const bytes = file !== undefined && Object.hasOwn(files, file) ? files[file] : undefined;
+    if (bytes) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.byteLength) });
+      res.end(Buffer.from(bytes));
+      return;
     }
     send(res, 404, { title: 'Not Found', status: 404 });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

@@ -9,7 +9,7 @@ export const installSourceSchema = z.discriminatedUnion('kind', [
     name: z.string().min(1).max(300),
     version: z.string().min(1).max(100).optional(),
     registry: z.url({ protocol: /^https?$/ }).max(2048).optional(),
-    use: z.enum(['npm', 'pypi', 'oci', 'remote']).optional(),
+    use: z.enum(['npm', 'pypi', 'oci', 'mcpb', 'remote']).optional(),
   }),
   z.object({
     kind: z.literal('bundle'),

@@ -4,6 +4,7 @@ import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
 import { findInstalledBundle, planFromBundle, removeBundleFiles, unpackBundle, type BundleEnvironment } from './bundle';
 import { fillPlan } from './plan';
+import type { ResolvedRegistryInstall } from './registry-install';
 
 /*
  * Applies install plans to the servers config. An installed stdio entry is never recorded as approved: like an
@@ -38,6 +39,11 @@ export class Installer {
     const snapshot = await this.deps.store.update(setAt(['mcpServers', plan.name], entry), `add server "${plan.name}"`);
     await this.deps.apply?.(snapshot);
     return { name: plan.name, secretsStored, needsApproval: entry.command !== undefined };
+  }
+
+  /** Adds a resolved registry install: its package/remote entry, or the bundle it downloaded. */
+  addRegistry(resolved: ResolvedRegistryInstall, values: Readonly<Record<string, string>>): Promise<InstallResultView> {
+    return resolved.bundle ? this.installBundle(resolved.bundle, values, { name: resolved.plan.name }) : this.add(resolved.plan, values);
   }
 
   /** Plans a bundle install (nothing written). */

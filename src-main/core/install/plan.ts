@@ -98,10 +98,32 @@ const defaultBases: Record<string, string[]> = {
   oci: ['https://docker.io'],
 };
 
+/** https, or http on loopback (a local registry's files). */
+export function isDownloadUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+/** A registry entry's MCP Bundle: downloaded, checked against its sha256, then installed as a bundle. */
+export interface RegistryBundleRef {
+  url: string;
+  sha256: string;
+  registryName: string;
+  version: string;
+}
+
 /** Why this package cannot become an entry, or undefined when it can. */
 export function packageRefusal(pkg: RegistryPackage): string | undefined {
   const kind = pkg.registryType;
-  if (kind === 'mcpb') return `it is an MCP Bundle (${pkg.identifier}): download it and run switchboard install FILE.mcpb`;
+  if (kind === 'mcpb') {
+    if (!/^[0-9a-f]{64}$/i.test(pkg.fileSha256 ?? '')) return `the MCP Bundle ${pkg.identifier} lists no fileSha256 to check the download against`;
+    if (!isDownloadUrl(pkg.identifier)) return `the MCP Bundle ${pkg.identifier} is not an https URL`;
+    return undefined;
+  }
   if (!['npm', 'pypi', 'oci'].includes(kind)) return `${kind} packages are not supported (npm, pypi and oci are)`;
   const transport = pkg.transport?.type ?? 'stdio';
   if (transport !== 'stdio') return `the ${kind} package ${pkg.identifier} serves ${transport} itself; only stdio packages can be started by Switchboard`;
@@ -174,17 +196,21 @@ export interface RegistryPlanOptions {
   name?: string;
 }
 
-/** A registry entry as an install plan; refused (CoreError) when deprecated, deleted, or nothing in it is usable. */
-export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOptions = {}): InstallPlanView {
-  const refusal = statusRefusal(entry);
-  if (refusal) throw new CoreError('not-supported', refusal, { data: { reason: entry.status, server: entry.server.name } });
+interface Candidate {
+  kind: string;
+  make?: (inputs: InputCollector, notes: string[]) => ServerEntry;
+  bundle?: RegistryBundleRef;
+}
+
+/** The ways a registry entry can be installed, the one `use` picks (default the first), and why others cannot. */
+function chooseCandidate(entry: RegistryServer, options: RegistryPlanOptions): { candidates: Candidate[]; chosen: Candidate | undefined; reasons: string[] } {
   const s = entry.server;
-  const name = options.name ?? serverNameFrom(s.name);
   const reasons: string[] = [];
-  const candidates: Array<{ kind: string; make: (inputs: InputCollector, notes: string[]) => ServerEntry }> = [];
+  const candidates: Candidate[] = [];
   for (const pkg of s.packages ?? []) {
     const why = packageRefusal(pkg);
     if (why) reasons.push(why);
+    else if (pkg.registryType === 'mcpb') candidates.push({ kind: 'mcpb', bundle: { url: pkg.identifier, sha256: (pkg.fileSha256 ?? '').toLowerCase(), registryName: s.name, version: pkg.version ?? s.version } });
     else candidates.push({ kind: pkg.registryType, make: (inputs, notes) => packageEntry(pkg, inputs, notes) });
   }
   for (const remote of s.remotes ?? []) {
@@ -192,7 +218,25 @@ export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOpt
     else candidates.push({ kind: 'remote', make: (inputs) => remoteEntry(remote, inputs) });
   }
   const chosen = options.use !== undefined ? candidates.find((c) => c.kind === options.use) : candidates[0];
-  if (!chosen) {
+  return { candidates, chosen, reasons };
+}
+
+/** The bundle to download when the chosen way to install a registry entry is its MCP Bundle (after the status check). */
+export function registryBundleOf(entry: RegistryServer, options: RegistryPlanOptions = {}): RegistryBundleRef | undefined {
+  const refusal = statusRefusal(entry);
+  if (refusal) throw new CoreError('not-supported', refusal, { data: { reason: entry.status, server: entry.server.name } });
+  return chooseCandidate(entry, options).chosen?.bundle;
+}
+
+/** A registry entry as an install plan; refused (CoreError) when deprecated, deleted, or nothing in it is usable. */
+export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOptions = {}): InstallPlanView {
+  const refusal = statusRefusal(entry);
+  if (refusal) throw new CoreError('not-supported', refusal, { data: { reason: entry.status, server: entry.server.name } });
+  const s = entry.server;
+  const name = options.name ?? serverNameFrom(s.name);
+  const { candidates, chosen, reasons } = chooseCandidate(entry, options);
+  if (chosen?.bundle) throw new CoreError('internal', `"${s.name}" is an MCP Bundle: it is installed through resolveRegistryInstall.`);
+  if (!chosen?.make) {
     const offered = candidates.map((c) => c.kind).join(', ');
     throw new CoreError(
       'not-supported',

@@ -3,6 +3,14 @@ import { startFakeRegistry, type FakeRegistry } from '../../test-support/fake-re
 import { MemorySecretStore } from '../secrets';
 import { fillPlan, planFromRegistry } from './plan';
 import { RegistryClient, registryBase } from './registry';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packBundle } from '../../test-support/bundle-fixture';
+import { tempDir } from '../../test-support/processes';
+import { ConfigStore } from '../config-store';
+import { Installer } from './installer';
+import { resolveRegistryInstall } from './registry-install';
 
 let registry: FakeRegistry;
 beforeAll(async () => {
@@ -105,3 +113,36 @@ describe('registry entries become pinned config entries', () => {
 function registryEntry(status: 'deprecated'): Parameters<typeof planFromRegistry>[0] {
   return { status, statusMessage: 'use io.github.example/weather', server: { name: 'io.github.example/old-weather', description: '', version: '0.9.0', packages: [{ registryType: 'npm', identifier: 'old', version: '0.9.0' }] } };
 }
+
+describe('a registry entry that is an MCP Bundle', () => {
+  it('is downloaded, checked against fileSha256, installed as a bundle; a mismatch is refused', async () => {
+    const bundle = readFileSync(packBundle());
+    const sha = createHash('sha256').update(bundle).digest('hex');
+    const doc = (name: string, fileSha256: string): { server: Record<string, unknown> } => ({
+      server: { name, description: 'A bundle in the registry.', version: '1.0.0', packages: [{ registryType: 'mcpb', identifier: '{registry}/files/greeter.mcpb', fileSha256, transport: { type: 'stdio' } }] },
+    });
+    const local = await startFakeRegistry([doc('io.github.example/greeter', sha), doc('io.github.example/tampered', '0'.repeat(64))], 4, { 'greeter.mcpb': bundle });
+    try {
+      const client = new RegistryClient({ registry: local.url });
+      const dataDir = tempDir();
+      const resolved = await resolveRegistryInstall(client, 'io.github.example/greeter', { dataDir });
+      expect(resolved.plan).toMatchObject({ source: 'bundle', name: 'greeter', origin: expect.stringContaining('io.github.example/greeter (MCP Registry)') });
+      expect(resolved.plan.notes[0]).toBe(`Downloaded from ${local.url}/files/greeter.mcpb; its sha256 matches the registry's.`);
+      const configPath = join(tempDir(), 'mcp.json');
+      writeFileSync(configPath, '{"mcpServers": {}}');
+      const store = new ConfigStore(configPath);
+      const result = await new Installer({ store, secrets: new MemorySecretStore(), dataDir }).addRegistry(resolved, { api_key: 'k' });
+      expect(result.installedAt).toBe(join(dataDir, 'bundles', 'greeter'));
+      expect(existsSync(join(dataDir, 'bundles', 'greeter', 'server', 'index.mjs'))).toBe(true);
+      await store.dispose();
+      await expect(resolveRegistryInstall(client, 'io.github.example/tampered', { dataDir })).rejects.toThrow(/does not match the fileSha256 the registry lists for io.github.example\/tampered 1.0.0/);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('without a fileSha256 it is not installed', () => {
+    const entry = { status: 'active' as const, server: { name: 'a.b/c', description: '', version: '1.0.0', packages: [{ registryType: 'mcpb', identifier: 'https://example.com/c.mcpb' }] } };
+    expect(() => planFromRegistry(entry)).toThrow(/lists no fileSha256 to check the download against/);
+  });
+});

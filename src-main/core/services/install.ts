@@ -6,7 +6,7 @@ import type { ConfigSnapshot, ConfigStore } from '../config-store';
 import type { SecretStore } from '../secrets';
 import { parseInstallLink, planFromLinkEntry } from '../install/deep-link';
 import { Installer } from '../install/installer';
-import { planFromRegistry } from '../install/plan';
+import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../install/registry-install';
 import { RegistryClient, registryServerView } from '../install/registry';
 import type { HostEventBus } from './events';
 
@@ -40,13 +40,20 @@ export class InstallService {
       const base = registry ?? options.defaultRegistry;
       return new RegistryClient({ ...(base !== undefined ? { registry: base } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
     };
-    const plan = async (source: InstallSource, name: string | undefined): Promise<InstallPlanView> => {
+    const fromRegistry = (registry: string | undefined, registryName: string, version: string | undefined, more: { name?: string; use?: string }): Promise<ResolvedRegistryInstall> =>
+      resolveRegistryInstall(client(registry), registryName, { ...more, ...(version !== undefined ? { version } : {}), dataDir: options.dataDir, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    /** A plan, and for a registry entry what was resolved (a downloaded bundle, say). */
+    const resolve = async (source: InstallSource, name: string | undefined): Promise<{ plan: InstallPlanView; registry?: ResolvedRegistryInstall }> => {
       const naming = name !== undefined ? { name } : {};
-      if (source.kind === 'registry') return planFromRegistry(await client(source.registry).get(source.name, source.version), { ...naming, ...(source.use ? { use: source.use } : {}) });
-      if (source.kind === 'bundle') return this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName });
+      if (source.kind === 'registry') {
+        const resolved = await fromRegistry(source.registry, source.name, source.version, { ...naming, ...(source.use ? { use: source.use } : {}) });
+        return { plan: resolved.plan, registry: resolved };
+      }
+      if (source.kind === 'bundle') return { plan: this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName }) };
       const link = parseInstallLink(source.url);
-      if (link.kind === 'entry') return planFromLinkEntry(link, name);
-      return planFromRegistry(await client(link.registry).get(link.name, link.version), naming);
+      if (link.kind === 'entry') return { plan: planFromLinkEntry(link, name) };
+      const resolved = await fromRegistry(link.registry, link.name, link.version, naming);
+      return { plan: resolved.plan, registry: resolved };
     };
     this.api = {
       'registry:search': async ({ registry, search, cursor }) => {
@@ -54,10 +61,11 @@ export class InstallService {
         const page = await c.search(search, cursor);
         return { registry: c.base, servers: page.servers.map((s) => registryServerView(s)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
       },
-      'install:prepare': ({ source, name }) => plan(source, name),
+      'install:prepare': async ({ source, name }) => (await resolve(source, name)).plan,
       'install:apply': async ({ source, name, values }) => {
         if (source.kind === 'bundle') return this.installer.installBundle(Buffer.from(source.data, 'base64'), values ?? {}, { fileLabel: source.fileName, ...(name !== undefined ? { name } : {}) });
-        return this.installer.add(await plan(source, name), values ?? {});
+        const resolved = await resolve(source, name);
+        return resolved.registry ? this.installer.addRegistry(resolved.registry, values ?? {}) : this.installer.add(resolved.plan, values ?? {});
       },
       'install:uninstall': async (name) => {
         await this.installer.uninstall(name);

@@ -50,7 +50,7 @@ function InputField({ input, value, onChange }: { input: InstallInput; value: st
  */
 export function InstallDialog({ source: given, onClose }: { source: InstallSource; onClose(): void }) {
   // A registry entry with several ways to install (npm and a remote, say): the person picks one.
-  const [use, setUse] = useState<'npm' | 'pypi' | 'oci' | 'remote' | undefined>(undefined);
+  const [use, setUse] = useState<'npm' | 'pypi' | 'oci' | 'mcpb' | 'remote' | undefined>(undefined);
   const source = useMemo<InstallSource>(() => (given.kind === 'registry' && use !== undefined ? { ...given, use } : given), [given, use]);
   const useId_ = useId();
   const prepare = useApp((s) => s.installPrepare);
@@ -126,10 +126,10 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
           {plan.alternatives && plan.alternatives.length > 1 && (
             <div className="install-field">
               <label htmlFor={useId_}>Install as</label>
-              <select id={useId_} data-testid="install-use" value={plan.uses} onChange={(e) => setUse(e.target.value as 'npm' | 'pypi' | 'oci' | 'remote')}>
+              <select id={useId_} data-testid="install-use" value={plan.uses} onChange={(e) => setUse(e.target.value as 'npm' | 'pypi' | 'oci' | 'mcpb' | 'remote')}>
                 {plan.alternatives.map((kind) => (
                   <option key={kind} value={kind}>
-                    {kind === 'remote' ? 'remote (its URL)' : `${kind} package`}
+                    {kind === 'remote' ? 'remote (its URL)' : kind === 'mcpb' ? 'MCP Bundle (downloaded, sha256 checked)' : `${kind} package`}
                   </option>
                 ))}
               </select>
