@@ -7,11 +7,12 @@ const storageKey = 'switchboard.theme';
  * `prefers-color-scheme`. Remembered in localStorage too, so the next load paints in it before settings arrive.
  */
 export function applyTheme(theme: ThemeSetting): void {
+  if (typeof document === 'undefined') return; // store tests run without a DOM
   const root = document.documentElement;
   if (theme === 'system') delete root.dataset.theme;
   else root.dataset.theme = theme;
   try {
-    localStorage.setItem(storageKey, theme);
+    globalThis.localStorage?.setItem(storageKey, theme);
   } catch {
     // storage may be unavailable (a locked-down profile): the setting still comes from the host
   }
