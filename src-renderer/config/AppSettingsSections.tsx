@@ -1,23 +1,27 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ThemeSetting } from '../../src-shared/host-api';
 import { useApp } from '../hooks/useApp';
+import { Trans } from 'react-i18next';
+import type { Catalogue } from '../../src-shared/i18n';
+import { useT } from '../i18n';
 
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The supervision knobs, in the order shown, with what a person reads. */
-const knobs: Array<{ key: string; label: string; unit: 'ms' | 'count' }> = [
-  { key: 'startTimeoutMs', label: 'Start timeout', unit: 'ms' },
-  { key: 'requestTimeoutMs', label: 'Request timeout', unit: 'ms' },
-  { key: 'restartBaseDelayMs', label: 'First restart delay', unit: 'ms' },
-  { key: 'restartMaxDelayMs', label: 'Longest restart delay', unit: 'ms' },
-  { key: 'crashLoopCount', label: 'Crashes in a row before giving up', unit: 'count' },
-  { key: 'stableMs', label: 'Up this long counts as stable', unit: 'ms' },
-  { key: 'graceMs', label: 'Grace before stopping a process', unit: 'ms' },
-  { key: 'pingIntervalMs', label: 'Ping remote servers every (0: never)', unit: 'ms' },
-  { key: 'pingTimeoutMs', label: 'Ping timeout', unit: 'ms' },
+/** The supervision knobs, in the order shown (what a person reads: appSettings.knob.* in the catalogues). */
+const knobs: Array<{ key: keyof Catalogue['appSettings']['knob']; unit: 'ms' | 'count' }> = [
+  { key: 'startTimeoutMs', unit: 'ms' },
+  { key: 'requestTimeoutMs', unit: 'ms' },
+  { key: 'restartBaseDelayMs', unit: 'ms' },
+  { key: 'restartMaxDelayMs', unit: 'ms' },
+  { key: 'crashLoopCount', unit: 'count' },
+  { key: 'stableMs', unit: 'ms' },
+  { key: 'graceMs', unit: 'ms' },
+  { key: 'pingIntervalMs', unit: 'ms' },
+  { key: 'pingTimeoutMs', unit: 'ms' },
 ];
 
 function Status({ error, saved, id }: { error: string | undefined; saved: boolean; id: string }) {
+  const t = useT();
   if (error) {
     return (
       <p className="settings-error" role="alert" id={id} data-testid={`${id}`}>
@@ -27,7 +31,7 @@ function Status({ error, saved, id }: { error: string | undefined; saved: boolea
   }
   return saved ? (
     <p className="settings-saved" role="status" data-testid={`${id}-saved`}>
-      Saved.
+      {t('appSettings.saved')}
     </p>
   ) : null;
 }
@@ -36,19 +40,20 @@ function Status({ error, saved, id }: { error: string | undefined; saved: boolea
 export function ThemeSection() {
   const theme = useApp((s) => s.appSettings?.theme ?? 'system');
   const update = useApp((s) => s.updateAppSettings);
+  const t = useT();
   const [error, setError] = useState<string | undefined>(undefined);
   const choose = (value: ThemeSetting): void => {
     void update({ theme: value }).then(setError);
   };
   return (
     <section className="settings-section" aria-labelledby="settings-appearance">
-      <h2 id="settings-appearance">Appearance</h2>
+      <h2 id="settings-appearance">{t('appSettings.appearance')}</h2>
       <fieldset className="theme-switch" data-testid="theme-switch">
-        <legend className="muted">Theme</legend>
+        <legend className="muted">{t('appSettings.theme')}</legend>
         {(['system', 'light', 'dark'] as const).map((value) => (
           <label key={value}>
             <input type="radio" name="theme" value={value} checked={theme === value} data-testid={`theme-${value}`} onChange={() => choose(value)} />{' '}
-            {value === 'system' ? 'As the system' : value === 'light' ? 'Light' : 'Dark'}
+            {value === 'system' ? t('appSettings.themeSystem') : value === 'light' ? t('appSettings.themeLight') : t('appSettings.themeDark')}
           </label>
         ))}
       </fieldset>
@@ -61,6 +66,7 @@ export function ThemeSection() {
 export function EnvAllowListSection() {
   const list = useApp((s) => s.appSettings?.envAllowList);
   const update = useApp((s) => s.updateAppSettings);
+  const t = useT();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [saved, setSaved] = useState(false);
@@ -76,28 +82,27 @@ export function EnvAllowListSection() {
     event.preventDefault();
     const name = draft.trim();
     if (!envName.test(name)) {
-      setError(`"${name}" is not a variable name: letters, digits and _, not starting with a digit.`);
+      setError(t('appSettings.notVarName', { name }));
       return;
     }
     if (names.includes(name)) {
-      setError(`${name} is already in the list.`);
+      setError(t('appSettings.alreadyListed', { name }));
       return;
     }
     void save([...names, name]).then((ok) => ok && setDraft(''));
   };
   return (
     <section className="settings-section" aria-labelledby="settings-env">
-      <h2 id="settings-env">Environment variables servers inherit</h2>
+      <h2 id="settings-env">{t('appSettings.envHeading')}</h2>
       <p className="muted">
-        A server gets only the basic variables (HOME, PATH, …), its own <code>env</code>, and the names listed here. Values are never shown; servers started from now on (and
-        restarted ones) get them.
+        <Trans i18nKey="appSettings.envIntro" components={{ code: <code /> }} />
       </p>
       <ul className="settings-list" data-testid="env-allow-list">
-        {names.length === 0 && <li className="muted">None.</li>}
+        {names.length === 0 && <li className="muted">{t('appSettings.none')}</li>}
         {names.map((name) => (
           <li key={name} data-testid="env-allow-name" data-name={name}>
             <code>{name}</code>
-            <button type="button" className="btn btn-ghost btn-small" aria-label={`Remove ${name}`} onClick={() => void save(names.filter((n) => n !== name))}>
+            <button type="button" className="btn btn-ghost btn-small" aria-label={t('appSettings.removeLabel', { name })} onClick={() => void save(names.filter((n) => n !== name))}>
               ✕
             </button>
           </li>
@@ -105,9 +110,9 @@ export function EnvAllowListSection() {
       </ul>
       <form className="settings-add" onSubmit={add}>
         <input
-          aria-label="Variable name to allow"
+          aria-label={t('appSettings.envInputLabel')}
           data-testid="env-allow-input"
-          placeholder="e.g. HTTPS_PROXY"
+          placeholder={t('appSettings.envPlaceholder')}
           spellCheck={false}
           autoComplete="off"
           value={draft}
@@ -119,7 +124,7 @@ export function EnvAllowListSection() {
           }}
         />
         <button type="submit" className="btn btn-small" data-testid="env-allow-add" disabled={draft.trim() === '' || list === undefined}>
-          Allow
+          {t('appSettings.allow')}
         </button>
       </form>
       <Status error={error} saved={saved} id="env-allow-error" />
@@ -131,6 +136,7 @@ export function EnvAllowListSection() {
 export function SupervisionSection() {
   const settings = useApp((s) => s.appSettings);
   const update = useApp((s) => s.updateAppSettings);
+  const t = useT();
   const [values, setValues] = useState<Record<string, string>>({});
   const [autoRestart, setAutoRestart] = useState<boolean | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -150,7 +156,7 @@ export function SupervisionSection() {
       if (raw === '') continue;
       const n = Number(raw);
       if (!Number.isInteger(n) || n < 0) {
-        setError(`${k.label}: a whole number${k.unit === 'ms' ? ' of milliseconds' : ''}, or empty for the default.`);
+        setError(t(k.unit === 'ms' ? 'appSettings.wholeMs' : 'appSettings.wholeCount', { label: t(`appSettings.knob.${k.key}`) }));
         return;
       }
       next[k.key] = n;
@@ -163,8 +169,8 @@ export function SupervisionSection() {
   };
   return (
     <section className="settings-section" aria-labelledby="settings-supervision">
-      <h2 id="settings-supervision">Supervision defaults</h2>
-      <p className="muted">Empty fields keep the default shown. New limits apply to servers as they (re)start.</p>
+      <h2 id="settings-supervision">{t('appSettings.supervisionHeading')}</h2>
+      <p className="muted">{t('appSettings.supervisionIntro')}</p>
       <form className="settings-form" onSubmit={submit} data-testid="supervision-form">
         <label className="field-row">
           <input
@@ -173,13 +179,13 @@ export function SupervisionSection() {
             checked={autoRestart ?? settings.supervisionDefaults.autoRestart === true}
             onChange={(e) => setAutoRestart(e.target.checked)}
           />{' '}
-          Restart a server that stops unexpectedly
+          {t('appSettings.autoRestart')}
         </label>
         <div className="settings-grid">
           {knobs.map((k) => (
             <label key={k.key}>
               <span>
-                {k.label}
+                {t(`appSettings.knob.${k.key}`)}
                 {k.unit === 'ms' ? ' (ms)' : ''}
               </span>
               <input
@@ -197,7 +203,7 @@ export function SupervisionSection() {
         </div>
         <div className="form-actions settings-add">
           <button type="submit" className="btn btn-small btn-primary" data-testid="supervision-save">
-            Save
+            {t('common.save')}
           </button>
           <button
             type="button"
@@ -211,7 +217,7 @@ export function SupervisionSection() {
               });
             }}
           >
-            Use the defaults
+            {t('appSettings.useDefaults')}
           </button>
         </div>
       </form>
@@ -224,6 +230,7 @@ export function SupervisionSection() {
 export function DefaultRootsSection() {
   const settings = useApp((s) => s.appSettings);
   const update = useApp((s) => s.updateAppSettings);
+  const t = useT();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [saved, setSaved] = useState(false);
@@ -241,25 +248,25 @@ export function DefaultRootsSection() {
     const root = draft.trim();
     if (root === '') return;
     if (!/^(file:\/\/|\/|~\/|~$|[A-Za-z]:[\\/]|\.{1,2}[\\/]?)/.test(root) && root.includes('://')) {
-      setError('A root is a folder path (absolute, ~/…) or a file:// URI.');
+      setError(t('appSettings.notRoot'));
       return;
     }
     if (roots.includes(root)) {
-      setError('That folder is already a default root.');
+      setError(t('appSettings.rootListed'));
       return;
     }
     void save([...roots, root]).then((ok) => ok && setDraft(''));
   };
   return (
     <section className="settings-section" aria-labelledby="settings-roots">
-      <h2 id="settings-roots">Default roots</h2>
-      <p className="muted">Folders a server may work in, for every server whose entry has no roots of its own (paths, ~/ paths or file:// URIs).</p>
+      <h2 id="settings-roots">{t('appSettings.rootsHeading')}</h2>
+      <p className="muted">{t('appSettings.rootsIntro')}</p>
       <ul className="settings-list" data-testid="default-roots">
-        {roots.length === 0 && <li className="muted">None.</li>}
+        {roots.length === 0 && <li className="muted">{t('appSettings.none')}</li>}
         {roots.map((root) => (
           <li key={root} data-testid="default-root" data-root={root}>
             <code>{root}</code>
-            <button type="button" className="btn btn-ghost btn-small" aria-label={`Remove ${root}`} onClick={() => void save(roots.filter((r) => r !== root))}>
+            <button type="button" className="btn btn-ghost btn-small" aria-label={t('appSettings.removeLabel', { name: root })} onClick={() => void save(roots.filter((r) => r !== root))}>
               ✕
             </button>
           </li>
@@ -267,9 +274,9 @@ export function DefaultRootsSection() {
       </ul>
       <form className="settings-add" onSubmit={add}>
         <input
-          aria-label="Folder to add as a default root"
+          aria-label={t('appSettings.rootInputLabel')}
           data-testid="default-root-input"
-          placeholder="e.g. ~/projects"
+          placeholder={t('appSettings.rootPlaceholder')}
           spellCheck={false}
           autoComplete="off"
           value={draft}
@@ -279,7 +286,7 @@ export function DefaultRootsSection() {
           }}
         />
         <button type="submit" className="btn btn-small" data-testid="default-root-add" disabled={draft.trim() === ''}>
-          Add
+          {t('common.add')}
         </button>
       </form>
       <Status error={error} saved={saved} id="default-roots-error" />

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { useClipboard } from './useClipboard';
+import { useT } from '../i18n';
 
 type Target = 'config' | 'logs';
-const labels: Record<Target, string> = { config: 'Open config file', logs: 'Reveal logs' };
 
 /**
  * "Open config file" and "Reveal logs". The desktop app opens them in the OS; headless mode cannot, so the path
@@ -15,6 +15,7 @@ export function ShellActions() {
   const [shown, setShown] = useState<{ target: Target; path: string } | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const { copy, copied } = useClipboard();
+  const t = useT();
 
   const open = async (target: Target): Promise<void> => {
     setError(undefined);
@@ -29,19 +30,19 @@ export function ShellActions() {
   return (
     <div className="shell-actions">
       <button type="button" className="btn btn-small" data-testid="open-config-file" onClick={() => void open('config')}>
-        {labels.config}
+        {t('shell.openConfig')}
       </button>
       <button type="button" className="btn btn-small" data-testid="reveal-logs" onClick={() => void open('logs')}>
-        {labels.logs}
+        {t('shell.revealLogs')}
       </button>
       {shown && (
         <div className="shell-path" role="status" data-testid="shell-path">
-          <span className="muted">{shown.target === 'config' ? 'Config file' : 'Logs folder'} (cannot be opened from the browser):</span>{' '}
+          <span className="muted">{t('shell.cannotOpen', { what: shown.target === 'config' ? t('shell.configFile') : t('shell.logsFolder') })}</span>{' '}
           <code data-testid="shell-path-text">{shown.path}</code>{' '}
           <button type="button" className="btn btn-small" onClick={() => void copy(shown.path)}>
-            {copied ? 'Copied' : 'Copy path'}
+            {copied ? t('common.copied') : t('shell.copyPath')}
           </button>
-          <button type="button" className="btn btn-ghost btn-small" aria-label="Dismiss" onClick={() => setShown(undefined)}>
+          <button type="button" className="btn btn-ghost btn-small" aria-label={t('shell.dismiss')} onClick={() => setShown(undefined)}>
             ✕
           </button>
         </div>
