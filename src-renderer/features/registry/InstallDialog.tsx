@@ -146,7 +146,7 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
           ))}
           <div className="install-field">
             <label htmlFor={nameId}>Name in your config</label>
-            <input id={nameId} data-testid="install-name" value={name} required pattern="[A-Za-z0-9._\-]+" onChange={(e) => setName(e.target.value)} />
+            <input id={nameId} type="text" spellCheck={false} data-testid="install-name" value={name} required pattern="[A-Za-z0-9._\-]+" onChange={(e) => setName(e.target.value)} />
           </div>
           {plan.inputs.map((input) => (
             <InputField key={input.key} input={input} value={values[input.key] ?? ''} onChange={(v) => setValues((s) => ({ ...s, [input.key]: v }))} />

@@ -51,7 +51,7 @@ export function RegistryCatalogue() {
     <section className="registry-catalogue" aria-label="MCP Registry" data-testid="registry-catalogue">
       <form className="registry-search" role="search" onSubmit={submit}>
         <label htmlFor={searchId}>Search the MCP Registry</label>
-        <input id={searchId} type="search" data-testid="registry-search" value={term} placeholder="name, e.g. filesystem" onChange={(e) => setTerm(e.target.value)} />
+        <input id={searchId} type="text" spellCheck={false} data-testid="registry-search" value={term} placeholder="name, e.g. filesystem" onChange={(e) => setTerm(e.target.value)} />
         <button type="submit" className="btn btn-small" disabled={busy}>
           Search
         </button>
