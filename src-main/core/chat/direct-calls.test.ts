@@ -47,6 +47,15 @@ describe('direct tool calls (chat:call)', () => {
     expect((await again.host.api['audit:list']({})).filter((a) => a.direct === true)).toHaveLength(2);
   });
 
+  it('a conversation deleted meanwhile gets a new one rather than a failed call', async () => {
+    const h = await harness('openai', sequence(say('unused')));
+    const first = await h.host.api['chat:call']({ server: 'calculator', tool: 'add', args: { a: 1, b: 1 }, callId: 'd-1' });
+    expect(await h.host.api['chat:delete'](first.conversationId)).toBe(true);
+    const next = await h.host.api['chat:call']({ conversationId: first.conversationId, server: 'calculator', tool: 'add', args: { a: 1, b: 2 }, callId: 'd-2' });
+    expect(next.conversationId).not.toBe(first.conversationId);
+    expect(next.result?.content).toEqual([{ type: 'text', text: '3' }]);
+  });
+
   it('records a call that fails before the tool answers, and says why', async () => {
     const h = await harness('openai', sequence(say('unused')));
     const out = await h.host.api['chat:call']({ server: 'nonesuch', tool: 'add', args: {}, callId: 'c-x' });

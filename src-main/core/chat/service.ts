@@ -268,8 +268,9 @@ export class ChatService {
     const { server, tool, args, callId } = request;
     if (this.directCalls.has(callId)) throw new CoreError('invalid-argument', `A call with id "${callId}" is already running.`);
     const command = request.command?.trim() || `/${server}.${tool} ${JSON.stringify(args)}`;
-    const isNew = request.conversationId === undefined;
-    const conversation = request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(command);
+    // A conversation deleted meanwhile (another window) is not worth failing the call over: it starts a new one.
+    const isNew = request.conversationId === undefined || !this.history.has(request.conversationId);
+    const conversation = !isNew && request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(command);
     const now = Date.now();
     const part: ToolPart = { type: 'tool', callId, server, tool, modelName: `${server}.${tool}`, args, status: 'running' };
     const message: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [part], at: now, model: 'direct', status: 'streaming', direct: true };
