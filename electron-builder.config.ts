@@ -38,6 +38,9 @@ const config: Configuration = {
   // No native modules: nothing to rebuild against Electron.
   npmRebuild: false,
   afterPack,
+  // switchboard://install links (issue 13): the Info.plist URL type on macOS, the .desktop MimeType on Linux, the
+  // registry key on Windows. The app itself also registers at start (src-main/electron/deep-links.ts).
+  protocols: [{ name: 'Switchboard install link', schemes: ['switchboard'] }],
   // Installers. Each carries app-update.yml naming the GitHub repository below; electron-updater reads it.
   linux: {
     target: ['AppImage', 'deb'],
