@@ -2,6 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { secretNamePattern } from './entry-form';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 /**
  * Secret names, add/replace, delete. Values go to main and never come back: this panel cannot show one.
@@ -22,6 +24,7 @@ export function SecretsPanel() {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<string | undefined>(undefined);
   const id = useId();
+  const t = useT();
 
   useEffect(() => {
     void loadSecrets();
@@ -31,7 +34,7 @@ export function SecretsPanel() {
     event.preventDefault();
     const trimmed = name.trim();
     if (!secretNamePattern.test(trimmed)) {
-      setError('Name: letters, digits, _ . - (starting with a letter or _), at most 128 characters.');
+      setError(t('secrets.badName'));
       return;
     }
     setBusy(true);
@@ -41,7 +44,7 @@ export function SecretsPanel() {
       await setSecret(trimmed, value);
       setName('');
       setValue('');
-      setSaved(`${replacing ? 'Replaced' : 'Stored'} ${trimmed}.`);
+      setSaved(replacing ? t('secrets.replacedMsg', { name: trimmed }) : t('secrets.storedMsg', { name: trimmed }));
     } catch (e) {
       setError(describeError(e).message);
     } finally {
@@ -53,7 +56,7 @@ export function SecretsPanel() {
     setError(undefined);
     try {
       await deleteSecret(secret);
-      setSaved(`Deleted ${secret}.`);
+      setSaved(t('secrets.deletedMsg', { name: secret }));
     } catch (e) {
       setError(describeError(e).message);
     } finally {
@@ -63,13 +66,13 @@ export function SecretsPanel() {
 
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`} data-testid="secrets-panel">
-      <h2 id={`${id}-title`}>Secrets</h2>
+      <h2 id={`${id}-title`}>{t('secrets.heading')}</h2>
       <p className="muted">
-        Use a secret in a server's env or headers as <code>{'${secret:NAME}'}</code>. Values are write-only here: they are never shown again.
+        <Trans i18nKey="secrets.intro" values={{ example: '${secret:NAME}' }} components={{ code: <code /> }} />
       </p>
       {backing && backing.backing !== 'keychain' && (
         <p className="notice-inline" role="note" data-testid="secrets-warning">
-          {backing.warning ?? `Secrets are not kept in the OS keychain (${backing.backing}).`}
+          {backing.warning ?? t('secrets.notKeychain', { backing: backing.backing })}
         </p>
       )}
       {loadError && (
@@ -77,41 +80,41 @@ export function SecretsPanel() {
           {loadError}
         </p>
       )}
-      {loaded && names.length === 0 && <p className="muted">No secrets stored yet.</p>}
-      <ul className="secret-list" aria-label="Stored secrets">
+      {loaded && names.length === 0 && <p className="muted">{t('secrets.empty')}</p>}
+      <ul className="secret-list" aria-label={t('secrets.stored')}>
         {names.map((secret) => (
           <li key={secret} className="secret-item" data-testid="secret-item" data-name={secret}>
             <code className="secret-name">{secret}</code>
-            <span className="muted secret-mask" aria-label="value hidden">
+            <span className="muted secret-mask" aria-label={t('secrets.valueHidden')}>
               ••••••••
             </span>
             {confirming === secret ? (
               <span className="confirm-inline">
-                Delete {secret}?
+                {t('secrets.confirmDelete', { name: secret })}
                 <button type="button" className="btn btn-small btn-danger" data-testid="secret-delete-confirm" onClick={() => void remove(secret)}>
-                  Delete
+                  {t('common.delete')}
                 </button>
                 <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirming(undefined)}>
-                  Cancel
+                  {t('common.cancel')}
                 </button>
               </span>
             ) : (
               <>
                 <button type="button" className="btn btn-small" onClick={() => setName(secret)}>
-                  Replace…
+                  {t('secrets.replaceEllipsis')}
                 </button>
-                <button type="button" className="btn btn-small" data-testid="secret-delete" aria-label={`Delete ${secret}`} onClick={() => setConfirming(secret)}>
-                  Delete
+                <button type="button" className="btn btn-small" data-testid="secret-delete" aria-label={t('secrets.deleteLabel', { name: secret })} onClick={() => setConfirming(secret)}>
+                  {t('common.delete')}
                 </button>
               </>
             )}
           </li>
         ))}
       </ul>
-      <form className="secret-form" onSubmit={(e) => void submit(e)} aria-label="Add or replace a secret">
-        <label htmlFor={`${id}-name`}>Name</label>
+      <form className="secret-form" onSubmit={(e) => void submit(e)} aria-label={t('secrets.formLabel')}>
+        <label htmlFor={`${id}-name`}>{t('secrets.name')}</label>
         <input id={`${id}-name`} type="text" data-testid="secret-name" spellCheck={false} placeholder="GITHUB_TOKEN" value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor={`${id}-value`}>Value</label>
+        <label htmlFor={`${id}-value`}>{t('secrets.value')}</label>
         <input
           id={`${id}-value`}
           type="password"
@@ -122,7 +125,7 @@ export function SecretsPanel() {
           onChange={(e) => setValue(e.target.value)}
         />
         <button type="submit" className="btn btn-primary" data-testid="secret-save" disabled={busy || name.trim() === ''}>
-          {names.includes(name.trim()) ? 'Replace' : 'Add'}
+          {names.includes(name.trim()) ? t('secrets.replace') : t('common.add')}
         </button>
       </form>
       {error && (

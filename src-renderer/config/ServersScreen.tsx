@@ -4,7 +4,7 @@ import { ErrorReason } from '../components/ErrorReason';
 import { ConsentCard } from '../features/consent/ConsentCard';
 import { BundleDropZone } from '../features/registry/BundleDropZone';
 import { RegistryCatalogue } from '../features/registry/RegistryCatalogue';
-import { StatusDot, statusLabel } from '../components/StatusDot';
+import { StatusDot, useStatusLabel } from '../components/StatusDot';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { ExportDialog } from './ExportDialog';
@@ -14,6 +14,8 @@ import { readConfig } from './jsonc';
 import { ServerForm } from './ServerForm';
 import { ShellActions } from './ShellActions';
 import './config.css';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 // CodeMirror is most of the editor's weight: loaded when the raw view is first opened.
 const ConfigEditor = lazy(() => import('./ConfigEditor').then((m) => ({ default: m.ConfigEditor })));
@@ -25,33 +27,34 @@ const ConfigEditor = lazy(() => import('./ConfigEditor').then((m) => ({ default:
 export function ServersScreen() {
   const mode = useApp((s) => s.serversMode);
   const setMode = useApp((s) => s.setServersMode);
+  const t = useT();
   const [dialog, setDialog] = useState<{ kind: 'import' } | { kind: 'export'; names: string[] | undefined } | undefined>(undefined);
 
   return (
-    <main className="screen servers-screen" aria-label="Servers" data-testid="servers-screen">
+    <main className="screen servers-screen" aria-label={t('serversScreen.label')} data-testid="servers-screen">
       <div className="screen-toolbar">
-        <div className="segmented" role="tablist" aria-label="View">
+        <div className="segmented" role="tablist" aria-label={t('serversScreen.view')}>
           <button type="button" role="tab" aria-selected={mode === 'list'} className={mode === 'list' ? 'selected' : ''} data-testid="servers-mode-list" onClick={() => setMode('list')}>
-            Servers
+            {t('serversScreen.modeList')}
           </button>
           <button type="button" role="tab" aria-selected={mode === 'raw'} className={mode === 'raw' ? 'selected' : ''} data-testid="servers-mode-raw" onClick={() => setMode('raw')}>
-            Raw JSON
+            {t('serversScreen.modeRaw')}
           </button>
           <button type="button" role="tab" aria-selected={mode === 'catalogue'} className={mode === 'catalogue' ? 'selected' : ''} data-testid="servers-mode-catalogue" onClick={() => setMode('catalogue')}>
-            Catalogue
+            {t('serversScreen.modeCatalogue')}
           </button>
         </div>
         <button type="button" className="btn btn-small" data-testid="open-import" onClick={() => setDialog({ kind: 'import' })}>
-          Import…
+          {t('serversScreen.import')}
         </button>
         <button type="button" className="btn btn-small" data-testid="export-all" onClick={() => setDialog({ kind: 'export', names: undefined })}>
-          Export all
+          {t('serversScreen.exportAll')}
         </button>
         <span className="spacer" />
         <ShellActions />
       </div>
       {mode === 'raw' ? (
-        <Suspense fallback={<p className="muted editor-loading">Loading the editor…</p>}>
+        <Suspense fallback={<p className="muted editor-loading">{t('serversScreen.loadingEditor')}</p>}>
           <ConfigEditor />
         </Suspense>
       ) : mode === 'catalogue' ? (
@@ -74,6 +77,7 @@ function ServersList({ onExport }: { onExport(name: string): void }) {
   const editing = useApp((s) => s.editing);
   const openForm = useApp((s) => s.openForm);
   const openEditorAt = useApp((s) => s.openEditorAt);
+  const t = useT();
   const parsed = useMemo(() => (text === undefined ? undefined : readConfig(text.text)), [text]);
   // The file as written is what the forms edit; while it is broken, main refuses edits, so the forms wait.
   const problem = text?.problem;
@@ -84,29 +88,29 @@ function ServersList({ onExport }: { onExport(name: string): void }) {
 
   return (
     <div className="servers-layout">
-      <section className="servers-pane" aria-label="Configured servers">
+      <section className="servers-pane" aria-label={t('serversScreen.configured')}>
         <div className="pane-head">
-          <h2>Configured servers</h2>
+          <h2>{t('serversScreen.configured')}</h2>
           <button type="button" className="btn btn-small btn-primary" data-testid="add-server" disabled={!editable} onClick={() => openForm('')}>
-            Add server
+            {t('serversScreen.addServer')}
           </button>
         </div>
         {problem && (
           <div className="notice-inline" role="note" data-testid="servers-paused">
-            The config file has a problem at line {problem.line}, column {problem.column}: {problem.message}. Editing servers here is paused until it is fixed.{' '}
+            {t('serversScreen.paused', { line: problem.line, column: problem.column, message: problem.message })}{' '}
             <button type="button" className="link-button" onClick={() => openEditorAt(problem.line, problem.column)}>
-              Fix it in the raw editor
+              {t('serversScreen.fixInRaw')}
             </button>
           </div>
         )}
-        {servers.length === 0 && !problem && <p className="muted">No servers yet. Add one, or import from another MCP host.</p>}
+        {servers.length === 0 && !problem && <p className="muted">{t('serversScreen.empty')}</p>}
         <ul className="config-server-list">
           {servers.map((server) => (
             <ConfigServerRow key={server.name} server={server} editable={editable} selected={editing === server.name} onEdit={() => openForm(server.name)} onExport={() => onExport(server.name)} />
           ))}
         </ul>
       </section>
-      <section className="form-pane" aria-label="Server details">
+      <section className="form-pane" aria-label={t('serversScreen.details')}>
         {formOpen ? (
           <ServerForm
             key={editing || '(new)'}
@@ -117,10 +121,9 @@ function ServersList({ onExport }: { onExport(name: string): void }) {
           />
         ) : (
           <div className="form-placeholder muted">
-            <p>Pick a server to edit it, or add one.</p>
+            <p>{t('serversScreen.pick')}</p>
             <p>
-              Everything here edits the servers config file — comments and formatting are kept, and the previous version is saved as <code>.bak</code>. The <strong>Raw JSON</strong> view
-              edits the same file directly.
+              <Trans i18nKey="serversScreen.explain" components={{ code: <code />, strong: <strong /> }} />
             </p>
           </div>
         )}
@@ -147,6 +150,8 @@ function ConfigServerRow({
   const removeServer = useApp((s) => s.installUninstall);
   const openForm = useApp((s) => s.openForm);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const t = useT();
+  const statusLabel = useStatusLabel();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const run = async (action: () => Promise<void>): Promise<void> => {
@@ -176,16 +181,16 @@ function ConfigServerRow({
           {server.name}
         </strong>
         <span className={`status-label status-text-${server.status}`} data-testid="config-server-status">
-          {server.disabled ? 'Disabled' : statusLabel[server.status]}
+          {server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         <span className="chip">{server.transport}</span>
         <span className="spacer" />
-        <label className="switch" title={enabled ? 'Enabled: click to stop and disable' : 'Disabled: click to enable'}>
+        <label className="switch" title={enabled ? t('serversScreen.enabledTitle') : t('serversScreen.disabledTitle')}>
           <input
             type="checkbox"
             role="switch"
             aria-checked={enabled}
-            aria-label={`Enable ${server.name}`}
+            aria-label={t('serversScreen.enableLabel', { server: server.name })}
             data-testid="server-enabled"
             checked={enabled}
             disabled={!editable || busy}
@@ -201,15 +206,15 @@ function ConfigServerRow({
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
       <ConsentCard server={server} />
       <div className="config-server-actions">
-        <button type="button" className="btn btn-small" data-testid="server-edit" aria-label={`Edit ${server.name}`} disabled={!editable} onClick={onEdit}>
-          Edit
+        <button type="button" className="btn btn-small" data-testid="server-edit" aria-label={t('serverRow.editLabel', { server: server.name })} disabled={!editable} onClick={onEdit}>
+          {t('common.edit')}
         </button>
-        <button type="button" className="btn btn-small" data-testid="server-export" aria-label={`Export ${server.name}`} onClick={onExport}>
-          Export
+        <button type="button" className="btn btn-small" data-testid="server-export" aria-label={t('serversScreen.exportLabel', { server: server.name })} onClick={onExport}>
+          {t('serversScreen.export')}
         </button>
         {confirmRemove ? (
-          <span className="confirm-inline" role="group" aria-label={`Confirm removing ${server.name}`}>
-            Remove {server.name} from the config?
+          <span className="confirm-inline" role="group" aria-label={t('serversScreen.confirmRemoveLabel', { server: server.name })}>
+            {t('serversScreen.confirmRemove', { server: server.name })}
             <button
               type="button"
               className="btn btn-small btn-danger"
@@ -222,15 +227,15 @@ function ConfigServerRow({
                 })
               }
             >
-              Remove
+              {t('common.remove')}
             </button>
             <button type="button" className="btn btn-small btn-ghost" onClick={() => setConfirmRemove(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-small" data-testid="server-remove" aria-label={`Remove ${server.name}`} disabled={!editable} onClick={() => setConfirmRemove(true)}>
-            Remove
+          <button type="button" className="btn btn-small" data-testid="server-remove" aria-label={t('serversScreen.removeLabel', { server: server.name })} disabled={!editable} onClick={() => setConfirmRemove(true)}>
+            {t('common.remove')}
           </button>
         )}
       </div>
