@@ -54,6 +54,17 @@ describe('MCP Bundles', () => {
     await store.dispose();
   });
 
+  it('an install the config refuses leaves no files and no secrets behind', async () => {
+    const file = packBundle({ name: 'refused-greeter' });
+    const { installer, store, secrets, dataDir } = setup();
+    // A config that no longer validates: Switchboard never writes over it.
+    writeFileSync(store.file, '{"mcpServers": {"x": {}}}');
+    await expect(installer.installBundle(readFileSync(file), { api_key: 'k' })).rejects.toThrow(/the config file has a problem/);
+    expect(existsSync(join(dataDir, 'bundles', 'refused-greeter'))).toBe(false);
+    expect(secrets.list()).toEqual([]);
+    await store.dispose();
+  });
+
   it('a signed bundle (mcpb sign --self-signed) is refused, saying it cannot be verified', () => {
     const file = packBundle({ name: 'signed-greeter' });
     const dir = tempDir();

@@ -36,7 +36,14 @@ export class Installer {
   async add(plan: InstallPlanView, values: Readonly<Record<string, string>>): Promise<InstallResultView> {
     this.assertFree(plan.name, false);
     const { entry, secretsStored } = fillPlan(plan, values, this.deps.secrets);
-    const snapshot = await this.deps.store.update(setAt(['mcpServers', plan.name], entry), `add server "${plan.name}"`);
+    let snapshot: ConfigSnapshot;
+    try {
+      snapshot = await this.deps.store.update(setAt(['mcpServers', plan.name], entry), `add server "${plan.name}"`);
+    } catch (error) {
+      // Nothing was added: the secrets stored for it go too.
+      for (const name of secretsStored) this.deps.secrets.delete(name);
+      throw error;
+    }
     await this.deps.apply?.(snapshot);
     return { name: plan.name, secretsStored, needsApproval: entry.command !== undefined };
   }
@@ -56,8 +63,17 @@ export class Installer {
     const planned = planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options });
     this.assertFree(planned.plan.name, true);
     const { entry, secretsStored } = fillPlan(planned.plan, values, this.deps.secrets);
-    unpackBundle(this.deps.dataDir, planned, secretsStored);
-    const snapshot = await this.deps.store.update(setAt(['mcpServers', planned.plan.name], entry), `install bundle "${planned.plan.name}"`);
+    let snapshot: ConfigSnapshot;
+    try {
+      unpackBundle(this.deps.dataDir, planned, secretsStored);
+      snapshot = await this.deps.store.update(setAt(['mcpServers', planned.plan.name], entry), `install bundle "${planned.plan.name}"`);
+    } catch (error) {
+      // Not installed: its secrets go; files already unpacked stay only if an earlier install of it owns them.
+      for (const name of secretsStored) this.deps.secrets.delete(name);
+      const found = findInstalledBundle(this.deps.dataDir, planned.plan.name);
+      if (found && !this.taken(planned.plan.name)) removeBundleFiles(found);
+      throw error;
+    }
     await this.deps.apply?.(snapshot);
     return { name: planned.plan.name, secretsStored, needsApproval: true, installedAt: planned.folder };
   }
