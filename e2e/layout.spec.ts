@@ -145,7 +145,56 @@ async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
   throw new Error(`${selector} was not reached with ${max} presses of Tab`);
 }
 
+/** Tabs through the whole page and returns the visible, enabled controls Tab never reached (roving ones excepted). */
+async function unreachableByTab(page: Page): Promise<string[]> {
+  const total = await page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
+    let n = 0;
+    for (const el of document.querySelectorAll('[data-kb-idx]')) delete (el as unknown as { dataset: Record<string, string> }).dataset.kbIdx;
+    for (const el of document.querySelectorAll('button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], summary')) {
+      const r = el.getBoundingClientRect();
+      // Roving focus is keyboard access too: a tab list's other tabs (tabindex -1) and a radio group's unchecked
+      // radios are reached with the arrow keys once Tab is in the group.
+      if (el.closest('[hidden], [inert]') || r.width === 0 || getComputedStyle(el).visibility === 'hidden' || el.getAttribute('tabindex') === '-1') continue;
+      if (el.matches('input[type="radio"]:not(:checked)')) continue;
+      (el as unknown as { dataset: Record<string, string> }).dataset.kbIdx = String(n++);
+    }
+    return n;
+  });
+  const seen = new Set<string>();
+  await page.evaluate(() => (globalThis as unknown as { document: { body: { focus(): void } } }).document.body.focus());
+  for (let i = 0; i < total * 2 + 10 && seen.size < total; i++) {
+    await page.keyboard.press('Tab');
+    const idx = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('data-kb-idx') ?? null);
+    if (idx !== null) seen.add(idx);
+  }
+  return page.evaluate((reached) => {
+    const { document } = globalThis as unknown as PageGlobals;
+    const missing: string[] = [];
+    for (const el of document.querySelectorAll('[data-kb-idx]')) {
+      if (reached.includes(el.getAttribute('data-kb-idx') ?? '')) continue;
+      missing.push(`${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30)}`);
+    }
+    return missing;
+  }, [...seen]);
+}
+
 test.describe('by keyboard alone', () => {
+  test('every control on the chat, a server page, the servers and settings screens is reached with Tab', async ({ page }) => {
+    await expectReady(page, 'calculator');
+    expect(await unreachableByTab(page), 'chat').toEqual([]);
+    await serverRow(page, 'calculator').getByTestId('server-open-page').click();
+    await expect(page.getByTestId('server-page')).toBeVisible();
+    expect(await unreachableByTab(page), 'server page').toEqual([]);
+    await page.getByTestId('server-page-close').click();
+    await page.getByTestId('nav-servers').click();
+    await expect(page.getByTestId('servers-screen')).toBeVisible();
+    expect(await unreachableByTab(page), 'servers').toEqual([]);
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-screen')).toBeVisible();
+    expect(await unreachableByTab(page), 'settings').toEqual([]);
+  });
+
   test('a dialog keeps Tab inside, Esc closes it, and focus goes back to its button', async ({ page }) => {
     await expectReady(page, 'calculator');
     await tabTo(page, '[data-testid="open-audit"]');
