@@ -6,16 +6,11 @@ import { ResultContent } from './ResultContent';
 import { CardTitle } from './CardTitle';
 import { formatMs } from '../ui/search';
 import { CallRequests } from '../features/requests/RequestsPanel';
-
-const stateLabel: Record<CallEntry['state'], string> = {
-  pending: 'Running…',
-  ok: 'Done',
-  error: 'Error',
-  cancelled: 'Cancelled',
-};
+import { useT } from '../i18n';
 
 export function CallCard({ entry }: { entry: CallEntry }) {
   const argsText = JSON.stringify(entry.args);
+  const t = useT();
   return (
     <article
       className={`card call call-${entry.state}`}
@@ -28,13 +23,13 @@ export function CallCard({ entry }: { entry: CallEntry }) {
       <header className="card-head">
         <CardTitle server={entry.server} tool={entry.tool} />
         <span className={`pill pill-${entry.state}`} data-testid="call-state">
-          {stateLabel[entry.state]}
+          {t(`call.state.${entry.state}`)}
         </span>
         {entry.durationMs !== undefined && <span className="muted duration">{formatMs(entry.durationMs)}</span>}
         {entry.state === 'pending' && <CancelButton entry={entry} />}
       </header>
-      <div className="card-command" title={entry.command ? 'Typed command' : 'Called from the form'}>
-        {entry.command ?? `form · ${argsText}`}
+      <div className="card-command" title={entry.command ? t('call.typed') : t('call.fromForm')}>
+        {entry.command ?? t('call.form', { args: argsText })}
       </div>
       <CallBody entry={entry} />
       {/* What the server asks of the person while this call runs (sampling, a form, a link). */}
@@ -44,18 +39,19 @@ export function CallCard({ entry }: { entry: CallEntry }) {
 }
 
 function CallBody({ entry }: { entry: CallEntry }) {
+  const t = useT();
   if (entry.state === 'pending') {
     return (
       <div className="card-body muted">
         <PendingBody entry={entry} />
-        {entry.cancelError && <span className="call-error"> Could not cancel: {entry.cancelError}</span>}
+        {entry.cancelError && <span className="call-error">{t('call.couldNotCancel', { error: entry.cancelError })}</span>}
       </div>
     );
   }
   if (entry.state === 'cancelled') {
     return (
       <div className="card-body muted" data-testid="call-cancelled">
-        {entry.failure?.message ?? 'Cancelled.'}
+        {entry.failure?.message ?? t('call.cancelledDot')}
       </div>
     );
   }
@@ -71,7 +67,7 @@ function CallBody({ entry }: { entry: CallEntry }) {
   const isError = entry.state === 'error';
   return (
     <div className={`card-body${isError ? ' call-error' : ''}`} data-testid={isError ? 'call-error' : 'call-result'}>
-      {isError && <span className="error-code">tool error</span>}
+      {isError && <span className="error-code">{t('call.toolError')}</span>}
       <ResultContent result={entry.result} server={entry.server} />
     </div>
   );
@@ -80,13 +76,15 @@ function CallBody({ entry }: { entry: CallEntry }) {
 /** "Waiting…" and the timer until the server reports progress; then the bar and its message too. */
 function PendingBody({ entry }: { entry: CallEntry }) {
   const reported = useApp((s) => s.progress[entry.callId] !== undefined);
+  const t = useT();
   // CallEntry times are performance.now(); the progress view counts in epoch ms.
   const [startedAt] = useState(() => Date.now() - (performance.now() - entry.startedAt));
-  return <CallProgress callId={entry.callId} startedAt={startedAt} idle={reported ? undefined : `Waiting for ${entry.server}…`} />;
+  return <CallProgress callId={entry.callId} startedAt={startedAt} idle={reported ? undefined : t('call.waitingFor', { server: entry.server })} />;
 }
 
 function CancelButton({ entry }: { entry: CallEntry }) {
   const cancelCall = useApp((s) => s.cancelCall);
+  const t = useT();
   return (
     <button
       type="button"
@@ -95,7 +93,7 @@ function CancelButton({ entry }: { entry: CallEntry }) {
       disabled={entry.cancelling === true}
       onClick={() => void cancelCall(entry.id)}
     >
-      {entry.cancelling ? 'Cancelling…' : 'Cancel'}
+      {entry.cancelling ? t('call.cancelling') : t('common.cancel')}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApp } from '../hooks/useApp';
 import { useNow } from '../hooks/useNow';
+import { useT } from '../i18n';
 
 /**
  * A running call's progress (`calls:progress` by callId): a bar (exact when the server gives a total), its
@@ -8,6 +9,7 @@ import { useNow } from '../hooks/useNow';
  */
 export function CallProgress({ callId, startedAt, idle }: { callId: string; startedAt?: number | undefined; idle?: string | undefined }) {
   const progress = useApp((s) => s.progress[callId]);
+  const t = useT();
   const [shownAt] = useState(() => Date.now());
   const now = useNow(true, 250);
   const elapsed = Math.max(0, now - (startedAt ?? progress?.firstAt ?? shownAt));
@@ -20,7 +22,7 @@ export function CallProgress({ callId, startedAt, idle }: { callId: string; star
     return (
       <div className="progress-line progress-idle">
         <span>{idle}</span>
-        <span className="progress-timer mono muted" data-testid="call-timer" aria-label="Elapsed">
+        <span className="progress-timer mono muted" data-testid="call-timer" aria-label={t('call.elapsed')}>
           {formatElapsed(elapsed)}
         </span>
       </div>
@@ -32,18 +34,18 @@ export function CallProgress({ callId, startedAt, idle }: { callId: string; star
         <div
           className={`progress-track${determinate ? '' : ' is-indeterminate'}`}
           role="progressbar"
-          aria-label="Progress"
+          aria-label={t('call.progress')}
           aria-valuemin={determinate ? 0 : undefined}
           aria-valuemax={determinate ? total : undefined}
           aria-valuenow={determinate ? value : undefined}
-          aria-valuetext={determinate ? `${value} of ${total}` : value !== undefined ? `${value}` : 'working'}
+          aria-valuetext={determinate ? t('call.valueOf', { value, total }) : value !== undefined ? `${value}` : t('call.working')}
         >
           <div className="progress-fill" style={percent !== undefined ? { width: `${percent}%` } : undefined} />
         </div>
         <span className="progress-count mono" data-testid="progress-count">
           {determinate ? `${value}/${total}` : value !== undefined ? String(value) : ''}
         </span>
-        <span className="progress-timer mono muted" data-testid="call-timer" aria-label="Elapsed">
+        <span className="progress-timer mono muted" data-testid="call-timer" aria-label={t('call.elapsed')}>
           {formatElapsed(elapsed)}
         </span>
       </div>

@@ -1,14 +1,14 @@
 import type { SandboxInfo, ServerView } from '../../src-shared/host-api';
-
-const sourceLabel = { default: 'default', 'allow-list': 'allow-list', 'server-env': 'server env' } as const;
+import { useT } from '../i18n';
 
 /** What the child was started with: command, args, cwd, environment variable *names* and where each came from. */
 export function LaunchDetails({ server }: { server: ServerView }) {
   const launch = server.launch;
+  const t = useT();
   if (!launch && server.pid === undefined && !server.logFile) return null;
   return (
     <details className="stderr launch" data-testid="server-launch">
-      <summary>launch details</summary>
+      <summary>{t('launch.summary')}</summary>
       <dl>
         {launch && (
           <>
@@ -59,7 +59,7 @@ export function LaunchDetails({ server }: { server: ServerView }) {
             <dt>env</dt>
             <dd className="env-names">
               {launch.env.map((v) => (
-                <span key={v.name} className={`env-name env-${v.source}`} title={`from ${sourceLabel[v.source]}`}>
+                <span key={v.name} className={`env-name env-${v.source}`} title={t('launch.from', { source: t(`launch.source.${v.source}`) })}>
                   {v.name}
                 </span>
               ))}
@@ -73,11 +73,11 @@ export function LaunchDetails({ server }: { server: ServerView }) {
 
 /** The sandbox in force: what the server may read and write beyond the read-only system, and whether it has a network. */
 function SandboxText({ sandbox }: { sandbox: SandboxInfo }) {
-  if (sandbox.kind === 'unavailable') return <span className="status-text-error">asked for, none available ({sandbox.reason ?? 'no reason given'}): not started</span>;
+  const t = useT();
+  if (sandbox.kind === 'unavailable') return <span className="status-text-error">{t('launch.sandboxUnavailable', { reason: sandbox.reason ?? t('launch.noReason') })}</span>;
   return (
     <span>
-      {sandbox.kind}: system read-only, home hidden, private /tmp; read {sandbox.read.length ? sandbox.read.join(', ') : '-'}; write{' '}
-      {sandbox.write.length ? sandbox.write.join(', ') : '-'}; network {sandbox.network ? 'on' : 'off'}
+      {t('launch.sandbox', { kind: sandbox.kind, read: sandbox.read.length ? sandbox.read.join(', ') : '-', write: sandbox.write.length ? sandbox.write.join(', ') : '-', network: sandbox.network ? t('launch.on') : t('launch.off') })}
     </span>
   );
 }

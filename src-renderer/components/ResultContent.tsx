@@ -2,29 +2,32 @@ import type { ContentBlock, ToolResult } from '../../src-shared/host-api';
 import { JsonTree } from '../chat/JsonTree';
 import { TextResult } from '../chat/TextResult';
 import { useApp } from '../hooks/useApp';
+import { Trans } from 'react-i18next';
+import { formatCount, useT } from '../i18n';
 
 /** A tool result's blocks; `server` (the one that answered) lets a resource link or embedded resource be opened. */
 export function ResultContent({ result, server }: { result: ToolResult; server?: string | undefined }) {
   const content = Array.isArray(result.content) ? result.content : [];
+  const t = useT();
   return (
     <div className="result">
-      {content.length === 0 && result.structuredContent === undefined && <p className="muted">(empty result)</p>}
+      {content.length === 0 && result.structuredContent === undefined && <p className="muted">{t('call.emptyResult')}</p>}
       {content.map((block, index) => (
         <Block key={index} block={block} server={server} />
       ))}
       {result.outputSchemaError && (
         <p className="schema-mismatch" role="note" data-testid="output-schema-error">
-          <span className="error-code">output schema</span> The structured content does not match the tool's outputSchema: {result.outputSchemaError}
+          <span className="error-code">{t('call.outputSchema')}</span> {t('call.schemaMismatch', { error: result.outputSchemaError })}
         </p>
       )}
       {result.task && (
         <p className="muted result-task" data-testid="result-task">
-          Ran as task <code>{result.task.taskId}</code> · {result.task.status}
+          <Trans i18nKey="call.ranAsTask" values={{ taskId: result.task.taskId, status: result.task.status }} components={{ code: <code /> }} />
         </p>
       )}
       {result.structuredContent !== undefined && (
         <details className="structured" open={content.length === 0}>
-          <summary>Structured content</summary>
+          <summary>{t('call.structured')}</summary>
           <JsonTree value={result.structuredContent} />
         </details>
       )}
@@ -35,9 +38,10 @@ export function ResultContent({ result, server }: { result: ToolResult; server?:
 /** "Open" on a resource link or embedded resource: the resource viewer of the server that returned it. */
 function OpenResource({ server, uri, embedded, name }: { server: string; uri: string; embedded?: { uri: string; mimeType?: string; text?: string; blob?: string }; name: string }) {
   const openResource = useApp((s) => s.openResource);
+  const t = useT();
   return (
-    <button type="button" className="btn btn-small" data-testid="open-resource" aria-label={`Open ${name}`} onClick={() => openResource(server, uri, embedded)}>
-      Open
+    <button type="button" className="btn btn-small" data-testid="open-resource" aria-label={t('call.openLabel', { name })} onClick={() => openResource(server, uri, embedded)}>
+      {t('call.open')}
     </button>
   );
 }
@@ -45,6 +49,7 @@ function OpenResource({ server, uri, embedded, name }: { server: string; uri: st
 const safeMime = (mime: string, kind: string): string => (new RegExp(`^${kind}/[\\w.+-]+$`).test(mime) ? mime : `${kind}/png`);
 
 function Block({ block, server }: { block: ContentBlock; server: string | undefined }) {
+  const t = useT();
   switch (block.type) {
     case 'text':
       return <TextResult text={block.text} />;
@@ -53,14 +58,14 @@ function Block({ block, server }: { block: ContentBlock; server: string | undefi
         <img
           className="block-image"
           data-testid="result-image"
-          alt={`Image result (${block.mimeType})`}
+          alt={t('call.imageAlt', { mime: block.mimeType })}
           src={`data:${safeMime(block.mimeType, 'image')};base64,${block.data}`}
         />
       );
     case 'audio':
       return (
         <p className="block-note muted">
-          Audio result ({block.mimeType}, {Math.round((block.data.length * 3) / 4 / 1024)} KiB) — playback is not supported here.
+          {t('call.audio', { mime: block.mimeType, size: formatCount(Math.round((block.data.length * 3) / 4 / 1024)) })}
         </p>
       );
     case 'resource':

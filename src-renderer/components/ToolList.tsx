@@ -2,18 +2,20 @@ import type { ServerView } from '../../src-shared/host-api';
 import { revealHidden } from '../../src-shared/hidden-text';
 import { TrustBadge } from '../features/trust/TrustBadge';
 import { useApp } from '../hooks/useApp';
+import { useT } from '../i18n';
 
 export function ToolList({ server }: { server: ServerView }) {
   const selected = useApp((s) => (s.selectedTool?.server === server.name ? s.selectedTool.tool : undefined));
   const selectTool = useApp((s) => s.selectTool);
   const closeServerPage = useApp((s) => s.closeServerPage);
-  if (server.tools.length === 0) return <p className="muted tools-empty">This server offers no tools.</p>;
+  const t = useT();
+  if (server.tools.length === 0) return <p className="muted tools-empty">{t('tools.none')}</p>;
   return (
     <div className="tools">
       <div className="tools-head muted" data-testid="tool-count">
-        {server.tools.length} {server.tools.length === 1 ? 'tool' : 'tools'}
+        {t('tools.count', { count: server.tools.length })}
       </div>
-      <ul className="tool-list" aria-label={`Tools of ${server.name}`}>
+      <ul className="tool-list" aria-label={t('tools.listLabel', { server: server.name })}>
         {server.tools.map((tool) => (
           <li key={tool.name}>
             <button
@@ -33,8 +35,8 @@ export function ToolList({ server }: { server: ServerView }) {
               <span className="tool-name">
                 {tool.name}
                 {tool.execution?.taskSupport === 'required' && (
-                  <span className="tool-task" title="Runs only as a task (io.modelcontextprotocol/tasks)">
-                    task
+                  <span className="tool-task" title={t('tools.taskOnly')}>
+                    {t('tools.task')}
                   </span>
                 )}
                 <TrustBadge tool={tool} />

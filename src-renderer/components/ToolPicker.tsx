@@ -1,4 +1,5 @@
 import { useApp } from '../hooks/useApp';
+import { useT } from '../i18n';
 
 const encode = (server: string, tool: string): string => JSON.stringify([server, tool]);
 
@@ -19,6 +20,7 @@ export function ToolPicker() {
   const servers = useApp((s) => s.servers);
   const selected = useApp((s) => s.selectedTool);
   const selectTool = useApp((s) => s.selectTool);
+  const t = useT();
   const ready = servers.filter((s) => s.status === 'ready' && s.tools.length > 0);
   const value = selected ? encode(selected.server, selected.tool) : '';
 
@@ -26,11 +28,11 @@ export function ToolPicker() {
     <select
       className="tool-picker"
       data-testid="tool-picker"
-      aria-label="Choose a tool"
+      aria-label={t('tools.choose')}
       value={value}
       onChange={(e) => selectTool(decode(e.target.value))}
     >
-      <option value="">Tools…</option>
+      <option value="">{t('tools.placeholder')}</option>
       {ready.map((server) => (
         <optgroup key={server.name} label={server.name}>
           {server.tools.map((tool) => (
