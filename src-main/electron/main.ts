@@ -107,6 +107,7 @@ function start(entryUrl: string): void {
 
   const openWindow = (): void => {
     if (mainWindow || shuttingDown) return;
+    settings.applyNativeTheme();
     const created = createMainWindow({
       locations,
       title: appName,

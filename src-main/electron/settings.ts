@@ -1,6 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { app } from 'electron';
+import { app, nativeTheme } from 'electron';
 import Store, { type Schema } from 'electron-store';
 import type { SupervisionPolicy } from '../core/connection';
 import type { SandboxSetting } from '../../src-shared/config-schema';
@@ -95,7 +95,15 @@ export class ElectronSettings implements SettingsStore {
     else if (patch.supervision !== undefined) this.store.set('supervision', patch.supervision);
     if (patch.roots === null) this.store.delete('roots');
     else if (patch.roots !== undefined) this.store.set('roots', patch.roots);
-    if (patch.theme !== undefined) this.store.set('theme', patch.theme);
+    if (patch.theme !== undefined) {
+      this.store.set('theme', patch.theme);
+      this.applyNativeTheme();
+    }
+  }
+
+  /** The window's own parts (title bar, scrollbars, menus, dialogs) follow the app's theme choice. */
+  applyNativeTheme(): void {
+    nativeTheme.themeSource = this.theme();
   }
 
   windowBounds(): WindowBounds | undefined {
