@@ -3,6 +3,7 @@ import { useApp } from '../hooks/useApp';
 import { formatBytes } from '../ui/search';
 import { Markdown } from './Markdown';
 import { ToolCard } from './ToolCard';
+import { useT } from '../i18n';
 
 export function MessageView({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
@@ -21,10 +22,11 @@ export function MessageView({ message }: { message: ChatMessage }) {
 /** The resources that went with a message, as main read them then. */
 function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
   const open = useApp((s) => s.openResource);
+  const t = useT();
   return (
-    <ul className="sent-attachments" aria-label="Sent with the message" data-testid="sent-attachments">
+    <ul className="sent-attachments" aria-label={t('message.sentWith')} data-testid="sent-attachments">
       <li className="muted" aria-hidden="true">
-        with
+        {t('message.with')}
       </li>
       {attachments.map((a) => {
         const first = a.contents[0];
@@ -43,7 +45,7 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
             <span className="muted">
               {' '}
               {formatBytes(size)}
-              {truncated && ' (cut)'}
+              {truncated && t('message.cut')}
             </span>
           </li>
         );
@@ -55,14 +57,15 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
 function AssistantView({ message }: { message: AssistantMessage }) {
   const live = message.status === 'streaming';
   const empty = message.parts.length === 0;
+  const t = useT();
   return (
     <div className="msg msg-assistant" data-testid="assistant-message" data-status={message.status}>
       <div className="msg-meta muted">{message.model}</div>
       {message.parts.map((part, i) =>
         part.type === 'text' ? <Markdown key={i} text={part.text} className="msg-text" /> : <ToolCard key={part.callId} part={part} live={live} />,
       )}
-      {live && empty && <div className="msg-thinking muted">Thinking…</div>}
-      {message.status === 'stopped' && <div className="msg-note muted" data-testid="assistant-stopped">Stopped.</div>}
+      {live && empty && <div className="msg-thinking muted">{t('message.thinking')}</div>}
+      {message.status === 'stopped' && <div className="msg-note muted" data-testid="assistant-stopped">{t('message.stopped')}</div>}
       {message.error && (
         <div className="card-body call-error msg-error" data-testid="assistant-error" role="alert">
           <span className="error-code">{message.error.code}</span>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { chosenIndexes, isCheckbox, optionLabel, toggleIndex, type FieldSpec, type StringFormat } from '../schema-form';
+import { useT } from '../i18n';
 
 /** The input type of a string format (date-time stays text: the browser's picker has no offset). */
 const formatInput: Record<StringFormat, string> = { email: 'email', uri: 'url', date: 'date', 'date-time': 'text' };
@@ -14,6 +15,7 @@ interface FieldProps {
 
 export function FormField({ field, value, error, onChange }: FieldProps) {
   const id = useId();
+  const t = useT();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [field.description ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
@@ -62,7 +64,7 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
   } else if (field.kind === 'boolean') {
     input = (
       <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">(not set)</option>
+        <option value="">{t('toolForm.notSet')}</option>
         <option value="true">true</option>
         <option value="false">false</option>
       </select>
@@ -70,7 +72,7 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
   } else if (field.kind === 'enum') {
     input = (
       <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{field.required ? 'Choose…' : '(not set)'}</option>
+        <option value="">{field.required ? t('toolForm.choose') : t('toolForm.notSet')}</option>
         {(field.options ?? []).map((option, index) => (
           <option key={index} value={String(index)}>
             {optionLabel(option, field.optionLabels?.[index])}
@@ -152,8 +154,9 @@ function MultiField({ field, value, error, onChange, describedBy, hintId, errorI
 }
 
 function RequiredMark() {
+  const t = useT();
   return (
-    <span className="required" title="required" aria-label="required">
+    <span className="required" title={t('toolForm.required')} aria-label={t('toolForm.required')}>
       *
     </span>
   );
@@ -172,7 +175,8 @@ interface JsonAreaProps {
 
 export function JsonArea({ label, name, value, error, required, description, shape, onChange }: JsonAreaProps) {
   const id = useId();
-  const placeholder = shape === 'array' ? '[ ]' : shape === 'object' ? '{ }' : 'JSON value';
+  const t = useT();
+  const placeholder = shape === 'array' ? '[ ]' : shape === 'object' ? '{ }' : t('toolForm.jsonValue');
   return (
     <div className="field field-json">
       <label htmlFor={id}>

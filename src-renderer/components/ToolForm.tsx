@@ -6,6 +6,7 @@ import { buildArgs, formFromSchema, FREEFORM_KEY, initialValues, type FormValues
 import type { ToolRef } from '../store/chat-slice';
 import { FormField, JsonArea } from './FormField';
 import { CardTitle } from './CardTitle';
+import { useT } from '../i18n';
 
 /** The form for the selected tool, generated from its inputSchema. */
 export function ToolForm() {
@@ -20,6 +21,7 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
   const selectTool = useApp((s) => s.selectTool);
   const tool = server?.tools.find((t) => t.name === selected.tool);
   const ready = server?.status === 'ready' && tool !== undefined;
+  const t = useT();
 
   return (
     <section
@@ -33,14 +35,14 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
           document.querySelector<HTMLElement>('[data-testid="chat-input"]')?.focus();
         }
       }}
-      aria-label={`Form for ${selected.tool}`}
+      aria-label={t('toolForm.formFor', { tool: selected.tool })}
     >
       <header className="card-head">
         <CardTitle server={selected.server} tool={selected.tool} />
         <button
           type="button"
           className="btn btn-ghost btn-small"
-          aria-label="Close the form"
+          aria-label={t('toolForm.close')}
           data-testid="tool-form-close"
           onClick={() => selectTool(undefined)}
         >
@@ -53,10 +55,10 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
       ) : (
         <p className="server-error">
           {server === undefined
-            ? `Server "${selected.server}" is no longer configured.`
+            ? t('toolForm.gone', { server: selected.server })
             : tool === undefined && server.status === 'ready'
-              ? `"${selected.server}" no longer offers "${selected.tool}".`
-              : `"${selected.server}" is not ready (${server.status}).`}
+              ? t('toolForm.noLonger', { server: selected.server, tool: selected.tool })
+              : t('toolForm.notReady', { server: selected.server, status: server.status })}
         </p>
       )}
     </section>
@@ -70,6 +72,7 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
   const [asTask, setAsTask] = useState(false);
   const callTool = useApp((s) => s.callTool);
   const taskSupport = tool.execution?.taskSupport;
+  const t = useT();
 
   const change = (name: string, value: string): void => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -96,7 +99,7 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
     <form className="form-fields" onSubmit={submit} noValidate>
       {form.freeform && (
         <JsonArea
-          label="Arguments (JSON object)"
+          label={t('toolForm.argsJson')}
           name={FREEFORM_KEY}
           value={values[FREEFORM_KEY] ?? ''}
           error={errors[FREEFORM_KEY]}
@@ -112,16 +115,16 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
           onChange={(v) => change(field.name, v)}
         />
       ))}
-      {!form.freeform && form.fields.length === 0 && <p className="muted">This tool takes no arguments.</p>}
+      {!form.freeform && form.fields.length === 0 && <p className="muted">{t('toolForm.noArgs')}</p>}
       <div className="form-actions">
         {taskSupport === 'optional' && (
-          <label className="field-check-inline" title="io.modelcontextprotocol/tasks: the server runs it in the background; its status shows on the card">
-            <input type="checkbox" data-testid="tool-form-task" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} /> Run as a task
+          <label className="field-check-inline" title={t('toolForm.taskTitle')}>
+            <input type="checkbox" data-testid="tool-form-task" checked={asTask} onChange={(e) => setAsTask(e.target.checked)} /> {t('toolForm.runAsTask')}
           </label>
         )}
-        {taskSupport === 'required' && <span className="muted">Runs as a task</span>}
+        {taskSupport === 'required' && <span className="muted">{t('toolForm.runsAsTask')}</span>}
         <button type="submit" className="btn btn-primary" data-testid="tool-form-submit">
-          Call {tool.name}
+          {t('toolForm.call', { tool: tool.name })}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import './dialog.css';
+import { useT } from '../i18n';
 
 /** What Tab may land on inside a dialog. */
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), summary';
@@ -27,6 +28,7 @@ export interface DialogProps {
  */
 export function Dialog({ title, onClose, children, testId, wide = false, closeOnBackdrop = false }: DialogProps) {
   const titleId = useId();
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -94,7 +96,7 @@ export function Dialog({ title, onClose, children, testId, wide = false, closeOn
       >
         <header className="ui-dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-ghost btn-small ui-dialog-close" aria-label="Close dialog" data-testid="dialog-close" onClick={onClose}>
+          <button type="button" className="btn btn-ghost btn-small ui-dialog-close" aria-label={t('dialog.close')} data-testid="dialog-close" onClick={onClose}>
             ✕
           </button>
         </header>

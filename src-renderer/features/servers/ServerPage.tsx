@@ -1,5 +1,5 @@
 import type { ServerView } from '../../../src-shared/host-api';
-import { StatusDot, statusLabel } from '../../components/StatusDot';
+import { StatusDot, useStatusLabel } from '../../components/StatusDot';
 import { useApp } from '../../hooks/useApp';
 import { useServer } from '../../hooks/useServer';
 import type { ServerTab } from '../../store/feature-types';
@@ -14,6 +14,8 @@ import { ConsentCard } from '../consent/ConsentCard';
 import { ToolCatalogue } from '../tools/ToolCatalogue';
 import { TraceTab } from '../trace/TraceTab';
 import '../features.css';
+import { Trans } from 'react-i18next';
+import { formatCount, useT } from '../../i18n';
 
 const idPrefix = 'server-page';
 
@@ -22,16 +24,17 @@ export function ServerPage() {
   const page = useApp((s) => s.serverPage);
   const close = useApp((s) => s.closeServerPage);
   const setTab = useApp((s) => s.setServerTab);
+  const t = useT();
   const server = useServer(page?.server ?? '');
   const resourceList = useApp((s) => (page ? s.resourceLists[page.server]?.value : undefined));
   const promptList = useApp((s) => (page ? s.promptLists[page.server]?.value : undefined));
   if (!page) return null;
   if (!server) {
     return (
-      <main className="server-page" aria-label={`Server ${page.server}`} data-testid="server-page">
+      <main className="server-page" aria-label={t('serverPage.label', { server: page.server })} data-testid="server-page">
         <div className="server-page-head">
           <BackButton onClick={close} />
-          <p className="muted">Server "{page.server}" is no longer configured.</p>
+          <p className="muted">{t('serverPage.gone', { server: page.server })}</p>
         </div>
       </main>
     );
@@ -39,19 +42,19 @@ export function ServerPage() {
   const resourceCount = resourceList ? resourceList.resources.length + resourceList.templates.length : server.counts ? server.counts.resources + server.counts.templates : undefined;
   const promptCount = promptList ? promptList.prompts.length : server.counts?.prompts;
   const tabs: Array<TabSpec<ServerTab>> = [
-    { id: 'tools', label: 'Tools', badge: server.tools.length },
-    { id: 'resources', label: 'Resources', badge: resourceCount },
-    { id: 'prompts', label: 'Prompts', badge: promptCount },
-    { id: 'logs', label: 'Logs' },
-    { id: 'trace', label: 'Trace' },
+    { id: 'tools', label: t('serverPage.tabs.tools'), badge: server.tools.length },
+    { id: 'resources', label: t('serverPage.tabs.resources'), badge: resourceCount },
+    { id: 'prompts', label: t('serverPage.tabs.prompts'), badge: promptCount },
+    { id: 'logs', label: t('serverPage.tabs.logs') },
+    { id: 'trace', label: t('serverPage.tabs.trace') },
   ];
 
   return (
-    <main className="server-page" aria-label={`Server ${server.name}`} data-testid="server-page" data-server={server.name}>
+    <main className="server-page" aria-label={t('serverPage.label', { server: server.name })} data-testid="server-page" data-server={server.name}>
       <ServerHeader server={server} onBack={close} />
       <ConsentCard server={server} />
       <AuthCard server={server} />
-      <Tabs label={`${server.name}: what it offers`} idPrefix={idPrefix} tabs={tabs} selected={page.tab} onSelect={setTab} className="server-tabs" />
+      <Tabs label={t('serverPage.offers', { server: server.name })} idPrefix={idPrefix} tabs={tabs} selected={page.tab} onSelect={setTab} className="server-tabs" />
       <div className="server-tab-panel" {...tabPanelProps(idPrefix, page.tab)} data-testid={`panel-${page.tab}`}>
         {page.tab === 'tools' && <ToolsTab server={server} />}
         {page.tab === 'resources' && <ResourcesTab server={server} />}
@@ -64,9 +67,10 @@ export function ServerPage() {
 }
 
 function BackButton({ onClick }: { onClick(): void }) {
+  const t = useT();
   return (
-    <button type="button" className="btn btn-small btn-ghost" data-testid="server-page-close" aria-label="Back to the chat" onClick={onClick}>
-      ← Chat
+    <button type="button" className="btn btn-small btn-ghost" data-testid="server-page-close" aria-label={t('serverPage.back')} onClick={onClick}>
+      {t('serverPage.backButton')}
     </button>
   );
 }
@@ -96,10 +100,11 @@ function ServerSwitcher({ current }: { current: string }) {
   const names = useApp((s) => s.servers.map((v) => v.name).join('\u0000'));
   const tab = useApp((s) => s.serverPage?.tab);
   const open = useApp((s) => s.openServerPage);
+  const t = useT();
   const list = names === '' ? [] : names.split('\u0000');
   if (list.length < 2) return null;
   return (
-    <select className="server-switcher narrow-only" aria-label="Show another server" value={current} onChange={(e) => open(e.target.value, tab)}>
+    <select className="server-switcher narrow-only" aria-label={t('serverPage.switcher')} value={current} onChange={(e) => open(e.target.value, tab)}>
       {list.map((n) => (
         <option key={n} value={n}>
           {n}
@@ -124,6 +129,8 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
   const pingServer = useApp((s) => s.pingServer);
   const bundle = useApp((s) => s.bundle);
   const exportBundle = useApp((s) => s.exportDebugBundle);
+  const t = useT();
+  const statusLabel = useStatusLabel();
   const health = server.health;
   const offered = server.capabilities ? capabilityNames.filter(([k]) => server.capabilities?.[k] === true) : [];
   return (
@@ -134,20 +141,20 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
         <StatusDot status={server.status} />
         <h2 title={server.name}>{server.name}</h2>
         <span className={`status-label status-text-${server.status}`} data-testid="server-page-status">
-          {server.disabled ? 'Disabled' : statusLabel[server.status]}
+          {server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         {health && (
-          <span className={`chip ${health.ok ? 'chip-ok' : 'chip-err'}`} data-testid="server-health" title={health.error ?? (health.lastPingAt ? `Last ping at ${formatClock(health.lastPingAt)}` : undefined)}>
-            {health.ok ? 'healthy' : 'unhealthy'}
+          <span className={`chip ${health.ok ? 'chip-ok' : 'chip-err'}`} data-testid="server-health" title={health.error ?? (health.lastPingAt ? t('serverPage.lastPing', { time: formatClock(health.lastPingAt) }) : undefined)}>
+            {health.ok ? t('serverPage.healthy') : t('serverPage.unhealthy')}
             {health.lastPingMs !== undefined && ` · ${formatMs(health.lastPingMs)}`}
           </span>
         )}
         <span className="spacer" />
         <button type="button" className="btn btn-small" data-testid="server-ping" disabled={server.status !== 'ready' || ping?.state === 'loading'} onClick={() => void pingServer(server.name)}>
-          {ping?.state === 'loading' ? 'Pinging…' : 'Ping'}
+          {ping?.state === 'loading' ? t('serverPage.pinging') : t('serverPage.ping')}
         </button>
         {ping?.state === 'ok' && (
-          <span className="muted" data-testid="server-ping-result" title={`${ping.value.method} at ${formatClock(ping.at)}`}>
+          <span className="muted" data-testid="server-ping-result" title={t('serverPage.pingAt', { method: ping.value.method, time: formatClock(ping.at) })}>
             {ping.value.method === 'ping' ? 'ping' : 'discover'} {formatMs(ping.value.ms)}
           </span>
         )}
@@ -161,18 +168,18 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
           className="btn btn-small"
           data-testid="debug-bundle"
           disabled={bundle?.state === 'loading'}
-          title="Writes a JSON file with the config (values redacted), versions, launch info, stderr tail and protocol trace, for a bug report"
+          title={t('serverPage.bundleTitle')}
           onClick={() => void exportBundle([server.name])}
         >
-          {bundle?.state === 'loading' ? 'Exporting…' : 'Export debug bundle'}
+          {bundle?.state === 'loading' ? t('debugBundle.exporting') : t('debugBundle.export')}
         </button>
       </div>
       <div className="server-meta server-page-meta">
-        <span className="chip" title="Transport">
+        <span className="chip" title={t('serverRow.transport')}>
           {server.transport}
         </span>
         {server.protocolVersion && (
-          <span className="chip" title={`Protocol revision${server.era ? ` (${server.era} era)` : ''}`}>
+          <span className="chip" title={server.era ? t('serverPage.protocolEra', { era: server.era }) : t('serverRow.protocol')}>
             {server.protocolVersion}
           </span>
         )}
@@ -182,7 +189,7 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
           </span>
         )}
         {offered.length > 0 && (
-          <span className="capabilities" aria-label="Capabilities" data-testid="server-capabilities">
+          <span className="capabilities" aria-label={t('serverPage.capabilities')} data-testid="server-capabilities">
             {offered.map(([k, label]) => (
               <span key={k} className="tag">
                 {label}
@@ -196,16 +203,16 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
       </div>
       {bundle?.state === 'ok' && (
         <p className="bundle-note" role="status" data-testid="debug-bundle-path">
-          Debug bundle written ({Math.round(bundle.value.bytes / 1024)} KB): <code>{bundle.value.path}</code>
+          <Trans i18nKey="serverPage.bundleWritten" values={{ size: formatCount(Math.round(bundle.value.bytes / 1024)), path: bundle.value.path }} components={{ code: <code /> }} />
         </p>
       )}
       {bundle?.state === 'error' && (
-        <ErrorNote testId="debug-bundle-error">Could not export the debug bundle: {bundle.message}</ErrorNote>
+        <ErrorNote testId="debug-bundle-error">{t('serverPage.bundleFailed', { error: bundle.message })}</ErrorNote>
       )}
       {server.status !== 'ready' && server.error && <p className="server-error">{server.error}</p>}
       {server.instructions && (
         <details className="server-instructions" data-testid="server-instructions">
-          <summary>Instructions from the server</summary>
+          <summary>{t('serverPage.instructions')}</summary>
           <pre className="block-text">{server.instructions}</pre>
         </details>
       )}
