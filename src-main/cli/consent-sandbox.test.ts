@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath, packageRoot } from '../core/paths';
 import { findBubblewrap } from '../core/sandbox/index';
 import { tempDir } from '../test-support/processes';
 
@@ -51,7 +51,12 @@ describe('doctor: consent and sandbox', () => {
     const json = cli(['--config', config, '--json', 'doctor'], home);
     expect(json.status).toBe(0);
     const [boxed] = (JSON.parse(json.stdout) as { servers: DoctorServer[] }).servers;
-    expect(boxed).toMatchObject({ status: 'ready', sandbox: { kind: 'bubblewrap', network: false, read: [join(dir, 'data')] } });
-    expect(cli(['--config', config, 'doctor'], home).stdout).toContain(`sandbox: bubblewrap: system read-only, home hidden, private /tmp; read: ${join(dir, 'data')}; write: -; network: no`);
+    // The calculator's own package (this checkout) is listed only when the checkout is in a hidden folder (a clone
+    // under /tmp or /root, as on CI).
+    const repo = packageRoot();
+    const own = ['/home', '/root', '/tmp', '/run/user'].some((h) => repo === h || repo.startsWith(`${h}/`)) ? [repo] : [];
+    const read = [...own, join(dir, 'data')];
+    expect(boxed).toMatchObject({ status: 'ready', sandbox: { kind: 'bubblewrap', network: false, read } });
+    expect(cli(['--config', config, 'doctor'], home).stdout).toContain(`sandbox: bubblewrap: system read-only, home hidden, private /tmp; read: ${read.join(', ')}; write: -; network: no`);
   });
 });

@@ -131,7 +131,14 @@ async function callAppInfo(url: URL): Promise<BridgeMessage> {
       ws.once('error', reject);
     });
     return await new Promise<BridgeMessage>((resolve) => {
-      ws.once('message', (data) => resolve(JSON.parse(String(data)) as BridgeMessage));
+      // Events may come first (the host pushes what changed as it happens); the answer is the response.
+      const onMessage = (data: unknown): void => {
+        const message = JSON.parse(String(data)) as BridgeMessage;
+        if (message.kind !== 'response') return;
+        ws.off('message', onMessage);
+        resolve(message);
+      };
+      ws.on('message', onMessage);
       ws.send(JSON.stringify({ id: 1, channel: 'app:info', args: [] }));
     });
   } finally {

@@ -7,6 +7,7 @@ import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../runtime';
 import { StaticSettings } from '../settings';
 import { pidsWith, tempDir, waitFor } from '../../test-support/processes';
+import { packageRoot as repoRoot } from '../paths';
 import { bubblewrapArgs, deniedHint, effectiveSandbox, findBubblewrap, planSandbox, resetSandboxProbe } from './index';
 import { sbplString, seatbeltProfile } from './seatbelt';
 
@@ -167,7 +168,7 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'a sandboxed server under bubblewrap' : `a
     const views = await host.api['servers:list']();
     expect(views.map((v) => [v.name, v.status])).toEqual([['boxed', 'ready'], ['netted', 'ready'], ['open', 'ready']]);
     const boxed = views.find((v) => v.name === 'boxed');
-    expect(boxed?.launch?.sandbox).toEqual({ kind: 'bubblewrap', read: [join(dir, 'allowed')], write: [], network: false });
+    expect(boxed?.launch?.sandbox).toEqual({ kind: 'bubblewrap', read: [...ownPackageIfHidden(), join(dir, 'allowed')], write: [], network: false });
     expect(views.find((v) => v.name === 'open')?.launch?.sandbox).toBeUndefined();
     const call = async (server: string, tool: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> => {
       const result = await host!.api['tools:call']({ server, tool, args });
@@ -202,3 +203,12 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'a sandboxed server under bubblewrap' : `a
     await waitFor(() => pidsWith(marker).length === 0, 10_000, 'the sandboxed server to be gone');
   });
 });
+
+/**
+ * The fixture's own package (this checkout) is listed as readable only when the checkout lies in a folder the
+ * sandbox hides (a clone under /tmp or /root, as on CI); elsewhere the read-only system already shows it.
+ */
+function ownPackageIfHidden(): string[] {
+  const repo = repoRoot();
+  return ['/home', '/root', '/tmp', '/run/user'].some((h) => repo === h || repo.startsWith(`${h}/`)) ? [repo] : [];
+}
