@@ -50,7 +50,7 @@ export interface Sampler {
 
 export const noSamplingProviderText =
   "No LLM provider is configured, so Switchboard cannot run this server's sampling request. To allow it, add a key in " +
-  'Chat settings → Providers, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or ' +
+  'Chat → Providers & approvals in the app, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or ' +
   'LM Studio) in .env and restart Switchboard.';
 
 /** The provider-backed sampler. */
