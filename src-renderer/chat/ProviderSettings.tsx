@@ -3,8 +3,8 @@ import type { ApprovalMode, ProviderView } from '../../src-shared/chat-types';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { Dialog } from '../ui/Dialog';
-
-const sourceLabel = { settings: 'saved here', env: 'from the environment', dotenv: 'from .env', default: 'default' } as const;
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 /** Providers (keys go to main's secret store and never come back), approval policy, and which tools the model may use. */
 export function ProviderSettings() {
@@ -13,6 +13,7 @@ export function ProviderSettings() {
   const servers = useApp((s) => s.servers);
   const update = useApp((s) => s.updateChatSettings);
   const close = useApp((s) => s.setChatDialog);
+  const t = useT();
   const disabled = new Set(settings?.disabledTools ?? []);
   const toggleTool = (key: string, enabled: boolean): void => {
     const next = new Set(disabled);
@@ -21,44 +22,43 @@ export function ProviderSettings() {
     void update({ disabledTools: [...next] });
   };
   return (
-    <Dialog title="Providers & approvals" onClose={() => close(undefined)} testId="providers-dialog" wide closeOnBackdrop>
+    <Dialog title={t('providers.title')} onClose={() => close(undefined)} testId="providers-dialog" wide closeOnBackdrop>
       <section>
-        <h3>Providers</h3>
+        <h3>{t('providers.heading')}</h3>
         <p className="muted">
-          Keys are kept by Switchboard (as secrets) and used only to call the provider; they are never shown again. Values in <code>.env</code> work too
-          (see <code>.env.example</code>).
+          <Trans i18nKey="providers.intro" components={{ code: <code /> }} />
         </p>
         {providers?.providers.map((p) => <ProviderRow key={p.id} provider={p} />)}
         {providers?.model && (
           <p className="muted">
-            New messages use <code>{providers.model}</code> ({sourceLabel[providers.modelSource ?? 'default']}).
+            <Trans i18nKey="providers.newMessagesUse" values={{ model: providers.model, source: t(`providers.source.${providers.modelSource ?? 'default'}`) }} components={{ code: <code /> }} />
           </p>
         )}
       </section>
       <section>
-        <h3>Approvals</h3>
+        <h3>{t('providers.approvals')}</h3>
         <label className="field-row">
-          <span>Before a tool runs</span>
+          <span>{t('providers.beforeTool')}</span>
           <select data-testid="approval-mode" value={settings?.approval ?? 'ask'} onChange={(e) => void update({ approval: e.target.value as ApprovalMode })}>
-            <option value="ask">Ask every time</option>
-            <option value="readonly">Run read-only tools (readOnlyHint) without asking</option>
-            <option value="all">Run every tool without asking</option>
-            <option value="none">Never run tools</option>
+            <option value="ask">{t('providers.mode.ask')}</option>
+            <option value="readonly">{t('providers.mode.readonly')}</option>
+            <option value="all">{t('providers.mode.all')}</option>
+            <option value="none">{t('providers.mode.none')}</option>
           </select>
         </label>
         <label className="field-row">
-          <span>Most model steps per message</span>
+          <span>{t('providers.maxSteps')}</span>
           <input type="number" min={1} max={100} value={settings?.maxSteps ?? 10} onChange={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n >= 1 && n <= 100) void update({ maxSteps: n }); }} />
         </label>
         {(settings?.alwaysAllow.length ?? 0) > 0 && (
           <div>
-            <span>Always allowed:</span>
+            <span>{t('providers.alwaysAllowed')}</span>
             <ul className="plain-list">
               {settings?.alwaysAllow.map((key) => (
                 <li key={key}>
                   <code>{key}</code>{' '}
                   <button type="button" className="btn btn-small" onClick={() => void update({ alwaysAllow: settings.alwaysAllow.filter((k) => k !== key) })}>
-                    Ask again
+                    {t('providers.askAgain')}
                   </button>
                 </li>
               ))}
@@ -67,8 +67,8 @@ export function ProviderSettings() {
         )}
       </section>
       <section>
-        <h3>Tools the model may use</h3>
-        {servers.every((s) => s.tools.length === 0) && <p className="muted">No server is ready yet.</p>}
+        <h3>{t('providers.toolsHeading')}</h3>
+        {servers.every((s) => s.tools.length === 0) && <p className="muted">{t('providers.noServer')}</p>}
         {servers.map((server) =>
           server.tools.length === 0 ? null : (
             <fieldset key={server.name} className="tool-toggles">
@@ -79,7 +79,7 @@ export function ProviderSettings() {
                   <label key={key} className="tool-toggle">
                     <input type="checkbox" data-testid="tool-enabled" data-key={key} checked={!disabled.has(key)} onChange={(e) => toggleTool(key, e.target.checked)} />
                     {tool.name}
-                    {tool.annotations?.readOnlyHint === true && <span className="tag">read-only</span>}
+                    {tool.annotations?.readOnlyHint === true && <span className="tag">{t('toolCard.readOnly')}</span>}
                   </label>
                 );
               })}
@@ -97,6 +97,7 @@ function ProviderRow({ provider }: { provider: ProviderView }) {
   const [baseURL, setBaseURL] = useState(provider.baseURLSource === 'settings' ? (provider.baseURL ?? '') : '');
   const [error, setError] = useState<string | undefined>(undefined);
   const [saved, setSaved] = useState(false);
+  const t = useT();
   const save = async (request: { apiKey?: string | null; baseURL?: string | null }): Promise<void> => {
     setError(undefined);
     setSaved(false);
@@ -120,25 +121,25 @@ function ProviderRow({ provider }: { provider: ProviderView }) {
     >
       <div className="provider-head">
         <strong>{provider.label}</strong>
-        <span className={`pill ${provider.configured ? 'pill-ok' : 'pill-cancelled'}`}>{provider.configured ? 'ready' : 'not set up'}</span>
+        <span className={`pill ${provider.configured ? 'pill-ok' : 'pill-cancelled'}`}>{provider.configured ? t('providers.ready') : t('providers.notSetUp')}</span>
         <span className="muted">
-          {provider.api === 'chat' ? 'Chat Completions' : provider.api === 'messages' ? 'Messages API' : 'Responses API'}
-          {provider.hasKey ? ` · key ${sourceLabel[provider.keySource ?? 'settings']}` : provider.keyEnv ? ` · no key (${provider.keyEnv})` : ''}
-          {provider.baseURL ? ` · ${provider.baseURL} (${sourceLabel[provider.baseURLSource ?? 'default']})` : ''}
+          {t(`providers.api.${provider.api === 'chat' ? 'chat' : provider.api === 'messages' ? 'messages' : 'responses'}`)}
+          {provider.hasKey ? t('providers.keyFrom', { source: t(`providers.source.${provider.keySource ?? 'settings'}`) }) : provider.keyEnv ? t('providers.noKey', { env: provider.keyEnv }) : ''}
+          {provider.baseURL ? ` · ${provider.baseURL} (${t(`providers.source.${provider.baseURLSource ?? 'default'}`)})` : ''}
         </span>
       </div>
       <div className="provider-fields">
-        <input type="password" autoComplete="off" placeholder={provider.hasKey ? 'Replace the key' : 'API key'} value={key} onChange={(e) => setKey(e.target.value)} aria-label={`${provider.label} API key`} />
-        <input type="url" placeholder={provider.baseURL ?? 'Base URL (optional)'} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} aria-label={`${provider.label} base URL`} />
+        <input type="password" autoComplete="off" placeholder={provider.hasKey ? t('providers.replaceKey') : t('providers.apiKey')} value={key} onChange={(e) => setKey(e.target.value)} aria-label={t('providers.apiKeyLabel', { provider: provider.label })} />
+        <input type="url" placeholder={provider.baseURL ?? t('providers.baseUrl')} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} aria-label={t('providers.baseUrlLabel', { provider: provider.label })} />
         <button type="submit" className="btn btn-small btn-primary">
-          Save
+          {t('common.save')}
         </button>
         {provider.keySource === 'settings' && (
           <button type="button" className="btn btn-small" onClick={() => void save({ apiKey: null })}>
-            Remove key
+            {t('providers.removeKey')}
           </button>
         )}
-        {saved && <span className="muted">Saved.</span>}
+        {saved && <span className="muted">{t('appSettings.saved')}</span>}
       </div>
       {error && <p className="call-error">{error}</p>}
     </form>
