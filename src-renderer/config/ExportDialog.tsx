@@ -3,6 +3,7 @@ import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { Dialog } from '../ui/Dialog';
 import { useClipboard } from './useClipboard';
+import { useT } from '../i18n';
 
 /** Claude-compatible JSON for one server or all of them: shown, and copied on request. */
 export function ExportDialog({ names, onClose }: { names: string[] | undefined; onClose(): void }) {
@@ -10,6 +11,7 @@ export function ExportDialog({ names, onClose }: { names: string[] | undefined; 
   const [text, setText] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const { copy, copied, failed } = useClipboard();
+  const t = useT();
   const key = names?.join('\u0000');
   useEffect(() => {
     let live = true;
@@ -22,26 +24,26 @@ export function ExportDialog({ names, onClose }: { names: string[] | undefined; 
     };
   }, [exportConfig, key]);
 
-  const title = names === undefined ? 'Export all servers' : `Export ${names.join(', ')}`;
+  const title = names === undefined ? t('exportDialog.all') : t('exportDialog.some', { names: names.join(', ') });
   return (
     <Dialog title={title} onClose={onClose} testId="export-dialog" wide>
-      <p className="muted">Claude Desktop–compatible JSON: paste it into another MCP host's config. References such as {'${secret:…}'} are exported as written, never their values.</p>
+      <p className="muted">{t('exportDialog.intro', { ref: '${secret:…}' })}</p>
       {error && (
         <p className="form-error" role="alert">
           {error}
         </p>
       )}
-      {text === undefined && !error && <p className="muted">Loading…</p>}
+      {text === undefined && !error && <p className="muted">{t('common.loading')}</p>}
       {text !== undefined && (
         <textarea className="export-text" data-testid="export-text" readOnly rows={Math.min(20, text.split('\n').length + 1)} value={text} onFocus={(e) => e.target.select()} />
       )}
       <div className="form-actions">
-        {failed && <span className="form-error">The clipboard is not available here; select the text and copy it.</span>}
+        {failed && <span className="form-error">{t('exportDialog.noClipboard')}</span>}
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
         <button type="button" className="btn btn-primary" data-testid="export-copy" disabled={text === undefined} onClick={() => text !== undefined && void copy(text)}>
-          {copied ? 'Copied' : 'Copy to clipboard'}
+          {copied ? t('common.copied') : t('exportDialog.copy')}
         </button>
       </div>
     </Dialog>

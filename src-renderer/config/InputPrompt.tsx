@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { readConfig } from './jsonc';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 /**
  * Answers a server's `${input:ID}`: the value is stored as the secret `input.ID` (never shown again), and main
@@ -12,6 +14,7 @@ export function InputPrompt({ server, inputId }: { server: string; inputId: stri
   const setSecret = useApp((s) => s.setSecret);
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const [error, setError] = useState<string | undefined>(undefined);
   const id = useId();
   const decl = text === undefined ? undefined : readConfig(text).inputs.find((i) => i.id === inputId);
@@ -31,12 +34,10 @@ export function InputPrompt({ server, inputId }: { server: string; inputId: stri
   };
 
   return (
-    <form className="input-prompt" data-testid="input-prompt" aria-label={`Value for ${server}`} onSubmit={(e) => void submit(e)}>
+    <form className="input-prompt" data-testid="input-prompt" aria-label={t('inputPrompt.label', { server })} onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>
         {decl?.description ?? (
-          <>
-            Value for <code>{`\${input:${inputId}}`}</code>
-          </>
+          <Trans i18nKey="inputPrompt.valueFor" values={{ input: `\${input:${inputId}}` }} components={{ code: <code /> }} />
         )}
       </label>
       <div className="kv-inputs">
@@ -50,7 +51,7 @@ export function InputPrompt({ server, inputId }: { server: string; inputId: stri
           onChange={(e) => setValue(e.target.value)}
         />
         <button type="submit" className="btn btn-small btn-primary" disabled={busy}>
-          Save and start
+          {t('inputPrompt.saveAndStart')}
         </button>
       </div>
       {error && (

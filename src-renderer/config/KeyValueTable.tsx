@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { looksSecret, newRowId, secretNamePattern, secretReference, suggestSecretName, type KeyValueRow, type Row } from './entry-form';
+import { useT } from '../i18n';
 
 interface KeyValueTableProps {
   label: string;
@@ -18,10 +19,11 @@ interface KeyValueTableProps {
 /** Key/value rows (env, headers). A value that looks like a credential offers "Store as secret". */
 export function KeyValueTable({ label, noun, rows, onChange, server, testId, error }: KeyValueTableProps) {
   const update = (id: number, patch: Partial<KeyValueRow>): void => onChange(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+  const t = useT();
   return (
     <fieldset className="kv-table" data-testid={testId}>
       <legend>{label}</legend>
-      {rows.length === 0 && <p className="muted kv-empty">None.</p>}
+      {rows.length === 0 && <p className="muted kv-empty">{t('kv.none')}</p>}
       {rows.map((row, index) => (
         <KeyValueRowView
           key={row.id}
@@ -39,7 +41,7 @@ export function KeyValueTable({ label, noun, rows, onChange, server, testId, err
         </p>
       )}
       <button type="button" className="btn btn-small" data-testid={`${testId}-add`} onClick={() => onChange([...rows, { id: newRowId(), key: '', value: '' }])}>
-        Add {noun}
+        {t('kv.add', { noun })}
       </button>
     </fieldset>
   );
@@ -66,11 +68,12 @@ function KeyValueRowView({
   const [busy, setBusy] = useState(false);
   const setSecret = useApp((s) => s.setSecret);
   const n = index + 1;
+  const t = useT();
 
   const store = async (): Promise<void> => {
     if (storing === undefined) return;
     if (!secretNamePattern.test(storing)) {
-      setStoreError('Letters, digits, _ . - (starting with a letter or _), at most 128 characters.');
+      setStoreError(t('kv.badSecretName'));
       return;
     }
     setBusy(true);
@@ -93,7 +96,7 @@ function KeyValueRowView({
         <input
           type="text"
           className="kv-key"
-          aria-label={`${noun} ${n} name`}
+          aria-label={t('kv.rowName', { noun, n })}
           placeholder="NAME"
           spellCheck={false}
           value={row.key}
@@ -102,8 +105,8 @@ function KeyValueRowView({
         <input
           type={secretish ? 'password' : 'text'}
           className="kv-value"
-          aria-label={`${noun} ${n} value`}
-          placeholder="value"
+          aria-label={t('kv.rowValue', { noun, n })}
+          placeholder={t('kv.value')}
           spellCheck={false}
           autoComplete="off"
           value={row.value}
@@ -111,24 +114,24 @@ function KeyValueRowView({
         />
         {secretish && storing === undefined && (
           <button type="button" className="btn btn-small" data-testid="store-as-secret" onClick={() => setStoring(suggestSecretName(server, row.key))}>
-            Store as secret
+            {t('kv.storeAsSecret')}
           </button>
         )}
-        <button type="button" className="btn btn-ghost btn-small" aria-label={`Remove ${noun} ${n}`} onClick={onRemove}>
+        <button type="button" className="btn btn-ghost btn-small" aria-label={t('kv.remove', { noun, n })} onClick={onRemove}>
           ✕
         </button>
       </div>
       {storing !== undefined && (
         <div className="kv-secret">
           <label>
-            <span className="muted">Secret name</span>
+            <span className="muted">{t('kv.secretName')}</span>
             <input type="text" data-testid="secret-name-for-value" spellCheck={false} value={storing} onChange={(e) => setStoring(e.target.value)} />
           </label>
           <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void store()}>
-            Store and use {'${secret:…}'}
+            {t('kv.storeAndUse', { ref: '${secret:…}' })}
           </button>
           <button type="button" className="btn btn-small btn-ghost" onClick={() => setStoring(undefined)}>
-            Cancel
+            {t('common.cancel')}
           </button>
           {storeError && (
             <span className="form-error" role="alert">
@@ -143,26 +146,27 @@ function KeyValueRowView({
 
 /** One argument per row. */
 export function ArgsList({ rows, onChange }: { rows: Row[]; onChange(rows: Row[]): void }) {
+  const t = useT();
   return (
     <fieldset className="kv-table" data-testid="form-args">
-      <legend>Arguments</legend>
-      {rows.length === 0 && <p className="muted kv-empty">None.</p>}
+      <legend>{t('kv.arguments')}</legend>
+      {rows.length === 0 && <p className="muted kv-empty">{t('kv.none')}</p>}
       {rows.map((row, index) => (
         <div className="kv-inputs" key={row.id} data-testid="arg-row">
           <input
             type="text"
-            aria-label={`Argument ${index + 1}`}
+            aria-label={t('kv.argument', { n: index + 1 })}
             spellCheck={false}
             value={row.value}
             onChange={(e) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)))}
           />
-          <button type="button" className="btn btn-ghost btn-small" aria-label={`Remove argument ${index + 1}`} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
+          <button type="button" className="btn btn-ghost btn-small" aria-label={t('kv.removeArgument', { n: index + 1 })} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
             ✕
           </button>
         </div>
       ))}
       <button type="button" className="btn btn-small" data-testid="form-args-add" onClick={() => onChange([...rows, { id: newRowId(), value: '' }])}>
-        Add argument
+        {t('kv.addArgument')}
       </button>
     </fieldset>
   );

@@ -4,6 +4,7 @@ import { useApp } from '../hooks/useApp';
 import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type SamplingMode, type ServerFormState } from './entry-form';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
+import { useT } from '../i18n';
 
 interface ServerFormProps {
   /** The server being edited, or undefined to add one. */
@@ -19,6 +20,7 @@ interface ServerFormProps {
 export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
   const [form, setForm] = useState<ServerFormState>(() => (name !== undefined && original ? formFromEntry(name, original) : emptyForm()));
   const [errors, setErrors] = useState<FormErrors>({});
+  const t = useT();
   const [saveError, setSaveError] = useState<string | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const upsertServer = useApp((s) => s.upsertServer);
@@ -60,25 +62,25 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
     );
 
   return (
-    <form className="server-form" aria-label={adding ? 'Add a server' : `Edit ${name}`} data-testid="server-form" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>{adding ? 'Add a server' : `Edit ${name}`}</h2>
+    <form className="server-form" aria-label={adding ? t('serverForm.add') : t('serverForm.edit', { server: name })} data-testid="server-form" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>{adding ? t('serverForm.add') : t('serverForm.edit', { server: name })}</h2>
 
       <div className="form-grid">
         <label className="field" htmlFor={`${id}-name`}>
-          <span>Name</span>
+          <span>{t('serverForm.name')}</span>
         </label>
         <div>
           <input id={`${id}-name`} type="text" data-testid="form-name" spellCheck={false} value={form.name} onChange={(e) => patch({ name: e.target.value })} {...field('name')} />
-          {!adding && form.name.trim() !== name && form.name.trim() !== '' && <p className="field-hint">Saving renames the server.</p>}
+          {!adding && form.name.trim() !== name && form.name.trim() !== '' && <p className="field-hint">{t('serverForm.renames')}</p>}
           {fieldError('name')}
         </div>
 
-        <span className="field">Kind</span>
-        <div className="segmented" role="radiogroup" aria-label="Kind">
+        <span className="field">{t('serverForm.kind')}</span>
+        <div className="segmented" role="radiogroup" aria-label={t('serverForm.kind')}>
           {(['stdio', 'remote'] as const).map((kind) => (
             <label key={kind} className={form.kind === kind ? 'selected' : ''}>
               <input type="radio" name={`${id}-kind`} value={kind} data-testid={`form-kind-${kind}`} checked={form.kind === kind} onChange={() => patch({ kind })} />
-              {kind === 'stdio' ? 'A program (stdio)' : 'A remote URL'}
+              {kind === 'stdio' ? t('serverForm.stdio') : t('serverForm.remote')}
             </label>
           ))}
         </div>
@@ -86,7 +88,7 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
         {form.kind === 'stdio' ? (
           <>
             <label className="field" htmlFor={`${id}-command`}>
-              <span>Command</span>
+              <span>{t('serverForm.command')}</span>
             </label>
             <div>
               <input
@@ -94,7 +96,7 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
                 type="text"
                 data-testid="form-command"
                 spellCheck={false}
-                placeholder="node, npx, uvx, /path/to/program"
+                placeholder={t('serverForm.commandPlaceholder')}
                 value={form.command}
                 onChange={(e) => patch({ command: e.target.value })}
                 {...field('command')}
@@ -104,12 +106,12 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
             <span />
             <ArgsList rows={form.args} onChange={(args) => patch({ args })} />
             <span />
-            <KeyValueTable label="Environment" noun="variable" rows={form.env} onChange={(env) => patch({ env })} server={form.name.trim()} testId="form-env" {...(errors.env ? { error: errors.env } : {})} />
+            <KeyValueTable label={t('serverForm.environment')} noun={t('serverForm.variable')} rows={form.env} onChange={(env) => patch({ env })} server={form.name.trim()} testId="form-env" {...(errors.env ? { error: errors.env } : {})} />
             <label className="field" htmlFor={`${id}-cwd`}>
-              <span>Working folder</span>
+              <span>{t('serverForm.workingFolder')}</span>
             </label>
             <div>
-              <input id={`${id}-cwd`} type="text" data-testid="form-cwd" spellCheck={false} placeholder="(relative to the config file)" value={form.cwd} onChange={(e) => patch({ cwd: e.target.value })} />
+              <input id={`${id}-cwd`} type="text" data-testid="form-cwd" spellCheck={false} placeholder={t('serverForm.cwdPlaceholder')} value={form.cwd} onChange={(e) => patch({ cwd: e.target.value })} />
             </div>
           </>
         ) : (
@@ -131,22 +133,22 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
               {fieldError('url')}
             </div>
             <label className="field" htmlFor={`${id}-transport`}>
-              <span>Transport</span>
+              <span>{t('serverForm.transport')}</span>
             </label>
             <div>
               <select id={`${id}-transport`} data-testid="form-transport" value={form.transport} onChange={(e) => patch({ transport: e.target.value as RemoteTransport })}>
-                <option value="auto">Auto (Streamable HTTP, then legacy SSE)</option>
-                <option value="http">Streamable HTTP</option>
-                <option value="sse">Legacy HTTP+SSE</option>
+                <option value="auto">{t('serverForm.transportAuto')}</option>
+                <option value="http">{t('serverForm.transportHttp')}</option>
+                <option value="sse">{t('serverForm.transportSse')}</option>
               </select>
             </div>
             <span />
-            <KeyValueTable label="Headers" noun="header" rows={form.headers} onChange={(headers) => patch({ headers })} server={form.name.trim()} testId="form-headers" {...(errors.headers ? { error: errors.headers } : {})} />
+            <KeyValueTable label={t('serverForm.headers')} noun={t('serverForm.header')} rows={form.headers} onChange={(headers) => patch({ headers })} server={form.name.trim()} testId="form-headers" {...(errors.headers ? { error: errors.headers } : {})} />
           </>
         )}
 
         <label className="field" htmlFor={`${id}-timeout`}>
-          <span>Timeout (ms)</span>
+          <span>{t('serverForm.timeout')}</span>
         </label>
         <div>
           <input
@@ -155,7 +157,7 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
             min={1}
             step={1000}
             data-testid="form-timeout"
-            placeholder="default: 30000 to connect, 60000 per call"
+            placeholder={t('serverForm.timeoutPlaceholder')}
             value={form.timeout}
             onChange={(e) => patch({ timeout: e.target.value })}
             {...field('timeout')}
@@ -164,21 +166,21 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
         </div>
 
         <label className="field" htmlFor={`${id}-sampling`}>
-          <span>Sampling</span>
+          <span>{t('serverForm.sampling')}</span>
         </label>
         <div className="form-inline">
           <select id={`${id}-sampling`} data-testid="form-sampling" value={form.samplingMode} onChange={(e) => patch({ samplingMode: e.target.value as SamplingMode })}>
-            <option value="ask">Ask me each time (default)</option>
-            <option value="allow">Always allow (the model runs without asking)</option>
-            <option value="never">Never (decline at once)</option>
+            <option value="ask">{t('serverForm.samplingAsk')}</option>
+            <option value="allow">{t('serverForm.samplingAllow')}</option>
+            <option value="never">{t('serverForm.samplingNever')}</option>
           </select>
           <input
             type="number"
             min={1}
             step={1}
-            aria-label="At most this many sampling requests a minute"
+            aria-label={t('serverForm.perMinuteLabel')}
             data-testid="form-sampling-per-minute"
-            placeholder="no limit per minute"
+            placeholder={t('serverForm.perMinutePlaceholder')}
             value={form.samplingPerMinute}
             onChange={(e) => patch({ samplingPerMinute: e.target.value })}
             {...field('sampling')}
@@ -192,7 +194,7 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
         <span />
         <label className="field-check-inline">
           <input type="checkbox" data-testid="form-disabled" checked={form.disabled} onChange={(e) => patch({ disabled: e.target.checked })} />
-          Disabled (keep it stopped)
+          {t('serverForm.disabled')}
         </label>
       </div>
 
@@ -203,10 +205,10 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
       )}
       <div className="form-actions">
         <button type="button" className="btn" onClick={() => onDone()}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" data-testid="form-save" disabled={saving}>
-          {saving ? 'Saving…' : adding ? 'Add server' : 'Save'}
+          {saving ? t('serverForm.saving') : adding ? t('serverForm.addServer') : t('common.save')}
         </button>
       </div>
     </form>
