@@ -6,7 +6,8 @@ import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot } from '../core/paths';
 import { nodeRuntime } from '../core/runtime';
-import { messageOf } from '../core/errors';
+import { messageOf, toHostError } from '../core/errors';
+import { AuditLog } from '../core/chat/audit-log';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
@@ -212,9 +213,16 @@ async function call(host: Host, args: CliArgs): Promise<number> {
         if (event.callId === callId) for (const line of progressLines(event)) err(line);
       })
     : undefined;
+  // Audited like the app's direct calls (ChatService.callDirect): source 'cli', arguments shortened the same way.
+  const audited = { kind: 'call' as const, source: 'cli' as const, callId, server, tool, args: AuditLog.shorten(toolArgs), direct: true as const };
+  const started = performance.now();
   try {
     result = await host.api['tools:call']({ server, tool, args: toolArgs, callId, ...(args.task ? { task: true } : {}) });
+    host.chat.audit.append({ ...audited, outcome: result.isError === true ? 'tool-error' : 'ok', durationMs: Math.round(performance.now() - started) });
   } catch (error) {
+    const failure = toHostError(error);
+    const cancelled = failure.code === 'cancelled';
+    host.chat.audit.append({ ...audited, outcome: cancelled ? 'cancelled' : 'failed', durationMs: Math.round(performance.now() - started), ...(cancelled ? {} : { detail: failure.message }) });
     err(`switchboard: ${errorLine(error)}`);
     return 1;
   } finally {
