@@ -43,6 +43,8 @@ export class FileSettings implements SettingsStore {
     else if (patch.supervision !== undefined) this.store.set('supervision', patch.supervision);
     if (patch.roots === null) this.store.delete('roots');
     else if (patch.roots !== undefined) this.store.set('roots', patch.roots);
+    if (patch.sandbox === null) this.store.delete('sandbox');
+    else if (patch.sandbox !== undefined) this.store.set('sandbox', patch.sandbox);
     if (patch.theme !== undefined) this.store.set('theme', patch.theme);
   }
 

@@ -59,12 +59,13 @@ export class StaticSettings implements SettingsStore {
   constructor(
     private allow: string[] = [],
     private policy: Partial<SupervisionPolicy> = {},
-    private readonly sandbox?: SandboxSetting,
+    private sandbox?: SandboxSetting,
   ) {}
   update(patch: AppSettingsPatch): void {
     if (patch.envAllowList !== undefined) this.allow = [...patch.envAllowList];
     if (patch.supervision !== undefined) this.policy = patch.supervision === null ? {} : parseSupervisionSettings(patch.supervision);
     if (patch.roots !== undefined) this.roots = patch.roots ?? undefined;
+    if (patch.sandbox !== undefined) this.sandbox = patch.sandbox ?? undefined;
     if (patch.theme !== undefined) this.chosenTheme = patch.theme;
   }
   defaultRoots(): string[] | undefined {

@@ -12,6 +12,9 @@ export interface DirectCallResult {
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
 
+/** A sandbox setting, as a config entry's `sandbox` key: true (defaults, network allowed), false, or the details. */
+export type SandboxDefault = boolean | { allowRead?: string[]; allowWrite?: string[]; network?: boolean };
+
 /** The app settings the Settings screen edits (`settings:get` / `settings:update`). */
 export interface AppSettingsView {
   /** Extra environment variable names every child may inherit (DESIGN §3). */
@@ -22,6 +25,8 @@ export interface AppSettingsView {
   supervisionDefaults: Record<string, number | boolean>;
   /** Roots of every server without its own `roots` key (paths or file:// URIs); undefined: none. */
   roots?: string[];
+  /** The sandbox of every stdio server without a `sandbox` key of its own (issue 12 §4); undefined: none. */
+  sandbox?: SandboxDefault;
   theme: ThemeSetting;
   /** False where settings cannot be changed here (e.g. a host made with fixed settings). */
   writable: boolean;
@@ -32,5 +37,6 @@ export interface AppSettingsPatch {
   envAllowList?: string[];
   supervision?: Record<string, number | boolean> | null;
   roots?: string[] | null;
+  sandbox?: SandboxDefault | null;
   theme?: ThemeSetting;
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { rootsSchema } from '../config-schema';
+import { rootsSchema, sandboxSettingSchema } from '../config-schema';
 
 /*
  * Issue 13 "Layout and everyday use": direct tool calls kept in the conversation, and the app settings a person
- * edits in the Settings screen (env allow-list, supervision defaults, default roots, theme).
+ * edits in the Settings screen (env allow-list, supervision defaults, default roots, default sandbox, theme).
  */
 
 /** A tool the person calls directly (`/tool {…}` or the form): recorded in the conversation and the audit log. */
@@ -43,12 +43,23 @@ export const supervisionSettingsSchema = z
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
+/** The default sandbox of stdio servers (issue 12 §4): as a config entry's `sandbox` key, and no empty path. */
+export const sandboxDefaultSchema = sandboxSettingSchema.superRefine((value, ctx) => {
+  if (typeof value !== 'object') return;
+  for (const key of ['allowRead', 'allowWrite'] as const) {
+    (value[key] ?? []).forEach((path, index) => {
+      if (path.trim() === '') ctx.addIssue({ code: 'custom', path: [key, index], message: 'a path cannot be empty' });
+    });
+  }
+});
+
 /** A change to the app settings: each key replaces the stored value; `null` clears it (the default applies). */
 export const appSettingsPatchSchema = z
   .object({
     envAllowList: z.array(envNameSchema).max(500).refine((names) => new Set(names).size === names.length, 'each name once').optional(),
     supervision: supervisionSettingsSchema.nullable().optional(),
     roots: rootsSchema.nullable().optional(),
+    sandbox: sandboxDefaultSchema.nullable().optional(),
     theme: themeSchema.optional(),
   })
   .strict();

@@ -33,6 +33,26 @@ describe('settings:get / settings:update', () => {
     expect(cleared.envAllowList).toEqual(['JAVA_HOME', 'HTTPS_PROXY']);
   });
 
+  it('stores the default sandbox (on, network off) where the core reads it, and clears it with null', async () => {
+    const dir = tempDir('switchboard-settings-');
+    let changes = 0;
+    const service = new SettingsService(new FileSettings(dir), () => changes++);
+    expect((await service.api['settings:get']()).sandbox).toBeUndefined();
+
+    expect((await service.api['settings:update']({ sandbox: true })).sandbox).toBe(true);
+    expect(new FileSettings(dir).sandboxDefault()).toBe(true);
+    const after = await service.api['settings:update']({ sandbox: { network: false } });
+    expect(after.sandbox).toEqual({ network: false });
+    expect(changes).toBe(2);
+    // The same file the desktop app and the CLI read: the registry takes its default sandbox from here.
+    expect(new FileSettings(dir).sandboxDefault()).toEqual({ network: false });
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toMatchObject({ sandbox: { network: false } });
+
+    const cleared = await service.api['settings:update']({ sandbox: null });
+    expect(cleared.sandbox).toBeUndefined();
+    expect(new FileSettings(dir).sandboxDefault()).toBeUndefined();
+  });
+
   it.each([
     [{ envAllowList: ['1BAD'] }, /envAllowList\.0: a variable name is letters/],
     [{ envAllowList: ['PATH_X', 'PATH_X'] }, /envAllowList: each name once/],
@@ -40,6 +60,10 @@ describe('settings:get / settings:update', () => {
     [{ supervision: { nonsense: 1 } }, /supervision/],
     [{ supervision: { restartBaseDelayMs: 9000, restartMaxDelayMs: 1000 } }, /first restart delay is longer/],
     [{ roots: [''] }, /roots/],
+    [{ sandbox: 'yes' }, /sandbox: must be true, false/],
+    [{ sandbox: { allowRead: [' '] } }, /sandbox\.allowRead\.0: a path cannot be empty/],
+    [{ sandbox: { network: 'no' } }, /sandbox/],
+    [{ sandbox: { allowExec: [] } }, /sandbox/],
     [{ theme: 'purple' }, /theme/],
   ])('refuses %j, saying which field and why, and stores nothing', async (patch, message) => {
     const dir = tempDir('switchboard-settings-');

@@ -23,8 +23,9 @@ const supervisionKeys = [
 
 /**
  * `settings:get` / `settings:update`: the app settings a person edits in the Settings screen (env allow-list,
- * supervision defaults, default roots, theme), validated with the same schemas the core reads them with.
- * `onChange` runs after a write (host.ts re-applies the config so default roots and new limits take effect).
+ * supervision defaults, default roots, default sandbox, theme), validated with the same schemas the core reads them with.
+ * `onChange` runs after a write (host.ts re-applies the config so default roots, the default sandbox and new limits
+ * take effect).
  */
 export class SettingsService {
   readonly api: Pick<HostMethods, SettingsChannel>;
@@ -60,11 +61,13 @@ export class SettingsService {
     const defaults: Record<string, number | boolean> = {};
     for (const key of supervisionKeys) defaults[key] = defaultPolicy[key];
     const roots = this.settings.defaultRoots?.();
+    const sandbox = this.settings.sandboxDefault?.();
     return {
       envAllowList: this.settings.envAllowList(),
       supervision,
       supervisionDefaults: defaults,
       ...(roots !== undefined ? { roots } : {}),
+      ...(sandbox !== undefined ? { sandbox } : {}),
       theme: this.settings.theme?.() ?? 'system',
       writable: this.settings.update !== undefined,
     };
