@@ -105,3 +105,54 @@ describe('sampling policy in the form', () => {
     expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingPerMinute: '0.5' }, undefined, [])).toEqual({ ok: false, errors: { sampling: expect.stringContaining('whole number') as unknown } });
   });
 });
+
+describe('sandbox in the form', () => {
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['an object with paths and network', { allowRead: ['~/notes', './data'], allowWrite: ['/tmp/out'], network: false }],
+    ['an object with only allowRead', { allowRead: ['./data'] }],
+    ['an empty object', {}],
+    ['an explicit network: true and an empty list', { allowWrite: [], network: true }],
+  ])('round-trips sandbox: %s exactly', (_label, sandbox) => {
+    const original = { command: 'node', args: ['s.mjs'], sandbox };
+    expect(entryFromForm(formFromEntry('s', original), original, [])).toEqual({ ok: true, name: 's', entry: original });
+  });
+
+  it('reads the mode and the lists; no key is the settings default and writes none', () => {
+    expect(formFromEntry('s', { command: 'node' })).toMatchObject({ sandboxMode: 'default', sandboxRead: [], sandboxWrite: [], sandboxNetwork: true });
+    expect(formFromEntry('s', { command: 'node', sandbox: true })).toMatchObject({ sandboxMode: 'on' });
+    expect(formFromEntry('s', { command: 'node', sandbox: false })).toMatchObject({ sandboxMode: 'off' });
+    const custom = formFromEntry('s', { command: 'node', sandbox: { allowRead: ['a'], allowWrite: ['b'], network: false } });
+    expect(custom).toMatchObject({ sandboxMode: 'custom', sandboxNetwork: false });
+    expect(custom.sandboxRead.map((r) => r.value)).toEqual(['a']);
+    expect(custom.sandboxWrite.map((r) => r.value)).toEqual(['b']);
+    expect(entryFromForm({ ...custom, sandboxMode: 'default' }, { command: 'node', sandbox: true }, [])).toEqual({ ok: true, name: 's', entry: { command: 'node' } });
+  });
+
+  it('writes what is chosen: on, off, custom with trimmed paths; network only when turned off', () => {
+    const base = { ...emptyForm(), name: 'n', command: 'node' };
+    expect(entryFromForm({ ...base, sandboxMode: 'on' }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: true } });
+    expect(entryFromForm({ ...base, sandboxMode: 'off' }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: false } });
+    expect(entryFromForm({ ...base, sandboxMode: 'custom', sandboxRead: [row(' ~/notes ')] }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: { allowRead: ['~/notes'] } } });
+    expect(entryFromForm({ ...base, sandboxMode: 'custom', sandboxWrite: [row('out')], sandboxNetwork: false }, undefined, [])).toEqual({
+      ok: true,
+      name: 'n',
+      entry: { command: 'node', sandbox: { allowWrite: ['out'], network: false } },
+    });
+  });
+
+  it('refuses an empty path or a URL at its list', () => {
+    const base = { ...emptyForm(), name: 'n', command: 'node', sandboxMode: 'custom' as const };
+    expect(entryFromForm({ ...base, sandboxRead: [row('/ok'), row('  ')] }, undefined, [])).toEqual({ ok: false, errors: { sandboxRead: expect.stringContaining('Give a path') as unknown } });
+    expect(entryFromForm({ ...base, sandboxWrite: [row('file:///tmp')] }, undefined, [])).toEqual({ ok: false, errors: { sandboxWrite: expect.stringContaining('is a URL') as unknown } });
+    // The lists only count for a custom sandbox.
+    expect(entryFromForm({ ...base, sandboxMode: 'on', sandboxRead: [row('')] }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: true } });
+  });
+
+  it('a remote server has no sandbox (it runs elsewhere)', () => {
+    const original = { command: 'node', sandbox: true };
+    const form = { ...formFromEntry('s', original), kind: 'remote' as const, url: 'https://x.example/mcp' };
+    expect(entryFromForm(form, original, [])).toEqual({ ok: true, name: 's', entry: { url: 'https://x.example/mcp' } });
+  });
+});

@@ -36,15 +36,24 @@ export interface ServerFormState {
   samplingMode: SamplingMode;
   /** At most this many sampling requests a minute, as typed ('' = no limit). */
   samplingPerMinute: string;
+  /** A stdio server's sandbox (`sandbox`): the settings default (no key), off (false), on (true) or custom (an object). */
+  sandboxMode: SandboxMode;
+  /** Custom: paths the server may read / write besides its own (relative to the config file's folder, `~/` = home). */
+  sandboxRead: Row[];
+  sandboxWrite: Row[];
+  /** Custom: whether the server may use the network. */
+  sandboxNetwork: boolean;
 }
+
+export type SandboxMode = 'default' | 'off' | 'on' | 'custom';
 
 export type SamplingMode = 'ask' | 'allow' | 'never';
 
-export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd' | 'roots' | 'sampling';
+export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'headers' | 'cwd' | 'roots' | 'sampling' | 'sandboxRead' | 'sandboxWrite';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 /** The keys the form owns; everything else in an entry is carried over untouched. */
-const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'roots', 'sampling'] as const;
+const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'roots', 'sampling', 'sandbox'] as const;
 
 let nextRowId = 1;
 export const newRowId = (): number => nextRowId++;
@@ -71,6 +80,10 @@ export function emptyForm(): ServerFormState {
     roots: [],
     samplingMode: 'ask',
     samplingPerMinute: '',
+    sandboxMode: 'default',
+    sandboxRead: [],
+    sandboxWrite: [],
+    sandboxNetwork: true,
   };
 }
 
@@ -90,7 +103,52 @@ export function formFromEntry(name: string, entry: Record<string, unknown>): Ser
     disabled: entry.disabled === true,
     roots: strings(entry.roots).map((value) => ({ id: newRowId(), value })),
     ...samplingFromEntry(entry.sampling),
+    ...sandboxFromEntry(entry.sandbox),
   };
+}
+
+const plainObject = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+function sandboxFromEntry(value: unknown): Pick<ServerFormState, 'sandboxMode' | 'sandboxRead' | 'sandboxWrite' | 'sandboxNetwork'> {
+  const sandbox = plainObject(value);
+  return {
+    sandboxMode: value === true ? 'on' : value === false ? 'off' : sandbox ? 'custom' : 'default',
+    sandboxRead: strings(sandbox?.allowRead).map((v) => ({ id: newRowId(), value: v })),
+    sandboxWrite: strings(sandbox?.allowWrite).map((v) => ({ id: newRowId(), value: v })),
+    sandboxNetwork: sandbox?.network !== false,
+  };
+}
+
+/** Why a sandbox path is not one, or undefined when it is (a URL or an empty row is not a path). */
+export function sandboxPathProblem(path: string): string | undefined {
+  if (path.trim() === '') return 'Give a path (or remove the empty row).';
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path.trim())) return `"${path.trim()}" is a URL: give a folder or file path (absolute, ~/…, or relative to the config file).`;
+  return undefined;
+}
+
+/**
+ * The entry's `sandbox` key from the form: the default writes none, off false, on true, custom an object. Keys of
+ * the original object the form leaves alone (an explicit `network: true`, empty lists) are written back as they were.
+ */
+function sandboxFromForm(form: ServerFormState, original: unknown, errors: FormErrors): unknown {
+  if (form.sandboxMode === 'default') return undefined;
+  if (form.sandboxMode === 'off') return false;
+  if (form.sandboxMode === 'on') return true;
+  const before = plainObject(original) ?? {};
+  const sandbox: Record<string, unknown> = { ...before };
+  for (const [key, rows, field] of [
+    ['allowRead', form.sandboxRead, 'sandboxRead'],
+    ['allowWrite', form.sandboxWrite, 'sandboxWrite'],
+  ] as const) {
+    const problem = rows.map((r) => sandboxPathProblem(r.value)).find((p) => p !== undefined);
+    if (problem) errors[field] = problem;
+    const paths = rows.map((r) => r.value.trim());
+    if (paths.length > 0 || Array.isArray(before[key])) sandbox[key] = paths;
+    else delete sandbox[key];
+  }
+  if (!form.sandboxNetwork || typeof before.network === 'boolean') sandbox.network = form.sandboxNetwork;
+  return sandbox;
 }
 
 function samplingFromEntry(value: unknown): Pick<ServerFormState, 'samplingMode' | 'samplingPerMinute'> {
@@ -159,6 +217,8 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
     if (env.record) entry.env = env.record;
     if (form.cwd.trim() !== '') entry.cwd = form.cwd.trim();
     if (original?.type === 'stdio') entry.type = 'stdio';
+    const sandbox = sandboxFromForm(form, original?.sandbox, errors);
+    if (sandbox !== undefined) entry.sandbox = sandbox;
   } else {
     const url = form.url.trim();
     if (!isHttpUrl(url)) errors.url = 'An http:// or https:// URL.';
