@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { filterItems } from './search';
+import { formatCount, useT } from '../i18n';
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -36,6 +37,7 @@ export interface VirtualListProps<T> {
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { items, getKey, renderItem, label, selectedKey, onSelect, searchFields, toolbar, noun, estimateSize = 44, empty, testId, itemTestId, follow = false } = props;
   const [ownQuery, setOwnQuery] = useState('');
+  const t = useT();
   const query = props.query ?? ownQuery;
   const setQuery = (q: string): void => {
     if (props.onQueryChange) props.onQueryChange(q);
@@ -93,7 +95,12 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
-  const count = noun ? `${shown.length === items.length ? '' : `${shown.length} of `}${items.length} ${items.length === 1 ? noun[0] : noun[1]}` : undefined;
+  const nounWord = noun ? (items.length === 1 ? noun[0] : noun[1]) : '';
+  const count = noun
+    ? shown.length === items.length
+      ? t('list.count', { total: formatCount(items.length), noun: nounWord })
+      : t('list.countOf', { shown: formatCount(shown.length), total: formatCount(items.length), noun: nounWord })
+    : undefined;
 
   return (
     <div className={`vlist${props.className ? ` ${props.className}` : ''}`} data-testid={testId}>
@@ -103,8 +110,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
             <input
               type="search"
               className="vlist-search"
-              aria-label={props.searchLabel ?? `Search ${label}`}
-              placeholder={props.searchLabel ?? 'Search…'}
+              aria-label={props.searchLabel ?? t('list.searchLabel', { label })}
+              placeholder={props.searchLabel ?? t('list.search')}
               value={query}
               spellCheck={false}
               onChange={(e) => setQuery(e.target.value)}
@@ -128,7 +135,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         onKeyDown={onKeyDown}
       >
         {shown.length === 0 ? (
-          <div className="vlist-empty muted">{items.length === 0 ? (empty ?? 'Nothing here.') : 'Nothing matches the search.'}</div>
+          <div className="vlist-empty muted">{items.length === 0 ? (empty ?? t('list.empty')) : t('list.noMatch')}</div>
         ) : (
           <div className="vlist-inner" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((row) => {

@@ -6,24 +6,26 @@ import { revealHidden } from '../../../src-shared/hidden-text';
 import { useServer } from '../../hooks/useServer';
 import { ReviewPanel } from '../trust/ReviewPanel';
 import { needsReview, TrustBadge } from '../trust/TrustBadge';
+import { useT } from '../../i18n';
 
 const toolFields = (t: ToolInfo): Array<string | undefined> => [t.name, t.title, t.description];
 
 /** The MCP tool annotations a person cares about, as short tags. */
-export function annotationTags(tool: ToolInfo): Array<{ label: string; tone: 'ok' | 'warn' | 'info'; title: string }> {
+type TagKind = 'readOnly' | 'destructive' | 'idempotent' | 'openWorld';
+export function annotationTags(tool: ToolInfo): Array<{ kind: TagKind; label: string; tone: 'ok' | 'warn' | 'info'; title: string }> {
   const a = tool.annotations ?? {};
-  const tags: Array<{ label: string; tone: 'ok' | 'warn' | 'info'; title: string }> = [];
-  if (a.readOnlyHint === true) tags.push({ label: 'read-only', tone: 'ok', title: 'readOnlyHint: does not change its environment' });
-  if (a.destructiveHint === true && a.readOnlyHint !== true) tags.push({ label: 'destructive', tone: 'warn', title: 'destructiveHint: may destroy or overwrite' });
-  if (a.idempotentHint === true) tags.push({ label: 'idempotent', tone: 'info', title: 'idempotentHint: repeating it has no further effect' });
-  if (a.openWorldHint === true) tags.push({ label: 'open world', tone: 'info', title: 'openWorldHint: reaches outside (web, other systems)' });
+  const tags: Array<{ kind: TagKind; label: string; tone: 'ok' | 'warn' | 'info'; title: string }> = [];
+  if (a.readOnlyHint === true) tags.push({ kind: 'readOnly', label: 'read-only', tone: 'ok', title: 'readOnlyHint: does not change its environment' });
+  if (a.destructiveHint === true && a.readOnlyHint !== true) tags.push({ kind: 'destructive', label: 'destructive', tone: 'warn', title: 'destructiveHint: may destroy or overwrite' });
+  if (a.idempotentHint === true) tags.push({ kind: 'idempotent', label: 'idempotent', tone: 'info', title: 'idempotentHint: repeating it has no further effect' });
+  if (a.openWorldHint === true) tags.push({ kind: 'openWorld', label: 'open world', tone: 'info', title: 'openWorldHint: reaches outside (web, other systems)' });
   return tags;
 }
 
-export function taskBadge(tool: ToolInfo): { label: string; title: string } | undefined {
+export function taskBadge(tool: ToolInfo): { kind: 'taskOnly' | 'task'; label: string; title: string } | undefined {
   const support = tool.execution?.taskSupport;
-  if (support === 'required') return { label: 'task only', title: 'Runs only as a task (io.modelcontextprotocol/tasks): created, polled, cancellable' };
-  if (support === 'optional') return { label: 'task', title: 'Can run as a task (io.modelcontextprotocol/tasks)' };
+  if (support === 'required') return { kind: 'taskOnly', label: 'task only', title: 'Runs only as a task (io.modelcontextprotocol/tasks): created, polled, cancellable' };
+  if (support === 'optional') return { kind: 'task', label: 'task', title: 'Can run as a task (io.modelcontextprotocol/tasks)' };
   return undefined;
 }
 
@@ -34,21 +36,22 @@ export function shownIcon(icons: ToolIcon[] | undefined): ToolIcon | undefined {
 
 function Tags({ tool }: { tool: ToolInfo }) {
   const task = taskBadge(tool);
+  const t = useT();
   return (
     <>
-      {annotationTags(tool).map((t) => (
-        <span key={t.label} className={`tag tag-${t.tone}`} title={t.title}>
-          {t.label}
+      {annotationTags(tool).map((tag) => (
+        <span key={tag.kind} className={`tag tag-${tag.tone}`} title={t(`catalogue.tagTitle.${tag.kind}`)}>
+          {t(`catalogue.tag.${tag.kind}`)}
         </span>
       ))}
       {task && (
-        <span className="tag tag-task" title={task.title} data-testid="task-badge">
-          {task.label}
+        <span className="tag tag-task" title={t(`catalogue.tagTitle.${task.kind}`)} data-testid="task-badge">
+          {t(`catalogue.tag.${task.kind}`)}
         </span>
       )}
       {tool.outputSchema && (
-        <span className="tag" title="Declares an outputSchema for its structured content">
-          output schema
+        <span className="tag" title={t('catalogue.tagTitle.outputSchema')}>
+          {t('catalogue.tag.outputSchema')}
         </span>
       )}
     </>
@@ -71,22 +74,23 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
   // For a diff of changed instructions (a changed tool's review names them).
   const instructions = useServer(server)?.instructions;
   const anyIcon = tools.some((t) => shownIcon(t.icons) !== undefined);
+  const t = useT();
   return (
     <div className="feature-split">
       <div className="feature-list-pane">
         <VirtualList
           items={tools}
-          getKey={(t) => t.name}
-          label={`Tool catalogue of ${server}`}
-          searchLabel="Search tools"
+          getKey={(item) => item.name}
+          label={t('catalogue.label', { server })}
+          searchLabel={t('catalogue.search')}
           searchFields={toolFields}
-          noun={['tool', 'tools']}
+          noun={[t('catalogue.tool'), t('catalogue.tools')]}
           selectedKey={selected}
-          onSelect={(t) => onSelect(t.name)}
+          onSelect={(item) => onSelect(item.name)}
           testId="catalogue"
           itemTestId="catalogue-tool"
           estimateSize={52}
-          empty={ready ? 'This server offers no tools.' : 'The server is not ready: its tools show once it is.'}
+          empty={ready ? t('catalogue.none') : t('catalogue.notReady')}
           renderItem={(t) => {
             const icon = shownIcon(t.icons);
             return (
@@ -107,7 +111,7 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
       </div>
       <div className="feature-detail-pane">
         {tool ? (
-          <section className="tool-detail" aria-label={`Tool ${tool.name}`} data-testid="tool-detail">
+          <section className="tool-detail" aria-label={t('catalogue.toolLabel', { tool: tool.name })} data-testid="tool-detail">
             <DetailHead
               title={tool.title ?? tool.name}
               id={tool.name}
@@ -117,10 +121,10 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
                   className="btn btn-small btn-primary"
                   data-testid="catalogue-open-form"
                   disabled={!ready || needsReview(tool)}
-                  title={needsReview(tool) ? 'Review it first: it cannot run until you accept it' : undefined}
+                  title={needsReview(tool) ? t('catalogue.reviewFirst') : undefined}
                   onClick={() => onOpenForm(tool.name)}
                 >
-                  Call…
+                  {t('catalogue.call')}
                 </button>
               }
             />
@@ -130,28 +134,28 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
             </p>
             <ReviewPanel server={server} tool={tool} instructions={instructions} />
             {tool.description && <p className="detail-meta tool-description">{revealHidden(tool.description)}</p>}
-            <h4>Input schema</h4>
+            <h4>{t('catalogue.inputSchema')}</h4>
             <JsonTree value={tool.inputSchema} openDepth={3} />
             {tool.outputSchema ? (
               <>
-                <h4>Output schema</h4>
+                <h4>{t('catalogue.outputSchema')}</h4>
                 <div data-testid="output-schema">
                   <JsonTree value={tool.outputSchema} openDepth={3} />
                 </div>
               </>
             ) : (
-              <p className="muted">No output schema: results are not checked.</p>
+              <p className="muted">{t('catalogue.noOutputSchema')}</p>
             )}
             {tool.annotations && Object.keys(tool.annotations).length > 0 && (
               <>
-                <h4>Annotations</h4>
+                <h4>{t('catalogue.annotations')}</h4>
                 <JsonTree value={tool.annotations} openDepth={2} />
               </>
             )}
           </section>
         ) : (
           <div className="detail-placeholder muted">
-            <p>Pick a tool to see its schemas and annotations.</p>
+            <p>{t('catalogue.pick')}</p>
           </div>
         )}
       </div>
