@@ -5,6 +5,7 @@ import type { LogsState } from '../../store/feature-types';
 import { formatClock, previewValue } from '../../ui/search';
 import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
+import { formatWhen, useT } from '../../i18n';
 
 const rank = (level: LogLevel): number => logLevels.indexOf(level);
 const logFields = (e: LogEntry): Array<string | undefined> => [e.level, e.logger, previewValue(e.data, 2000)];
@@ -24,6 +25,7 @@ export interface LogsViewProps {
 export function LogsView({ server, state, serverLevel, canSetLevel, levelError, onSetLevel, onReload }: LogsViewProps) {
   const [minLevel, setMinLevel] = useState<LogLevel>('debug');
   const [selected, setSelected] = useState<number | undefined>(undefined);
+  const t = useT();
   const entries = state?.entries;
   const shown = useMemo(() => (entries ?? []).filter((e) => rank(e.level) >= rank(minLevel)), [entries, minLevel]);
   const open = selected === undefined ? undefined : shown.find((e) => e.seq === selected);
@@ -31,7 +33,7 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
   return (
     <div className="feature-stack">
       {state?.error && (
-        <ErrorNote testId="logs-error">Could not load the log: {state.error}</ErrorNote>
+        <ErrorNote testId="logs-error">{t('logs.loadFailed', { error: state.error })}</ErrorNote>
       )}
       {levelError && (
         <ErrorNote testId="log-level-error">{levelError}</ErrorNote>
@@ -39,10 +41,10 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
       <VirtualList
         items={shown}
         getKey={(e) => String(e.seq)}
-        label={`Log of ${server}`}
-        searchLabel="Search the log"
+        label={t('logs.label', { server })}
+        searchLabel={t('logs.search')}
         searchFields={logFields}
-        noun={['message', 'messages']}
+        noun={[t('logs.message'), t('logs.messages')]}
         selectedKey={selected === undefined ? undefined : String(selected)}
         onSelect={(e) => setSelected(e.seq === selected ? undefined : e.seq)}
         follow
@@ -50,23 +52,23 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
         itemTestId="log-entry"
         estimateSize={28}
         className="vlist-dense"
-        empty={state === undefined || state.loading ? 'Loading…' : 'No log messages yet.'}
+        empty={state === undefined || state.loading ? t('common.loading') : t('logs.empty')}
         toolbar={
           <>
             <label className="inline-select">
-              <span className="muted">Show</span>
-              <select aria-label="Minimum level shown" data-testid="log-filter-level" value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)}>
+              <span className="muted">{t('logs.show')}</span>
+              <select aria-label={t('logs.minLevel')} data-testid="log-filter-level" value={minLevel} onChange={(e) => setMinLevel(e.target.value as LogLevel)}>
                 {logLevels.map((l) => (
                   <option key={l} value={l}>
-                    {l === 'debug' ? 'all levels' : `${l} and up`}
+                    {l === 'debug' ? t('logs.allLevels') : t('logs.andUp', { level: l })}
                   </option>
                 ))}
               </select>
             </label>
             {canSetLevel && (
-              <label className="inline-select" title="What the server sends (logging/setLevel)">
-                <span className="muted">Server sends</span>
-                <select aria-label="Level the server sends" data-testid="log-set-level" value={serverLevel ?? 'info'} onChange={(e) => onSetLevel(e.target.value as LogLevel)}>
+              <label className="inline-select" title={t('logs.serverSendsTitle')}>
+                <span className="muted">{t('logs.serverSends')}</span>
+                <select aria-label={t('logs.serverLevel')} data-testid="log-set-level" value={serverLevel ?? 'info'} onChange={(e) => onSetLevel(e.target.value as LogLevel)}>
                   {logLevels.map((l) => (
                     <option key={l} value={l}>
                       {l}
@@ -75,7 +77,7 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
                 </select>
               </label>
             )}
-            <ReloadButton label="Reload the log" title="Reload" onClick={onReload} />
+            <ReloadButton label={t('logs.reload')} title={t('logs.reloadTitle')} onClick={onReload} />
           </>
         }
         renderItem={(e) => (
@@ -90,14 +92,14 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
         )}
       />
       {open && (
-        <section className="log-detail" aria-label="Log message" data-testid="log-detail">
+        <section className="log-detail" aria-label={t('logs.detail')} data-testid="log-detail">
           <header className="detail-head">
             <div className="detail-title">
               <span className={`log-level level-${open.level}`}>{open.level}</span>
               {open.logger && <code>{open.logger}</code>}
-              <span className="muted">{new Date(open.time).toLocaleString()}</span>
+              <span className="muted">{formatWhen(open.time)}</span>
             </div>
-            <button type="button" className="btn btn-small btn-ghost" aria-label="Close the message" onClick={() => setSelected(undefined)}>
+            <button type="button" className="btn btn-small btn-ghost" aria-label={t('logs.closeMessage')} onClick={() => setSelected(undefined)}>
               ✕
             </button>
           </header>

@@ -5,6 +5,7 @@ import { formatBytes, formatClock, formatMs, previewValue } from '../../ui/searc
 import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { traceRows, type TraceKind, type TraceRow } from './trace-model';
+import { useT } from '../../i18n';
 
 type KindFilter = 'all' | 'requests' | 'notifications' | 'errors';
 const kindMatches: Record<KindFilter, (k: TraceKind) => boolean> = {
@@ -30,6 +31,7 @@ export interface TraceViewProps {
 export function TraceView({ server, state, onClear, onReload }: TraceViewProps) {
   const [kind, setKind] = useState<KindFilter>('all');
   const [selected, setSelected] = useState<number | undefined>(undefined);
+  const t = useT();
   const entries = state?.entries;
   const rows = useMemo(() => traceRows(entries ?? []), [entries]);
   const shown = useMemo(() => rows.filter((r) => kindMatches[kind](r.kind)), [rows, kind]);
@@ -41,15 +43,15 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
   return (
     <div className="feature-stack">
       {state?.error && (
-        <ErrorNote testId="trace-error">Could not load the trace: {state.error}</ErrorNote>
+        <ErrorNote testId="trace-error">{t('trace.loadFailed', { error: state.error })}</ErrorNote>
       )}
       <VirtualList
         items={shown}
         getKey={(r) => String(r.entry.seq)}
-        label={`Protocol trace of ${server}`}
-        searchLabel="Search the trace"
+        label={t('trace.label', { server })}
+        searchLabel={t('trace.search')}
         searchFields={rowFields}
-        noun={['message', 'messages']}
+        noun={[t('logs.message'), t('logs.messages')]}
         selectedKey={selected === undefined ? undefined : String(selected)}
         onSelect={(r) => setSelected(r.entry.seq)}
         follow
@@ -57,18 +59,18 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
         itemTestId="trace-entry"
         estimateSize={28}
         className="vlist-dense"
-        empty={state === undefined || state.loading ? 'Loading…' : 'No messages recorded yet.'}
+        empty={state === undefined || state.loading ? t('common.loading') : t('trace.empty')}
         toolbar={
           <>
-            <select aria-label="Which messages" data-testid="trace-filter" value={kind} onChange={(e) => setKind(e.target.value as KindFilter)}>
-              <option value="all">All messages</option>
-              <option value="requests">Requests and responses</option>
-              <option value="notifications">Notifications</option>
-              <option value="errors">Errors</option>
+            <select aria-label={t('trace.which')} data-testid="trace-filter" value={kind} onChange={(e) => setKind(e.target.value as KindFilter)}>
+              <option value="all">{t('trace.all')}</option>
+              <option value="requests">{t('trace.requests')}</option>
+              <option value="notifications">{t('trace.notifications')}</option>
+              <option value="errors">{t('trace.errors')}</option>
             </select>
-            <ReloadButton label="Reload the trace" title="Reload" onClick={onReload} />
+            <ReloadButton label={t('trace.reload')} title={t('logs.reloadTitle')} onClick={onReload} />
             <button type="button" className="btn btn-small" data-testid="trace-clear" onClick={onClear}>
-              Clear
+              {t('trace.clear')}
             </button>
           </>
         }
@@ -77,12 +79,12 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
             <span className="trace-time mono" title={formatClock(r.entry.time)}>
               +{((r.entry.time - start) / 1000).toFixed(3)}s
             </span>
-            <span className={`trace-dir dir-${r.entry.direction}`} aria-label={r.entry.direction === 'send' ? 'sent' : 'received'} title={r.entry.direction === 'send' ? 'Sent to the server' : 'Received from the server'}>
+            <span className={`trace-dir dir-${r.entry.direction}`} aria-label={r.entry.direction === 'send' ? t('trace.sent') : t('trace.received')} title={r.entry.direction === 'send' ? t('trace.sentTitle') : t('trace.receivedTitle')}>
               {arrow(r)}
             </span>
             <span className="trace-method mono">
-              {r.kind === 'response' || r.kind === 'error' ? <span className="muted">{r.kind === 'error' ? 'error ' : '↳ '}</span> : null}
-              {r.method ?? (r.kind === 'other' ? '(message)' : '(response)')}
+              {r.kind === 'response' || r.kind === 'error' ? <span className="muted">{r.kind === 'error' ? t('trace.errorPrefix') : '↳ '}</span> : null}
+              {r.method ?? (r.kind === 'other' ? t('trace.message') : t('trace.response'))}
             </span>
             {r.id !== undefined && <span className="trace-id muted mono">#{String(r.id)}</span>}
             <span className="trace-size muted">{formatBytes(r.entry.size)}</span>
@@ -93,32 +95,32 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
                   <span className="mono">{formatMs(r.durationMs)}</span>
                 </>
               ) : r.pending ? (
-                <span className="muted">pending</span>
+                <span className="muted">{t('trace.pending')}</span>
               ) : null}
             </span>
           </div>
         )}
       />
       {open && (
-        <section className="trace-detail" aria-label="Trace message" data-testid="trace-detail">
+        <section className="trace-detail" aria-label={t('trace.detail')} data-testid="trace-detail">
           <header className="detail-head">
             <div className="detail-title">
               <strong>
                 {arrow(open)} {open.method ?? open.kind}
               </strong>
               <span className="muted">
-                {open.entry.direction === 'send' ? 'sent' : 'received'} at {formatClock(open.entry.time)} · {formatBytes(open.entry.size)}
-                {open.durationMs !== undefined && ` · round trip ${formatMs(open.durationMs)}`}
+                {open.entry.direction === 'send' ? t('trace.sentAt', { time: formatClock(open.entry.time) }) : t('trace.receivedAt', { time: formatClock(open.entry.time) })} · {formatBytes(open.entry.size)}
+                {open.durationMs !== undefined && t('trace.roundTrip', { time: formatMs(open.durationMs) })}
                 {open.entry.http?.status !== undefined && ` · HTTP ${open.entry.http.status}`}
               </span>
             </div>
             <div className="detail-actions">
               {pair && (
                 <button type="button" className="btn btn-small" data-testid="trace-goto-pair" onClick={() => setSelected(pair.entry.seq)}>
-                  {pair.kind === 'request' ? 'Show the request' : 'Show the response'}
+                  {pair.kind === 'request' ? t('trace.showRequest') : t('trace.showResponse')}
                 </button>
               )}
-              <button type="button" className="btn btn-small btn-ghost" aria-label="Close the message" onClick={() => setSelected(undefined)}>
+              <button type="button" className="btn btn-small btn-ghost" aria-label={t('logs.closeMessage')} onClick={() => setSelected(undefined)}>
                 ✕
               </button>
             </div>
