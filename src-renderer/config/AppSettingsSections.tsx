@@ -293,3 +293,56 @@ export function DefaultRootsSection() {
     </section>
   );
 }
+
+/** Settings → Sandbox: the sandbox of every stdio server whose entry has no `sandbox` key (issue 12 §4). */
+export function SandboxDefaultSection() {
+  const settings = useApp((s) => s.appSettings);
+  const update = useApp((s) => s.updateAppSettings);
+  const t = useT();
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [saved, setSaved] = useState(false);
+  if (!settings) return null;
+  const current = settings.sandbox;
+  const on = current !== undefined && current !== false;
+  const details = typeof current === 'object' ? current : {};
+  const network = details.network !== false;
+  const paths = [...(details.allowRead ?? []), ...(details.allowWrite ?? [])];
+  const save = (next: { on: boolean; network: boolean }): void => {
+    setSaved(false);
+    // Paths written in the settings file by hand are kept; network is written only when it is turned off.
+    const { network: _network, ...kept } = details;
+    const value = !next.on ? null : next.network && Object.keys(kept).length === 0 ? true : { ...kept, ...(next.network ? {} : { network: false }) };
+    if (value !== null && typeof value === 'object' && [...(value.allowRead ?? []), ...(value.allowWrite ?? [])].some((p) => p.trim() === '')) {
+      setError(t('sandbox.emptyPath'));
+      return;
+    }
+    void update({ sandbox: value }).then((refused) => {
+      setError(refused);
+      setSaved(refused === undefined);
+    });
+  };
+  return (
+    <section className="settings-section" aria-labelledby="settings-sandbox">
+      <h2 id="settings-sandbox">{t('sandbox.settingsHeading')}</h2>
+      <p className="muted">{t('sandbox.settingsIntro')}</p>
+      <fieldset className="theme-switch" data-testid="sandbox-default">
+        <legend className="muted">{t('sandbox.settingsHeading')}</legend>
+        {([false, true] as const).map((value) => (
+          <label key={String(value)}>
+            <input type="radio" name="sandbox-default" checked={on === value} data-testid={value ? 'sandbox-default-on' : 'sandbox-default-off'} disabled={!settings.writable} onChange={() => save({ on: value, network })} />{' '}
+            {value ? t('sandbox.settingsOn') : t('sandbox.settingsOff')}
+          </label>
+        ))}
+      </fieldset>
+      <label className="field-row">
+        <input type="checkbox" data-testid="sandbox-default-network" checked={network} disabled={!on || !settings.writable} onChange={(e) => save({ on, network: e.target.checked })} /> {t('sandbox.settingsNetwork')}
+      </label>
+      {on && paths.length > 0 && (
+        <p className="muted" data-testid="sandbox-default-paths">
+          {t('sandbox.settingsPaths', { read: details.allowRead?.join(', ') || '-', write: details.allowWrite?.join(', ') || '-' })}
+        </p>
+      )}
+      <Status error={error} saved={saved} id="sandbox-default-error" />
+    </section>
+  );
+}

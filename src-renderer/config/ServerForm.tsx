@@ -4,6 +4,7 @@ import { useApp } from '../hooks/useApp';
 import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type SamplingMode, type ServerFormState } from './entry-form';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
+import { SandboxFields } from './SandboxFields';
 import { useT } from '../i18n';
 
 interface ServerFormProps {
@@ -113,6 +114,13 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
             <div>
               <input id={`${id}-cwd`} type="text" data-testid="form-cwd" spellCheck={false} placeholder={t('serverForm.cwdPlaceholder')} value={form.cwd} onChange={(e) => patch({ cwd: e.target.value })} />
             </div>
+            <span />
+            <SandboxFields
+              state={form}
+              onChange={patch}
+              idPrefix={id}
+              errors={{ ...(errors.sandboxRead ? { read: errors.sandboxRead } : {}), ...(errors.sandboxWrite ? { write: errors.sandboxWrite } : {}) }}
+            />
           </>
         ) : (
           <>

@@ -2,7 +2,7 @@ import { useApp } from '../hooks/useApp';
 import { DebugBundleSection } from '../features/servers/DebugBundleSection';
 import { SecretsPanel } from './SecretsPanel';
 import { ShellActions } from './ShellActions';
-import { DefaultRootsSection, EnvAllowListSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
+import { DefaultRootsSection, EnvAllowListSection, SandboxDefaultSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
 import { LanguageSection } from '../i18n/LanguageSection';
 import { useT } from '../i18n';
 import './config.css';
@@ -33,6 +33,7 @@ export function SettingsScreen() {
       <EnvAllowListSection />
       <SupervisionSection />
       <DefaultRootsSection />
+      <SandboxDefaultSection />
       <SecretsPanel />
       <DebugBundleSection />
     </main>
