@@ -1,13 +1,15 @@
 import { useApp } from '../../hooks/useApp';
+import { useT } from '../../i18n';
 
 /** The resources that go with the next chat message: each opens in its viewer, or comes off with ✕. */
 export function AttachmentChips() {
+  const t = useT();
   const attachments = useApp((s) => s.attachments);
   const detach = useApp((s) => s.detachResource);
   const open = useApp((s) => s.openResource);
   if (attachments.length === 0) return null;
   return (
-    <ul className="attachment-chips" aria-label="Attached to the next message" data-testid="attachments">
+    <ul className="attachment-chips" aria-label={t('resources.attachedLabel')} data-testid="attachments">
       {attachments.map((a) => (
         <li key={`${a.server}\u0000${a.uri}`} className="attachment-chip" data-testid="attachment" data-uri={a.uri}>
           <button type="button" className="attachment-open" title={`${a.server}: ${a.uri}`} onClick={() => open(a.server, a.uri)}>

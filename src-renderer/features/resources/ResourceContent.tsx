@@ -2,11 +2,13 @@ import type { ResourceContents } from '../../../src-shared/contract/resources';
 import { TextResult } from '../../chat/TextResult';
 import { formatBytes } from '../../ui/search';
 import { base64Bytes, downloadContents } from './download';
+import { useT } from '../../i18n';
 
 const imageMime = /^image\/(png|jpeg|gif|webp|bmp|avif|x-icon|vnd\.microsoft\.icon)$/i;
 
 /** One item of a read result: text shown, an image inline, anything else offered to save. */
 export function ResourceContent({ contents, showUri }: { contents: ResourceContents; showUri: boolean }) {
+  const t = useT();
   const mime = contents.mimeType;
   return (
     <div className="resource-content" data-testid="resource-content" data-uri={contents.uri}>
@@ -16,7 +18,7 @@ export function ResourceContent({ contents, showUri }: { contents: ResourceConte
           {mime && <span className="chip">{mime}</span>}
           <span className="spacer" />
           <button type="button" className="btn btn-small btn-ghost" data-testid="resource-save" onClick={() => downloadContents(contents)}>
-            Save…
+            {t('resources.save')}
           </button>
         </div>
       )}
@@ -28,15 +30,15 @@ export function ResourceContent({ contents, showUri }: { contents: ResourceConte
         ) : (
           <div className="resource-binary" data-testid="resource-binary">
             <span className="muted">
-              Binary content{mime ? ` (${mime})` : ''}, {formatBytes(base64Bytes(contents.blob))}.
+              {mime ? t('resources.binaryMime', { mime, size: formatBytes(base64Bytes(contents.blob)) }) : t('resources.binary', { size: formatBytes(base64Bytes(contents.blob)) })}
             </span>
             <button type="button" className="btn btn-small" data-testid="resource-download" onClick={() => downloadContents(contents)}>
-              Download
+              {t('resources.download')}
             </button>
           </div>
         )
       ) : (
-        <p className="muted">(no content)</p>
+        <p className="muted">{t('resources.noContent')}</p>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import type { ReadState } from '../../store/feature-types';
 import { DetailHead, ErrorNote } from '../../ui/FeatureParts';
 import { formatBytes, formatClock } from '../../ui/search';
 import { ResourceContent } from './ResourceContent';
+import { useT } from '../../i18n';
 
 export interface ResourceViewerProps {
   uri: string;
@@ -25,6 +26,7 @@ export interface ResourceViewerProps {
 
 /** A resource read: its contents, a reload, and a live subscription where the server offers one. */
 export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscribed, subscribing, updatedAt, onRead, onSubscribe, attached, onAttach }: ResourceViewerProps) {
+  const t = useT();
   const title = info?.title ?? info?.name;
   const fresh = updatedAt !== undefined && (read?.state !== 'ok' || read.at < updatedAt);
   const contents = read?.state === 'ok' ? read.value.contents : (read?.value?.contents ?? (embedded ? [embedded] : undefined));
@@ -37,8 +39,8 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
         actions={
           <>
             {updatedAt !== undefined && (
-              <span className={`updated-mark${fresh ? ' is-fresh' : ''}`} data-testid="resource-updated" title={`Updated on the server at ${formatClock(updatedAt)}`}>
-                updated {formatClock(updatedAt).slice(0, 8)}
+              <span className={`updated-mark${fresh ? ' is-fresh' : ''}`} data-testid="resource-updated" title={t('resources.updatedAt', { time: formatClock(updatedAt) })}>
+                {t('resources.updated', { time: formatClock(updatedAt).slice(0, 8) })}
               </span>
             )}
             {canSubscribe && (
@@ -48,10 +50,10 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
                 aria-pressed={subscribed}
                 data-testid="resource-subscribe"
                 disabled={subscribing}
-                title={subscribed ? 'Stop live updates' : 'Get told when it changes'}
+                title={subscribed ? t('resources.stopLive') : t('resources.getTold')}
                 onClick={() => onSubscribe(!subscribed)}
               >
-                {subscribed ? 'Subscribed' : 'Subscribe'}
+                {subscribed ? t('resources.subscribed') : t('resources.subscribe')}
               </button>
             )}
             {onAttach && (
@@ -60,14 +62,14 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
                 className={`btn btn-small${attached ? ' is-on' : ''}`}
                 aria-pressed={attached === true}
                 data-testid="resource-attach"
-                title={attached ? 'It goes with your next message; press to take it off' : 'Send it with your next chat message, as context for the model'}
+                title={attached ? t('resources.attachedTitle') : t('resources.attachTitle')}
                 onClick={() => onAttach(!attached)}
               >
-                {attached ? 'Attached' : 'Attach to message'}
+                {attached ? t('resources.attached') : t('resources.attach')}
               </button>
             )}
             <button type="button" className="btn btn-small" data-testid="resource-read" disabled={read?.state === 'loading'} onClick={onRead}>
-              {read === undefined && embedded ? 'Read from server' : read?.state === 'loading' ? 'Reading…' : 'Reload'}
+              {read === undefined && embedded ? t('resources.readFromServer') : read?.state === 'loading' ? t('resources.reading') : t('resources.reload')}
             </button>
           </>
         }
@@ -79,14 +81,14 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
           {info.size !== undefined && <span className="chip">{formatBytes(info.size)}</span>}
         </p>
       )}
-      {embedded && read === undefined && <p className="muted detail-note">Embedded in a tool result.</p>}
+      {embedded && read === undefined && <p className="muted detail-note">{t('resources.embedded')}</p>}
       {read?.state === 'error' && (
         <ErrorNote testId="resource-error">{read.message}</ErrorNote>
       )}
-      {read?.state === 'loading' && contents === undefined && <p className="muted">Reading…</p>}
+      {read?.state === 'loading' && contents === undefined && <p className="muted">{t('resources.reading')}</p>}
       {contents && (
         <div className="resource-contents">
-          {contents.length === 0 && <p className="muted">The server returned no contents.</p>}
+          {contents.length === 0 && <p className="muted">{t('resources.noContents')}</p>}
           {contents.map((c, i) => (
             <ResourceContent key={`${c.uri}-${i}`} contents={c} showUri={contents.length > 1 || c.uri !== uri} />
           ))}

@@ -5,6 +5,7 @@ import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { ResourceViewer } from './ResourceViewer';
 import { TemplateForm } from './TemplateForm';
+import { useT } from '../../i18n';
 
 type Row = { kind: 'template'; template: ResourceTemplateInfo } | { kind: 'resource'; resource: ResourceInfo };
 
@@ -37,6 +38,7 @@ export interface ResourcesViewProps {
 
 /** A server's resources and templates (searchable, virtualised) beside the one that is open. */
 export function ResourcesView(props: ResourcesViewProps) {
+  const t = useT();
   const { list, selection } = props;
   const view: ResourceListView | undefined = list?.value;
   const rows = useMemo<Row[]>(
@@ -54,28 +56,28 @@ export function ResourcesView(props: ResourcesViewProps) {
     <div className="feature-split">
       <div className="feature-list-pane">
         {error && (
-          <ErrorNote testId="resources-error">Could not list resources: {error}</ErrorNote>
+          <ErrorNote testId="resources-error">{t('resourceList.listFailed', { error })}</ErrorNote>
         )}
         <VirtualList
           items={rows}
           getKey={rowKey}
-          label={`Resources of ${props.server}`}
-          searchLabel="Search resources"
+          label={t('resources.label', { server: props.server })}
+          searchLabel={t('resources.search')}
           searchFields={rowFields}
-          noun={['item', 'items']}
+          noun={[t('resourceList.item'), t('resourceList.items')]}
           selectedKey={selectedKey}
           onSelect={(row) => props.onSelect(row.kind === 'template' ? { kind: 'template', uriTemplate: row.template.uriTemplate } : { kind: 'resource', uri: row.resource.uri })}
           testId="resource-list"
           itemTestId="resource-item"
           estimateSize={48}
-          empty={list === undefined || list.state === 'loading' ? 'Loading…' : 'This server offers no resources.'}
-          toolbar={<ReloadButton label="Reload the resource list" title="Reload the list" onClick={props.onRefresh} />}
+          empty={list === undefined || list.state === 'loading' ? t('common.loading') : t('resources.none')}
+          toolbar={<ReloadButton label={t('resources.reloadList')} title={t('resources.reloadListTitle')} onClick={props.onRefresh} />}
           renderItem={(row) =>
             row.kind === 'template' ? (
               <div className="row-main">
                 <span className="row-title">
                   {row.template.title ?? row.template.name}
-                  <span className="tag">template</span>
+                  <span className="tag">{t('resources.template')}</span>
                 </span>
                 <code className="row-sub">{row.template.uriTemplate}</code>
               </div>
@@ -84,12 +86,12 @@ export function ResourcesView(props: ResourcesViewProps) {
                 <span className="row-title">
                   {row.resource.title ?? row.resource.name}
                   {subscribed.has(row.resource.uri) && (
-                    <span className="tag tag-live" title="Subscribed: live updates">
-                      live
+                    <span className="tag tag-live" title={t('resources.liveTitle')}>
+                      {t('resources.live')}
                     </span>
                   )}
                   {props.updated[row.resource.uri] !== undefined && (
-                    <span className="updated-dot" title="Updated since you subscribed" aria-label="updated" />
+                    <span className="updated-dot" title={t('resources.updatedSince')} aria-label={t('resources.updatedDot')} />
                   )}
                 </span>
                 <code className="row-sub">{row.resource.uri}</code>
@@ -106,16 +108,17 @@ export function ResourcesView(props: ResourcesViewProps) {
 }
 
 function Detail(props: ResourcesViewProps & { view: ResourceListView | undefined; subscribed: Set<string> }) {
+  const t = useT();
   const { selection, view } = props;
   if (!selection) {
     return (
       <div className="detail-placeholder muted">
-        <p>Pick a resource to read it, or a template to fill in.</p>
+        <p>{t('resources.pick')}</p>
       </div>
     );
   }
   if (selection.kind === 'template') {
-    const template = view?.templates.find((t) => t.uriTemplate === selection.uriTemplate);
+    const template = view?.templates.find((tpl) => tpl.uriTemplate === selection.uriTemplate);
     return (
       <>
         {template ? (

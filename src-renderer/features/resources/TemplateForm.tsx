@@ -3,6 +3,7 @@ import type { ResourceTemplateInfo } from '../../../src-shared/contract/resource
 import { CompleteField } from '../../ui/CompleteField';
 import { DetailHead } from '../../ui/FeatureParts';
 import { expandTemplate, templateVariables } from './uri-template';
+import { useT } from '../../i18n';
 
 /** Fills a resource template's variables (with the server's suggestions as you type) and reads the URI it makes. */
 export function TemplateForm({
@@ -15,6 +16,7 @@ export function TemplateForm({
   complete?: ((argument: string, value: string, context: Record<string, string>) => Promise<string[]>) | undefined;
   onRead(uri: string): void;
 }) {
+  const t = useT();
   const variables = useMemo(() => templateVariables(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
   const uri = expandTemplate(template.uriTemplate, values);
@@ -24,10 +26,10 @@ export function TemplateForm({
     onRead(uri);
   };
   return (
-    <form className="template-form form-fields" aria-label={`Template ${template.name}`} data-testid="template-form" onSubmit={submit} noValidate>
+    <form className="template-form form-fields" aria-label={t('resourceList.templateLabel', { name: template.name })} data-testid="template-form" onSubmit={submit} noValidate>
       <DetailHead title={template.title ?? template.name} id={template.uriTemplate} />
       {template.description && <p className="muted detail-meta">{template.description}</p>}
-      {variables.length === 0 && <p className="muted">This template has no variables.</p>}
+      {variables.length === 0 && <p className="muted">{t('resources.noVariables')}</p>}
       {variables.map((name) => (
         <CompleteField
           key={name}
@@ -46,12 +48,12 @@ export function TemplateForm({
         />
       ))}
       <p className="template-preview">
-        <span className="muted">URI </span>
+        <span className="muted">{t('resources.uri')}</span>
         <code data-testid="template-uri">{uri}</code>
       </p>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" data-testid="template-read" title={missing.length > 0 ? `Not filled: ${missing.join(', ')}` : undefined}>
-          Read
+        <button type="submit" className="btn btn-primary" data-testid="template-read" title={missing.length > 0 ? t('resourceList.notFilled', { names: missing.join(', ') }) : undefined}>
+          {t('resources.read')}
         </button>
       </div>
     </form>
