@@ -23,6 +23,8 @@ export interface AskingSetup {
   person?: (request: PendingRequestView) => RequestAnswer | undefined;
   interactive?: boolean;
   versionMode?: 'auto' | 'legacy';
+  /** Each request's timeout (the policy's `requestTimeoutMs`; default the policy's own). */
+  requestTimeoutMs?: number;
   settings?: SettingsStore;
   watchConfig?: boolean;
   /** Runs before the host starts, with its data folder (also the config file's folder). */
@@ -69,7 +71,7 @@ export function askingHosts(): (setup: AskingSetup) => Promise<AskingHost> {
         runtime: nodeRuntime(),
         watchConfig: setup.watchConfig ?? false,
         interactive: setup.interactive ?? true,
-        policy: { graceMs: 300, versionMode: setup.versionMode ?? 'legacy' },
+        policy: { graceMs: 300, versionMode: setup.versionMode ?? 'legacy', ...(setup.requestTimeoutMs !== undefined ? { requestTimeoutMs: setup.requestTimeoutMs } : {}) },
       });
     } catch (error) {
       await fake.close();

@@ -1,4 +1,4 @@
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ElicitRequestURLParams, type ElicitResult, type LoggingLevel, type RequestOptions } from '@modelcontextprotocol/client';
+import { Client, DEFAULT_REQUEST_TIMEOUT_MSEC, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type ElicitRequestURLParams, type ElicitResult, type LoggingLevel, type Progress, type RequestOptions } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
 
 /** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
@@ -21,6 +21,13 @@ function callIdOf(options: RequestOptions | undefined): string | undefined {
  * - Which call a server's request came from (see call-origin.ts): `tools/call`s made inside a call's context are
  *   counted while in flight, and their `input_required` rounds run in that call's context, so the sampling,
  *   elicitation and roots handlers can name the call (`originCallId()`).
+ * - A call's timeout stops while its server waits on the host (`holdingCalls`): a legacy server that sent
+ *   `sampling/createMessage` or `elicitation/create` from inside a `tools/call` cannot answer that call until the
+ *   person has answered (the request queue's own deadline bounds that wait), so the call's idle timeout is kept by a
+ *   `CallClock` here rather than by the SDK's timer (which has no pause): the SDK gets no timeout of its own, the
+ *   clock aborts the call with the SDK's own timeout error, restarts on progress (when the caller asked for that)
+ *   and after each answer, and is held while a request of that call (or, when the request names no call, of this
+ *   connection) is being answered. On 2026-07-28 the same holds across the `input_required` rounds.
  */
 /** The URL elicitations a failed call says it needs first (`-32042` URLElicitationRequired, 2025-11-25). */
 export function urlElicitationsOf(error: unknown): ElicitRequestURLParams[] | undefined {
@@ -38,6 +45,8 @@ export class HostClient extends Client {
   /** The level to ask for on 2026-07-28 connections; undefined: none (the server sends no log messages). */
   logLevel: LoggingLevel | undefined;
   private readonly inFlight = new Map<string, number>();
+  /** The timeouts of the calls in flight (see CallClock). */
+  private readonly clocks = new Set<CallClock>();
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
@@ -50,16 +59,38 @@ export class HostClient extends Client {
 
   override async callTool(...args: Parameters<Client['callTool']>): ReturnType<Client['callTool']> {
     const callId = currentCallId();
-    if (callId === undefined) return this.callWithPrerequisites(...args);
     const [params, options] = args;
-    const tagged: NonNullable<typeof options> & Tagged = { ...options, [callIdKey]: callId };
-    this.inFlight.set(callId, (this.inFlight.get(callId) ?? 0) + 1);
+    const clock = new CallClock(options?.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC, callId, options?.signal);
+    this.clocks.add(clock);
+    const clocked: NonNullable<typeof options> & Tagged = { ...options, ...clock.options(options) };
+    if (callId !== undefined) {
+      clocked[callIdKey] = callId;
+      this.inFlight.set(callId, (this.inFlight.get(callId) ?? 0) + 1);
+    }
     try {
-      return await this.callWithPrerequisites(params, tagged);
+      return await this.callWithPrerequisites(params, clocked);
     } finally {
-      const left = (this.inFlight.get(callId) ?? 1) - 1;
-      if (left <= 0) this.inFlight.delete(callId);
-      else this.inFlight.set(callId, left);
+      clock.dispose();
+      this.clocks.delete(clock);
+      if (callId !== undefined) {
+        const left = (this.inFlight.get(callId) ?? 1) - 1;
+        if (left <= 0) this.inFlight.delete(callId);
+        else this.inFlight.set(callId, left);
+      }
+    }
+  }
+
+  /**
+   * Runs `answer` (the host handling a server's request: a person answering, a model running) with the timeouts of
+   * the calls waiting on it held: the call `callId` names, or every call in flight here when it names none.
+   */
+  async holdingCalls<T>(callId: string | undefined, answer: () => Promise<T>): Promise<T> {
+    const held = [...this.clocks].filter((c) => callId === undefined || c.callId === callId);
+    for (const clock of held) clock.hold();
+    try {
+      return await answer();
+    } finally {
+      for (const clock of held) clock.release();
     }
   }
 
@@ -93,4 +124,78 @@ export class HostClient extends Client {
     if (this.inFlight.size !== 1) return undefined;
     return this.inFlight.keys().next().value;
   }
+}
+
+/** The SDK's timer is set past any clock (setTimeout's largest delay); the clock decides when a call times out. */
+const sdkTimeoutMs = 2 ** 31 - 1;
+
+/**
+ * One call's idle timeout, which can be held: it aborts the call (through the signal given to the SDK, with the
+ * SDK's own "Request timed out" error, so the call is cancelled on the wire as a timeout is) after `timeoutMs`
+ * without news, restarts on progress when the caller asked for that (`resetTimeoutOnProgress`), stops while held and
+ * starts afresh when the last hold is released. The caller's own `maxTotalTimeout` is passed on to the SDK as it is.
+ */
+class CallClock {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private holds = 0;
+  private readonly onCallerAbort: (() => void) | undefined;
+
+  constructor(
+    private readonly timeoutMs: number,
+    readonly callId: string | undefined,
+    private readonly callerSignal: AbortSignal | undefined,
+  ) {
+    if (callerSignal) {
+      if (callerSignal.aborted) this.controller.abort(callerSignal.reason);
+      else {
+        this.onCallerAbort = () => this.controller.abort(callerSignal.reason);
+        callerSignal.addEventListener('abort', this.onCallerAbort, { once: true });
+      }
+    }
+    this.start();
+  }
+
+  /** The request options that put this clock in charge of the call's timeout. */
+  options(given: RequestOptions | undefined): RequestOptions {
+    const onprogress = given?.onprogress;
+    const reset = given?.resetTimeoutOnProgress === true;
+    return {
+      timeout: sdkTimeoutMs,
+      signal: this.controller.signal,
+      ...(onprogress ? { onprogress: reset ? (p: Progress) => (this.start(), onprogress(p)) : onprogress } : {}),
+    };
+  }
+
+  hold(): void {
+    this.holds++;
+    this.stop();
+  }
+
+  release(): void {
+    this.holds = Math.max(0, this.holds - 1);
+    this.start();
+  }
+
+  dispose(): void {
+    this.stop();
+    this.holds = Number.POSITIVE_INFINITY;
+    if (this.onCallerAbort) this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
+  }
+
+  private start(): void {
+    if (this.holds > 0 || this.controller.signal.aborted) return;
+    this.stop();
+    this.timer = setTimeout(() => this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: this.timeoutMs })), this.timeoutMs);
+  }
+
+  private stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/** `answer` run with the timeouts of the calls waiting on it held (see HostClient.holdingCalls); any other client: as it is. */
+export function holdingCalls<T>(client: Client, callId: string | undefined, answer: () => Promise<T>): Promise<T> {
+  return client instanceof HostClient ? client.holdingCalls(callId, answer) : answer();
 }

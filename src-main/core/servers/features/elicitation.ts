@@ -1,6 +1,6 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { AcceptContent, RequestAnswer } from '../../../../src-shared/contract/requests';
-import { HostClient } from '../host-client';
+import { HostClient, holdingCalls } from '../host-client';
 import { describeErrors, elicitationFields, validateElicitation } from '../../requests/elicitation-schema';
 import { clientTaskRequests, type FeatureContext, type SessionFeature } from './feature';
 import { originOf } from './sampling';
@@ -41,7 +41,11 @@ export class ElicitationFeature implements SessionFeature {
   attach(client: Client): void {
     // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
     client.registerCapabilities({ elicitation: { form: {}, url: {} }, ...clientTaskRequests });
-    client.setRequestHandler('elicitation/create', (request, ctx) => this.handle(request.params, ctx.mcpReq.signal, originOf(client).callId));
+    // The call that caused the request waits on the person: its timeout is held meanwhile (HostClient.holdingCalls).
+    client.setRequestHandler('elicitation/create', (request, ctx) => {
+      const callId = originOf(client).callId;
+      return holdingCalls(client, callId, () => this.handle(request.params, ctx.mcpReq.signal, callId));
+    });
     // A call refused until the person opens a page (-32042): asked here too, as a URL elicitation of that call.
     if (client instanceof HostClient) client.urlElicitation = (params, signal) => this.handle(params, signal ?? new AbortController().signal, client.originCallId());
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {

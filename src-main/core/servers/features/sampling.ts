@@ -4,7 +4,7 @@ import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';
 import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../requests/sampler';
-import { HostClient } from '../host-client';
+import { HostClient, holdingCalls } from '../host-client';
 import { clientTaskRequests, type FeatureContext, type SamplingPolicy, type SessionFeature } from './feature';
 
 type CreateMessageParams = CreateMessageRequest['params'];
@@ -39,7 +39,11 @@ export class SamplingFeature implements SessionFeature {
   attach(client: Client): void {
     // `tasks.requests.sampling`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
     client.registerCapabilities({ sampling: { tools: {} }, ...clientTaskRequests });
-    client.setRequestHandler('sampling/createMessage', (request, ctx) => this.handle(request.params, ctx.mcpReq.signal, originOf(client).callId));
+    // The call that caused the request waits on it: its timeout is held meanwhile (see HostClient.holdingCalls).
+    client.setRequestHandler('sampling/createMessage', (request, ctx) => {
+      const callId = originOf(client).callId;
+      return holdingCalls(client, callId, () => this.handle(request.params, ctx.mcpReq.signal, callId));
+    });
   }
 
   disconnected(): void {
