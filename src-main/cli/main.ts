@@ -97,8 +97,12 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(configPath !== undefined ? { configPath } : {}),
     secrets,
     ...(trace ? { traceSink: trace } : {}),
-    // --log-level: that level is asked of every server, whatever its config says.
-    ...(args.logLevel !== undefined ? { policy: { logLevel: args.logLevel } } : {}),
+    policy: {
+      // --log-level: that level is asked of every server, whatever its config says.
+      ...(args.logLevel !== undefined ? { logLevel: args.logLevel } : {}),
+      // One-shot commands end before a list could change: no 2026-07-28 listen stream (a round trip saved per server).
+      ...(!['serve', 'chat'].includes(args.command) ? { listen: 'skip' as const } : {}),
+    },
     settings: new FileSettings(dataDir),
     runtime: nodeRuntime(),
     // Only the long-running face follows edits of the file; one-shot commands read it once.

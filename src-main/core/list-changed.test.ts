@@ -58,3 +58,29 @@ describe.each([
     expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-2', args: { text: 'x' } })).toMatchObject({ content: [{ type: 'text', text: 'grown-2:x' }] });
   }, 20_000);
 });
+
+describe('policy listen (2026-07-28)', () => {
+  let host: Host | undefined;
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+  });
+
+  const listens = async (h: Host): Promise<number> =>
+    (await h.api['trace:list']({ server: 'growing' })).filter((e) => e.direction === 'send' && (e.message as { method?: string }).method === 'subscriptions/listen').length;
+
+  it("'await' (default) opens the subscriptions/listen stream as part of the connect; 'skip' (one-shot CLI commands) never does, and tools still list and run", async () => {
+    host = await hostWith({});
+    await host.settled();
+    expect(await listens(host)).toBe(1);
+    await host.dispose();
+
+    host = await hostWith({ listen: 'skip' });
+    await host.settled();
+    const [view] = await host.api['servers:list']();
+    expect(view, view?.error).toMatchObject({ status: 'ready', era: 'modern' });
+    expect(view?.tools.map((t) => t.name)).toEqual(['grow']);
+    expect(await host.api['tools:call']({ server: 'growing', tool: 'grow' })).toMatchObject({ content: [{ type: 'text', text: 'grown-1' }] });
+    expect(await listens(host)).toBe(0);
+  }, 20_000);
+});

@@ -43,6 +43,12 @@ export interface SupervisionPolicy {
   pingTimeoutMs: number;
   /** Asked of every server instead of its configured `logLevel` (the CLI's `--log-level`). */
   logLevel?: LogLevel;
+  /**
+   * The 2026-07-28 `subscriptions/listen` stream (list changes, resource updates): `await` (default) opens it as
+   * part of the connect; `skip` never opens it — for one-shot commands (the CLI's `tools`, `call`, …), which end
+   * before a list could change, so a server is ready one round trip sooner.
+   */
+  listen?: 'await' | 'skip';
 }
 
 export const defaultPolicy: SupervisionPolicy = {

@@ -116,7 +116,7 @@ export class Session {
     for (const feature of this.options.features.all) {
       if (!feature.blocking) void Promise.resolve(feature.connected?.(info)).catch(() => undefined);
     }
-    if (info.era === 'modern') await this.listen(info);
+    if (info.era === 'modern' && this.options.policy.listen !== 'skip') await this.listen(info);
   }
 
   /** 2026-07-28 servers send list changes (and resource updates) only on a `subscriptions/listen` stream. */
