@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { JsonTree, parseJsonContainer } from './JsonTree';
 import { looksLikeMarkdown } from './markdown';
 import { Markdown } from './Markdown';
+import { useT } from '../i18n';
 
 /** Long outputs show this much until "Show all". */
 export const collapsedChars = 3000;
@@ -31,6 +32,7 @@ function cutAt(text: string): number {
 
 /** One text block of a tool result: a JSON tree, Markdown, or plain text — collapsed when long. */
 export function TextResult({ text }: { text: string }) {
+  const t = useT();
   const json = useMemo(() => (text.length <= maxJsonChars ? parseJsonContainer(text) : { ok: false as const }), [text]);
   const markdown = useMemo(() => text.length <= maxMarkdownChars && looksLikeMarkdown(text), [text]);
   const [view, setView] = useState<'auto' | 'raw'>('auto');
@@ -40,7 +42,7 @@ export function TextResult({ text }: { text: string }) {
 
   const toggle = (json.ok || markdown) && (
     <button type="button" className="btn btn-small result-view-toggle" data-testid="result-view-toggle" onClick={() => setView(view === 'auto' ? 'raw' : 'auto')}>
-      {view === 'auto' ? 'Raw text' : json.ok ? 'Tree' : 'Markdown'}
+      {view === 'auto' ? t('textResult.raw') : json.ok ? t('textResult.tree') : t('textResult.markdown')}
     </button>
   );
   if (view === 'auto' && json.ok) {
@@ -68,7 +70,7 @@ export function TextResult({ text }: { text: string }) {
       </pre>
       {long && (
         <button type="button" className="btn btn-small" data-testid="result-show-all" onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Collapse' : `Show all (${formatSize(text.length)})`}
+          {expanded ? t('textResult.collapse') : t('textResult.showAll', { size: formatSize(text.length) })}
         </button>
       )}
     </div>

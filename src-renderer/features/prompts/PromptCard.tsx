@@ -2,9 +2,11 @@ import { CardTitle } from '../../components/CardTitle';
 import { useApp } from '../../hooks/useApp';
 import { canChat, type PromptEntry } from '../../store/chat-slice';
 import { PromptMessages } from './PromptMessages';
+import { useT } from '../../i18n';
 
 /** A prompt inserted into the conversation: its messages, and (with a model to talk to) a button to send them. */
 export function PromptCard({ entry }: { entry: PromptEntry }) {
+  const t = useT();
   const { insert } = entry;
   const chatting = useApp((s) => canChat(s.providers));
   const running = useApp((s) => s.activeRunId !== undefined || s.sending);
@@ -14,17 +16,17 @@ export function PromptCard({ entry }: { entry: PromptEntry }) {
     <article className="card prompt-card" data-testid="prompt-card" data-server={insert.server} data-prompt={insert.prompt}>
       <header className="card-head">
         <CardTitle server={insert.server} tool={insert.prompt}>
-          <span className="tag">prompt</span>
+          <span className="tag">{t('prompts.tag')}</span>
         </CardTitle>
         <span className="spacer" />
         {chatting && (
           <button type="button" className="btn btn-small btn-primary" data-testid="prompt-send" disabled={running} onClick={() => void send(entry.id)}>
-            Send to the model
+            {t('prompts.sendToModel')}
           </button>
         )}
       </header>
       {args.length > 0 && (
-        <div className="card-command" title="Arguments">
+        <div className="card-command" title={t('prompts.arguments')}>
           {args.map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ')}
         </div>
       )}

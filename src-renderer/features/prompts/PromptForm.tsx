@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { PromptInfo } from '../../../src-shared/contract/prompts';
 import { CompleteField } from '../../ui/CompleteField';
+import { useT } from '../../i18n';
 
 /** A prompt's arguments as text fields with the server's suggestions as you type. */
 export function PromptForm({
@@ -21,6 +22,7 @@ export function PromptForm({
   error?: string | undefined;
   onSubmit?(args: Record<string, string>): void;
 }) {
+  const t = useT();
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...initial }));
   const [missing, setMissing] = useState<string[]>([]);
   const args = (): Record<string, string> | undefined => {
@@ -38,8 +40,8 @@ export function PromptForm({
     else first?.run(a);
   };
   return (
-    <form className="form-fields prompt-form" aria-label={`Arguments of ${prompt.name}`} data-testid="prompt-form" onSubmit={submit} noValidate>
-      {prompt.arguments.length === 0 && <p className="muted">This prompt takes no arguments.</p>}
+    <form className="form-fields prompt-form" aria-label={t('prompts.argumentsOf', { prompt: prompt.name })} data-testid="prompt-form" onSubmit={submit} noValidate>
+      {prompt.arguments.length === 0 && <p className="muted">{t('prompts.noArgs')}</p>}
       {prompt.arguments.map((arg) => (
         <CompleteField
           key={arg.name}
@@ -48,7 +50,7 @@ export function PromptForm({
           value={values[arg.name] ?? ''}
           required={arg.required === true}
           description={arg.description}
-          error={missing.includes(arg.name) ? 'Required.' : undefined}
+          error={missing.includes(arg.name) ? t('prompts.required') : undefined}
           onChange={(v) => setValues((old) => ({ ...old, [arg.name]: v }))}
           complete={
             complete

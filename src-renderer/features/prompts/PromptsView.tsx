@@ -4,6 +4,8 @@ import { DetailHead, ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { PromptForm } from './PromptForm';
 import { PromptMessages } from './PromptMessages';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 const promptFields = (p: PromptInfo): Array<string | undefined> => [p.name, p.title, p.description, ...p.arguments.map((a) => a.name)];
 
@@ -22,6 +24,7 @@ export interface PromptsViewProps {
 
 /** A server's prompts (searchable, virtualised); the open one with its arguments, a preview, and "insert". */
 export function PromptsView(props: PromptsViewProps) {
+  const t = useT();
   const { list, selected } = props;
   const prompts = list?.value?.prompts ?? [];
   const error = list?.state === 'error' ? list.message : list?.value?.error;
@@ -30,22 +33,22 @@ export function PromptsView(props: PromptsViewProps) {
     <div className="feature-split">
       <div className="feature-list-pane">
         {error && (
-          <ErrorNote testId="prompts-error">Could not list prompts: {error}</ErrorNote>
+          <ErrorNote testId="prompts-error">{t('prompts.listFailed', { error })}</ErrorNote>
         )}
         <VirtualList
           items={prompts}
           getKey={(p) => p.name}
-          label={`Prompts of ${props.server}`}
-          searchLabel="Search prompts"
+          label={t('prompts.label', { server: props.server })}
+          searchLabel={t('prompts.search')}
           searchFields={promptFields}
-          noun={['prompt', 'prompts']}
+          noun={[t('prompts.prompt'), t('prompts.promptsNoun')]}
           selectedKey={selected}
           onSelect={(p) => props.onSelect(p.name)}
           testId="prompt-list"
           itemTestId="prompt-item"
           estimateSize={48}
-          empty={list === undefined || list.state === 'loading' ? 'Loading…' : 'This server offers no prompts.'}
-          toolbar={<ReloadButton label="Reload the prompt list" title="Reload the list" onClick={props.onRefresh} />}
+          empty={list === undefined || list.state === 'loading' ? t('common.loading') : t('prompts.none')}
+          toolbar={<ReloadButton label={t('prompts.reloadList')} title={t('resources.reloadListTitle')} onClick={props.onRefresh} />}
           renderItem={(p) => (
             <div className="row-main">
               <span className="row-title">
@@ -59,7 +62,7 @@ export function PromptsView(props: PromptsViewProps) {
       </div>
       <div className="feature-detail-pane">
         {prompt ? (
-          <section className="prompt-detail" aria-label={`Prompt ${prompt.name}`} data-testid="prompt-detail">
+          <section className="prompt-detail" aria-label={t('prompts.promptLabel', { prompt: prompt.name })} data-testid="prompt-detail">
             <DetailHead title={prompt.title ?? prompt.name} id={`/${prompt.name}`} />
             {prompt.description && <p className="muted detail-meta">{prompt.description}</p>}
             <PromptForm
@@ -70,18 +73,18 @@ export function PromptsView(props: PromptsViewProps) {
               error={props.result?.state === 'error' ? props.result.message : undefined}
               complete={props.canComplete ? (argument, value, context) => props.complete(prompt.name, argument, value, context) : undefined}
               actions={[
-                { label: 'Preview', testId: 'prompt-get', run: (args) => props.onGet(prompt.name, args) },
-                { label: 'Insert into conversation', testId: 'prompt-insert', primary: true, run: (args) => props.onInsert(prompt.name, args) },
+                { label: t('prompts.preview'), testId: 'prompt-get', run: (args) => props.onGet(prompt.name, args) },
+                { label: t('prompts.insert'), testId: 'prompt-insert', primary: true, run: (args) => props.onInsert(prompt.name, args) },
               ]}
             />
             {props.result?.state === 'ok' && <PromptMessages view={props.result.value} server={props.server} />}
           </section>
         ) : (
           <div className="detail-placeholder muted">
-            <p>Pick a prompt to fill in its arguments, preview its messages and insert them into the conversation.</p>
+            <p>{t('prompts.pick')}</p>
             {prompts.length > 0 && (
               <p>
-                In the chat box, <code>/{prompts[0]?.name}</code> opens the same form.
+                <Trans i18nKey="prompts.slashHint" values={{ command: `/${prompts[0]?.name ?? ''}` }} components={{ code: <code /> }} />
               </p>
             )}
           </div>

@@ -5,6 +5,7 @@ import { useApp } from '../../hooks/useApp';
 import { resourceKey } from '../../store/feature-types';
 import type { PromptFormRef } from '../../store/prompts-slice';
 import { PromptForm } from './PromptForm';
+import { useT } from '../../i18n';
 
 /** The form `/prompt-name` opens above the chat box: the prompt's arguments, then its messages go into the conversation. */
 export function SlashPromptForm() {
@@ -14,6 +15,7 @@ export function SlashPromptForm() {
 }
 
 function Form({ formRef }: { formRef: PromptFormRef }) {
+  const t = useT();
   const prompt = useApp((s) => s.promptLists[formRef.server]?.value?.prompts.find((p) => p.name === formRef.name));
   const canComplete = useApp((s) => s.servers.find((v) => v.name === formRef.server)?.capabilities?.completions !== false);
   const open = useApp((s) => s.openPromptForm);
@@ -28,7 +30,7 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
     setError(undefined);
     void insert(formRef.server, formRef.name, args).then((ok) => {
       setBusy(false);
-      if (!ok) setError('The server did not return the prompt.');
+      if (!ok) setError(t('prompts.notReturned'));
     });
   };
   return (
@@ -43,13 +45,13 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
           document.querySelector<HTMLElement>('[data-testid="chat-input"]')?.focus();
         }
       }}
-      aria-label={`Prompt ${formRef.name}`}
+      aria-label={t('prompts.promptLabel', { prompt: formRef.name })}
     >
       <header className="card-head">
         <CardTitle server={formRef.server} tool={formRef.name}>
-          <span className="tag">prompt</span>
+          <span className="tag">{t('prompts.tag')}</span>
         </CardTitle>
-        <button type="button" className="btn btn-ghost btn-small" aria-label="Close the prompt form" data-testid="slash-prompt-close" onClick={() => open(undefined)}>
+        <button type="button" className="btn btn-ghost btn-small" aria-label={t('prompts.closeForm')} data-testid="slash-prompt-close" onClick={() => open(undefined)}>
           ✕
         </button>
       </header>
@@ -64,7 +66,7 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
           run={run}
         />
       ) : (
-        <p className="server-error">"{formRef.server}" no longer offers the prompt "{formRef.name}".</p>
+        <p className="server-error">{t('prompts.noLonger', { server: formRef.server, prompt: formRef.name })}</p>
       )}
     </section>
   );
@@ -85,6 +87,7 @@ function PromptFormBody({
   complete: ((argument: string, value: string, context: Record<string, string>) => Promise<string[]>) | undefined;
   run(args: Record<string, string>): void;
 }) {
+  const t = useT();
   return (
     <PromptForm
       prompt={prompt}
@@ -92,7 +95,7 @@ function PromptFormBody({
       busy={busy}
       error={error}
       complete={complete}
-      actions={[{ label: busy ? 'Getting…' : 'Insert into conversation', testId: 'slash-prompt-insert', primary: true, run }]}
+      actions={[{ label: busy ? t('prompts.getting') : t('prompts.insert'), testId: 'slash-prompt-insert', primary: true, run }]}
     />
   );
 }
