@@ -3,6 +3,8 @@ import type { ImportCandidateView, ImportPreviewView, ImportResultView } from '.
 import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { Dialog } from '../ui/Dialog';
+import { Trans } from 'react-i18next';
+import { useT } from '../i18n';
 
 const hosts = [
   ['claude', 'Claude Desktop'],
@@ -41,12 +43,13 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const id = useId();
+  const t = useT();
   const sourceValue = source === 'path' ? path.trim() : source;
 
   const preview = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (sourceValue === '') {
-      setError('Type the path of a config file to import from.');
+      setError(t('importDialog.needPath'));
       return;
     }
     setBusy(true);
@@ -94,11 +97,11 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
   );
 
   return (
-    <Dialog title="Import servers" onClose={onClose} testId="import-dialog" wide>
+    <Dialog title={t('importDialog.title')} onClose={onClose} testId="import-dialog" wide>
       {step.kind === 'pick' && (
         <form onSubmit={(e) => void preview(e)} className="import-pick">
           <fieldset className="import-sources">
-            <legend>From</legend>
+            <legend>{t('importDialog.from')}</legend>
             {hosts.map(([value, label]) => (
               <label key={value} className="radio">
                 <input type="radio" name={`${id}-source`} value={value} data-testid={`import-source-${value}`} checked={source === value} onChange={() => setSource(value)} />
@@ -107,12 +110,12 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
             ))}
             <label className="radio">
               <input type="radio" name={`${id}-source`} value="path" data-testid="import-source-path" checked={source === 'path'} onChange={() => setSource('path')} />
-              A file…
+              {t('importDialog.aFile')}
             </label>
             {source === 'path' && (
               <input
                 type="text"
-                aria-label="Path of the config file to import"
+                aria-label={t('importDialog.pathLabel')}
                 data-testid="import-path"
                 placeholder="/path/to/claude_desktop_config.json"
                 spellCheck={false}
@@ -124,10 +127,10 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           {errorView}
           <div className="form-actions">
             <button type="button" className="btn" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" className="btn btn-primary" data-testid="import-preview" disabled={busy}>
-              {busy ? 'Reading…' : 'Preview'}
+              {busy ? t('importDialog.reading') : t('importDialog.preview')}
             </button>
           </div>
         </form>
@@ -136,17 +139,17 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
       {step.kind === 'preview' && (
         <div data-testid="import-preview-view">
           <p className="muted">
-            From <code data-testid="import-file">{step.preview.file}</code>
+            <Trans i18nKey="importDialog.fromFile" values={{ file: step.preview.file }} components={{ code: <code data-testid="import-file" /> }} />
           </p>
           {step.preview.servers.length === 0 ? (
-            <p>That file lists no servers.</p>
+            <p>{t('importDialog.noServers')}</p>
           ) : (
             <table className="import-table">
               <thead>
                 <tr>
-                  <th scope="col">Take</th>
-                  <th scope="col">Server</th>
-                  <th scope="col">What happens</th>
+                  <th scope="col">{t('importDialog.take')}</th>
+                  <th scope="col">{t('importDialog.server')}</th>
+                  <th scope="col">{t('importDialog.whatHappens')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -159,13 +162,13 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
           {step.preview.servers.some((c) => importable(c) && c.secretKeys.length > 0) && (
             <label className="field-check-inline">
               <input type="checkbox" data-testid="import-move-secrets" checked={moveSecrets} onChange={(e) => setMoveSecrets(e.target.checked)} />
-              Move secret-looking values into secret storage (the config gets {'${secret:…}'} references)
+              {t('importDialog.moveSecrets', { ref: '${secret:…}' })}
             </label>
           )}
           {errorView}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => setStep({ kind: 'pick' })}>
-              Back
+              {t('importDialog.back')}
             </button>
             <button
               type="button"
@@ -174,16 +177,16 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
               disabled={busy || !Object.values(selected).some(Boolean)}
               onClick={() => void apply(step.preview, false)}
             >
-              {busy ? 'Importing…' : 'Import'}
+              {busy ? t('importDialog.importing') : t('importDialog.import')}
             </button>
           </div>
         </div>
       )}
 
       {step.kind === 'confirm' && (
-        <div data-testid="import-confirm" role="alertdialog" aria-label="Confirm overwrite">
+        <div data-testid="import-confirm" role="alertdialog" aria-label={t('importDialog.confirmLabel')}>
           <p>
-            <strong>Overwrite existing servers?</strong> Your current definitions of{' '}
+            <strong>{t('importDialog.overwriteQ')}</strong> {t('importDialog.confirmBefore')}{' '}
             {step.preview.servers
               .filter((c) => c.status === 'conflict' && selected[c.name] === true)
               .map((c, i) => (
@@ -192,15 +195,15 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
                   <code>{c.name}</code>
                 </span>
               ))}{' '}
-            will be replaced by the imported ones. The previous file is kept as a <code>.bak</code>.
+            <Trans i18nKey="importDialog.confirmAfter" components={{ code: <code /> }} />
           </p>
           {errorView}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => setStep({ kind: 'preview', preview: step.preview })}>
-              Back
+              {t('importDialog.back')}
             </button>
             <button type="button" className="btn btn-primary btn-danger" data-testid="import-confirm-overwrite" disabled={busy} onClick={() => void apply(step.preview, true)}>
-              Overwrite and import
+              {t('importDialog.overwriteAndImport')}
             </button>
           </div>
         </div>
@@ -208,11 +211,11 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
 
       {step.kind === 'result' && (
         <div data-testid="import-result" role="status">
-          <ResultList label="Added" names={step.result.added} testId="import-added" />
-          <ResultList label="Replaced" names={step.result.replaced} testId="import-replaced" />
+          <ResultList label={t('importDialog.added')} names={step.result.added} testId="import-added" />
+          <ResultList label={t('importDialog.replaced')} names={step.result.replaced} testId="import-replaced" />
           {(step.result.skipped.length > 0 || step.notSelected.length > 0) && (
             <div className="import-result-group" data-testid="import-skipped">
-              <h3>Skipped</h3>
+              <h3>{t('importDialog.skipped')}</h3>
               <ul>
                 {step.result.skipped.map((s) => (
                   <li key={s.name} data-name={s.name}>
@@ -221,19 +224,19 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
                 ))}
                 {step.notSelected.map((name) => (
                   <li key={name} data-name={name}>
-                    <code>{name}</code> — not selected
+                    <code>{name}</code> — {t('importDialog.notSelected')}
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          <ResultList label="Secrets stored" names={step.result.secretsStored} testId="import-secrets" />
+          <ResultList label={t('importDialog.secretsStored')} names={step.result.secretsStored} testId="import-secrets" />
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => setStep({ kind: 'pick' })}>
-              Import more
+              {t('importDialog.importMore')}
             </button>
             <button type="button" className="btn btn-primary" data-testid="import-done" onClick={onClose}>
-              Done
+              {t('importDialog.done')}
             </button>
           </div>
         </div>
@@ -243,6 +246,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
 }
 
 function CandidateRow({ candidate: c, checked, onChange }: { candidate: ImportCandidateView; checked: boolean; onChange(v: boolean): void }) {
+  const t = useT();
   const take = importable(c);
   return (
     <tr data-testid="import-candidate" data-name={c.name} data-status={c.invalid !== undefined ? 'invalid' : c.status}>
@@ -250,13 +254,13 @@ function CandidateRow({ candidate: c, checked, onChange }: { candidate: ImportCa
         <label className="import-take">
           <input
             type="checkbox"
-            aria-label={c.status === 'conflict' ? `Overwrite ${c.name}` : `Import ${c.name}`}
+            aria-label={c.status === 'conflict' ? t('importDialog.overwriteLabel', { name: c.name }) : t('importDialog.importLabel', { name: c.name })}
             data-testid="import-take"
             disabled={!take}
             checked={take && checked}
             onChange={(e) => onChange(e.target.checked)}
           />
-          {c.status === 'conflict' && take && <span aria-hidden="true">Overwrite</span>}
+          {c.status === 'conflict' && take && <span aria-hidden="true">{t('importDialog.overwrite')}</span>}
         </label>
       </td>
       <td>
@@ -269,17 +273,17 @@ function CandidateRow({ candidate: c, checked, onChange }: { candidate: ImportCa
       </td>
       <td>
         {c.invalid !== undefined ? (
-          <span className="pill pill-error">invalid: {c.invalid}</span>
+          <span className="pill pill-error">{t('importDialog.invalid', { reason: c.invalid })}</span>
         ) : c.status === 'new' ? (
-          <span className="pill pill-ok">new — will be added</span>
+          <span className="pill pill-ok">{t('importDialog.isNew')}</span>
         ) : c.status === 'same' ? (
-          <span className="pill">already in your config, identical</span>
+          <span className="pill">{t('importDialog.same')}</span>
         ) : (
           <span className="pill pill-pending" data-testid="import-conflict">
-            conflict: a different “{c.name}” exists — skipped unless you tick Overwrite
+            {t('importDialog.conflict', { name: c.name })}
           </span>
         )}
-        {take && c.secretKeys.length > 0 && <div className="muted import-secret-keys">secret-looking: {c.secretKeys.join(', ')}</div>}
+        {take && c.secretKeys.length > 0 && <div className="muted import-secret-keys">{t('importDialog.secretLooking', { keys: c.secretKeys.join(', ') })}</div>}
       </td>
     </tr>
   );
