@@ -10,6 +10,7 @@ import type { ConfigText } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
 import { useApp, useAppStore } from '../hooks/useApp';
 import { lintConfigText, mainProblem, offsetAt, type TextProblem } from './jsonc';
+import { useT } from '../i18n';
 
 /** Marks whole lines that have a problem (so the place is visible without hovering). */
 const setProblemLines = StateEffect.define<number[]>();
@@ -61,6 +62,7 @@ type Status = { tone: 'ok' | 'error' | 'info'; message: string } | undefined;
  */
 export function ConfigEditor() {
   const store = useAppStore();
+  const t = useT();
   const disk = useApp((s) => s.configText);
   const diskError = useApp((s) => s.configTextError);
   const jump = useApp((s) => s.editorJump);
@@ -239,7 +241,7 @@ export function ConfigEditor() {
       refusedRef.current = undefined;
       setPending(undefined);
       setDirty(view.state.doc.toString() !== saved.text);
-      setStatus({ tone: 'ok', message: 'Saved. Servers that changed are restarting.' });
+      setStatus({ tone: 'ok', message: t('editor.savedRestarting') });
     } catch (error) {
       const { message, data } = describeError(error);
       // Main says where (HostError.data: file, line, column, detail); the message text is never parsed.
@@ -275,32 +277,32 @@ export function ConfigEditor() {
   };
 
   return (
-    <section className="config-editor" aria-label="Raw config editor" data-testid="config-editor" data-dirty={dirty ? 'true' : 'false'}>
+    <section className="config-editor" aria-label={t('editor.label')} data-testid="config-editor" data-dirty={dirty ? 'true' : 'false'}>
       <div className="editor-toolbar">
         <code className="editor-path" title={disk?.path}>
           <bdi>{disk?.path ?? '…'}</bdi>
         </code>
         {dirty && (
           <span className="chip chip-dirty" data-testid="editor-dirty">
-            unsaved
+            {t('editor.unsaved')}
           </span>
         )}
         <span className="spacer" />
         <button type="button" className="btn btn-small" data-testid="editor-revert" disabled={!dirty} onClick={revert}>
-          Revert
+          {t('editor.revert')}
         </button>
         <button type="button" className="btn btn-small btn-primary" data-testid="editor-save" disabled={!loaded || saving || (!dirty && !pending)} onClick={() => void save()}>
-          {saving ? 'Saving…' : 'Save'}
+          {saving ? t('editor.saving') : t('common.save')}
         </button>
       </div>
       {pending && (
         <div className="banner banner-warning editor-changed" role="alert" data-testid="editor-changed-on-disk">
-          <strong>The file changed on disk.</strong> <span>Your unsaved edits are based on an older version.</span>{' '}
+          <strong>{t('editor.changedOnDisk')}</strong> <span>{t('editor.olderVersion')}</span>{' '}
           <button type="button" className="btn btn-small" data-testid="editor-reload" onClick={() => load(pending)}>
-            Reload (discard my edits)
+            {t('editor.reloadDiscard')}
           </button>{' '}
           <button type="button" className="btn btn-small" data-testid="editor-keep" onClick={keepEditing}>
-            Keep editing
+            {t('editor.keepEditing')}
           </button>
         </div>
       )}
@@ -317,28 +319,24 @@ export function ConfigEditor() {
           </p>
         )}
         {problems.length > 0 ? (
-          <ul className="editor-problems" aria-label="Problems" data-testid="editor-problems">
+          <ul className="editor-problems" aria-label={t('editor.problems')} data-testid="editor-problems">
             {problems.map((p) => (
               <li key={`${p.source}-${p.from}-${p.message}`}>
                 <button type="button" className="link-button" data-testid="editor-problem" data-line={p.line} data-source={p.source} onClick={() => goTo(p)}>
-                  Line {p.line}, column {p.column}
+                  {t('editor.lineColumn', { line: p.line, column: p.column })}
                 </button>{' '}
-                <span>{p.message}</span> <span className="muted">({p.source === 'main' ? 'Switchboard' : 'as you type'})</span>
+                <span>{p.message}</span> <span className="muted">({p.source === 'main' ? 'Switchboard' : t('editor.asYouType')})</span>
               </li>
             ))}
           </ul>
         ) : (
           loaded && (
             <p className="muted editor-ok" data-testid="editor-no-problems">
-              No problems found. {backupNote(disk)}
+              {t('editor.noProblems')} {disk ? t('editor.backup', { path: disk.backupPath }) : ''}
             </p>
           )
         )}
       </div>
     </section>
   );
-}
-
-function backupNote(disk: ConfigText | undefined): string {
-  return disk ? `Each save keeps the previous file as ${disk.backupPath}.` : '';
 }

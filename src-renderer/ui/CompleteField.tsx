@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../i18n';
 
 /** Asks for suggestions for the current text (`completion/complete`); resolves to the values to offer. */
 export type Completer = (value: string) => Promise<string[]>;
@@ -29,6 +30,7 @@ export function CompleteField({
   error?: string | undefined;
   testId?: string;
 }) {
+  const t = useT();
   const id = useId();
   const listId = `${id}-list`;
   const [options, setOptions] = useState<string[]>([]);
@@ -101,7 +103,7 @@ export function CompleteField({
       <label htmlFor={id}>
         {label}
         {required && (
-          <span className="required" title="required" aria-label="required">
+          <span className="required" title={t('complete.required')} aria-label={t('complete.required')}>
             *
           </span>
         )}
@@ -131,7 +133,7 @@ export function CompleteField({
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
-        <ul id={listId} role="listbox" aria-label={`Suggestions for ${label}`} className="complete-list" hidden={!expanded}>
+        <ul id={listId} role="listbox" aria-label={t('complete.suggestions', { label })} className="complete-list" hidden={!expanded}>
           {options.map((option, index) => (
             <li
               key={option}

@@ -705,6 +705,26 @@ export const en = {
     conflict: 'conflict: a different “{{name}}” exists — skipped unless you tick Overwrite',
     secretLooking: 'secret-looking: {{keys}}',
   },
+  editor: {
+    label: 'Raw config editor',
+    unsaved: 'unsaved',
+    revert: 'Revert',
+    saving: 'Saving…',
+    savedRestarting: 'Saved. Servers that changed are restarting.',
+    changedOnDisk: 'The file changed on disk.',
+    olderVersion: 'Your unsaved edits are based on an older version.',
+    reloadDiscard: 'Reload (discard my edits)',
+    keepEditing: 'Keep editing',
+    problems: 'Problems',
+    lineColumn: 'Line {{line}}, column {{column}}',
+    asYouType: 'as you type',
+    noProblems: 'No problems found.',
+    backup: 'Each save keeps the previous file as {{path}}.',
+  },
+  complete: {
+    required: 'required',
+    suggestions: 'Suggestions for {{label}}',
+  },
   errors: {
     'invalid-argument': { generic: '{{message}}' },
     'unknown-server': {

@@ -703,6 +703,26 @@ export const zhCN: Catalogue = {
     conflict: '冲突：已存在不同的“{{name}}”——除非勾选“覆盖”，否则跳过',
     secretLooking: '疑似机密：{{keys}}',
   },
+  editor: {
+    label: '原始配置编辑器',
+    unsaved: '未保存',
+    revert: '还原',
+    saving: '正在保存…',
+    savedRestarting: '已保存。有变化的服务器正在重启。',
+    changedOnDisk: '文件在磁盘上已被修改。',
+    olderVersion: '你未保存的修改基于一个较旧的版本。',
+    reloadDiscard: '重新加载（放弃我的修改）',
+    keepEditing: '继续编辑',
+    problems: '问题',
+    lineColumn: '第 {{line}} 行，第 {{column}} 列',
+    asYouType: '输入时检查',
+    noProblems: '没有发现问题。',
+    backup: '每次保存都会把之前的文件保存为 {{path}}。',
+  },
+  complete: {
+    required: '必填',
+    suggestions: '{{label}} 的建议',
+  },
   errors: {
     'invalid-argument': { generic: '参数无效：{{message}}' },
     'unknown-server': {
