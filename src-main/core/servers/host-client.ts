@@ -1,5 +1,6 @@
-import { Client, DEFAULT_REQUEST_TIMEOUT_MSEC, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type ElicitRequestURLParams, type ElicitResult, type LoggingLevel, type Progress, type RequestOptions } from '@modelcontextprotocol/client';
+import { Client, DEFAULT_REQUEST_TIMEOUT_MSEC, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCRequest, type LoggingLevel, type Progress, type RequestOptions, type Result } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
+import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
 /** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
 const callIdKey = Symbol('switchboard.callId');
@@ -28,6 +29,10 @@ function callIdOf(options: RequestOptions | undefined): string | undefined {
  *   clock aborts the call with the SDK's own timeout error, restarts on progress (when the caller asked for that)
  *   and after each answer, and is held while a request of that call (or, when the request names no call, of this
  *   connection) is being answered. On 2026-07-28 the same holds across the `input_required` rounds.
+ * - Task-augmented server requests (2025-11-25, `tasks.requests` declared by the sampling and elicitation features):
+ *   a `sampling/createMessage` or `elicitation/create` with `task` params is answered at once with a task, its
+ *   handler (the SDK's validation included) runs on, and the server's `tasks/get`, `tasks/result`, `tasks/list` and
+ *   `tasks/cancel` are served from this connection's ClientTaskStore (the SDK has no client-side task runtime).
  */
 /** The URL elicitations a failed call says it needs first (`-32042` URLElicitationRequired, 2025-11-25). */
 export function urlElicitationsOf(error: unknown): ElicitRequestURLParams[] | undefined {
@@ -47,6 +52,34 @@ export class HostClient extends Client {
   private readonly inFlight = new Map<string, number>();
   /** The timeouts of the calls in flight (see CallClock). */
   private readonly clocks = new Set<CallClock>();
+  /** The tasks of task-augmented server requests (2025-11-25). */
+  private readonly requestTasks = new ClientTaskStore();
+
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    const tasks = this.requestTasks;
+    this.setRequestHandler('tasks/get', { params: taskIdParams }, ({ taskId }) => tasks.get(taskId));
+    this.setRequestHandler('tasks/result', { params: taskIdParams }, ({ taskId }) => tasks.result(taskId));
+    this.setRequestHandler('tasks/list', { params: listParams }, () => tasks.list());
+    this.setRequestHandler('tasks/cancel', { params: taskIdParams }, ({ taskId }) => tasks.cancel(taskId));
+  }
+
+  /** A task-augmented sampling or elicitation request gets a task at once; its handler runs on (see ClientTaskStore). */
+  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result> {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'sampling/createMessage' && method !== 'elicitation/create') return wrapped;
+    return (request, ctx) => {
+      const task = taskParamsOf(request.params);
+      if (task === undefined) return wrapped(request, ctx);
+      const created = this.requestTasks.create(task, (signal) => wrapped(request, { ...ctx, mcpReq: { ...ctx.mcpReq, signal } }));
+      return Promise.resolve({ task: created });
+    };
+  }
+
+  protected override _onclose(): void {
+    this.requestTasks.clear();
+    super._onclose();
+  }
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();

@@ -83,11 +83,12 @@ describe('elicitation', () => {
     expect(h.requests.list()).toEqual([]);
   });
 
-  it('the async (task-augmented) variants are answered in place', async () => {
+  it('the async (task-augmented) variants run as tasks the server polls (see client-tasks.test.ts)', async () => {
     const { host: h, seen } = await start({ servers: { everything }, person: (r) => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Async Ada' } } } : { action: 'accept' }) });
     const form = await h.api['tools:call']({ server: 'everything', tool: 'trigger-elicitation-request-async', args: {} });
     expect(form.isError, textOf(form)).toBeFalsy();
     expect(textOf(form)).toContain('Async Ada');
+    expect(textOf(form)).toContain('[COMPLETED]');
     const sampled = await h.api['tools:call']({ server: 'everything', tool: 'trigger-sampling-request-async', args: { prompt: 'async hello' } });
     expect(sampled.isError, textOf(sampled)).toBeFalsy();
     expect(textOf(sampled)).toContain('A fine answer from the fake model.');

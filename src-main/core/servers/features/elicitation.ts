@@ -39,7 +39,7 @@ export class ElicitationFeature implements SessionFeature {
   constructor(private readonly context: FeatureContext) {}
 
   attach(client: Client): void {
-    // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
+    // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) becomes a task the server polls (HostClient).
     client.registerCapabilities({ elicitation: { form: {}, url: {} }, ...clientTaskRequests });
     // The call that caused the request waits on the person: its timeout is held meanwhile (HostClient.holdingCalls).
     client.setRequestHandler('elicitation/create', (request, ctx) => {

@@ -92,7 +92,8 @@ export interface SessionFeature extends Disposable {
 }
 
 /**
- * The 2025-11-25 client `tasks.requests` capability: task-augmented sampling and elicitation requests are accepted
- * (and answered in place). One object for both features: the SDK merges capabilities one level deep only.
+ * The 2025-11-25 client `tasks` capability: task-augmented sampling and elicitation requests are run as tasks the
+ * server polls (`tasks/get`, `tasks/result`), lists and cancels (HostClient's ClientTaskStore). One object for both
+ * features: the SDK merges capabilities one level deep only.
  */
-export const clientTaskRequests = { tasks: { requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } } as const;
+export const clientTaskRequests = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } } as const;

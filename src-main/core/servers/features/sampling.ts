@@ -37,7 +37,7 @@ export class SamplingFeature implements SessionFeature {
   constructor(private readonly context: FeatureContext) {}
 
   attach(client: Client): void {
-    // `tasks.requests.sampling`: a task-augmented request (2025-11-25) is accepted and answered at once, in place.
+    // `tasks.requests.sampling`: a task-augmented request (2025-11-25) becomes a task the server polls (HostClient).
     client.registerCapabilities({ sampling: { tools: {} }, ...clientTaskRequests });
     // The call that caused the request waits on it: its timeout is held meanwhile (see HostClient.holdingCalls).
     client.setRequestHandler('sampling/createMessage', (request, ctx) => {
