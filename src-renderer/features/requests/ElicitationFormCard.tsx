@@ -4,6 +4,7 @@ import { FormField } from '../../components/FormField';
 import { useApp } from '../../hooks/useApp';
 import { buildArgs, formFromSchema, initialValues, type FormValues } from '../../schema-form';
 import { RequestButtons, RequestFrame } from './RequestCard';
+import { useT } from '../../i18n';
 
 type ElicitationFormRequest = Extract<PendingRequestView, { kind: 'elicitation-form' }>;
 type FormContent = AcceptContent['elicitation-form']['content'];
@@ -23,6 +24,7 @@ function asContent(args: Record<string, unknown>): FormContent {
  * checked before it is sent. Accept sends the values; Decline says no; Cancel dismisses without answering the question.
  */
 export function ElicitationFormCard({ request }: { request: ElicitationFormRequest }) {
+  const t = useT();
   const answer = useApp((s) => s.answerRequest);
   const busy = useApp((s) => s.answering[request.id] === true);
   const { payload } = request;
@@ -53,28 +55,28 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
 
   return (
     <RequestFrame request={request}>
-      <form className="card-body form-fields request-fields" onSubmit={submit} noValidate aria-label={`${request.server} asks: ${payload.message}`} data-testid="elicitation-form">
+      <form className="card-body form-fields request-fields" onSubmit={submit} noValidate aria-label={t('sampling.formAsks', { server: request.server, message: payload.message })} data-testid="elicitation-form">
         <p className="request-message" data-testid="request-message">
           {payload.message}
         </p>
         {form.fields.map((field) => (
           <FormField key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
         ))}
-        {form.fields.length === 0 && <p className="muted">Nothing to fill in: accept to confirm.</p>}
+        {form.fields.length === 0 && <p className="muted">{t('requestCards.nothingToFill')}</p>}
         {Object.keys(errors).length > 0 && (
           <p className="field-error" role="alert" data-testid="elicitation-invalid">
-            Fix the fields marked above; nothing was sent.
+            {t('sampling.fixFields')}
           </p>
         )}
-        <RequestButtons label={`Answer ${request.server}`}>
+        <RequestButtons label={t('sampling.answerServer', { server: request.server })}>
           <button type="submit" className="btn btn-primary btn-small" data-testid="request-accept" disabled={busy}>
-            Accept
+            {t('requestCards.accept')}
           </button>
           <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-            Decline
+            {t('requestCards.decline')}
           </button>
           <button type="button" className="btn btn-small" data-testid="request-cancel" disabled={busy} onClick={() => void answer(request.id, { action: 'cancel', reason: 'dismissed by the user' })}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </RequestButtons>
       </form>

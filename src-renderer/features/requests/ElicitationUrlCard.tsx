@@ -3,6 +3,7 @@ import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { isHttps } from './request-text';
 import { RequestButtons, RequestFrame } from './RequestCard';
+import { useT } from '../../i18n';
 
 type ElicitationUrlRequest = Extract<PendingRequestView, { kind: 'elicitation-url' }>;
 
@@ -18,6 +19,7 @@ export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest
   const { payload } = request;
   const hostId = useId();
   const urlId = useId();
+  const t = useT();
   const https = isHttps(payload.url);
   return (
     <RequestFrame request={request}>
@@ -27,7 +29,7 @@ export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest
         </p>
         <p className="request-url-host">
           <span id={hostId} className="muted">
-            The page is on
+            {t('requestCards.pageOn')}
           </span>{' '}
           <strong className="request-host" data-testid="request-url-host" aria-labelledby={hostId}>
             {payload.host}
@@ -35,25 +37,25 @@ export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest
         </p>
         <div className="field">
           <span id={urlId} className="muted">
-            Full address
+            {t('requestCards.fullAddress')}
           </span>
           <code className="request-url" data-testid="request-url" aria-labelledby={urlId}>
             {payload.url}
           </code>
         </div>
-        <p className="muted">Only open it if you trust {payload.host} and expected {request.server} to send you there.</p>
+        <p className="muted">{t('requestCards.trustHint', { host: payload.host, server: request.server })}</p>
         {!https && (
           <p className="call-error" role="alert" data-testid="request-url-refused">
-            This is not an https address, so Switchboard will not open it.
+            {t('requestCards.notHttps')}
           </p>
         )}
       </div>
-      <RequestButtons label={`Open the page ${request.server} asks for?`}>
+      <RequestButtons label={t('requestCards.openPageQ', { server: request.server })}>
         <button type="button" className="btn btn-primary btn-small" data-testid="request-open-url" disabled={busy || !https} onClick={() => void consent(request.id)}>
-          Open {payload.host}
+          {t('requestCards.open', { host: payload.host })}
         </button>
         <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-          Decline
+          {t('requestCards.decline')}
         </button>
       </RequestButtons>
     </RequestFrame>

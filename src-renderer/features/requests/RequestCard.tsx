@@ -8,6 +8,7 @@ import { ElicitationUrlCard } from './ElicitationUrlCard';
 import { isHttps, requestNoun, settledText, timeLeft } from './request-text';
 import { SamplingCard, SamplingResultCard } from './SamplingCard';
 import { ToolApprovalCard } from './ToolApprovalCard';
+import { formatWhen, useT } from '../../i18n';
 
 /** The frame every request card shares: who asks, what, the deadline countdown, and an answer's error. */
 export function RequestFrame({ request, children }: { request: PendingRequestView; children: ReactNode }) {
@@ -50,11 +51,12 @@ function TitleText({ server, title }: { server: string; title: string }) {
 }
 
 function Countdown({ deadline }: { deadline: number }) {
+  const t = useT();
   const now = useNow(true);
   const text = timeLeft(deadline, now);
   return (
-    <span className="pill pill-pending request-deadline" data-testid="request-deadline" title={`Cancelled at ${new Date(deadline).toLocaleTimeString()} if not answered`}>
-      <span className="request-sr-only">Answer within </span>
+    <span className="pill pill-pending request-deadline" data-testid="request-deadline" title={t('requestCards.cancelledAt', { time: formatWhen(deadline, { timeStyle: 'medium' }) })}>
+      <span className="request-sr-only">{t('requestCards.answerWithin')}</span>
       {text}
     </span>
   );
@@ -78,6 +80,7 @@ export function RequestCard({ request }: { request: PendingRequestView }) {
 
 /** A request that ended: how ("timed out after …", "declined: …"), and a link the host could not open itself. */
 export function SettledCard({ entry }: { entry: SettledRequest }) {
+  const t = useT();
   const dismiss = useApp((s) => s.dismissSettled);
   const { settled, view, link } = entry;
   const failed = settled.outcome === 'timed-out' || settled.outcome === 'cancelled';
@@ -94,14 +97,14 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
       <span data-testid="request-settled-text">{settledText(settled)}</span>
       {link && isHttps(link) && (
         <p className="request-link">
-          This window cannot open your browser; open the link yourself:{' '}
+          {t('requestCards.openYourself')}{' '}
           <a href={link} target="_blank" rel="noopener noreferrer" data-testid="request-link">
             {link}
           </a>
         </p>
       )}
-      <button type="button" className="btn btn-small request-dismiss" aria-label={`Dismiss the notice from ${settled.server}`} onClick={() => dismiss(settled.id)}>
-        Dismiss
+      <button type="button" className="btn btn-small request-dismiss" aria-label={t('requestCards.dismissLabel', { server: settled.server })} onClick={() => dismiss(settled.id)}>
+        {t('requestCards.dismiss')}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { useApp } from '../../hooks/useApp';
 import { callIdsOf, inPanel, onCall } from './placement';
 import { RequestCard, SettledCard } from './RequestCard';
 import './requests.css';
+import { useT } from '../../i18n';
 
 /** The requests (pending, then settled) whose card goes on the call card with this id. */
 export function CallRequests({ callId }: { callId: string }) {
@@ -29,6 +30,7 @@ export function CallRequests({ callId }: { callId: string }) {
  * to the chat.
  */
 export function RequestsPanel() {
+  const t = useT();
   const pending = useApp((s) => s.pendingRequests);
   const settled = useApp((s) => s.settledRequests);
   const entries = useApp((s) => s.entries);
@@ -42,18 +44,18 @@ export function RequestsPanel() {
   const ended = inPanel(settled, onScreen);
   if (own.length === 0 && ended.length === 0 && !listError) return null;
   return (
-    <aside className="requests-panel" aria-label="Requests waiting for you" data-testid="requests-panel">
+    <aside className="requests-panel" aria-label={t('requestCards.panelLabel')} data-testid="requests-panel">
       <div className="requests-panel-head">
         <h2 className="requests-panel-title">
-          Waiting for you{own.length > 0 && <span className="count"> ({own.length})</span>}
+          {t('sampling.waiting')}{own.length > 0 && <span className="count"> ({own.length})</span>}
         </h2>
         <button type="button" className="btn btn-ghost btn-small" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setFolded((f) => !f)}>
-          {folded ? 'Show' : 'Hide'}
+          {folded ? t('requestCards.show') : t('requestCards.hide')}
         </button>
       </div>
       {listError && (
         <p className="call-error" role="alert">
-          Could not list the pending requests: {listError}
+          {t('sampling.listFailed', { error: listError })}
         </p>
       )}
       {/* New requests are announced (politely) wherever the person is. */}

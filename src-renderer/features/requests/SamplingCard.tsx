@@ -3,15 +3,11 @@ import type { AcceptContent, PendingRequestView } from '../../../src-shared/host
 import { JsonTree } from '../../chat/JsonTree';
 import { useApp } from '../../hooks/useApp';
 import { RequestButtons, RequestFrame } from './RequestCard';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 type SamplingRequest = Extract<PendingRequestView, { kind: 'sampling' }>;
 type SamplingResultRequest = Extract<PendingRequestView, { kind: 'sampling-result' }>;
-
-const contextLabel: Record<NonNullable<SamplingRequest['payload']['includeContext']>, string> = {
-  none: 'none',
-  thisServer: 'this server’s context',
-  allServers: 'every server’s context',
-};
 
 /** Whether a message's MCP content is text only (so editing its text loses nothing). */
 export function isTextOnly(content: unknown): boolean {
@@ -28,6 +24,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
   const busy = useApp((s) => s.answering[request.id] === true);
   const { payload } = request;
   const id = useId();
+  const t = useT();
   const [texts, setTexts] = useState(() => payload.messages.map((m) => m.text));
   const [system, setSystem] = useState(payload.systemPrompt ?? '');
   const [model, setModel] = useState(payload.model ?? payload.models[0] ?? '');
@@ -49,7 +46,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
     <RequestFrame request={request}>
       <div className="card-body request-fields">
         <p>
-          <strong>{request.server}</strong> asks to run a model with these messages. Nothing is sent to a model until you approve; you can edit them first.
+          <Trans i18nKey="sampling.asks" values={{ server: request.server }} components={{ strong: <strong /> }} />
         </p>
         {payload.messages.map((message, index) => {
           // Images and audio cannot be edited as text: such a message is shown, not editable, and goes as it came.
@@ -57,7 +54,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
           return (
             <div className="field" key={index}>
               <label htmlFor={`${id}-m${index}`}>
-                Message {index + 1} ({message.role}){editable ? '' : ' — not only text, sent as it is'}
+                {t('sampling.message', { n: index + 1, role: message.role })}{editable ? '' : t('sampling.notOnlyText')}
               </label>
               <textarea
                 id={`${id}-m${index}`}
@@ -71,15 +68,15 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
           );
         })}
         <div className="field">
-          <label htmlFor={`${id}-system`}>System prompt</label>
-          <textarea id={`${id}-system`} data-testid="sampling-system" rows={2} placeholder="(none)" value={system} onChange={(e) => setSystem(e.target.value)} />
+          <label htmlFor={`${id}-system`}>{t('requestCards.systemPrompt')}</label>
+          <textarea id={`${id}-system`} data-testid="sampling-system" rows={2} placeholder={t('requestCards.none')} value={system} onChange={(e) => setSystem(e.target.value)} />
         </div>
         <div className="request-row">
           <div className="field">
-            <label htmlFor={`${id}-model`}>Model</label>
+            <label htmlFor={`${id}-model`}>{t('requestCards.model')}</label>
             {noModel ? (
               <span id={`${id}-model`} className="muted" data-testid="sampling-no-model">
-                No model provider is set up: add one from the chat’s provider settings (a key for OpenAI, Anthropic, or a local server), then ask again.
+                {t('requestCards.noProvider')}
               </span>
             ) : (
               <select id={`${id}-model`} data-testid="sampling-model" value={model} onChange={(e) => setModel(e.target.value)}>
@@ -92,7 +89,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
             )}
           </div>
           <div className="field">
-            <label htmlFor={`${id}-max`}>Max tokens</label>
+            <label htmlFor={`${id}-max`}>{t('requestCards.maxTokens')}</label>
             <input
               id={`${id}-max`}
               data-testid="sampling-max-tokens"
@@ -106,29 +103,29 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
           </div>
         </div>
         <dl className="request-facts">
-          <dt>Context asked for</dt>
-          <dd data-testid="sampling-include-context">{payload.includeContext ? contextLabel[payload.includeContext] : 'none'}</dd>
+          <dt>{t('requestCards.context')}</dt>
+          <dd data-testid="sampling-include-context">{t(`sampling.context.${payload.includeContext ?? 'none'}`)}</dd>
           {payload.temperature !== undefined && (
             <>
-              <dt>Temperature</dt>
+              <dt>{t('requestCards.temperature')}</dt>
               <dd>{payload.temperature}</dd>
             </>
           )}
           {payload.stopSequences && payload.stopSequences.length > 0 && (
             <>
-              <dt>Stop sequences</dt>
+              <dt>{t('requestCards.stopSequences')}</dt>
               <dd>{payload.stopSequences.map((s) => JSON.stringify(s)).join(', ')}</dd>
             </>
           )}
           {payload.tools && payload.tools.length > 0 && (
             <>
-              <dt>Tools offered to the model</dt>
-              <dd>{payload.tools.map((t) => t.name).join(', ')}</dd>
+              <dt>{t('requestCards.toolsOffered')}</dt>
+              <dd>{payload.tools.map((tool) => tool.name).join(', ')}</dd>
             </>
           )}
           {payload.modelPreferences !== undefined && (
             <>
-              <dt>Model preferences</dt>
+              <dt>{t('requestCards.preferences')}</dt>
               <dd data-testid="sampling-model-preferences">
                 <JsonTree value={payload.modelPreferences} openDepth={4} />
               </dd>
@@ -136,12 +133,12 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
           )}
         </dl>
       </div>
-      <RequestButtons label={`Answer ${request.server}'s model request`}>
+      <RequestButtons label={t('requestCards.answerModel', { server: request.server })}>
         <button type="button" className="btn btn-primary btn-small" data-testid="request-approve" disabled={busy || noModel || !tokensValid} onClick={approve}>
-          Approve
+          {t('requestCards.approve')}
         </button>
         <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-          Decline
+          {t('requestCards.decline')}
         </button>
       </RequestButtons>
     </RequestFrame>
@@ -154,26 +151,26 @@ export function SamplingResultCard({ request }: { request: SamplingResultRequest
   const busy = useApp((s) => s.answering[request.id] === true);
   const { payload } = request;
   const id = useId();
+  const t = useT();
   const [text, setText] = useState(payload.text);
   const send = (): void => void answer(request.id, { action: 'accept', content: text === payload.text ? {} : { text } });
   return (
     <RequestFrame request={request}>
       <div className="card-body request-fields">
         <p>
-          <strong>{payload.model}</strong> answered{payload.stopReason ? ` (${payload.stopReason})` : ''}. Check it, edit it if you like, then send it to{' '}
-          <strong>{request.server}</strong>.
+          <Trans i18nKey="sampling.answered" values={{ model: payload.model, reason: payload.stopReason ? ` (${payload.stopReason})` : '', server: request.server }} components={{ strong: <strong /> }} />
         </p>
         <div className="field">
-          <label htmlFor={`${id}-text`}>Answer to send</label>
+          <label htmlFor={`${id}-text`}>{t('requestCards.answerToSend')}</label>
           <textarea id={`${id}-text`} data-testid="sampling-result-text" rows={Math.min(12, Math.max(3, text.split('\n').length))} value={text} onChange={(e) => setText(e.target.value)} />
         </div>
       </div>
-      <RequestButtons label={`Send the model's answer to ${request.server}?`}>
+      <RequestButtons label={t('requestCards.sendAnswerQ', { server: request.server })}>
         <button type="button" className="btn btn-primary btn-small" data-testid="request-send" disabled={busy} onClick={send}>
-          Send
+          {t('common.send')}
         </button>
         <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-          Decline
+          {t('requestCards.decline')}
         </button>
       </RequestButtons>
     </RequestFrame>

@@ -2,11 +2,14 @@ import type { PendingRequestView } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
 import { useApp } from '../../hooks/useApp';
 import { RequestButtons, RequestFrame } from './RequestCard';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 type ToolApprovalRequest = Extract<PendingRequestView, { kind: 'tool-approval' }>;
 
 /** A tool approval that no chat run shows (the chat's own cards show those of its runs). */
 export function ToolApprovalCard({ request }: { request: ToolApprovalRequest }) {
+  const t = useT();
   const answer = useApp((s) => s.answerRequest);
   const busy = useApp((s) => s.answering[request.id] === true);
   const { payload } = request;
@@ -14,20 +17,21 @@ export function ToolApprovalCard({ request }: { request: ToolApprovalRequest }) 
     <RequestFrame request={request}>
       <div className="card-body">
         <p>
-          Run <strong>{payload.title ?? payload.tool}</strong> on <strong>{request.server}</strong>
-          {payload.readOnly && <span className="tag">read-only</span>} with these arguments?
+          <Trans i18nKey="requestCards.runOn" values={{ tool: payload.title ?? payload.tool, server: request.server }} components={{ strong: <strong /> }} />
+          {payload.readOnly && <span className="tag">{t('toolCard.readOnly')}</span>}
+          {t('requestCards.withArgs')}
         </p>
         <JsonTree value={payload.args} openDepth={2} />
       </div>
-      <RequestButtons label={`Run ${payload.tool}?`}>
+      <RequestButtons label={t('requestCards.runQ', { tool: payload.tool })}>
         <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void answer(request.id, { action: 'accept', content: {} })}>
-          Allow once
+          {t('toolCard.allowOnce')}
         </button>
         <button type="button" className="btn btn-small" disabled={busy} onClick={() => void answer(request.id, { action: 'accept', content: { always: true } })}>
-          Always allow this tool
+          {t('toolCard.alwaysAllow')}
         </button>
         <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'denied by the user' })}>
-          Deny
+          {t('toolCard.deny')}
         </button>
       </RequestButtons>
     </RequestFrame>

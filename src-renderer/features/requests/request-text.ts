@@ -1,36 +1,30 @@
 import type { PendingRequestKind, RequestSettledView } from '../../../src-shared/host-api';
+import { i18n } from '../../i18n';
 
 /** "4:59 left", "12 s left"; "0 s left" once the deadline passed (the host cancels it then). */
 export function timeLeft(deadline: number, now: number): string {
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
-  if (seconds < 60) return `${seconds} s left`;
+  if (seconds < 60) return i18n.t('requests.secondsLeft', { seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}:${String(seconds % 60).padStart(2, '0')} left`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+  if (minutes < 60) return i18n.t('requests.minutesLeft', { minutes, seconds: String(seconds % 60).padStart(2, '0') });
+  return i18n.t('requests.hoursLeft', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }
 
-const kindNoun: Record<PendingRequestKind, string> = {
-  'tool-approval': 'Tool approval',
-  sampling: 'Model request',
-  'sampling-result': 'Model answer',
-  'elicitation-form': 'Form',
-  'elicitation-url': 'Link',
-};
-
-export const requestNoun = (kind: PendingRequestKind): string => kindNoun[kind];
+/** The kind's name in the UI's language. */
+export const requestNoun = (kind: PendingRequestKind): string => i18n.t(`requests.kind.${kind}`);
 
 /** How a request ended, as one line: "Sent.", "declined: not now", "timed out after 300 s with no answer". */
 export function settledText(settled: RequestSettledView): string {
   const why = settled.message;
   switch (settled.outcome) {
     case 'accepted':
-      return settled.kind === 'sampling' ? 'Approved: the model is running.' : settled.kind === 'elicitation-url' ? 'You agreed to open the link.' : 'Sent.';
+      return settled.kind === 'sampling' ? i18n.t('requests.approvedRunning') : settled.kind === 'elicitation-url' ? i18n.t('requests.agreedLink') : i18n.t('requests.sent');
     case 'declined':
-      return why ? `declined: ${why}` : 'Declined.';
+      return why ? i18n.t('requests.declinedWhy', { why }) : i18n.t('requests.declined');
     case 'cancelled':
-      return why ? `cancelled: ${why}` : 'Cancelled.';
+      return why ? i18n.t('requests.cancelledWhy', { why }) : i18n.t('requests.cancelled');
     case 'timed-out':
-      return why && /^timed out/.test(why) ? why : `timed out${why ? `: ${why}` : ''}`;
+      return why && /^timed out/.test(why) ? why : why ? i18n.t('requests.timedOutWhy', { why }) : i18n.t('requests.timedOut');
   }
 }
 
