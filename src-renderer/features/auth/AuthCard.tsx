@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { AuthView, ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import './auth.css';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 function Scopes({ scopes, testId }: { scopes: string[] | undefined; testId: string }) {
   if (!scopes || scopes.length === 0) return null;
@@ -32,9 +34,10 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
   const error = useApp((s) => s.authErrors[server.name]);
   const signIn = useApp((s) => s.signIn);
   const signOut = useApp((s) => s.signOut);
+  const t = useT();
   if (!authShown(server)) return null;
   const { auth } = server;
-  const at = auth.issuerHost !== undefined ? ` at ${auth.issuerHost}` : '';
+  const host = auth.issuerHost;
   const headingId = `auth-${server.name}-title`;
   const errorNote = error && (
     <p className="form-error" role="alert" data-testid="auth-error">
@@ -45,18 +48,18 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
   if (auth.state === 'signing-in') {
     return (
       <section className="card auth-card auth-needed" role="group" aria-labelledby={headingId} data-testid="auth-card" data-state="signing-in">
-        <h4 id={headingId}>Finish signing in to “{server.name}”{auth.authorizationHost !== undefined ? ` at ${auth.authorizationHost}` : at}</h4>
+        <h4 id={headingId}>{(auth.authorizationHost ?? host) !== undefined ? t('auth.finishAt', { server: server.name, host: auth.authorizationHost ?? host }) : t('auth.finish', { server: server.name })}</h4>
         {auth.authorizationUrl !== undefined && (
           <>
-            <p>If no browser window opened, open this address (it was checked: https, or this computer):</p>
+            <p>{t('auth.openAddress')}</p>
             <pre className="auth-url" data-testid="auth-url">
               {auth.authorizationUrl}
             </pre>
             <div className="auth-actions">
               <a className="btn btn-small" href={auth.authorizationUrl} target="_blank" rel="noopener noreferrer" data-testid="auth-open-link">
-                Open the sign-in page
+                {t('auth.openPage')}
               </a>
-              <span className="muted">Switchboard waits up to 5 minutes for the redirect.</span>
+              <span className="muted">{t('auth.waits')}</span>
             </div>
           </>
         )}
@@ -70,10 +73,10 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
       return (
         <div className="auth-actions" data-testid="auth-card" data-state="signed-in">
           <span className="muted" data-testid="auth-signed-in">
-            Signed in{at}
+            {host !== undefined ? t('auth.signedInAt', { host }) : t('auth.signedIn')}
           </span>
           <button type="button" className="btn btn-small btn-ghost" data-testid="auth-sign-out" disabled={busy !== undefined} onClick={() => void signOut(server.name)}>
-            {busy === 'signing-out' ? 'Signing out…' : 'Sign out'}
+            {busy === 'signing-out' ? t('auth.signingOut') : t('auth.signOut')}
           </button>
           {errorNote}
         </div>
@@ -81,14 +84,14 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
     }
     return (
       <section className="card auth-card" role="group" aria-labelledby={headingId} data-testid="auth-card" data-state="signed-in">
-        <h4 id={headingId}>Signed in{at}</h4>
+        <h4 id={headingId}>{host !== undefined ? t('auth.signedInAt', { host }) : t('auth.signedIn')}</h4>
         <Scopes scopes={auth.grantedScopes} testId="auth-granted-scopes" />
-        {auth.expiresAt !== undefined && <p className="muted">The access token is renewed automatically before it expires.</p>}
+        {auth.expiresAt !== undefined && <p className="muted">{t('auth.renewed')}</p>}
         <div className="auth-actions">
           <button type="button" className="btn btn-small" data-testid="auth-sign-out" disabled={busy !== undefined} onClick={() => void signOut(server.name)}>
-            {busy === 'signing-out' ? 'Signing out…' : 'Sign out'}
+            {busy === 'signing-out' ? t('auth.signingOut') : t('auth.signOut')}
           </button>
-          <span className="muted">Revokes the tokens where the authorization server allows it, and deletes them here.</span>
+          <span className="muted">{t('auth.revokes')}</span>
         </div>
         {errorNote}
       </section>
@@ -99,17 +102,17 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
   const stepUp = auth.stepUpScopes !== undefined && auth.stepUpScopes.length > 0;
   return (
     <section className="card auth-card auth-needed" role="group" aria-labelledby={headingId} data-testid="auth-card" data-state="needs-login">
-      <h4 id={headingId}>{stepUp ? `“${server.name}” asks for more access` : `Sign in to use “${server.name}”`}</h4>
+      <h4 id={headingId}>{stepUp ? t('auth.moreAccess', { server: server.name }) : t('auth.signInToUse', { server: server.name })}</h4>
       <p>
-        {stepUp ? 'It needs these scopes, which your sign-in did not grant' : `It asks you to sign in${at}`}
-        {!stepUp && auth.scopes && auth.scopes.length > 0 ? ' for:' : '.'}
+        {stepUp ? t('auth.needsScopes') : host !== undefined ? t('auth.asksSignInAt', { host }) : t('auth.asksSignIn')}
+        {!stepUp && auth.scopes && auth.scopes.length > 0 ? t('auth.forColon') : t('auth.period')}
       </p>
       <Scopes scopes={stepUp ? auth.stepUpScopes : auth.scopes} testId="auth-scopes" />
       <div className="auth-actions">
         <button type="button" className="btn btn-primary btn-small" data-testid="auth-sign-in" disabled={busy !== undefined} onClick={() => void signIn(server.name)}>
-          {busy === 'signing-in' ? 'Signing in…' : stepUp ? 'Sign in again' : 'Sign in'}
+          {busy === 'signing-in' ? t('auth.signingIn') : stepUp ? t('auth.signInAgain') : t('auth.signIn')}
         </button>
-        {!compact && <span className="muted">Your browser opens the authorization server&apos;s page; Switchboard keeps the tokens as secrets.</span>}
+        {!compact && <span className="muted">{t('auth.browserOpens')}</span>}
       </div>
       {errorNote}
       <ClientForm server={server} />
@@ -127,6 +130,7 @@ export function ClientForm({ server }: { server: ServerView }) {
   const setClient = useApp((s) => s.setClient);
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
+  const t = useT();
   if (!needed) return null;
   const idField = `auth-${server.name}-client-id`;
   const secretField = `auth-${server.name}-client-secret`;
@@ -142,16 +146,15 @@ export function ClientForm({ server }: { server: ServerView }) {
     >
       {needed.redirectUri !== undefined && (
         <p>
-          Register Switchboard as a native app with the redirect URI <code data-testid="auth-redirect-uri">{needed.redirectUri}</code>, then enter what the
-          authorization server gave you:
+          <Trans i18nKey="auth.register" values={{ uri: needed.redirectUri }} components={{ code: <code data-testid="auth-redirect-uri" /> }} />
         </p>
       )}
-      <label htmlFor={idField}>Client id</label>
+      <label htmlFor={idField}>{t('auth.clientId')}</label>
       <input id={idField} data-testid="auth-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
-      <label htmlFor={secretField}>Client secret (if it gave one)</label>
+      <label htmlFor={secretField}>{t('auth.clientSecret')}</label>
       <input id={secretField} data-testid="auth-client-secret" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} autoComplete="off" />
       <button type="submit" className="btn btn-primary btn-small" data-testid="auth-client-save" disabled={busy !== undefined || clientId.trim() === ''}>
-        Save and sign in
+        {t('auth.saveAndSignIn')}
       </button>
     </form>
   );
