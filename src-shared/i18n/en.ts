@@ -826,6 +826,22 @@ export const en = {
     clientSecret: 'Client secret (if it gave one)',
     saveAndSignIn: 'Save and sign in',
   },
+  consent: {
+    none: 'none',
+    ownFolder: 'Switchboard\'s working folder',
+    noVars: 'no variables of its own',
+    valueHidden: 'value hidden',
+    fromEnvFile: '(from <code>{{file}}</code> too)',
+    changedTitle: 'The command of “{{server}}” changed',
+    runTitle: 'Run “{{server}}”?',
+    changedWhy: 'Since you approved it, its command, arguments, working folder or environment names changed (an edit of the file, an import or a paste). It stays stopped until you approve the new one.',
+    newWhy: 'This entry was added outside the server form (an import, a paste into the editor, or another program editing the file). Switchboard starts it only once you have checked what it runs.',
+    before: 'what you approved before',
+    approving: 'Approving…',
+    approveDisabled: 'Approve (it stays disabled)',
+    approveStart: 'Approve and start',
+    notNow: 'Not now: leave it; it stays stopped. Remove it or edit it in the server form.',
+  },
   errors: {
     'invalid-argument': { generic: '{{message}}' },
     'unknown-server': {

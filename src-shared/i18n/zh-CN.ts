@@ -824,6 +824,22 @@ export const zhCN: Catalogue = {
     clientSecret: '客户端密钥（如果有）',
     saveAndSignIn: '保存并登录',
   },
+  consent: {
+    none: '无',
+    ownFolder: 'Switchboard 的工作文件夹',
+    noVars: '没有自己的变量',
+    valueHidden: '值已隐藏',
+    fromEnvFile: '（也来自 <code>{{file}}</code>）',
+    changedTitle: '“{{server}}”的命令已更改',
+    runTitle: '运行“{{server}}”？',
+    changedWhy: '自你批准以来，它的命令、参数、工作文件夹或环境变量名已更改（编辑了文件、导入或粘贴）。在你批准新的版本之前，它保持停止。',
+    newWhy: '此条目是在服务器表单之外添加的（导入、粘贴到编辑器中，或其他程序编辑了文件）。只有在你检查过它要运行的内容后，Switchboard 才会启动它。',
+    before: '你之前批准的内容',
+    approving: '正在批准…',
+    approveDisabled: '批准（保持禁用）',
+    approveStart: '批准并启动',
+    notNow: '暂不处理：保持停止。可以在服务器表单中移除或编辑它。',
+  },
   errors: {
     'invalid-argument': { generic: '参数无效：{{message}}' },
     'unknown-server': {

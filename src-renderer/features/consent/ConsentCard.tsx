@@ -2,8 +2,11 @@ import type { LaunchSubject, ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { commandLine } from './consent-text';
 import './consent.css';
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: string }) {
+  const t = useT();
   return (
     <dl className="consent-facts" data-testid={testId}>
       <dt>command</dt>
@@ -13,7 +16,7 @@ function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: str
       <dt>args</dt>
       <dd>
         {subject.args.length === 0 ? (
-          <span className="muted">none</span>
+          <span className="muted">{t('consent.none')}</span>
         ) : (
           <ol className="consent-args" data-testid="consent-args">
             {subject.args.map((arg, index) => (
@@ -26,15 +29,15 @@ function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: str
         )}
       </dd>
       <dt>cwd</dt>
-      <dd>{subject.cwd === null ? <span className="muted">Switchboard&apos;s working folder</span> : <code data-testid="consent-cwd">{subject.cwd}</code>}</dd>
+      <dd>{subject.cwd === null ? <span className="muted">{t('consent.ownFolder')}</span> : <code data-testid="consent-cwd">{subject.cwd}</code>}</dd>
       <dt>env</dt>
       <dd data-testid="consent-env">
         {subject.env.length === 0 ? (
-          <span className="muted">no variables of its own</span>
+          <span className="muted">{t('consent.noVars')}</span>
         ) : (
           <span className="env-names">
             {subject.env.map((name) => (
-              <span key={name} className="env-name" title="value hidden">
+              <span key={name} className="env-name" title={t('consent.valueHidden')}>
                 {name}
               </span>
             ))}
@@ -43,7 +46,7 @@ function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: str
         {subject.envFile !== undefined && (
           <span className="muted">
             {' '}
-            (from <code>{subject.envFile}</code> too)
+            <Trans i18nKey="consent.fromEnvFile" values={{ file: subject.envFile }} components={{ code: <code /> }} />
           </span>
         )}
       </dd>
@@ -68,18 +71,19 @@ export function ConsentCard({ server }: { server: ServerView }) {
   const approving = useApp((s) => s.approving[server.name] === true);
   const error = useApp((s) => s.approveErrors[server.name]);
   const approve = useApp((s) => s.approveServer);
+  const t = useT();
   const consent = server.consent;
   if (!consent?.enforced) return null;
   const headingId = `consent-${server.name}-title`;
   return (
     <section className="card consent-card" role="group" aria-labelledby={headingId} data-testid="consent-card" data-server={server.name}>
       <div className="card-head">
-        <h4 id={headingId}>{consent.reason === 'changed' ? `The command of “${server.name}” changed` : `Run “${server.name}”?`}</h4>
+        <h4 id={headingId}>{consent.reason === 'changed' ? t('consent.changedTitle', { server: server.name }) : t('consent.runTitle', { server: server.name })}</h4>
       </div>
       <p className="consent-why">
         {consent.reason === 'changed'
-          ? 'Since you approved it, its command, arguments, working folder or environment names changed (an edit of the file, an import or a paste). It stays stopped until you approve the new one.'
-          : 'This entry was added outside the server form (an import, a paste into the editor, or another program editing the file). Switchboard starts it only once you have checked what it runs.'}
+          ? t('consent.changedWhy')
+          : t('consent.newWhy')}
       </p>
       <pre className="consent-line" data-testid="consent-line">
         {commandLine(consent.subject)}
@@ -87,16 +91,16 @@ export function ConsentCard({ server }: { server: ServerView }) {
       <SubjectFacts subject={consent.subject} testId="consent-subject" />
       {consent.previous && (
         <details className="consent-previous" data-testid="consent-previous">
-          <summary>what you approved before</summary>
+          <summary>{t('consent.before')}</summary>
           <pre className="consent-line">{commandLine(consent.previous)}</pre>
           <SubjectFacts subject={consent.previous} testId="consent-previous-subject" />
         </details>
       )}
       <div className="consent-actions">
         <button type="button" className="btn btn-primary" data-testid="consent-approve" disabled={approving} onClick={() => void approve(server.name, consent.hash)}>
-          {approving ? 'Approving…' : server.disabled ? 'Approve (it stays disabled)' : 'Approve and start'}
+          {approving ? t('consent.approving') : server.disabled ? t('consent.approveDisabled') : t('consent.approveStart')}
         </button>
-        <span className="muted">Not now: leave it; it stays stopped. Remove it or edit it in the server form.</span>
+        <span className="muted">{t('consent.notNow')}</span>
       </div>
       {error && (
         <p className="form-error" role="alert" data-testid="consent-error">
