@@ -6,15 +6,12 @@ import { HiddenTextList } from './HiddenTextList';
 import { changedFieldTexts, sideBySide } from './side-by-side';
 import { needsReview } from './TrustBadge';
 import './trust.css';
-
-const intro = {
-  changed: 'changed since you trusted it. Until you accept the new definition it is not offered to the model, and calls to it are refused.',
-  new: 'appeared after this server’s tools were trusted. Until you accept it, it is not offered to the model, and calls to it are refused.',
-  flagged: 'hides text in its definition. Until you accept it, it is not offered to the model, and calls to it are refused.',
-} as const;
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 /** One changed field: the pinned text on the left, the current one on the right, line by line. */
 function FieldDiff({ field, before, after }: { field: string; before: string; after: string }) {
+  const t = useT();
   const rows = sideBySide(before, after);
   return (
     <div className="trust-diff" data-testid="trust-diff" data-field={field}>
@@ -22,8 +19,8 @@ function FieldDiff({ field, before, after }: { field: string; before: string; af
       <table>
         <thead>
           <tr>
-            <th scope="col">Trusted</th>
-            <th scope="col">Now</th>
+            <th scope="col">{t('trust.trusted')}</th>
+            <th scope="col">{t('trust.now')}</th>
           </tr>
         </thead>
         <tbody>
@@ -45,6 +42,7 @@ function FieldDiff({ field, before, after }: { field: string; before: string; af
  * shows only that text.
  */
 export function ReviewPanel({ server, tool, instructions }: { server: string; tool: ToolInfo; instructions?: string | undefined }) {
+  const t = useT();
   const key = trustKey(server, tool.name);
   const trusting = useApp((s) => s.trusting[key] === true);
   const error = useApp((s) => s.trustErrors[key]);
@@ -55,23 +53,23 @@ export function ReviewPanel({ server, tool, instructions }: { server: string; to
   const review = tool.review;
   if (!review) return null;
   if (!needsReview(tool)) return review.hidden?.length ? <HiddenTextList findings={review.hidden} /> : null;
-  const state = review.state as keyof typeof intro;
+  const state = review.state as 'changed' | 'new' | 'flagged';
   if (kept) {
     return (
       <div className="trust-review trust-kept" data-testid="trust-review" data-state={state} data-kept="true">
         <p>
-          Kept disabled: <span className="mono">{tool.name}</span> is not offered to the model and cannot run.{' '}
+          <Trans i18nKey="trust.kept" values={{ tool: tool.name }} components={{ code: <span className="mono" /> }} />{' '}
           <button type="button" className="btn btn-small" data-testid="trust-review-again" onClick={() => reviewAgain(server, tool.name)}>
-            Review…
+            {t('trust.reviewAgain')}
           </button>
         </p>
       </div>
     );
   }
   return (
-    <section className="trust-review" data-testid="trust-review" data-state={state} aria-label={`Review ${tool.name}`}>
+    <section className="trust-review" data-testid="trust-review" data-state={state} aria-label={t('trust.reviewLabel', { tool: tool.name })}>
       <p className="trust-intro">
-        <strong className="mono">{tool.name}</strong> {intro[state]}
+        <Trans i18nKey={`trust.intro.${state}`} values={{ tool: tool.name }} components={{ strong: <strong className="mono" /> }} />
       </p>
       {changedFieldTexts(tool, instructions).map((f) => (
         <FieldDiff key={f.field} {...f} />
@@ -80,10 +78,10 @@ export function ReviewPanel({ server, tool, instructions }: { server: string; to
       {error && <ErrorNote testId="trust-error">{error}</ErrorNote>}
       <div className="trust-actions">
         <button type="button" className="btn btn-primary btn-small" data-testid="trust-accept" disabled={trusting} onClick={() => void accept(server, [tool.name])}>
-          {trusting ? 'Accepting…' : 'Accept'}
+          {trusting ? t('trust.accepting') : t('trust.accept')}
         </button>
         <button type="button" className="btn btn-small" data-testid="trust-keep-disabled" disabled={trusting} onClick={() => keepDisabled(server, tool.name)}>
-          Keep disabled
+          {t('trust.keepDisabled')}
         </button>
       </div>
     </section>
