@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
 import type { ServersConfig } from '../../src-shared/config-schema';
 import { ConfigError, parseServersConfig } from './config';
@@ -52,6 +52,7 @@ export function setAt(path: JSONPath, value: unknown): TextEdit {
 export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   private current: ConfigSnapshot;
   private watcher: FSWatcher | undefined;
+  private watchStarted = false;
   private debounce: NodeJS.Timeout | undefined;
   private writing: Promise<unknown> = Promise.resolve();
   private watching: Promise<void> = Promise.resolve();
@@ -105,23 +106,28 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
 
   /** Watches the file's folder (so saves by rename are seen), debounced. */
   watch(): void {
-    if (this.watcher || this.disposed) return;
+    if (this.watchStarted || this.disposed) return;
+    this.watchStarted = true;
     const name = basename(this.file);
-    this.watcher = watch(dirname(this.file), {
-      depth: 0,
-      ignoreInitial: true,
-      ignored: (path: string) => path !== dirname(this.file) && basename(path) !== name,
-    });
-    this.watcher.on('all', () => {
-      if (this.debounce) clearTimeout(this.debounce);
-      this.debounce = setTimeout(() => {
-        this.debounce = undefined;
-        if (!this.disposed) this.refresh();
-      }, this.debounceMs);
-    });
-    this.watcher.on('error', () => undefined);
-    const watcher = this.watcher;
-    this.watching = new Promise((resolve) => watcher.once('ready', () => resolve()));
+    // chokidar is loaded by what watches (the app, serve), not by every one-shot CLI command.
+    this.watching = import('chokidar').then(({ watch }) => {
+      if (this.disposed) return;
+      const watcher = watch(dirname(this.file), {
+        depth: 0,
+        ignoreInitial: true,
+        ignored: (path: string) => path !== dirname(this.file) && basename(path) !== name,
+      });
+      this.watcher = watcher;
+      watcher.on('all', () => {
+        if (this.debounce) clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => {
+          this.debounce = undefined;
+          if (!this.disposed) this.refresh();
+        }, this.debounceMs);
+      });
+      watcher.on('error', () => undefined);
+      return new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+    }).catch(() => undefined);
   }
 
   /** Resolves once the watcher is listening (tests). */

@@ -27,7 +27,10 @@ import { TrustService } from './services/trust';
 import { PinStore, pinsFileName } from './trust/pins';
 import { RequestQueue } from './requests/queue';
 import { ProviderSampler } from './requests/sampler';
-import { AuthManager, type UrlOpener } from './auth/index';
+import { samplingContextText } from './requests/sampling-context';
+// Not ./auth/index: it also re-exports the loopback listener (node:http), loaded only at sign-in.
+import { AuthManager } from './auth/manager';
+import type { UrlOpener } from './auth/browser';
 import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
@@ -203,6 +206,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       requests,
       sampler: new ProviderSampler(chat.providers),
       audit: chat.audit,
+      // `includeContext` in a sampling request: the servers as the registry sees them (requests/sampling-context.ts).
+      samplingContext: (server, scope) => samplingContextText(server, scope, registry.views()),
       ...(options.answerSource ? { answerSource: options.answerSource } : {}),
       ...(options.trace !== false || options.traceSink ? { decorateTransport: trace.decorateTransport, decorateFetch: trace.decorateFetch } : {}),
     }),

@@ -7,7 +7,7 @@ import { challengeParams } from '../servers/diagnosis';
 import type { ResolvedServer } from '../servers/policy';
 import type { RemoteAuth } from '../servers/transports';
 import { checkAuthorizationUrl, UnsafeAuthorizationUrlError, type UrlOpener } from './browser';
-import { LoopbackError, LoopbackListener } from './loopback';
+import type { LoopbackListener } from './loopback';
 import { NeedsLoginError, scopeUnion, SwitchboardOAuthProvider } from './provider';
 import { OAuthStore } from './store';
 
@@ -206,6 +206,8 @@ export class ServerAuth implements RemoteServerAuth {
     const configuredPort = this.server.entry.oauth?.redirectPort;
     const registeredPort = provider.registeredRedirectPort();
     const listenOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+    // Loaded at sign-in only (node:http is not worth loading for every CLI command).
+    const { LoopbackError, LoopbackListener } = await import('./loopback');
     let listener: LoopbackListener;
     try {
       listener = await LoopbackListener.open({ ...listenOptions, port: registeredPort ?? 0 });

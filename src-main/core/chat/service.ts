@@ -29,7 +29,7 @@ import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './p
 import { RequestQueue } from '../requests/queue';
 import type { ApprovalAnswer, ApprovalRequest, OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
-import { fetchRemoteImage, type RemoteImageOptions } from './remote-image';
+import type { RemoteImageOptions } from './remote-image';
 import { isTrusted } from '../trust/pins';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
@@ -131,7 +131,8 @@ export class ChatService {
       },
       'chat:settings': async () => this.settings.view(),
       'chat:update-settings': async (patch) => this.settings.update(patch),
-      'chat:fetch-image': async (url) => fetchRemoteImage(url, this.options.remoteImages),
+      // Loaded when first used (node:http/https/dns/net are not worth loading for every CLI command).
+      'chat:fetch-image': async (url) => (await import('./remote-image')).fetchRemoteImage(url, this.options.remoteImages),
       'providers:list': async () => this.providers.list(),
       'providers:configure': async (request) => {
         try {
