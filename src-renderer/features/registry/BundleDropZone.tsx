@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useApp } from '../../hooks/useApp';
 import './registry.css';
+import { useT } from '../../i18n';
 
 /** A File's bytes as base64 (for `install:prepare` over IPC or the bridge). */
 async function base64Of(file: File): Promise<string> {
@@ -19,12 +20,13 @@ export function BundleDropZone() {
   const [over, setOver] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const picker = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   const take = async (file: File | undefined): Promise<void> => {
     setError(undefined);
     if (!file) return;
     if (!file.name.toLowerCase().endsWith('.mcpb')) {
-      setError(`${file.name} is not an MCP Bundle (.mcpb).`);
+      setError(t('registry.notBundle', { file: file.name }));
       return;
     }
     openInstall({ kind: 'bundle', fileName: file.name, data: await base64Of(file) });
@@ -46,9 +48,9 @@ export function BundleDropZone() {
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <span>Drop an MCP Bundle (.mcpb) here to install it, or</span>
+      <span>{t('registry.drop')}</span>
       <button type="button" className="btn btn-small" data-testid="bundle-pick" onClick={() => picker.current?.click()}>
-        choose a file…
+        {t('registry.choose')}
       </button>
       <input
         ref={picker}

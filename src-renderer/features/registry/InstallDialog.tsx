@@ -5,17 +5,18 @@ import { useApp } from '../../hooks/useApp';
 import type { InstallSource } from '../../store/install-slice';
 import { Dialog } from '../../ui/Dialog';
 import './registry.css';
-
-const sourceLabel = { registry: 'MCP Registry', bundle: 'MCP Bundle', link: 'switchboard:// link' } as const;
+import { Trans } from 'react-i18next';
+import { useT } from '../../i18n';
 
 function InputField({ input, value, onChange }: { input: InstallInput; value: string; onChange(value: string): void }) {
   const id = useId();
+  const t = useT();
   return (
     <div className="install-field" data-testid="install-input" data-key={input.key}>
       <label htmlFor={id}>
         {input.title}
-        {input.required ? <span aria-label="required"> *</span> : <span className="muted"> (optional)</span>}
-        {input.secret && <span className="chip">secret</span>}
+        {input.required ? <span aria-label={t('install.required')}> *</span> : <span className="muted">{t('install.optional')}</span>}
+        {input.secret && <span className="chip">{t('install.secret')}</span>}
       </label>
       {input.choices ? (
         <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -38,7 +39,7 @@ function InputField({ input, value, onChange }: { input: InstallInput; value: st
         />
       )}
       {input.description && <p className="muted field-help">{input.description}</p>}
-      {input.secret && <p className="muted field-help">Kept in secret storage as <code>{`\${secret:${input.secretName ?? input.key}}`}</code>, never in the config file.</p>}
+      {input.secret && <p className="muted field-help"><Trans i18nKey="install.keptAs" values={{ ref: `\${secret:${input.secretName ?? input.key}}` }} components={{ code: <code /> }} /></p>}
     </div>
   );
 }
@@ -62,6 +63,7 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<InstallResultView | undefined>(undefined);
   const nameId = useId();
+  const t = useT();
 
   useEffect(() => {
     let live = true;
@@ -95,8 +97,8 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
   };
 
   return (
-    <Dialog title={plan ? `Install ${plan.title}` : 'Install a server'} onClose={onClose} testId="install-dialog" wide>
-      {!plan && !error && <p className="muted">Reading what it would add…</p>}
+    <Dialog title={plan ? t('install.title', { title: plan.title }) : t('install.titleGeneric')} onClose={onClose} testId="install-dialog" wide>
+      {!plan && !error && <p className="muted">{t('install.reading')}</p>}
       {error && !plan && (
         <p className="form-error" role="alert" data-testid="install-error">
           {error}
@@ -105,13 +107,13 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
       {plan && result && (
         <div data-testid="install-result">
           <p>
-            Added <strong>{result.name}</strong> to the config.
-            {result.secretsStored.length > 0 && <> Stored as secrets: {result.secretsStored.join(', ')}.</>}
+            <Trans i18nKey="install.added" values={{ name: result.name }} components={{ strong: <strong /> }} />
+            {result.secretsStored.length > 0 && t('install.storedSecrets', { names: result.secretsStored.join(', ') })}
           </p>
-          {result.needsApproval && <p>It has not started: approve its command on the servers screen first.</p>}
+          {result.needsApproval && <p>{t('install.notStarted')}</p>}
           <div className="ui-dialog-actions">
             <button type="button" className="btn btn-primary" data-testid="install-done" onClick={onClose}>
-              Done
+              {t('install.done')}
             </button>
           </div>
         </div>
@@ -119,23 +121,23 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
       {plan && !result && (
         <form onSubmit={(e) => void submit(e)} data-testid="install-form">
           <p className="install-origin">
-            <span className="chip">{sourceLabel[plan.source]}</span> {plan.origin}
-            {plan.version && <> · version <strong data-testid="install-version">{plan.version}</strong></>}
+            <span className="chip">{t(`install.source.${plan.source}`)}</span> {plan.origin}
+            {plan.version && <Trans i18nKey="install.version" values={{ version: plan.version }} components={{ strong: <strong data-testid="install-version" /> }} />}
           </p>
           {plan.description && <p className="muted">{plan.description}</p>}
           {plan.alternatives && plan.alternatives.length > 1 && (
             <div className="install-field">
-              <label htmlFor={useId_}>Install as</label>
+              <label htmlFor={useId_}>{t('install.installAs')}</label>
               <select id={useId_} data-testid="install-use" value={plan.uses} onChange={(e) => setUse(e.target.value as 'npm' | 'pypi' | 'oci' | 'mcpb' | 'remote')}>
                 {plan.alternatives.map((kind) => (
                   <option key={kind} value={kind}>
-                    {kind === 'remote' ? 'remote (its URL)' : kind === 'mcpb' ? 'MCP Bundle (downloaded, sha256 checked)' : `${kind} package`}
+                    {kind === 'remote' ? t('install.remote') : kind === 'mcpb' ? t('install.mcpb') : t('install.package', { kind })}
                   </option>
                 ))}
               </select>
             </div>
           )}
-          <p>{plan.entry.command !== undefined ? 'It runs this command (nothing runs until you approve it on the servers screen):' : 'It connects to:'}</p>
+          <p>{plan.entry.command !== undefined ? t('install.runs') : t('install.connects')}</p>
           <pre className="install-command" data-testid="install-command">
             {plan.commandLine}
           </pre>
@@ -145,7 +147,7 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
             </p>
           ))}
           <div className="install-field">
-            <label htmlFor={nameId}>Name in your config</label>
+            <label htmlFor={nameId}>{t('install.name')}</label>
             <input id={nameId} type="text" spellCheck={false} data-testid="install-name" value={name} required pattern="[A-Za-z0-9._\-]+" onChange={(e) => setName(e.target.value)} />
           </div>
           {plan.inputs.map((input) => (
@@ -158,10 +160,10 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
           )}
           <div className="ui-dialog-actions">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" className="btn btn-primary" data-testid="install-apply" disabled={busy}>
-              Add to config
+              {t('install.add')}
             </button>
           </div>
         </form>

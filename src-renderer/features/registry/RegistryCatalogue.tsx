@@ -3,6 +3,7 @@ import type { RegistryServerView } from '../../../src-shared/host-api';
 import { describeError } from '../../host-client';
 import { useApp } from '../../hooks/useApp';
 import './registry.css';
+import { useT } from '../../i18n';
 
 /**
  * The MCP Registry's catalogue, browsable and searchable: one card per server (its kinds, version, status); "Install"
@@ -19,6 +20,7 @@ export function RegistryCatalogue() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const searchId = useId();
+  const t = useT();
 
   const load = useCallback(
     async (text: string, after?: string): Promise<void> => {
@@ -48,21 +50,21 @@ export function RegistryCatalogue() {
   };
 
   return (
-    <section className="registry-catalogue" aria-label="MCP Registry" data-testid="registry-catalogue">
+    <section className="registry-catalogue" aria-label={t('registry.label')} data-testid="registry-catalogue">
       <form className="registry-search" role="search" onSubmit={submit}>
-        <label htmlFor={searchId}>Search the MCP Registry</label>
-        <input id={searchId} type="text" spellCheck={false} data-testid="registry-search" value={term} placeholder="name, e.g. filesystem" onChange={(e) => setTerm(e.target.value)} />
+        <label htmlFor={searchId}>{t('registry.searchLabel')}</label>
+        <input id={searchId} type="text" spellCheck={false} data-testid="registry-search" value={term} placeholder={t('registry.placeholder')} onChange={(e) => setTerm(e.target.value)} />
         <button type="submit" className="btn btn-small" disabled={busy}>
-          Search
+          {t('registry.search')}
         </button>
-        {registry && <span className="muted registry-source">from {registry}</span>}
+        {registry && <span className="muted registry-source">{t('registry.from', { registry })}</span>}
       </form>
       {error && (
         <p className="form-error" role="alert" data-testid="registry-error">
           {error}
         </p>
       )}
-      {!busy && !error && servers.length === 0 && <p className="muted">Nothing matches.</p>}
+      {!busy && !error && servers.length === 0 && <p className="muted">{t('registry.nothing')}</p>}
       <ul className="registry-list">
         {servers.map((server) => (
           <li key={`${server.name}@${server.version}`} className="registry-item" data-testid="registry-item" data-name={server.name} data-status={server.status}>
@@ -83,8 +85,8 @@ export function RegistryCatalogue() {
                 {server.refused}
               </p>
             ) : (
-              <button type="button" className="btn btn-small btn-primary" data-testid="registry-install" aria-label={`Install ${server.name}`} onClick={() => openInstall({ kind: 'registry', name: server.name, ...(registry ? { registry } : {}) })}>
-                Install…
+              <button type="button" className="btn btn-small btn-primary" data-testid="registry-install" aria-label={t('registry.installLabel', { name: server.name })} onClick={() => openInstall({ kind: 'registry', name: server.name, ...(registry ? { registry } : {}) })}>
+                {t('registry.install')}
               </button>
             )}
           </li>
@@ -92,7 +94,7 @@ export function RegistryCatalogue() {
       </ul>
       {cursor && (
         <button type="button" className="btn btn-small" data-testid="registry-more" disabled={busy} onClick={() => void load(term.trim(), cursor)}>
-          More
+          {t('registry.more')}
         </button>
       )}
     </section>
