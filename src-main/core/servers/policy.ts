@@ -107,6 +107,8 @@ export interface SupervisorDeps {
   sampler?: Sampler;
   /** One audit entry per sampling request. */
   audit?: { recordSampling(record: SamplingRecord): void };
+  /** The context a sampling request's `includeContext` asks for (this server's, or every ready server's). */
+  samplingContext?: (server: string, scope: 'thisServer' | 'allServers') => string | undefined;
   /** Which face answers requests (the audit entries' source); default 'app'. */
   answerSource?: 'app' | 'cli';
 }

@@ -84,6 +84,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       roots: () => this.server.roots ?? [],
       samplingPolicy: () => ({ mode: this.server.entry.sampling?.mode ?? 'ask', ...(this.server.entry.sampling?.perMinute !== undefined ? { perMinute: this.server.entry.sampling.perMinute } : {}) }),
       pins: deps.pins,
+      ...(deps.samplingContext ? { samplingContext: (scope: 'thisServer' | 'allServers') => deps.samplingContext?.(this.server.name, scope) } : {}),
     };
     this.features = createFeatures(context);
     this.auth = deps.auth?.forServer(server, () => {

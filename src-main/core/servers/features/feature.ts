@@ -53,6 +53,8 @@ export interface FeatureContext {
   roots?(): readonly RootView[];
   /** The server's sampling policy now (`sampling` in its entry). */
   samplingPolicy?(): SamplingPolicy;
+  /** The context a sampling request's `includeContext` asks for, as system-prompt text (requests/sampling-context.ts). */
+  samplingContext?(scope: 'thisServer' | 'allServers'): string | undefined;
 }
 
 /** One root as `roots/list` answers it. */

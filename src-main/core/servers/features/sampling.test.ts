@@ -101,7 +101,9 @@ describe('sampling', () => {
       ['sampling', 'mrtr-1'],
       ['sampling-result', 'mrtr-1'],
     ]);
-    expect(seen[0]).toMatchObject({ payload: { includeContext: 'thisServer', systemPrompt: 'You are a terse poet.', maxTokens: 200 } });
+    expect(seen[0]).toMatchObject({ payload: { includeContext: 'thisServer', maxTokens: 200 } });
+    // includeContext "thisServer" (sampling.context declared): the server's context follows its own system prompt.
+    expect(seen[0]?.kind === 'sampling' && seen[0].payload.systemPrompt).toBe('You are a terse poet.\n\nContext from the MCP server that asked (includeContext "thisServer"):\nServer "asking" (asking-fixture 1.0.0):\n  Tools: ask-model, ask-form, ask-url, list-roots');
     expect(fake.requests).toHaveLength(1);
   });
 });

@@ -38,7 +38,8 @@ export class SamplingFeature implements SessionFeature {
 
   attach(client: Client): void {
     // `tasks.requests.sampling`: a task-augmented request (2025-11-25) becomes a task the server polls (HostClient).
-    client.registerCapabilities({ sampling: { tools: {} }, ...clientTaskRequests });
+    // `sampling.context`: `includeContext` is acted on (soft-deprecated in 2025-11-25, still honoured; see contextFor).
+    client.registerCapabilities({ sampling: { tools: {}, context: {} }, ...clientTaskRequests });
     // The call that caused the request waits on it: its timeout is held meanwhile (see HostClient.holdingCalls).
     client.setRequestHandler('sampling/createMessage', (request, ctx) => {
       const callId = originOf(client).callId;
@@ -57,6 +58,18 @@ export class SamplingFeature implements SessionFeature {
 
   private policy(): SamplingPolicy {
     return this.context.samplingPolicy?.() ?? { mode: 'ask' };
+  }
+
+  /**
+   * The context `includeContext` asks for, as system-prompt text: `thisServer` — this server's name, instructions and
+   * tool names; `allServers` — every ready server's. Other servers' details reach this server's model request only
+   * when a person approves it: with `"mode": "allow"` (no one asked) `allServers` is narrowed to `thisServer`.
+   */
+  private contextFor(scope: CreateMessageParams['includeContext'], policy: SamplingPolicy): string | undefined {
+    if (scope !== 'thisServer' && scope !== 'allServers') return undefined;
+    const narrowed = scope === 'allServers' && policy.mode !== 'ask' ? 'thisServer' : scope;
+    if (narrowed !== scope) this.context.note(`[switchboard] a sampling request's includeContext "allServers" was narrowed to "thisServer": no one approves sharing other servers' details with "${this.context.server}" ("sampling": {"mode": "${policy.mode}"})`);
+    return this.context.samplingContext?.(narrowed);
   }
 
   /** Counts this request; true when it is over the per-minute limit. */
@@ -100,9 +113,12 @@ export class SamplingFeature implements SessionFeature {
     }
     const models = sampler.models();
     const picked = sampler.pickModel(params.modelPreferences);
+    // The asked-for context goes after the server's own system prompt; the person sees it there, and may edit it.
+    const context = this.contextFor(params.includeContext, policy);
+    const systemPrompt = context === undefined ? params.systemPrompt : params.systemPrompt ? `${params.systemPrompt}\n\n${context}` : context;
     let run: SamplingRun = {
       model: picked ?? models[0] ?? '',
-      ...(params.systemPrompt !== undefined ? { systemPrompt: params.systemPrompt } : {}),
+      ...(systemPrompt !== undefined ? { systemPrompt } : {}),
       messages: params.messages,
       maxTokens: params.maxTokens,
       ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
@@ -116,7 +132,7 @@ export class SamplingFeature implements SessionFeature {
     if (asking) {
       const payload: SamplingPayload = {
         messages: views,
-        ...(params.systemPrompt !== undefined ? { systemPrompt: params.systemPrompt } : {}),
+        ...(systemPrompt !== undefined ? { systemPrompt } : {}),
         maxTokens: params.maxTokens,
         ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
         ...(params.stopSequences !== undefined ? { stopSequences: params.stopSequences } : {}),
