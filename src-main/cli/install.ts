@@ -194,7 +194,7 @@ async function installCommand(host: Host, args: CliArgs): Promise<number> {
   const options = { fileLabel: basename(file), ...(args.name !== undefined ? { name: args.name } : {}) };
   let plan: InstallPlanView;
   try {
-    plan = installer.planBundle(bytes, options);
+    plan = await installer.planBundle(bytes, options);
   } catch (error) {
     return failure(error);
   }

@@ -23,7 +23,7 @@ describe('MCP Bundles', () => {
     const file = packBundle();
     const { installer, store, secrets, dataDir } = setup();
     const bytes = readFileSync(file);
-    const plan = installer.planBundle(bytes);
+    const plan = await installer.planBundle(bytes);
     const folder = join(dataDir, 'bundles', 'greeter');
     expect(plan.name).toBe('greeter');
     expect(plan.inputs.map((i) => [i.key, i.required, i.secret, i.default])).toEqual([
@@ -65,25 +65,25 @@ describe('MCP Bundles', () => {
     await store.dispose();
   });
 
-  it('a signed bundle (mcpb sign --self-signed) is refused, saying it cannot be verified', () => {
+  it('a signed bundle (mcpb sign --self-signed) is refused, saying it cannot be verified', async () => {
     const file = packBundle({ name: 'signed-greeter' });
     const dir = tempDir();
     mcpb(['sign', file, '--self-signed', '--cert', join(dir, 'cert.pem'), '--key', join(dir, 'key.pem')]);
-    expect(() => readBundle(readFileSync(file), 'signed-greeter.mcpb')).toThrow(/signed-greeter.mcpb is signed .*cannot verify MCPB signatures yet/);
+    await expect(readBundle(readFileSync(file), 'signed-greeter.mcpb')).rejects.toThrow(/signed-greeter.mcpb is signed .*cannot verify MCPB signatures yet/);
   });
 
-  it('an invalid manifest, a path outside the bundle, a missing entry point and another platform are refused', () => {
+  it('an invalid manifest, a path outside the bundle, a missing entry point and another platform are refused', async () => {
     const zip = (files: Record<string, string>): Uint8Array => zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
-    expect(() => readBundle(zip({ 'manifest.json': JSON.stringify({ name: 'x' }) }), 'x.mcpb')).toThrow(/not a valid MCPB manifest: version: .*server/s);
-    expect(() => readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()), '../evil.sh': 'x' }), 'x.mcpb')).toThrow(/outside its own folder \("..\/evil.sh"\)/);
-    expect(() => readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { manifest_version: '9.0' } })) }), 'x.mcpb')).toThrow(/manifest version 9.0/);
-    expect(() => readBundle(strToU8('not a zip'), 'x.mcpb')).toThrow(/not a usable .mcpb file/);
+    await expect(readBundle(zip({ 'manifest.json': JSON.stringify({ name: 'x' }) }), 'x.mcpb')).rejects.toThrow(/not a valid MCPB manifest: version: .*server/s);
+    await expect(readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()), '../evil.sh': 'x' }), 'x.mcpb')).rejects.toThrow(/outside its own folder \("..\/evil.sh"\)/);
+    await expect(readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { manifest_version: '9.0' } })) }), 'x.mcpb')).rejects.toThrow(/manifest version 9.0/);
+    await expect(readBundle(strToU8('not a zip'), 'x.mcpb')).rejects.toThrow(/not a usable .mcpb file/);
     const { installer } = setup();
-    expect(() => installer.planBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()) }))).toThrow(/entry point server\/index.mjs is not in the bundle/);
-    const manifest = readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { platforms: ['win32'], runtimes: { node: '>=99' } } } })) })).manifest;
+    await expect(installer.planBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()) }))).rejects.toThrow(/entry point server\/index.mjs is not in the bundle/);
+    const manifest = (await readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { platforms: ['win32'], runtimes: { node: '>=99' } } } })) }))).manifest;
     expect(compatibilityProblem(manifest, { platform: 'linux' })).toBe('greeter runs on win32, not on linux.');
     expect(compatibilityProblem(manifest, { platform: 'win32', nodeVersion: '20.1.0' })).toBe('greeter needs Node >=99; this is Node 20.1.0.');
-    const python = readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { runtimes: { python: '>=3.10' } } } })) })).manifest;
+    const python = (await readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { runtimes: { python: '>=3.10' } } } })) }))).manifest;
     expect(compatibilityProblem(python, { pythonVersion: () => '3.8.2' })).toBe('greeter needs Python >=3.10; the one on PATH is 3.8.2.');
     expect(compatibilityProblem(python, { pythonVersion: () => undefined })).toMatch(/needs Python >=3.10; none was found on PATH/);
   });

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { unzipSync } from 'fflate';
 import semver from 'semver';
 import { z } from 'zod';
 import type { ServerEntry } from '../../../src-shared/config-schema';
@@ -97,7 +96,9 @@ export interface ReadBundle {
 }
 
 /** The zip's files (paths checked: nothing outside the bundle's folder) and its validated manifest. */
-export function readBundle(bytes: Uint8Array, fileLabel = 'the bundle'): ReadBundle {
+export async function readBundle(bytes: Uint8Array, fileLabel = 'the bundle'): Promise<ReadBundle> {
+  // Loaded when a bundle is read: fflate's start-up (tables, worker_threads) is not worth paying for every CLI command.
+  const { unzipSync } = await import('fflate');
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length >= signatureFooter.length && buffer.subarray(buffer.length - signatureFooter.length).equals(signatureFooter)) {
     throw new CoreError(
@@ -175,8 +176,8 @@ export interface BundlePlan {
 }
 
 /** The bundle as an install plan (nothing written yet). Refused when the manifest, the platform or the runtimes do not fit. */
-export function planFromBundle(bytes: Uint8Array, options: { dataDir: string; name?: string; fileLabel?: string; env?: BundleEnvironment }): BundlePlan {
-  const bundle = readBundle(bytes, options.fileLabel);
+export async function planFromBundle(bytes: Uint8Array, options: { dataDir: string; name?: string; fileLabel?: string; env?: BundleEnvironment }): Promise<BundlePlan> {
+  const bundle = await readBundle(bytes, options.fileLabel);
   const { manifest } = bundle;
   const problem = compatibilityProblem(manifest, options.env);
   if (problem) throw new CoreError('not-supported', `${problem} It is not installed.`, { data: { reason: 'incompatible' } });

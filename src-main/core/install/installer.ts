@@ -54,13 +54,13 @@ export class Installer {
   }
 
   /** Plans a bundle install (nothing written). */
-  planBundle(bytes: Uint8Array, options: { name?: string; fileLabel?: string; env?: BundleEnvironment } = {}): InstallPlanView {
-    return planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options }).plan;
+  async planBundle(bytes: Uint8Array, options: { name?: string; fileLabel?: string; env?: BundleEnvironment } = {}): Promise<InstallPlanView> {
+    return (await planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options })).plan;
   }
 
   /** Unpacks a bundle and adds its entry (replacing the same bundle installed under that name before). */
   async installBundle(bytes: Uint8Array, values: Readonly<Record<string, string>>, options: { name?: string; fileLabel?: string; env?: BundleEnvironment } = {}): Promise<InstallResultView> {
-    const planned = planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options });
+    const planned = await planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options });
     this.assertFree(planned.plan.name, true);
     const { entry, secretsStored } = fillPlan(planned.plan, values, this.deps.secrets);
     let snapshot: ConfigSnapshot;

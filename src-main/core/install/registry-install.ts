@@ -48,7 +48,7 @@ export async function resolveRegistryInstall(
   const ref = registryBundleOf(entry, planning);
   if (!ref) return { plan: planFromRegistry(entry, planning) };
   const bundle = await downloadBundle(ref, options.fetch);
-  const { plan } = planFromBundle(bundle, { dataDir: options.dataDir, name: options.name ?? serverNameFrom(entry.server.name), fileLabel: `the bundle of ${entry.server.name}` });
+  const { plan } = await planFromBundle(bundle, { dataDir: options.dataDir, name: options.name ?? serverNameFrom(entry.server.name), fileLabel: `the bundle of ${entry.server.name}` });
   return {
     bundle,
     plan: { ...plan, origin: `${entry.server.name} (MCP Registry), ${plan.origin}`, notes: [`Downloaded from ${ref.url}; its sha256 matches the registry's.`, ...plan.notes] },

@@ -49,7 +49,7 @@ export class InstallService {
         const resolved = await fromRegistry(source.registry, source.name, source.version, { ...naming, ...(source.use ? { use: source.use } : {}) });
         return { plan: resolved.plan, registry: resolved };
       }
-      if (source.kind === 'bundle') return { plan: this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName }) };
+      if (source.kind === 'bundle') return { plan: await this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName }) };
       const link = parseInstallLink(source.url);
       if (link.kind === 'entry') return { plan: planFromLinkEntry(link, name) };
       const resolved = await fromRegistry(link.registry, link.name, link.version, naming);
