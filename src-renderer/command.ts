@@ -1,4 +1,5 @@
 import type { PromptInfo, ServerView, ToolInfo } from '../src-shared/host-api';
+import { i18n } from './i18n';
 
 /** What the person typed in the chat box. */
 export type ParsedCommand =
@@ -21,7 +22,7 @@ export function parseCommand(input: string): ParsedCommand {
   const match = /^\/([^\s{]+)\s*([\s\S]*)$/.exec(text);
   const name = match?.[1];
   if (match === null || name === undefined) {
-    return { kind: 'invalid', message: 'Type a tool name after the slash, e.g. /add {"a":2,"b":3}.' };
+    return { kind: 'invalid', message: i18n.t('command.needName') };
   }
   const rest = (match[2] ?? '').trim();
   if (name === 'help' && rest === '') return { kind: 'help' };
@@ -31,10 +32,10 @@ export function parseCommand(input: string): ParsedCommand {
     value = JSON.parse(rest);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { kind: 'invalid', message: `The arguments after /${name} are not valid JSON: ${detail}` };
+    return { kind: 'invalid', message: i18n.t('command.badJson', { name, detail }) };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { kind: 'invalid', message: `The arguments after /${name} must be a JSON object, like {"a":2,"b":3}.` };
+    return { kind: 'invalid', message: i18n.t('command.notObject', { name }) };
   }
   return { kind: 'call', name, args: value as Record<string, unknown> };
 }
@@ -82,30 +83,32 @@ export function resolveTool(name: string, servers: readonly ServerView[]): Resol
   if (matches.length === 1 && only) return { ok: true, ...only };
   if (matches.length > 1) {
     const options = matches.map((m) => qualify(m.server, m.tool.name)).join(', ');
-    return { ok: false, message: `"/${name}" is ambiguous: it matches ${options}. Use one of those names.` };
+    return { ok: false, message: i18n.t('command.ambiguous', { name, options }) };
   }
 
   const blocked = notReady[0];
   if (blocked) {
     const why = blocked.disabled
-      ? 'is disabled in the config'
+      ? i18n.t('command.disabledWhy')
       : blocked.status === 'error' || blocked.status === 'crash-loop'
-        ? `has an error${blocked.error ? `: ${blocked.error}` : ''}`
-        : `is ${blocked.status}`;
-    return { ok: false, message: `Server "${blocked.name}" is not ready — it ${why}.` };
+        ? blocked.error
+          ? i18n.t('command.errorWhyDetail', { error: blocked.error })
+          : i18n.t('command.errorWhy')
+        : i18n.t('command.statusWhy', { status: blocked.status });
+    return { ok: false, message: i18n.t('command.notReady', { server: blocked.name, why }) };
   }
   const missing = missingTool[0];
   if (missing) {
     const names = missing.server.tools.map((t) => t.name).join(', ') || 'none';
-    return { ok: false, message: `Server "${missing.server.name}" has no tool "${missing.tool}". Its tools: ${names}.` };
+    return { ok: false, message: i18n.t('command.noTool', { server: missing.server.name, tool: missing.tool, names }) };
   }
   if (servers.length === 0) {
-    return { ok: false, message: `Unknown tool "/${name}": no servers are configured.` };
+    return { ok: false, message: i18n.t('command.noServers', { name }) };
   }
   if (ready.length === 0) {
-    return { ok: false, message: `Unknown tool "/${name}": no server is ready yet.` };
+    return { ok: false, message: i18n.t('command.noneReady', { name }) };
   }
-  return { ok: false, message: `Unknown tool "/${name}". Available: ${availableTools(ready)}.` };
+  return { ok: false, message: i18n.t('command.unknown', { name, available: availableTools(ready) }) };
 }
 
 /** `/add, /subtract, …`, qualified where a name is offered by more than one server. */

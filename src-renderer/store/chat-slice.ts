@@ -20,6 +20,7 @@ import { HELP_TEXT, parseCommand, promptArgs, resolvePrompt, resolveTool } from 
 import { describeError } from '../host-client';
 import type { PromptInsert } from './feature-types';
 import type { SliceCreator } from './types';
+import { i18n } from '../i18n';
 
 export interface ToolRef {
   server: string;
@@ -198,9 +199,9 @@ function conversationEntries(message: ChatMessage, previous: ChatMessage | undef
         ...(part.error !== undefined
           ? { failure: { message: part.error } }
           : part.status === 'cancelled'
-            ? { failure: { message: 'Cancelled.', code: 'cancelled' } }
+            ? { failure: { message: i18n.t('command.cancelled'), code: 'cancelled' } }
             : state === 'error' && !part.result
-              ? { failure: { message: 'The call did not finish: Switchboard stopped while it ran.' } }
+              ? { failure: { message: i18n.t('command.stoppedWhile') } }
               : {}),
       },
     ];

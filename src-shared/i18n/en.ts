@@ -921,6 +921,23 @@ export const en = {
     name: 'Name in your config',
     add: 'Add to config',
   },
+  command: {
+    needName: 'Type a tool name after the slash, e.g. /add {"a":2,"b":3}.',
+    badJson: 'The arguments after /{{name}} are not valid JSON: {{detail}}',
+    notObject: 'The arguments after /{{name}} must be a JSON object, like {"a":2,"b":3}.',
+    ambiguous: '"/{{name}}" is ambiguous: it matches {{options}}. Use one of those names.',
+    disabledWhy: 'is disabled in the config',
+    errorWhy: 'has an error',
+    errorWhyDetail: 'has an error: {{error}}',
+    statusWhy: 'is {{status}}',
+    notReady: 'Server "{{server}}" is not ready — it {{why}}.',
+    noTool: 'Server "{{server}}" has no tool "{{tool}}". Its tools: {{names}}.',
+    noServers: 'Unknown tool "/{{name}}": no servers are configured.',
+    noneReady: 'Unknown tool "/{{name}}": no server is ready yet.',
+    unknown: 'Unknown tool "/{{name}}". Available: {{available}}.',
+    cancelled: 'Cancelled.',
+    stoppedWhile: 'The call did not finish: Switchboard stopped while it ran.',
+  },
   errors: {
     'invalid-argument': { generic: '{{message}}' },
     'unknown-server': {

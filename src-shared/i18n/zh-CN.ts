@@ -919,6 +919,23 @@ export const zhCN: Catalogue = {
     name: '配置中的名称',
     add: '添加到配置',
   },
+  command: {
+    needName: '请在斜杠后输入工具名，例如 /add {"a":2,"b":3}。',
+    badJson: '/{{name}} 后面的参数不是有效的 JSON：{{detail}}',
+    notObject: '/{{name}} 后面的参数必须是 JSON 对象，例如 {"a":2,"b":3}。',
+    ambiguous: '“/{{name}}”有歧义：它匹配 {{options}}。请使用其中一个名称。',
+    disabledWhy: '在配置中已禁用',
+    errorWhy: '出错了',
+    errorWhyDetail: '出错了：{{error}}',
+    statusWhy: '状态为 {{status}}',
+    notReady: '服务器“{{server}}”未就绪——它{{why}}。',
+    noTool: '服务器“{{server}}”没有工具“{{tool}}”。它的工具：{{names}}。',
+    noServers: '未知工具“/{{name}}”：尚未配置任何服务器。',
+    noneReady: '未知工具“/{{name}}”：还没有就绪的服务器。',
+    unknown: '未知工具“/{{name}}”。可用的：{{available}}。',
+    cancelled: '已取消。',
+    stoppedWhile: '调用未完成：Switchboard 在运行期间停止了。',
+  },
   errors: {
     'invalid-argument': { generic: '参数无效：{{message}}' },
     'unknown-server': {
