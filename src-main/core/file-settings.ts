@@ -1,59 +1,92 @@
-import Conf from 'conf';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SupervisionPolicy } from './connection';
 import type { SandboxSetting } from '../../src-shared/config-schema';
 import type { ThemeSetting } from '../../src-shared/contract/everyday';
+import { writeFileAtomicSync } from './data-files';
+import { CoreError } from './errors';
 import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, parseThemeSetting, type AppSettingsPatch, type SettingsStore } from './settings';
 
-type Shape = { envAllowList: string[]; supervision?: unknown; sandbox?: unknown; roots?: unknown; theme?: unknown };
+type Stored = Record<string, unknown>;
 
 /**
- * Settings for the CLI and headless mode: `conf` (electron-store's Node base) on the same file electron-store
- * uses in the desktop app (`<userData>/config.json`), so the allow-list is shared.
+ * Settings for the CLI and headless mode, on the file electron-store uses in the desktop app
+ * (`<userData>/config.json`: plain JSON, tab-indented), so the allow-list is shared. Read afresh on every get
+ * (the app may have changed it) and written atomically, 0600, keeping keys this side does not know. Plain file
+ * access instead of `conf`: that brought ajv, semver and more (schemas, migrations, not used here) into every CLI
+ * command's start-up.
  */
 export class FileSettings implements SettingsStore {
-  private readonly store: Conf<Shape>;
+  private readonly file: string;
 
   constructor(dataDir: string) {
-    this.store = new Conf<Shape>({
-      cwd: dataDir,
-      configName: 'config',
-      projectName: 'switchboard',
-      defaults: { envAllowList: [] },
-      // Only for this user (the data folder's files are 0600); conf's default is 0666 less the umask.
-      configFileMode: 0o600,
-    });
+    this.file = join(dataDir, 'config.json');
+    // Created on first use with its default, as electron-store does.
+    const stored = this.read();
+    if (stored !== undefined && !('envAllowList' in stored)) this.write({ ...stored, envAllowList: [] });
+  }
+
+  /** The file's object; {} when it does not exist; undefined when it is not a JSON object (left as it is). */
+  private read(): Stored | undefined {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch {
+      return {};
+    }
+    try {
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Stored) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private get(key: string): unknown {
+    return this.read()?.[key];
+  }
+
+  private write(stored: Stored): void {
+    writeFileAtomicSync(this.file, `${JSON.stringify(stored, undefined, '\t')}\n`);
   }
 
   sandboxDefault(): SandboxSetting | undefined {
-    return parseSandboxSetting(this.store.get('sandbox'));
+    return parseSandboxSetting(this.get('sandbox'));
   }
 
   defaultRoots(): string[] | undefined {
-    return parseRootsSetting(this.store.get('roots'));
+    return parseRootsSetting(this.get('roots'));
   }
 
   theme(): ThemeSetting {
-    return parseThemeSetting(this.store.get('theme'));
+    return parseThemeSetting(this.get('theme'));
   }
 
   /** Writes a validated patch (`null` deletes the key, so the default applies again). */
   update(patch: AppSettingsPatch): void {
-    if (patch.envAllowList !== undefined) this.store.set('envAllowList', patch.envAllowList);
-    if (patch.supervision === null) this.store.delete('supervision');
-    else if (patch.supervision !== undefined) this.store.set('supervision', patch.supervision);
-    if (patch.roots === null) this.store.delete('roots');
-    else if (patch.roots !== undefined) this.store.set('roots', patch.roots);
-    if (patch.sandbox === null) this.store.delete('sandbox');
-    else if (patch.sandbox !== undefined) this.store.set('sandbox', patch.sandbox);
-    if (patch.theme !== undefined) this.store.set('theme', patch.theme);
+    const stored = this.read();
+    if (stored === undefined) {
+      throw new CoreError('invalid-argument', `${this.file} is not a JSON object, so the settings were not saved. Fix the file or delete it (the defaults then apply).`);
+    }
+    const next: Stored = { ...stored };
+    const put = (key: string, value: unknown): void => {
+      if (value === null) delete next[key];
+      else if (value !== undefined) next[key] = value;
+    };
+    if (patch.envAllowList !== undefined) next.envAllowList = patch.envAllowList;
+    put('supervision', patch.supervision);
+    put('roots', patch.roots);
+    put('sandbox', patch.sandbox);
+    if (patch.theme !== undefined) next.theme = patch.theme;
+    this.write(next);
   }
 
   supervision(): Partial<SupervisionPolicy> {
-    return parseSupervisionSettings(this.store.get('supervision'));
+    return parseSupervisionSettings(this.get('supervision'));
   }
 
   envAllowList(): string[] {
-    const value: unknown = this.store.get('envAllowList');
+    const value: unknown = this.get('envAllowList');
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   }
 }

@@ -7,7 +7,7 @@ import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '
 /** A validated `settings:update`: each key replaces the stored value; `null` clears it. */
 export type AppSettingsPatch = z.output<typeof appSettingsPatchSchema>;
 
-/** App settings the core reads. Electron backs this with electron-store; CLI/headless with `conf` (its Node base). */
+/** App settings the core reads. Electron backs this with electron-store; CLI/headless with FileSettings (the same file). */
 export interface SettingsStore {
   /** Extra environment variable names the user allows every child to inherit (DESIGN §3). */
   envAllowList(): string[];
