@@ -3,6 +3,7 @@
  * Scalars get real inputs; anything else (objects, arrays, unions we cannot render) is a JSON textarea.
  * Pure and DOM-free, so it is unit-tested without a browser.
  */
+import { i18n } from './i18n';
 
 export type FieldKind = 'number' | 'integer' | 'string' | 'boolean' | 'enum' | 'multi' | 'json';
 
@@ -194,7 +195,7 @@ export function buildArgs(form: FormSpec, values: FormValues): BuildResult {
   if (form.freeform) {
     const parsed = parseJson(values[FREEFORM_KEY] ?? '');
     if (!parsed.ok) errors[FREEFORM_KEY] = parsed.error;
-    else if (asRecord(parsed.value) === undefined) errors[FREEFORM_KEY] = 'Must be a JSON object, like {"key": "value"}.';
+    else if (asRecord(parsed.value) === undefined) errors[FREEFORM_KEY] = i18n.t('validate.jsonObjectLike');
     else Object.assign(args, parsed.value);
   }
 
@@ -203,7 +204,7 @@ export function buildArgs(form: FormSpec, values: FormValues): BuildResult {
     const outcome = convert(field, raw);
     if ('error' in outcome) errors[field.name] = outcome.error;
     else if ('value' in outcome) args[field.name] = outcome.value;
-    else if (field.required) errors[field.name] = 'Required.';
+    else if (field.required) errors[field.name] = i18n.t('validate.required');
   }
 
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, args };
@@ -218,43 +219,43 @@ function convert(field: FieldSpec, raw: string): Converted {
     case 'string': {
       // An empty optional string is left out rather than sent as "".
       if (raw === '') return { unset: true };
-      if (field.minLength !== undefined && raw.length < field.minLength) return { error: `At least ${field.minLength} characters.` };
-      if (field.maxLength !== undefined && raw.length > field.maxLength) return { error: `At most ${field.maxLength} characters.` };
+      if (field.minLength !== undefined && raw.length < field.minLength) return { error: i18n.t('validate.atLeastChars', { n: field.minLength }) };
+      if (field.maxLength !== undefined && raw.length > field.maxLength) return { error: i18n.t('validate.atMostChars', { n: field.maxLength }) };
       const formatError = field.format ? checkFormat(field.format, raw) : undefined;
       return formatError ? { error: formatError } : { value: raw };
     }
     case 'multi': {
       const options = field.options ?? [];
       const indexes = text.split(',').map((part) => Number(part.trim()));
-      if (!indexes.every((i) => Number.isInteger(i) && i >= 0 && i < options.length)) return { error: 'Choose among the options.' };
+      if (!indexes.every((i) => Number.isInteger(i) && i >= 0 && i < options.length)) return { error: i18n.t('validate.amongOptions') };
       const chosen = indexes.map((i) => options[i]);
-      if (field.minItems !== undefined && chosen.length < field.minItems) return { error: `Choose at least ${field.minItems}.` };
-      if (field.maxItems !== undefined && chosen.length > field.maxItems) return { error: `Choose at most ${field.maxItems}.` };
+      if (field.minItems !== undefined && chosen.length < field.minItems) return { error: i18n.t('validate.chooseAtLeast', { n: field.minItems }) };
+      if (field.maxItems !== undefined && chosen.length > field.maxItems) return { error: i18n.t('validate.chooseAtMost', { n: field.maxItems }) };
       return { value: chosen };
     }
     case 'number':
     case 'integer': {
       const n = Number(text);
-      if (!Number.isFinite(n)) return { error: 'Must be a number.' };
-      if (field.kind === 'integer' && !Number.isInteger(n)) return { error: 'Must be a whole number.' };
-      if (field.minimum !== undefined && n < field.minimum) return { error: `Must be at least ${field.minimum}.` };
-      if (field.maximum !== undefined && n > field.maximum) return { error: `Must be at most ${field.maximum}.` };
+      if (!Number.isFinite(n)) return { error: i18n.t('validate.number') };
+      if (field.kind === 'integer' && !Number.isInteger(n)) return { error: i18n.t('validate.whole') };
+      if (field.minimum !== undefined && n < field.minimum) return { error: i18n.t('validate.atLeast', { n: field.minimum }) };
+      if (field.maximum !== undefined && n > field.maximum) return { error: i18n.t('validate.atMost', { n: field.maximum }) };
       return { value: n };
     }
     case 'boolean':
-      return text === 'true' ? { value: true } : text === 'false' ? { value: false } : { error: 'Choose true or false.' };
+      return text === 'true' ? { value: true } : text === 'false' ? { value: false } : { error: i18n.t('validate.trueFalse') };
     case 'enum': {
       const options = field.options ?? [];
       const index = Number(text);
       return Number.isInteger(index) && index >= 0 && index < options.length
         ? { value: options[index] }
-        : { error: 'Choose one of the options.' };
+        : { error: i18n.t('validate.oneOption') };
     }
     case 'json': {
       const parsed = parseJson(text);
       if (!parsed.ok) return { error: parsed.error };
-      if (field.jsonShape === 'object' && asRecord(parsed.value) === undefined) return { error: 'Must be a JSON object.' };
-      if (field.jsonShape === 'array' && !Array.isArray(parsed.value)) return { error: 'Must be a JSON array.' };
+      if (field.jsonShape === 'object' && asRecord(parsed.value) === undefined) return { error: i18n.t('validate.jsonObject') };
+      if (field.jsonShape === 'array' && !Array.isArray(parsed.value)) return { error: i18n.t('validate.jsonArray') };
       return { value: parsed.value };
     }
   }
@@ -264,7 +265,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return { ok: false, error: i18n.t('validate.notJson', { error: error instanceof Error ? error.message : String(error) }) };
   }
 }
 
@@ -285,21 +286,21 @@ function validDate(text: string): boolean {
 export function checkFormat(format: StringFormat, text: string): string | undefined {
   switch (format) {
     case 'email':
-      return emailPattern.test(text) ? undefined : 'Must be an email address, like name@example.com.';
+      return emailPattern.test(text) ? undefined : i18n.t('validate.email');
     case 'uri': {
       try {
         const url = new URL(text);
-        return url.protocol.length > 1 ? undefined : 'Must be a URL.';
+        return url.protocol.length > 1 ? undefined : i18n.t('validate.url');
       } catch {
-        return 'Must be a full URL, like https://example.com/page.';
+        return i18n.t('validate.fullUrl');
       }
     }
     case 'date':
-      return validDate(text) ? undefined : 'Must be a date, like 2026-12-01.';
+      return validDate(text) ? undefined : i18n.t('validate.date');
     case 'date-time': {
       const m = dateTimePattern.exec(text);
       const ok = m !== null && validDate(m[1] ?? '') && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 61;
-      return ok ? undefined : 'Must be a date and time with its offset, like 2026-12-01T10:30:00Z.';
+      return ok ? undefined : i18n.t('validate.dateTime');
     }
   }
 }
