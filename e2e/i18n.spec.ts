@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { expectReady, serverRow } from './helpers';
+import { expect, repoRoot, test } from './fixtures';
+import { expectReady, lastCard, send, serverRow } from './helpers';
 
 /*
  * Issue 13, "Languages": Settings → Language switches the whole UI to 简体中文 at once (remembered across a reload),
@@ -72,8 +73,19 @@ test('switching to 简体中文 and back', async ({ page }) => {
   expect(await rawKeys(page)).toEqual([]);
   await page.keyboard.press('Escape');
 
-  // The servers screen.
+  // A server's page: its tabs and the tool catalogue.
+  await serverRow(page, 'calculator').getByTestId('server-open-page').click();
+  const serverPage = page.getByTestId('server-page');
+  await expect(serverPage.getByRole('tab', { name: /^工具/ })).toBeVisible();
+  await expect(serverPage.getByText('选择一个工具以查看其模式和注解。')).toBeVisible();
+  expect(await rawKeys(page)).toEqual([]);
+  await page.getByTestId('server-page-close').click();
+
+  // The servers screen and its form.
   await page.getByTestId('nav-servers').click();
+  await expect(page.getByTestId('add-server')).toHaveText('添加服务器');
+  await page.getByTestId('add-server').click();
+  await expect(page.getByTestId('server-form').getByRole('heading', { name: '添加服务器' })).toBeVisible();
   expect(await rawKeys(page)).toEqual([]);
 
   // Remembered across a reload.
@@ -88,4 +100,21 @@ test('switching to 简体中文 and back', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await chooseLanguage(page, 'system');
   await expect(page.getByTestId('nav-chat')).toHaveText('Chat');
+});
+
+test('screenshot in 简体中文 for the README', async ({ page, host }, testInfo) => {
+  await expectReady(page, 'calculator');
+  await chooseLanguage(page, 'zh-CN');
+  await page.getByTestId('nav-chat').click();
+  await send(page, '/add {"a":2,"b":3}');
+  await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
+  await expect(lastCard(page).getByTestId('call-state')).toHaveText('完成');
+  await page.locator('[data-testid="tool-item"][data-tool="multiply"]').click();
+  await expect(page.getByTestId('tool-form-submit')).toHaveText('调用 multiply');
+  expect(await rawKeys(page)).toEqual([]);
+  await page.mouse.move(900, 420); // no hover highlight in the picture
+  // Only the web project writes the README's image; the Electron run keeps its own copy.
+  const path = host.mode === 'web' ? join(repoRoot, 'docs', 'screenshot-zh-CN.png') : testInfo.outputPath('screenshot-zh-CN.png');
+  await page.screenshot({ path });
+  await chooseLanguage(page, 'system');
 });
