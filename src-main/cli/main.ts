@@ -76,7 +76,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const configPath = args.config ?? (process.env.SWITCHBOARD_CONFIG || undefined);
   if (configPath !== undefined && !existsSync(configPath)) {
-    err(`${configPath}:1:1: the config file does not exist. Create it with {"mcpServers": {…}}, or drop --config to use the default.`);
+    err(cliT('cli.configMissing', { path: configPath }));
     return 2;
   }
   const dataDir = appDataDir();
@@ -87,7 +87,7 @@ async function main(argv: readonly string[]): Promise<number> {
     try {
       trace = traceSink(args.trace, dataDir, secrets);
     } catch (error) {
-      err(`switchboard: cannot write the trace to ${args.trace}: ${messageOf(error)}`);
+      err(`switchboard: ${cliT('cli.traceWrite', { file: args.trace, error: messageOf(error) })}`);
       return 2;
     }
   }
@@ -195,11 +195,11 @@ async function call(host: Host, args: CliArgs): Promise<number> {
     try {
       parsed = JSON.parse(rawArgs);
     } catch (error) {
-      err(`switchboard: ARGS_JSON is not valid JSON (${messageOf(error)}). Example: '{"a": 2, "b": 3}'`);
+      err(`switchboard: ${cliT('cli.argsNotJson', { error: messageOf(error) })}`);
       return 2;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      err(`switchboard: ARGS_JSON must be a JSON object, like '{"a": 2, "b": 3}'`);
+      err(`switchboard: ${cliT('cli.argsNotObject')}`);
       return 2;
     }
     toolArgs = parsed as Record<string, unknown>;
@@ -235,7 +235,7 @@ async function call(host: Host, args: CliArgs): Promise<number> {
   if (args.json) out(JSON.stringify(result, null, 2));
   else out(renderResult(result));
   if (result.isError) {
-    err(`switchboard: ${server}/${tool} returned an error: ${textOf(result) || 'no message'}`);
+    err(`switchboard: ${cliT('cli.toolError', { server, tool, text: textOf(result) || cliT('cli.noMessage') })}`);
     return 1;
   }
   return 0;
@@ -244,13 +244,13 @@ async function call(host: Host, args: CliArgs): Promise<number> {
 async function serve(host: Host, args: CliArgs): Promise<number> {
   const host_ = args.host ?? '127.0.0.1';
   if (!isLoopback(host_) && !args.allowRemote) {
-    err(`switchboard: serve binds to loopback only; ${host_} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.`);
+    err(`switchboard: ${cliT('cli.loopbackOnly', { host: host_ })}`);
     return 2;
   }
-  if (!isLoopback(host_)) err(`Warning: serving on ${host_} — anyone who can reach it and sees the URL can start programs as you.`);
+  if (!isLoopback(host_)) err(cliT('cli.remoteWarning', { host: host_ }));
   const rendererDir = process.env.SWITCHBOARD_UI_DIR || join(packageRoot(), 'out', 'renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    err(`switchboard: the UI is not built (${rendererDir}/index.html is missing). Run "npm run build" first.`);
+    err(`switchboard: ${cliT('cli.uiNotBuilt', { dir: rendererDir })}`);
     return 2;
   }
   // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
@@ -265,7 +265,7 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
     ...(args.port !== undefined ? { port: args.port } : {}),
   });
   out(server.url);
-  err(`Switchboard headless: open the URL above in a browser. Config: ${host.configPath}. Ctrl+C to stop.`);
+  err(cliT('cli.headlessReady', { config: host.configPath }));
   if (portChanged) err('The port of the last run is taken, so this is a new address: tabs still open on the old one must open the URL above.');
   else if (tokenKept) err('Same address and token as the last run (--keep-token): tabs still open reconnect on their own.');
   const info = await host.api['app:info']();
@@ -434,12 +434,12 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     return 0;
   }
   if (!name) {
-    err(`switchboard: secret ${action} needs a NAME`);
+    err(`switchboard: ${cliT('cli.secretNeedsName', { action })}`);
     return 2;
   }
   if (action === 'delete') {
     const removed = await host.api['secrets:delete'](name);
-    if (!removed) err(`switchboard: there is no secret named ${name}`);
+    if (!removed) err(`switchboard: ${cliT('cli.noSecret', { name })}`);
     return removed ? 0 : 1;
   }
   if (value !== undefined) err('Note: a value on the command line is visible in `ps` and your shell history; pipe it on stdin instead.');

@@ -1041,6 +1041,18 @@ export const en = {
     approveOneOf: '--approve must be ask, all, readonly or none, got {{got}}',
     portRange: '--port must be a whole number 0-65535, got {{got}}',
     unknownOption: 'unknown option {{option}}',
+    configMissing: '{{path}}:1:1: the config file does not exist. Create it with {"mcpServers": {…}}, or drop --config to use the default.',
+    traceWrite: 'cannot write the trace to {{file}}: {{error}}',
+    argsNotJson: 'ARGS_JSON is not valid JSON ({{error}}). Example: \'{"a": 2, "b": 3}\'',
+    argsNotObject: 'ARGS_JSON must be a JSON object, like \'{"a": 2, "b": 3}\'',
+    toolError: '{{server}}/{{tool}} returned an error: {{text}}',
+    noMessage: 'no message',
+    loopbackOnly: 'serve binds to loopback only; {{host}} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.',
+    remoteWarning: 'Warning: serving on {{host}} — anyone who can reach it and sees the URL can start programs as you.',
+    uiNotBuilt: 'the UI is not built ({{dir}}/index.html is missing). Run "npm run build" first.',
+    headlessReady: 'Switchboard headless: open the URL above in a browser. Config: {{config}}. Ctrl+C to stop.',
+    secretNeedsName: 'secret {{action}} needs a NAME',
+    noSecret: 'there is no secret named {{name}}',
   },
 };
 
