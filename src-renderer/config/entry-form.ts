@@ -1,4 +1,5 @@
 import type { ServerEntry } from '../../src-shared/config-schema';
+import { i18n } from '../i18n';
 
 /*
  * The add/edit form's state and its mapping to a config entry. Keys the form does not manage (envFile,
@@ -122,8 +123,8 @@ function sandboxFromEntry(value: unknown): Pick<ServerFormState, 'sandboxMode' |
 
 /** Why a sandbox path is not one, or undefined when it is (a URL or an empty row is not a path). */
 export function sandboxPathProblem(path: string): string | undefined {
-  if (path.trim() === '') return 'Give a path (or remove the empty row).';
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path.trim())) return `"${path.trim()}" is a URL: give a folder or file path (absolute, ~/…, or relative to the config file).`;
+  if (path.trim() === '') return i18n.t('entryForm.givePath');
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(path.trim())) return i18n.t('entryForm.pathIsUrl', { path: path.trim() });
   return undefined;
 }
 
@@ -162,21 +163,21 @@ export function rootProblem(root: string): string | undefined {
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(root)?.[1];
   // A Windows drive letter (C:\work) is a path, not a scheme.
   if (scheme === undefined || /^[A-Za-z]:[\\/]/.test(root)) return undefined;
-  if (scheme.toLowerCase() !== 'file') return `"${root}" is not a folder: give a path or a file:// URI.`;
+  if (scheme.toLowerCase() !== 'file') return i18n.t('entryForm.rootNotFolder', { root });
   try {
     new URL(root);
     return undefined;
   } catch {
-    return `"${root}" is not a valid file:// URI.`;
+    return i18n.t('entryForm.badFileUri', { root });
   }
 }
 
-function collectPairs(rows: KeyValueRow[], what: string): { record: Record<string, string> | undefined; error?: string } {
+function collectPairs(rows: KeyValueRow[], what: 'variable' | 'header'): { record: Record<string, string> | undefined; error?: string } {
   const record: Record<string, string> = {};
   for (const row of rows) {
     const key = row.key.trim();
     if (key === '' && row.value === '') continue;
-    if (key === '') return { record: undefined, error: `Every ${what} with a value needs a name.` };
+    if (key === '') return { record: undefined, error: i18n.t('entryForm.pairNeedsName', { what: i18n.t(`entryForm.${what}`) }) };
     if (Object.hasOwn(record, key)) return { record: undefined, error: `"${key}" is listed twice.` };
     record[key] = row.value;
   }
@@ -201,14 +202,14 @@ export type FormResult = { ok: true; name: string; entry: ServerEntry } | { ok: 
 export function entryFromForm(form: ServerFormState, original: Record<string, unknown> | undefined, takenNames: readonly string[]): FormResult {
   const errors: FormErrors = {};
   const name = form.name.trim();
-  if (name === '') errors.name = 'Give the server a name.';
-  else if (name.length > 200) errors.name = 'At most 200 characters.';
-  else if (takenNames.includes(name)) errors.name = `A server named "${name}" already exists.`;
+  if (name === '') errors.name = i18n.t('entryForm.giveName');
+  else if (name.length > 200) errors.name = i18n.t('entryForm.nameTooLong');
+  else if (takenNames.includes(name)) errors.name = i18n.t('entryForm.nameTaken', { name });
 
   const entry: Record<string, unknown> = {};
   if (form.kind === 'stdio') {
     const command = form.command.trim();
-    if (command === '') errors.command = 'The program to start (for example node, npx, uvx, or a full path).';
+    if (command === '') errors.command = i18n.t('entryForm.command');
     entry.command = command;
     const args = form.args.map((a) => a.value).filter((a) => a !== '');
     if (args.length > 0) entry.args = args;
@@ -221,7 +222,7 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
     if (sandbox !== undefined) entry.sandbox = sandbox;
   } else {
     const url = form.url.trim();
-    if (!isHttpUrl(url)) errors.url = 'An http:// or https:// URL.';
+    if (!isHttpUrl(url)) errors.url = i18n.t('entryForm.url');
     entry.url = url;
     const headers = collectPairs(form.headers, 'header');
     if (headers.error) errors.headers = headers.error;
@@ -232,7 +233,7 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
   const timeout = form.timeout.trim();
   if (timeout !== '') {
     const ms = Number(timeout);
-    if (!Number.isInteger(ms) || ms <= 0) errors.timeout = 'A whole number of milliseconds, above 0.';
+    if (!Number.isInteger(ms) || ms <= 0) errors.timeout = i18n.t('entryForm.timeout');
     else entry.timeout = ms;
   }
   if (form.disabled) entry.disabled = true;
@@ -249,7 +250,7 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
   const perMinute = form.samplingPerMinute.trim();
   if (perMinute !== '') {
     const n = Number(perMinute);
-    if (!Number.isInteger(n) || n <= 0) errors.sampling = 'A whole number of requests a minute, above 0 (or empty: no limit).';
+    if (!Number.isInteger(n) || n <= 0) errors.sampling = i18n.t('entryForm.sampling');
     else sampling.perMinute = n;
   }
   if (Object.keys(sampling).length > 0) entry.sampling = sampling;

@@ -961,6 +961,22 @@ export const en = {
     date: 'Must be a date, like 2026-12-01.',
     dateTime: 'Must be a date and time with its offset, like 2026-12-01T10:30:00Z.',
   },
+  entryForm: {
+    badFileUri: '"{{root}}" is not a valid file:// URI.',
+    givePath: 'Give a path (or remove the empty row).',
+    pathIsUrl: '"{{path}}" is a URL: give a folder or file path (absolute, ~/…, or relative to the config file).',
+    rootNotFolder: '"{{root}}" is not a folder: give a path or a file:// URI.',
+    pairNeedsName: 'Every {{what}} with a value needs a name.',
+    variable: 'variable',
+    header: 'header',
+    giveName: 'Give the server a name.',
+    nameTooLong: 'At most 200 characters.',
+    nameTaken: 'A server named "{{name}}" already exists.',
+    command: 'The program to start (for example node, npx, uvx, or a full path).',
+    url: 'An http:// or https:// URL.',
+    timeout: 'A whole number of milliseconds, above 0.',
+    sampling: 'A whole number of requests a minute, above 0 (or empty: no limit).',
+  },
   errors: {
     'invalid-argument': { generic: '{{message}}' },
     'unknown-server': {

@@ -959,6 +959,22 @@ export const zhCN: Catalogue = {
     date: '必须是日期，例如 2026-12-01。',
     dateTime: '必须是带时区偏移的日期和时间，例如 2026-12-01T10:30:00Z。',
   },
+  entryForm: {
+    badFileUri: '“{{root}}”不是有效的 file:// URI。',
+    givePath: '请给出一个路径（或删除空行）。',
+    pathIsUrl: '“{{path}}”是一个 URL：请给出文件夹或文件路径（绝对路径、~/… 或相对于配置文件的路径）。',
+    rootNotFolder: '“{{root}}”不是文件夹：请给出路径或 file:// URI。',
+    pairNeedsName: '每个有值的{{what}}都需要一个名称。',
+    variable: '变量',
+    header: '请求头',
+    giveName: '请给服务器起一个名字。',
+    nameTooLong: '最多 200 个字符。',
+    nameTaken: '已存在名为“{{name}}”的服务器。',
+    command: '要启动的程序（例如 node、npx、uvx 或完整路径）。',
+    url: '一个 http:// 或 https:// URL。',
+    timeout: '一个大于 0 的毫秒整数。',
+    sampling: '每分钟请求数，一个大于 0 的整数（或留空：不限）。',
+  },
   errors: {
     'invalid-argument': { generic: '参数无效：{{message}}' },
     'unknown-server': {
