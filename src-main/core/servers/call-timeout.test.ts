@@ -1,7 +1,8 @@
 // A call's timeout while its server waits on the person: a legacy server that sends `elicitation/create` or
 // `sampling/createMessage` from inside a `tools/call` cannot answer the call before the person has answered, so the
 // call's timeout (here 1.5 s) is held while the request is open (the request queue's own deadline bounds that wait);
-// a call whose server just stays silent still times out. On 2026-07-28 the input_required rounds are not cut short either.
+// a call whose server just stays silent still times out. On 2026-07-28 no request is in flight while a round is
+// answered, so the rounds are not cut short either (checked here too).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PendingRequestView, RequestAnswer } from '../../../src-shared/contract/requests';

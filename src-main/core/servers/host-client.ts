@@ -1,4 +1,4 @@
-import { Client, DEFAULT_REQUEST_TIMEOUT_MSEC, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCRequest, type LoggingLevel, type Progress, type RequestOptions, type Result } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type RequestOptions, type Result, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
@@ -24,11 +24,12 @@ function callIdOf(options: RequestOptions | undefined): string | undefined {
  *   elicitation and roots handlers can name the call (`originCallId()`).
  * - A call's timeout stops while its server waits on the host (`holdingCalls`): a legacy server that sent
  *   `sampling/createMessage` or `elicitation/create` from inside a `tools/call` cannot answer that call until the
- *   person has answered (the request queue's own deadline bounds that wait), so the call's idle timeout is kept by a
- *   `CallClock` here rather than by the SDK's timer (which has no pause): the SDK gets no timeout of its own, the
- *   clock aborts the call with the SDK's own timeout error, restarts on progress (when the caller asked for that)
- *   and after each answer, and is held while a request of that call (or, when the request names no call, of this
- *   connection) is being answered. On 2026-07-28 the same holds across the `input_required` rounds.
+ *   person has answered (the request queue's own deadline bounds that wait). The SDK's per-request timer has no
+ *   public pause, so `SdkTimeouts` (the one place that reaches into the SDK's Protocol internals, checked at
+ *   runtime) holds it: each outgoing `tools/call` is noted with its call id as it is sent (no cost per call beyond
+ *   that), and while a request of that call (or, when it names no call, of this connection) is answered the call's
+ *   timer is set past any wait; after the answer it starts afresh. On 2026-07-28 no call is in flight while its
+ *   `input_required` round is being answered (each retry is a new request with its own timeout).
  * - Task-augmented server requests (2025-11-25, `tasks.requests` declared by the sampling and elicitation features):
  *   a `sampling/createMessage` or `elicitation/create` with `task` params is answered at once with a task, its
  *   handler (the SDK's validation included) runs on, and the server's `tasks/get`, `tasks/result`, `tasks/list` and
@@ -50,8 +51,10 @@ export class HostClient extends Client {
   /** The level to ask for on 2026-07-28 connections; undefined: none (the server sends no log messages). */
   logLevel: LoggingLevel | undefined;
   private readonly inFlight = new Map<string, number>();
-  /** The timeouts of the calls in flight (see CallClock). */
-  private readonly clocks = new Set<CallClock>();
+  /** The outgoing `tools/call` requests by message id, with the call id they were made for (see holdingCalls). */
+  private readonly callMessages = new Map<number | string, string | undefined>();
+  private readonly timeouts = SdkTimeouts.of(this);
+  private sweepAt = 256;
   /** The tasks of task-augmented server requests (2025-11-25). */
   private readonly requestTasks = new ClientTaskStore();
 
@@ -92,25 +95,35 @@ export class HostClient extends Client {
 
   override async callTool(...args: Parameters<Client['callTool']>): ReturnType<Client['callTool']> {
     const callId = currentCallId();
+    if (callId === undefined) return this.callWithPrerequisites(...args);
     const [params, options] = args;
-    const clock = new CallClock(options?.timeout ?? DEFAULT_REQUEST_TIMEOUT_MSEC, callId, options?.signal);
-    this.clocks.add(clock);
-    const clocked: NonNullable<typeof options> & Tagged = { ...options, ...clock.options(options) };
-    if (callId !== undefined) {
-      clocked[callIdKey] = callId;
-      this.inFlight.set(callId, (this.inFlight.get(callId) ?? 0) + 1);
-    }
+    const tagged: NonNullable<typeof options> & Tagged = { ...options, [callIdKey]: callId };
+    this.inFlight.set(callId, (this.inFlight.get(callId) ?? 0) + 1);
     try {
-      return await this.callWithPrerequisites(params, clocked);
+      return await this.callWithPrerequisites(params, tagged);
     } finally {
-      clock.dispose();
-      this.clocks.delete(clock);
-      if (callId !== undefined) {
-        const left = (this.inFlight.get(callId) ?? 1) - 1;
-        if (left <= 0) this.inFlight.delete(callId);
-        else this.inFlight.set(callId, left);
-      }
+      const left = (this.inFlight.get(callId) ?? 1) - 1;
+      if (left <= 0) this.inFlight.delete(callId);
+      else this.inFlight.set(callId, left);
     }
+  }
+
+  /** Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent. */
+  override async connect(...args: Parameters<Client['connect']>): Promise<void> {
+    const [transport, ...rest] = args;
+    return super.connect(notingSends(transport, (message) => {
+      if ('method' in message && message.method === 'tools/call' && 'id' in message) this.noteCall(message.id);
+    }), ...rest);
+  }
+
+  private noteCall(messageId: number | string): void {
+    // Answered calls are swept now and then (the SDK forgets a request's timer when it settles): when the notes have
+    // doubled since the last sweep, so that many calls in flight at once cost no more than a few.
+    if (this.callMessages.size >= this.sweepAt && this.timeouts) {
+      for (const id of this.callMessages.keys()) if (!this.timeouts.pending(id)) this.callMessages.delete(id);
+      this.sweepAt = Math.max(256, this.callMessages.size * 2);
+    }
+    this.callMessages.set(messageId, currentCallId());
   }
 
   /**
@@ -118,12 +131,18 @@ export class HostClient extends Client {
    * the calls waiting on it held: the call `callId` names, or every call in flight here when it names none.
    */
   async holdingCalls<T>(callId: string | undefined, answer: () => Promise<T>): Promise<T> {
-    const held = [...this.clocks].filter((c) => callId === undefined || c.callId === callId);
-    for (const clock of held) clock.hold();
+    const timeouts = this.timeouts;
+    if (!timeouts) return answer();
+    const held: (number | string)[] = [];
+    for (const [id, forCall] of this.callMessages) {
+      if (!timeouts.pending(id)) this.callMessages.delete(id);
+      else if (callId === undefined || forCall === callId) held.push(id);
+    }
+    for (const id of held) timeouts.hold(id);
     try {
       return await answer();
     } finally {
-      for (const clock of held) clock.release();
+      for (const id of held) timeouts.release(id);
     }
   }
 
@@ -159,72 +178,93 @@ export class HostClient extends Client {
   }
 }
 
-/** The SDK's timer is set past any clock (setTimeout's largest delay); the clock decides when a call times out. */
-const sdkTimeoutMs = 2 ** 31 - 1;
+/**
+ * `inner` with each message it sends shown to `note` first (synchronously, in the sender's async context). A Proxy,
+ * as the protocol trace's is (trace/tracing-transport.ts), so that everything else is the inner transport's own:
+ * its properties, `in` and `instanceof`, its methods run with `this` = `inner`, handlers set on it land on it.
+ */
+function notingSends<T extends Transport>(inner: T, note: (message: JSONRPCMessage) => void): T {
+  const send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
+    note(message);
+    return inner.send(message, options);
+  };
+  const bound = new Map<PropertyKey, { source: (...args: unknown[]) => unknown; bound: (...args: unknown[]) => unknown }>();
+  return new Proxy(inner, {
+    get(target, prop) {
+      if (prop === 'send') return send;
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function' || prop === 'constructor') return value;
+      const fn = value as (...args: unknown[]) => unknown;
+      const cached = bound.get(prop);
+      if (cached?.source === fn) return cached.bound;
+      const b = fn.bind(target);
+      bound.set(prop, { source: fn, bound: b });
+      return b;
+    },
+  });
+}
+
+/** setTimeout's largest delay: a held request's timer is set this far off (any reset meanwhile keeps it there). */
+const heldTimeoutMs = 2 ** 31 - 1;
+
+/** What of the SDK Protocol's request timers is used here (TS-private in 2.4.0; present at runtime). */
+interface ProtocolTimerInternals {
+  _timeoutInfo: Map<number | string, { timeout: number; onTimeout: () => void }>;
+  _resetTimeout(messageId: number | string): boolean;
+}
 
 /**
- * One call's idle timeout, which can be held: it aborts the call (through the signal given to the SDK, with the
- * SDK's own "Request timed out" error, so the call is cancelled on the wire as a timeout is) after `timeoutMs`
- * without news, restarts on progress when the caller asked for that (`resetTimeoutOnProgress`), stops while held and
- * starts afresh when the last hold is released. The caller's own `maxTotalTimeout` is passed on to the SDK as it is.
+ * Holds and restarts the SDK's own per-request timers — the one contained seam into the Protocol's internals:
+ * checked once at runtime (`of()` answers undefined when a future SDK lays them out otherwise; then nothing is
+ * held, and the call-timeout tests fail). A held timer is reset with the longest delay (so a progress notification
+ * meanwhile, which resets it too, keeps it there); the last release restores its timeout and starts it afresh.
  */
-class CallClock {
-  private readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private holds = 0;
-  private readonly onCallerAbort: (() => void) | undefined;
+class SdkTimeouts {
+  private readonly holds = new Map<number | string, { count: number; timeout: number }>();
 
-  constructor(
-    private readonly timeoutMs: number,
-    readonly callId: string | undefined,
-    private readonly callerSignal: AbortSignal | undefined,
-  ) {
-    if (callerSignal) {
-      if (callerSignal.aborted) this.controller.abort(callerSignal.reason);
-      else {
-        this.onCallerAbort = () => this.controller.abort(callerSignal.reason);
-        callerSignal.addEventListener('abort', this.onCallerAbort, { once: true });
-      }
+  private constructor(private readonly sdk: ProtocolTimerInternals) {}
+
+  static of(client: Client): SdkTimeouts | undefined {
+    const sdk = client as unknown as Partial<ProtocolTimerInternals>;
+    return sdk._timeoutInfo instanceof Map && typeof sdk._resetTimeout === 'function' ? new SdkTimeouts(sdk as ProtocolTimerInternals) : undefined;
+  }
+
+  /** The request has not settled yet (its timer is still set). */
+  pending(messageId: number | string): boolean {
+    return this.sdk._timeoutInfo.has(messageId);
+  }
+
+  hold(messageId: number | string): void {
+    const info = this.sdk._timeoutInfo.get(messageId);
+    if (!info) return;
+    const held = this.holds.get(messageId);
+    if (held) {
+      held.count++;
+      return;
     }
-    this.start();
+    this.holds.set(messageId, { count: 1, timeout: info.timeout });
+    info.timeout = heldTimeoutMs;
+    this.restart(messageId);
   }
 
-  /** The request options that put this clock in charge of the call's timeout. */
-  options(given: RequestOptions | undefined): RequestOptions {
-    const onprogress = given?.onprogress;
-    const reset = given?.resetTimeoutOnProgress === true;
-    return {
-      timeout: sdkTimeoutMs,
-      signal: this.controller.signal,
-      ...(onprogress ? { onprogress: reset ? (p: Progress) => (this.start(), onprogress(p)) : onprogress } : {}),
-    };
+  release(messageId: number | string): void {
+    const held = this.holds.get(messageId);
+    if (!held || --held.count > 0) return;
+    this.holds.delete(messageId);
+    const info = this.sdk._timeoutInfo.get(messageId);
+    if (!info) return;
+    info.timeout = held.timeout;
+    this.restart(messageId);
   }
 
-  hold(): void {
-    this.holds++;
-    this.stop();
-  }
-
-  release(): void {
-    this.holds = Math.max(0, this.holds - 1);
-    this.start();
-  }
-
-  dispose(): void {
-    this.stop();
-    this.holds = Number.POSITIVE_INFINITY;
-    if (this.onCallerAbort) this.callerSignal?.removeEventListener('abort', this.onCallerAbort);
-  }
-
-  private start(): void {
-    if (this.holds > 0 || this.controller.signal.aborted) return;
-    this.stop();
-    this.timer = setTimeout(() => this.controller.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: this.timeoutMs })), this.timeoutMs);
-  }
-
-  private stop(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
+  private restart(messageId: number | string): void {
+    const info = this.sdk._timeoutInfo.get(messageId);
+    try {
+      this.sdk._resetTimeout(messageId);
+    } catch {
+      // Past the request's maxTotalTimeout: it times out now, as the SDK would have on its next reset.
+      info?.onTimeout();
+    }
   }
 }
 
