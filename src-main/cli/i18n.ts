@@ -6,19 +6,25 @@ export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
 }
 
-const instance: I18n = createI18n(cliLanguage());
+// Made on first use: `--help` in English never needs it (it prints args.ts's usage as it is).
+let made: I18n | undefined;
+function instance(): I18n {
+  made ??= createI18n(cliLanguage());
+  return made;
+}
 
 /** The CLI's translate function (keys are checked against the catalogue at compile time). */
-export const cliT: I18n['t'] = instance.t;
+export const cliT = ((...args: unknown[]) => (instance().t as unknown as (...a: unknown[]) => string)(...args)) as unknown as I18n['t'];
 
 /** The --help text in the CLI's language (English: args.ts's own `usage`, passed through unchanged). */
 export function localizedUsage(usage: string): string {
+  if (cliLanguage() === 'en') return usage;
   return cliT('cli.usage', { usage });
 }
 
 /** An error line's text in the CLI's language, from the error's code and data (English: its message). */
 export function cliErrorText(error: ErrorLike): string {
-  return localizeError(instance, error);
+  return localizeError(instance(), error);
 }
 
 /** Any thrown error's text for an error line: a host error (code + message) in the CLI's language, else its message. */
@@ -26,7 +32,7 @@ export function errorLine(error: unknown): string {
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
     const { code, message, data } = error as { code?: unknown; message: string; data?: unknown };
     const structured = typeof data === 'object' && data !== null && !Array.isArray(data) ? { data: data as Record<string, unknown> } : {};
-    return typeof code === 'string' && /^[a-z-]+$/.test(code) ? localizeError(instance, { code, message, ...structured }) : message;
+    return typeof code === 'string' && /^[a-z-]+$/.test(code) ? localizeError(instance(), { code, message, ...structured }) : message;
   }
   return String(error);
 }
