@@ -1,4 +1,6 @@
 import { parse, parseTree, findNodeAtLocation, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { Catalogue } from '../../src-shared/i18n';
+import { i18n } from '../i18n';
 
 /*
  * The renderer's light reading of the servers config text: enough to fill the forms, find `inputs`, and lint
@@ -83,24 +85,10 @@ export function offsetAt(text: string, line: number, column: number): number {
   return Math.min(offset + Math.max(0, column - 1), max);
 }
 
-const parseErrorText: Record<string, string> = {
-  InvalidSymbol: 'an unexpected character',
-  InvalidNumberFormat: 'a malformed number',
-  PropertyNameExpected: 'expected a property name in double quotes',
-  ValueExpected: 'expected a value',
-  ColonExpected: 'expected a colon after the property name',
-  CommaExpected: 'expected a comma',
-  CloseBraceExpected: 'expected a closing }',
-  CloseBracketExpected: 'expected a closing ]',
-  EndOfFileExpected: 'expected the end of the file',
-  InvalidCommentToken: 'a malformed comment',
-  UnexpectedEndOfComment: 'a comment that never ends',
-  UnexpectedEndOfString: 'a string that never ends',
-  UnexpectedEndOfNumber: 'a number that never ends',
-  InvalidUnicode: 'an invalid unicode escape',
-  InvalidEscapeCharacter: 'an invalid escape character',
-  InvalidCharacter: 'an invalid character in a string',
-};
+const parseCodes = new Set(['InvalidSymbol', 'InvalidNumberFormat', 'PropertyNameExpected', 'ValueExpected', 'ColonExpected', 'CommaExpected', 'CloseBraceExpected', 'CloseBracketExpected', 'EndOfFileExpected', 'InvalidCommentToken', 'UnexpectedEndOfComment', 'UnexpectedEndOfString', 'UnexpectedEndOfNumber', 'InvalidUnicode', 'InvalidEscapeCharacter', 'InvalidCharacter']);
+function parseErrorText(code: string): string {
+  return parseCodes.has(code) ? i18n.t(`jsonc.parse.${code as keyof Catalogue['jsonc']['parse']}`) : code;
+}
 
 function problemAt(text: string, from: number, to: number, message: string): TextProblem {
   const { line, column } = lineColumnAt(text, from);
@@ -112,23 +100,23 @@ function problemAt(text: string, from: number, to: number, message: string): Tex
  * entries each have `command` or `url`). Main's own validation, on save, has the final word.
  */
 export function lintConfigText(text: string): TextProblem[] {
-  if (text.trim() === '') return [problemAt(text, 0, 0, 'the file is empty; expected { "mcpServers": { … } }')];
+  if (text.trim() === '') return [problemAt(text, 0, 0, i18n.t('jsonc.empty'))];
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, parseOptions);
   if (errors.length > 0) {
     return errors.slice(0, 20).map((e) => {
       const code = printParseErrorCode(e.error);
-      return problemAt(text, e.offset, e.offset + e.length, `not valid JSON: ${parseErrorText[code] ?? code}`);
+      return problemAt(text, e.offset, e.offset + e.length, i18n.t('jsonc.notJson', { what: parseErrorText(code) }));
     });
   }
-  if (root === undefined) return [problemAt(text, 0, 0, 'the file is empty; expected { "mcpServers": { … } }')];
-  if (root.type !== 'object') return [problemAt(text, root.offset, root.offset + root.length, 'expected an object: { "mcpServers": { … } }')];
+  if (root === undefined) return [problemAt(text, 0, 0, i18n.t('jsonc.empty'))];
+  if (root.type !== 'object') return [problemAt(text, root.offset, root.offset + root.length, i18n.t('jsonc.expectedObject'))];
   const servers = findNodeAtLocation(root, ['mcpServers']);
-  if (servers === undefined) return [problemAt(text, root.offset, root.offset + 1, 'missing "mcpServers" (an object mapping server names to their definitions)')];
+  if (servers === undefined) return [problemAt(text, root.offset, root.offset + 1, i18n.t('jsonc.missingServers'))];
   const property = servers.parent;
   if (servers.type !== 'object') {
     const at = property ?? servers;
-    return [problemAt(text, at.offset, at.offset + at.length, 'mcpServers must be an object mapping server names to their definitions')];
+    return [problemAt(text, at.offset, at.offset + at.length, i18n.t('jsonc.serversObject'))];
   }
   const problems: TextProblem[] = [];
   for (const child of servers.children ?? []) {
@@ -137,14 +125,14 @@ export function lintConfigText(text: string): TextProblem[] {
     const name = String(key.value);
     const keyEnd = key.offset + key.length;
     if (value.type !== 'object') {
-      problems.push(problemAt(text, key.offset, keyEnd, `mcpServers.${name} must be an object`));
+      problems.push(problemAt(text, key.offset, keyEnd, i18n.t('jsonc.entryObject', { name })));
       continue;
     }
     const has = (k: string): boolean => findNodeAtLocation(value, [k]) !== undefined;
     if (!has('command') && !has('url')) {
-      problems.push(problemAt(text, key.offset, keyEnd, `mcpServers.${name} needs either "command" (a program to start) or "url" (a remote server)`));
+      problems.push(problemAt(text, key.offset, keyEnd, i18n.t('jsonc.needsOne', { name })));
     } else if (has('command') && has('url')) {
-      problems.push(problemAt(text, key.offset, keyEnd, `mcpServers.${name} has both "command" and "url"; keep one`));
+      problems.push(problemAt(text, key.offset, keyEnd, i18n.t('jsonc.both', { name })));
     }
   }
   return problems;
