@@ -19,7 +19,21 @@ export const cliT = ((...args: unknown[]) => (instance().t as unknown as (...a: 
 /** The --help text in the CLI's language (English: args.ts's own `usage`, passed through unchanged). */
 export function localizedUsage(usage: string): string {
   if (cliLanguage() === 'en') return usage;
-  return cliT('cli.usage', { usage });
+  const text = cliT('cli.usage', { usage });
+  // A command or flag added to args.ts before its translation: the English help follows, so none goes unnamed.
+  return usageNames(usage).every((name) => namedIn(text, name)) ? text : `${text}\n\n${cliT('cli.usageIncomplete')}\n\n${usage}`;
+}
+
+/** The commands (`  list …`) and flags (`--json`) a usage text names. */
+export function usageNames(usage: string): string[] {
+  const commands = [...usage.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1] ?? '');
+  const flags = [...usage.matchAll(/--[a-z][\w-]*/g)].map((m) => m[0]);
+  return [...new Set([...commands, ...flags])];
+}
+
+/** Whether a help text names a command (at the start of one of its lines) or a flag. */
+export function namedIn(text: string, name: string): boolean {
+  return name.startsWith('--') ? text.includes(name) : new RegExp(`^ {2}${name}\\b`, 'm').test(text);
 }
 
 /** An error line's text in the CLI's language, from the error's code and data (English: its message). */

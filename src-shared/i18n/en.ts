@@ -1076,6 +1076,7 @@ export const en = {
   cli: {
     /** The whole --help text: en passes args.ts's `usage` through; other languages translate it (same commands and flags). */
     usage: '{{usage}}',
+    usageIncomplete: '(The full help in English, which names commands or options the text above lacks:)',
     unknownCommand: 'unknown command "{{command}}"',
     importNeedsSource: 'import needs one SOURCE (claude, cursor, vscode, cline, windsurf, inspector, or a file)',
     secretNeeds: 'secret needs list, set NAME [VALUE] or delete NAME',

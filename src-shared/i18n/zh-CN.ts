@@ -1139,6 +1139,7 @@ export const zhCN: Catalogue = {
 退出码：0 成功；1 请求或工具失败，或服务器未就绪；2 用法或配置错误。
 
 语言：SWITCHBOARD_LANG=en|zh-CN（否则按 LC_ALL / LC_MESSAGES / LANG）。`,
+    usageIncomplete: '（以下是英文的完整帮助，其中有上面的中文帮助尚未列出的命令或选项：）',
     unknownCommand: '未知命令“{{command}}”',
     importNeedsSource: 'import 需要一个 SOURCE（claude、cursor、vscode、cline、windsurf、inspector 或一个文件）',
     secretNeeds: 'secret 需要 list、set NAME [VALUE] 或 delete NAME',
