@@ -3,6 +3,7 @@ import { messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
 import { base64Bytes, err, firstLine, out, printTable, renderBlock } from './output';
+import { cliT } from './i18n';
 
 /*
  * The CLI commands of what servers offer besides tools (issue 9): resources, read, prompts, prompt, complete, ping.
@@ -211,16 +212,16 @@ export function usageProblem(args: CliArgs): string | undefined {
   switch (args.command) {
     case 'resources':
     case 'prompts':
-      return n > 1 ? `${args.command} takes at most one SERVER` : undefined;
+      return n > 1 ? cliT('cli.atMostOneServer', { command: args.command }) : undefined;
     case 'read':
-      return n !== 2 ? 'read needs SERVER URI' : undefined;
+      return n !== 2 ? cliT('cli.readNeeds') : undefined;
     case 'prompt':
-      return n < 2 || n > 3 ? 'prompt needs SERVER NAME [ARGS_JSON]' : undefined;
+      return n < 2 || n > 3 ? cliT('cli.promptNeeds') : undefined;
     case 'complete':
-      if (n !== 5) return 'complete needs SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE';
-      return args.positionals[1] === 'prompt' || args.positionals[1] === 'resource' ? undefined : `complete: the second word must be prompt or resource, got ${JSON.stringify(args.positionals[1])}`;
+      if (n !== 5) return cliT('cli.completeNeeds');
+      return args.positionals[1] === 'prompt' || args.positionals[1] === 'resource' ? undefined : cliT('cli.completeSecond', { got: JSON.stringify(args.positionals[1]) });
     case 'ping':
-      return n !== 1 ? 'ping needs one SERVER' : undefined;
+      return n !== 1 ? cliT('cli.pingNeeds') : undefined;
     default:
       return undefined;
   }

@@ -11,6 +11,7 @@ import { RegistryClient, registryServerView } from '../core/install/registry';
 import type { CliArgs } from './args';
 import { err, firstLine, out, printTable } from './output';
 import { canAskOn } from './terminal';
+import { cliT } from './i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
@@ -235,11 +236,11 @@ export const installCommands: Record<string, (host: Host, args: CliArgs) => Prom
 export function installUsageProblem(args: CliArgs): string | undefined {
   if (args.command === 'registry') {
     const [action, term, extra] = args.positionals;
-    if (action !== 'search' && action !== 'add') return 'registry needs search TERM or add NAME';
-    if (action === 'add' && (term === undefined || extra !== undefined)) return 'registry add needs one NAME (the exact registry name, e.g. io.github.owner/server)';
-    if (action === 'search' && extra !== undefined) return 'registry search takes one TERM (quote it if it has spaces)';
+    if (action !== 'search' && action !== 'add') return cliT('cli.registryNeeds');
+    if (action === 'add' && (term === undefined || extra !== undefined)) return cliT('cli.registryAddNeeds');
+    if (action === 'search' && extra !== undefined) return cliT('cli.registrySearchOne');
   }
-  if (args.command === 'install' && args.positionals.length !== 1) return 'install needs one FILE.mcpb';
-  if (args.command === 'uninstall' && args.positionals.length !== 1) return 'uninstall needs one server NAME';
+  if (args.command === 'install' && args.positionals.length !== 1) return cliT('cli.installNeeds');
+  if (args.command === 'uninstall' && args.positionals.length !== 1) return cliT('cli.uninstallNeeds');
   return undefined;
 }
