@@ -1,42 +1,20 @@
-import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/paths';
 import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
+import { hasTerminal, runOnTerminal, type OnTerminal } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 
 /** `switchboard chat` on a real terminal (a pty from util-linux `script`): it prompts, and the answer decides. */
 
-const hasScript = existsSync('/usr/bin/script');
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+const main = join(import.meta.dirname, 'main.ts');
 
-function onTerminal(args: string[], env: Record<string, string>, answers: Array<[RegExp, string]>): Promise<{ status: number | null; output: string }> {
-  const command = [process.execPath, '--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args].map(quote).join(' ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    const pending = [...answers];
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const next = pending[0];
-      if (next && next[0].test(output)) {
-        pending.shift();
-        child.stdin.write(next[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('error', reject);
-    child.once('exit', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
+function onTerminal(args: string[], env: Record<string, string>, answers: Array<[RegExp, string]>): Promise<OnTerminal> {
+  return runOnTerminal([main, ...args], { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env }, answers);
 }
 
-describe.skipIf(!hasScript)(`switchboard chat on a terminal${hasScript ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
+describe.skipIf(!hasTerminal)(`switchboard chat on a terminal${hasTerminal ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
   it('asks before the call; "y" runs it once, "n" denies it', async () => {
     const fake = await startFakeProvider('openai', calculatorModel());
     try {

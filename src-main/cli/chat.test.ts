@@ -1,21 +1,15 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/paths';
 import { calculatorModel, startFakeProvider, type FakeProvider } from '../test-support/fake-providers';
+import { runPiped, type Piped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 
 /** `switchboard chat` as a user runs it: a real process, the real calculator, a fake OpenAI-compatible server. */
 
-const cliArgs = ['--import', 'tsx', join(import.meta.dirname, 'main.ts')];
+const main = join(import.meta.dirname, 'main.ts');
 const key = 'sk-cli-test-key-abcdef';
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let fake: FakeProvider | undefined;
 afterEach(async () => {
@@ -24,20 +18,8 @@ afterEach(async () => {
 });
 
 /** Async (the fake provider lives in this process, so the test must not block its event loop). */
-function cli(args: string[], env: Record<string, string>, home = tempDir()): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cliArgs, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('error', reject);
-    child.once('exit', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+function cli(args: string[], env: Record<string, string>, home = tempDir()): Promise<Piped> {
+  return runPiped([main, ...args], { PATH: process.env.PATH ?? '', HOME: home, ...env });
 }
 
 function setup(): { config: string; home: string } {

@@ -1,28 +1,16 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packBundle } from '../test-support/bundle-fixture';
 import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
+import { hasTerminal, runOnTerminal, runPiped, type Piped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 
 const main = join(import.meta.dirname, 'main.ts');
 
 /** The CLI as a child (asynchronously: the registry it talks to answers from this process). */
-function cli(args: string[], home: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('error', reject);
-    child.once('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
+function cli(args: string[], home: string): Promise<Piped> {
+  return runPiped([main, ...args], { PATH: process.env.PATH ?? '', HOME: home });
 }
 
 function emptyConfig(): string {
@@ -111,42 +99,19 @@ describe('switchboard install / uninstall (a bundle packed with the official mcp
   });
 });
 
-const hasScript = existsSync('/usr/bin/script');
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-
-describe.skipIf(!hasScript)(`registry add on a terminal${hasScript ? '' : ' — skipped: /usr/bin/script is not installed, so there is no terminal'}`, () => {
+describe.skipIf(!hasTerminal)(`registry add on a terminal${hasTerminal ? '' : ' — skipped: /usr/bin/script is not installed, so there is no terminal'}`, () => {
   it('asks for each value (the secret one without echo) and for a yes before adding', async () => {
     const home = tempDir();
     const config = emptyConfig();
-    const command = [process.execPath, '--import', 'tsx', main, '--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url].map(quote).join(' ');
     const answers: Array<[RegExp, string]> = [
       [/Units \(metric\/imperial\)|units.*\[metric\]: $/m, '\r'],
       [/WEATHER_API_KEY \(secret, not shown\): $/m, 'typed-secret\r'],
       [/WEATHER_CITY \(optional, Enter to skip\): $/m, 'Oslo\r'],
       [/Add "weather"\? \[y\/N\] $/m, 'y\r'],
     ];
-    const output = await new Promise<{ status: number | null; text: string }>((resolve, reject) => {
-      const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
-      let text = '';
-      const onData = (chunk: Buffer): void => {
-        text += chunk.toString();
-        const next = answers[0];
-        if (next && next[0].test(text)) {
-          answers.shift();
-          child.stdin.write(next[1]);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.once('error', reject);
-      child.once('exit', (status) => {
-        clearTimeout(timer);
-        resolve({ status, text });
-      });
-    });
-    expect(output.status, output.text).toBe(0);
-    expect(output.text).not.toContain('typed-secret');
+    const run = await runOnTerminal([main, '--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url], { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb' }, answers);
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).not.toContain('typed-secret');
     expect(configOf(config).mcpServers.weather).toEqual({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'], env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}', WEATHER_CITY: 'Oslo' } });
     expect(secretsOf(home)['weather.WEATHER_API_KEY']).toBe('typed-secret');
   });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -7,6 +6,7 @@ import type { RequestAnswer } from '../../src-shared/contract/requests';
 import type { AskRequest } from '../core/requests/queue';
 import { startFakeProvider, say, sequence, type FakeProvider } from '../test-support/fake-providers';
 import { everythingEntry, tempDir } from '../test-support/processes';
+import { hasTerminal, runOnTerminal, runPiped, shellQuote as quote } from '../test-support/cli-process';
 import { elicitationFields } from '../core/requests/elicitation-schema';
 import { answeringOptions, fieldHint, samplingApproval } from './requests';
 
@@ -17,8 +17,6 @@ import { answeringOptions, fieldHint, samplingApproval } from './requests';
  */
 
 const fixture = join(import.meta.dirname, 'requests-fixture.ts');
-const hasScript = existsSync('/usr/bin/script');
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 interface Run {
   status: number | null;
@@ -42,20 +40,9 @@ function withoutTerminal(requests: AskRequest[], extra: Record<string, string> =
   return piped([fixture], envOf(requests, extra));
 }
 
-function piped(argv: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...argv], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('error', reject);
-    child.once('exit', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output: stdout, stderr, answers: answersOf(stdout) });
-    });
-  });
+async function piped(argv: string[], env: Record<string, string>): Promise<Run> {
+  const { status, stdout, stderr } = await runPiped(argv, env, { stdin: 'pipe', timeoutMs: 30_000 });
+  return { status, output: stdout, stderr, answers: answersOf(stdout) };
 }
 
 /**
@@ -66,34 +53,9 @@ function onTerminal(requests: AskRequest[], answers: Array<[RegExp, string]>, ex
   return inPty([fixture], envOf(requests, extra), answers);
 }
 
-function inPty(argv: string[], env: Record<string, string>, answers: Array<[RegExp, string]>): Promise<Run> {
-  const command = [process.execPath, '--import', 'tsx', ...argv].map(quote).join(' ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    let cursor = 0;
-    const pending = [...answers];
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      for (;;) {
-        const next = pending[0];
-        const match = next ? next[0].exec(output.slice(cursor)) : null;
-        if (!next || !match) break;
-        cursor += match.index + match[0].length;
-        pending.shift();
-        child.stdin.write(next[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.once('error', reject);
-    child.once('exit', (status) => {
-      clearTimeout(timer);
-      if (pending.length) return reject(new Error(`never asked ${String(pending[0]?.[0])}:\n${output}`));
-      resolve({ status, output, stderr: output, answers: answersOf(output) });
-    });
-  });
+async function inPty(argv: string[], env: Record<string, string>, answers: Array<[RegExp, string]>): Promise<Run> {
+  const { status, output } = await runOnTerminal(argv, env, answers);
+  return { status, output, stderr: output, answers: answersOf(output) };
 }
 
 const sampling: AskRequest = {
@@ -198,7 +160,7 @@ describe('without a terminal', () => {
   });
 });
 
-describe.skipIf(!hasScript)(`on a terminal${hasScript ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
+describe.skipIf(!hasTerminal)(`on a terminal${hasTerminal ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
   it('sampling: shows what is asked, "y" approves; then the model\'s answer, edited, is sent', async () => {
     const run = await onTerminal([sampling, samplingResult], [
       [/Run the model for everything\? {2}\[y\] yes {2}\[m\] pick another model {2}\[N\] decline: /, 'y\r'],
@@ -348,7 +310,7 @@ describe('switchboard call: what server-everything asks', () => {
     }
   });
 
-  it.skipIf(!hasScript)(`on a terminal: approve the sampling and send the answer; fill the form; decline a link${hasScript ? '' : ' — skipped: no /usr/bin/script'}`, async () => {
+  it.skipIf(!hasTerminal)(`on a terminal: approve the sampling and send the answer; fill the form; decline a link${hasTerminal ? '' : ' — skipped: no /usr/bin/script'}`, async () => {
     const { env, config, fake } = await setup();
     try {
       const sampled = await inPty([main, '--config', config, ...sample], env, [
