@@ -5,6 +5,7 @@ import { CoreError, messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
 import { err, out } from './output';
+import { cliT } from './i18n';
 
 /*
  * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER` (issue 11). Login prints the
@@ -98,6 +99,6 @@ const logout: Command = async (host, args) => {
 export const authCommands: Record<string, Command> = { login, logout };
 
 export function authUsageProblem(args: CliArgs): string | undefined {
-  if (args.command !== 'login' && args.command !== 'logout') return args.noBrowser ? '--no-browser is an option of login' : undefined;
-  return args.positionals.length !== 1 ? `${args.command} needs one SERVER` : undefined;
+  if (args.command !== 'login' && args.command !== 'logout') return args.noBrowser ? cliT('cli.noBrowserLogin') : undefined;
+  return args.positionals.length !== 1 ? cliT('cli.needsOneServer', { command: args.command }) : undefined;
 }

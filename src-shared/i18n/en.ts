@@ -1086,6 +1086,8 @@ export const en = {
     approveOneOf: '--approve must be ask, all, readonly or none, got {{got}}',
     portRange: '--port must be a whole number 0-65535, got {{got}}',
     unknownOption: 'unknown option {{option}}',
+    noBrowserLogin: '--no-browser is an option of login',
+    needsOneServer: '{{command}} needs one SERVER',
     atMostOneServer: '{{command}} takes at most one SERVER',
     readNeeds: 'read needs SERVER URI',
     promptNeeds: 'prompt needs SERVER NAME [ARGS_JSON]',

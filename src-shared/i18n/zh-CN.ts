@@ -1149,6 +1149,8 @@ export const zhCN: Catalogue = {
     approveOneOf: '--approve 必须是 ask、all、readonly 或 none，收到的是 {{got}}',
     portRange: '--port 必须是 0-65535 之间的整数，收到的是 {{got}}',
     unknownOption: '未知选项 {{option}}',
+    noBrowserLogin: '--no-browser 是 login 的选项',
+    needsOneServer: '{{command}} 需要一个 SERVER',
     atMostOneServer: '{{command}} 最多接受一个 SERVER',
     readNeeds: 'read 需要 SERVER URI',
     promptNeeds: 'prompt 需要 SERVER NAME [ARGS_JSON]',
