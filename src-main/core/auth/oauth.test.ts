@@ -27,8 +27,9 @@ function rig(servers: Record<string, unknown>): Rig {
   return { dir, config };
 }
 
+/** A host over the rig's config and data folder, settled (every server has reached its first status). */
 async function open(r: Rig): Promise<Host> {
-  return createHost({
+  const host = await createHost({
     mode: 'headless',
     configPath: r.config,
     dataDir: r.dir,
@@ -39,6 +40,20 @@ async function open(r: Rig): Promise<Host> {
     policy: { pingIntervalMs: 0 },
     watchConfig: false,
   });
+  await host.settled();
+  return host;
+}
+
+/** Signs in with the browser step scripted (alice signs in and consents), and waits for the server to reconnect. */
+async function signIn(host: Host, server = 'remote'): Promise<void> {
+  await host.auth.login(server, { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
+  await host.settled(server);
+}
+
+/** The JSON of the first secret whose key starts with `prefix` (`oauth.tokens.`, `oauth.client.`) in the rig's store. */
+function storedJson(r: Rig, prefix: string): Record<string, unknown> {
+  const stored = JSON.parse(readFileSync(join(r.dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+  return JSON.parse(Object.entries(stored).find(([k]) => k.startsWith(prefix))?.[1] ?? '{}') as Record<string, unknown>;
 }
 
 const viewOf = async (host: Host, name: string) => (await host.api['servers:list']()).find((v) => v.name === name);
@@ -60,7 +75,6 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
   it('a protected server is needs-login (not an error) with the AS host and scopes; login signs in; tokens survive a restart; logout revokes', async () => {
     const r = rig({ remote: { url: fixture.mcp } });
     host = await open(r);
-    await host.settled();
     const before = await viewOf(host, 'remote');
     expect(before?.status).toBe('needs-login');
     expect(before?.auth).toMatchObject({ state: 'signed-out', issuerHost: new URL(fixture.issuer).host, scopes: ['mcp:read'] });
@@ -96,9 +110,9 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     const stored = readFileSync(join(r.dir, 'secrets.json'), 'utf8');
     expect(stored).toMatch(/oauth\.tokens\./);
     expect(readFileSync(r.config, 'utf8')).not.toMatch(/access_token|refresh_token/);
-    const accessToken = JSON.parse(Object.entries(JSON.parse(stored) as Record<string, string>).find(([k]) => k.startsWith('oauth.tokens.'))?.[1] ?? '{}').tokens.access_token as string;
+    const accessToken = (storedJson(r, 'oauth.tokens.').tokens as { access_token: string }).access_token;
     // The redirect URI registered (DCR) is the one the authorization request carried: same loopback port.
-    const registered = JSON.parse(Object.entries(JSON.parse(stored) as Record<string, string>).find(([k]) => k.startsWith('oauth.client.'))?.[1] ?? '{}').client as { redirect_uris: string[]; application_type?: string };
+    const registered = storedJson(r, 'oauth.client.').client as { redirect_uris: string[]; application_type?: string };
     expect(registered.redirect_uris).toEqual([authorize.searchParams.get('redirect_uri')]);
     expect(accessToken.length).toBeGreaterThan(10);
     // …and redacted from the trace and the debug bundle.
@@ -110,7 +124,6 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     // A restart (a new host over the same data folder): no sign-in needed.
     await host.dispose();
     host = await open(r);
-    await host.settled();
     expect((await viewOf(host, 'remote'))?.status).toBe('ready');
 
     const revocationsBefore = (await fixture.stats()).revocations;
@@ -128,9 +141,7 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     try {
       const r = rig({ remote: { url: short.mcp } });
       host = await open(r);
-      await host.settled();
-      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
-      await host.settled('remote');
+      await signIn(host);
       const view = await viewOf(host, 'remote');
       expect(view?.status).toBe('ready');
       expect(view?.auth?.expiresAt).toBeTypeOf('number');
@@ -141,7 +152,6 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
       // A restart with the refreshed (rotated) tokens: still no sign-in.
       await host.dispose();
       host = await open(r);
-      await host.settled();
       expect((await viewOf(host, 'remote'))?.status).toBe('ready');
       expect((await short.stats()).authorizations).toBe(1);
     } finally {
@@ -156,13 +166,10 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     try {
       const r = rig({ remote: { url: short.mcp } });
       host = await open(r);
-      await host.settled();
-      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
-      await host.settled('remote');
+      await signIn(host);
       // The authorization server revokes the grant behind Switchboard's back (an admin, a password change…).
-      const stored = JSON.parse(readFileSync(join(r.dir, 'secrets.json'), 'utf8')) as Record<string, string>;
-      const tokens = JSON.parse(Object.entries(stored).find(([k]) => k.startsWith('oauth.tokens.'))?.[1] ?? '{}').tokens as { refresh_token: string };
-      const client = JSON.parse(Object.entries(stored).find(([k]) => k.startsWith('oauth.client.'))?.[1] ?? '{}').client as { client_id: string };
+      const tokens = storedJson(r, 'oauth.tokens.').tokens as { refresh_token: string };
+      const client = storedJson(r, 'oauth.client.').client as { client_id: string };
       const revoked = await fetch(`${short.issuer}/token/revocation`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -173,8 +180,7 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
       const view = await viewOf(host, 'remote');
       expect(view?.status).toBe('needs-login');
       expect(view?.auth?.state).toBe('signed-out');
-      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
-      await host.settled('remote');
+      await signIn(host);
       expect((await viewOf(host, 'remote'))?.status).toBe('ready');
     } finally {
       await host?.dispose();
@@ -186,7 +192,6 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
   it('step-up: insufficient_scope asks for a sign-in with the union of scopes, and then the call works', async () => {
     const r = rig({ remote: { url: fixture.mcp } });
     host = await open(r);
-    await host.settled();
     let firstRedirect = '';
     await host.auth.login('remote', {
       noBrowser: true,
@@ -222,7 +227,6 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
       const r = rig({ remote: { url: pre.mcp, oauth: { clientId: 'switchboard-test', clientSecret: '${secret:fixture_client_secret}', redirectPort: port, scopes: ['mcp:read'] } } });
       new FileSecretStore(join(r.dir, 'secrets.json')).set('fixture_client_secret', 's3cret-client-value');
       host = await open(r);
-      await host.settled();
       expect((await viewOf(host, 'remote'))?.status).toBe('needs-login');
       let redirect = '';
       await host.auth.login('remote', {
@@ -252,7 +256,6 @@ describe('an authorization server without dynamic registration', () => {
     try {
       const r = rig({ remote: { url: closed.mcp } });
       host = await open(r);
-      await host.settled();
       const failure = host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: () => undefined });
       await expect(failure).rejects.toMatchObject({ code: 'request-failed', data: { server: 'remote', needsClient: true, redirectUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/) } });
       await expect(failure).rejects.toThrow(/does not let apps register themselves\. Register Switchboard there as a native app with the redirect URI http:\/\/127\.0\.0\.1:\d+\/callback/);
@@ -262,8 +265,7 @@ describe('an authorization server without dynamic registration', () => {
       expect(entry.oauth).toEqual({ clientId: 'switchboard-test', clientSecret: '${secret:oauth-client-secret.remote}', redirectPort: port });
       expect(readFileSync(r.config, 'utf8')).not.toContain('s3cret-client-value');
       await host.settled('remote');
-      await host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: (url) => void followInBrowser(url) });
-      await host.settled('remote');
+      await signIn(host);
       expect((await viewOf(host, 'remote'))?.status).toBe('ready');
     } finally {
       await host?.dispose();
@@ -280,7 +282,6 @@ describe('hostile authorization server metadata', () => {
       try {
         const r = rig({ remote: { url: evil.mcp } });
         host = await open(r);
-        await host.settled();
         const view = await viewOf(host, 'remote');
         expect(view?.status).toBe('error');
         expect(view?.error).toMatch(/refused/);
@@ -311,7 +312,6 @@ describe('machine-to-machine entries (oauth.grant client_credentials)', () => {
       store.set('m2m_secret', 'm2m-secret-value');
       store.set('m2m_key', privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
       host = await open(r);
-      await host.settled();
       for (const name of ['basic', 'jwt']) {
         const view = await viewOf(host, name);
         expect(view?.status, view?.error).toBe('ready');
