@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SupervisionPolicy } from './connection';
-import type { SandboxSetting } from '../../src-shared/config-schema';
-import type { ThemeSetting } from '../../src-shared/contract/everyday';
 import { writeFileAtomicSync } from './data-files';
 import { CoreError } from './errors';
-import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, parseThemeSetting, type AppSettingsPatch, type SettingsStore } from './settings';
+import { StoredSettings, type StoredSettingsKey } from './settings';
 
 type Stored = Record<string, unknown>;
 
@@ -16,10 +13,11 @@ type Stored = Record<string, unknown>;
  * access instead of `conf`: that brought ajv, semver and more (schemas, migrations, not used here) into every CLI
  * command's start-up.
  */
-export class FileSettings implements SettingsStore {
+export class FileSettings extends StoredSettings {
   private readonly file: string;
 
   constructor(dataDir: string) {
+    super();
     this.file = join(dataDir, 'config.json');
     // Created on first use with its default, as electron-store does.
     const stored = this.read();
@@ -42,7 +40,7 @@ export class FileSettings implements SettingsStore {
     }
   }
 
-  private get(key: string): unknown {
+  protected readKey(key: StoredSettingsKey): unknown {
     return this.read()?.[key];
   }
 
@@ -50,43 +48,17 @@ export class FileSettings implements SettingsStore {
     writeFileAtomicSync(this.file, `${JSON.stringify(stored, undefined, '\t')}\n`);
   }
 
-  sandboxDefault(): SandboxSetting | undefined {
-    return parseSandboxSetting(this.get('sandbox'));
-  }
-
-  defaultRoots(): string[] | undefined {
-    return parseRootsSetting(this.get('roots'));
-  }
-
-  theme(): ThemeSetting {
-    return parseThemeSetting(this.get('theme'));
-  }
-
-  /** Writes a validated patch (`null` deletes the key, so the default applies again). */
-  update(patch: AppSettingsPatch): void {
+  /** One read-modify-write of the file for the whole patch. */
+  protected writeKeys(writes: Array<[key: StoredSettingsKey, value: unknown]>): void {
     const stored = this.read();
     if (stored === undefined) {
       throw new CoreError('invalid-argument', `${this.file} is not a JSON object, so the settings were not saved. Fix the file or delete it (the defaults then apply).`);
     }
     const next: Stored = { ...stored };
-    const put = (key: string, value: unknown): void => {
+    for (const [key, value] of writes) {
       if (value === null) delete next[key];
-      else if (value !== undefined) next[key] = value;
-    };
-    if (patch.envAllowList !== undefined) next.envAllowList = patch.envAllowList;
-    put('supervision', patch.supervision);
-    put('roots', patch.roots);
-    put('sandbox', patch.sandbox);
-    if (patch.theme !== undefined) next.theme = patch.theme;
+      else next[key] = value;
+    }
     this.write(next);
-  }
-
-  supervision(): Partial<SupervisionPolicy> {
-    return parseSupervisionSettings(this.get('supervision'));
-  }
-
-  envAllowList(): string[] {
-    const value: unknown = this.get('envAllowList');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   }
 }

@@ -52,6 +52,48 @@ export function parseSupervisionSettings(raw: unknown): Partial<SupervisionPolic
   return out as Partial<SupervisionPolicy>;
 }
 
+/** The keys of config.json the core reads and a patch writes, in the order a patch is applied. */
+export const storedSettingsKeys = ['envAllowList', 'supervision', 'roots', 'sandbox', 'theme'] as const;
+export type StoredSettingsKey = (typeof storedSettingsKeys)[number];
+
+/**
+ * A `SettingsStore` over raw stored values (config.json read directly by FileSettings, or through electron-store):
+ * every read is validated here, and a patch becomes a list of writes, `null` for a key to delete (so its default
+ * applies again). Subclasses only say how to read one key and how to store the writes.
+ */
+export abstract class StoredSettings implements SettingsStore {
+  protected abstract readKey(key: StoredSettingsKey): unknown;
+  protected abstract writeKeys(writes: Array<[key: StoredSettingsKey, value: unknown]>): void;
+
+  envAllowList(): string[] {
+    const value = this.readKey('envAllowList');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  }
+
+  supervision(): Partial<SupervisionPolicy> {
+    return parseSupervisionSettings(this.readKey('supervision'));
+  }
+
+  sandboxDefault(): SandboxSetting | undefined {
+    return parseSandboxSetting(this.readKey('sandbox'));
+  }
+
+  defaultRoots(): string[] | undefined {
+    return parseRootsSetting(this.readKey('roots'));
+  }
+
+  theme(): ThemeSetting {
+    return parseThemeSetting(this.readKey('theme'));
+  }
+
+  /** Writes a validated patch (`null` deletes the key, so the default applies again). */
+  update(patch: AppSettingsPatch): void {
+    const writes: Array<[StoredSettingsKey, unknown]> = [];
+    for (const key of storedSettingsKeys) if (patch[key] !== undefined) writes.push([key, patch[key]]);
+    this.writeKeys(writes);
+  }
+}
+
 /** Settings held in memory: tests, and callers that pass an explicit list. */
 export class StaticSettings implements SettingsStore {
   private roots: string[] | undefined;

@@ -2,10 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, nativeTheme } from 'electron';
 import Store, { type Schema } from 'electron-store';
-import type { SupervisionPolicy } from '../core/connection';
-import type { SandboxSetting } from '../../src-shared/config-schema';
-import type { ThemeSetting } from '../../src-shared/contract/everyday';
-import { parseRootsSetting, parseSandboxSetting, parseSupervisionSettings, parseThemeSetting, type AppSettingsPatch, type SettingsStore } from '../core/settings';
+import { StoredSettings, type AppSettingsPatch, type StoredSettingsKey } from '../core/settings';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
 export interface WindowBounds {
@@ -61,46 +58,28 @@ const schema: Schema<SettingsShape> = {
  * App settings in `<userData>/config.json`, backed by electron-store (JSON schema validated). Implements the
  * core's `SettingsStore`, and also keeps what only the shell cares about (window bounds).
  */
-export class ElectronSettings implements SettingsStore {
+export class ElectronSettings extends StoredSettings {
   private readonly store: Store<SettingsShape>;
 
   constructor() {
+    super();
     this.store = openStore();
   }
 
-  envAllowList(): string[] {
-    return [...this.store.get('envAllowList')];
+  protected readKey(key: StoredSettingsKey): unknown {
+    return this.store.get(key);
   }
 
-  sandboxDefault(): SandboxSetting | undefined {
-    return parseSandboxSetting(this.store.get('sandbox'));
-  }
-
-  defaultRoots(): string[] | undefined {
-    return parseRootsSetting(this.store.get('roots'));
-  }
-
-  supervision(): Partial<SupervisionPolicy> {
-    return parseSupervisionSettings(this.store.get('supervision'));
-  }
-
-  theme(): ThemeSetting {
-    return parseThemeSetting(this.store.get('theme'));
-  }
-
-  /** Writes a validated patch (`null` deletes the key, so the default applies again). */
-  update(patch: AppSettingsPatch): void {
-    if (patch.envAllowList !== undefined) this.store.set('envAllowList', patch.envAllowList);
-    if (patch.supervision === null) this.store.delete('supervision');
-    else if (patch.supervision !== undefined) this.store.set('supervision', patch.supervision);
-    if (patch.roots === null) this.store.delete('roots');
-    else if (patch.roots !== undefined) this.store.set('roots', patch.roots);
-    if (patch.sandbox === null) this.store.delete('sandbox');
-    else if (patch.sandbox !== undefined) this.store.set('sandbox', patch.sandbox);
-    if (patch.theme !== undefined) {
-      this.store.set('theme', patch.theme);
-      this.applyNativeTheme();
+  protected writeKeys(writes: Array<[key: StoredSettingsKey, value: unknown]>): void {
+    for (const [key, value] of writes) {
+      if (value === null) this.store.delete(key);
+      else this.store.set(key, value);
     }
+  }
+
+  override update(patch: AppSettingsPatch): void {
+    super.update(patch);
+    if (patch.theme !== undefined) this.applyNativeTheme();
   }
 
   /** The window's own parts (title bar, scrollbars, menus, dialogs) follow the app's theme choice. */
