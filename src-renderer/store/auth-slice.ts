@@ -1,5 +1,6 @@
 import type { HostApi } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
+import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /**
@@ -20,40 +21,23 @@ export interface AuthSlice {
   setClient(server: string, client: { clientId: string; clientSecret?: string }): Promise<void>;
 }
 
-const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
-  if (!(key in record)) return record;
-  const copy = { ...record };
-  delete copy[key];
-  return copy;
-};
-
 export const createAuthSlice =
   (api: HostApi): SliceCreator<AuthSlice> =>
   (set, get) => {
     const run = async (server: string, busy: 'signing-in' | 'signing-out', call: () => Promise<unknown>): Promise<void> => {
-      set((s) => ({ authBusy: { ...s.authBusy, [server]: busy }, authErrors: without(s.authErrors, server) }));
-      try {
-        await call();
-      } catch (error) {
-        const { message, data } = describeError(error);
-        const needsClient = data?.needsClient === true;
-        set((s) => ({
-          authErrors: { ...s.authErrors, [server]: message },
-          ...(needsClient
-            ? {
-                authNeedsClient: {
-                  ...s.authNeedsClient,
-                  [server]: {
-                    ...(typeof data.redirectUri === 'string' ? { redirectUri: data.redirectUri } : {}),
-                    ...(typeof data.redirectPort === 'number' ? { redirectPort: data.redirectPort } : {}),
-                  },
-                },
-              }
-            : {}),
-        }));
-      } finally {
-        set((s) => ({ authBusy: without(s.authBusy, server) }));
-      }
+      const result = await trackedCall(set, { busy: 'authBusy', mark: busy, errors: 'authErrors', keys: server }, call);
+      if (result.ok) return;
+      const { data } = describeError(result.error);
+      if (data?.needsClient !== true) return;
+      set((s) => ({
+        authNeedsClient: {
+          ...s.authNeedsClient,
+          [server]: {
+            ...(typeof data.redirectUri === 'string' ? { redirectUri: data.redirectUri } : {}),
+            ...(typeof data.redirectPort === 'number' ? { redirectPort: data.redirectPort } : {}),
+          },
+        },
+      }));
     };
     return {
       authBusy: {},

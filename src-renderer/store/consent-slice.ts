@@ -1,5 +1,5 @@
 import type { HostApi } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { trackedCall } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /**
@@ -14,26 +14,12 @@ export interface ConsentSlice {
   approveServer(server: string, hash: string): Promise<void>;
 }
 
-const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
-  if (!(key in record)) return record;
-  const copy = { ...record };
-  delete copy[key];
-  return copy;
-};
-
 export const createConsentSlice =
   (api: HostApi): SliceCreator<ConsentSlice> =>
   (set) => ({
     approving: {},
     approveErrors: {},
     async approveServer(server, hash) {
-      set((s) => ({ approving: { ...s.approving, [server]: true }, approveErrors: without(s.approveErrors, server) }));
-      try {
-        await api['servers:approve'](server, hash);
-      } catch (error) {
-        set((s) => ({ approveErrors: { ...s.approveErrors, [server]: describeError(error).message } }));
-      } finally {
-        set((s) => ({ approving: without(s.approving, server) }));
-      }
+      await trackedCall(set, { busy: 'approving', mark: true, errors: 'approveErrors', keys: server }, () => api['servers:approve'](server, hash));
     },
   });

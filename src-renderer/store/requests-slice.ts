@@ -6,6 +6,7 @@ import type {
   RequestsChangedEvent,
 } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
+import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /** A request that ended while this window watched: its card stays, saying how it ended, until dismissed. */
@@ -49,13 +50,6 @@ export interface RequestsSlice {
   dismissSettled(id: string): void;
 }
 
-const withoutKey = <T>(record: Record<string, T>, key: string): Record<string, T> => {
-  if (!(key in record)) return record;
-  const next = { ...record };
-  delete next[key];
-  return next;
-};
-
 export const createRequestsSlice =
   (api: HostApi, now: () => number = Date.now): SliceCreator<RequestsSlice> =>
   (set, get) => {
@@ -64,17 +58,11 @@ export const createRequestsSlice =
     // A list reply older than an event that arrived while it was in flight is dropped.
     let epoch = 0;
     const send = async (id: string, answer: RequestAnswer): Promise<boolean> => {
-      set((s) => ({ answering: { ...s.answering, [id]: true }, requestErrors: withoutKey(s.requestErrors, id) }));
-      try {
-        const known = await api['requests:answer'](id, answer);
-        if (!known) set((s) => ({ requestErrors: { ...s.requestErrors, [id]: 'This request is no longer waiting (it was answered, withdrawn or timed out).' } }));
-        return known;
-      } catch (error) {
-        set((s) => ({ requestErrors: { ...s.requestErrors, [id]: `Could not send the answer: ${describeError(error).message}` } }));
-        return false;
-      } finally {
-        set((s) => ({ answering: withoutKey(s.answering, id) }));
-      }
+      const message = (error: unknown): string => `Could not send the answer: ${describeError(error).message}`;
+      const result = await trackedCall(set, { busy: 'answering', mark: true, errors: 'requestErrors', keys: id, message }, () => api['requests:answer'](id, answer));
+      if (!result.ok) return false;
+      if (!result.value) set((s) => ({ requestErrors: { ...s.requestErrors, [id]: 'This request is no longer waiting (it was answered, withdrawn or timed out).' } }));
+      return result.value;
     };
     return {
       pendingRequests: [],
@@ -105,7 +93,7 @@ export const createRequestsSlice =
             const entry: SettledRequest = { settled, at: now(), view, ...(link ? { link } : {}) };
             const kept = s.settledRequests.filter((r) => r.settled.id !== settled.id);
             patch.settledRequests = [...kept, entry].slice(-MAX_SETTLED);
-            patch.requestErrors = withoutKey(s.requestErrors, settled.id);
+            patch.requestErrors = without(s.requestErrors, settled.id);
           }
           return patch;
         });

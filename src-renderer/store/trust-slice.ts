@@ -1,5 +1,5 @@
 import type { HostApi } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /** The key of one tool in the trust records. */
@@ -23,12 +23,6 @@ export interface TrustSlice {
   reviewAgain(server: string, tool: string): void;
 }
 
-const without = <T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> => {
-  const copy = { ...record };
-  for (const key of keys) delete copy[key];
-  return copy;
-};
-
 export const createTrustSlice =
   (api: HostApi): SliceCreator<TrustSlice> =>
   (set) => ({
@@ -37,16 +31,8 @@ export const createTrustSlice =
     keptDisabled: {},
     async acceptTools(server, tools) {
       const keys = tools.map((t) => trustKey(server, t));
-      set((s) => ({ trusting: { ...s.trusting, ...Object.fromEntries(keys.map((k) => [k, true as const])) }, trustErrors: without(s.trustErrors, keys) }));
-      try {
-        await api['tools:trust']({ server, tools });
-        set((s) => ({ keptDisabled: without(s.keptDisabled, keys) }));
-      } catch (error) {
-        const { message } = describeError(error);
-        set((s) => ({ trustErrors: { ...s.trustErrors, ...Object.fromEntries(keys.map((k) => [k, message])) } }));
-      } finally {
-        set((s) => ({ trusting: without(s.trusting, keys) }));
-      }
+      const result = await trackedCall(set, { busy: 'trusting', mark: true, errors: 'trustErrors', keys }, () => api['tools:trust']({ server, tools }));
+      if (result.ok) set((s) => ({ keptDisabled: without(s.keptDisabled, keys) }));
     },
     keepDisabled(server, tool) {
       set((s) => ({ keptDisabled: { ...s.keptDisabled, [trustKey(server, tool)]: true } }));
