@@ -1,9 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
 import { FormField } from '../../components/FormField';
-import { useApp } from '../../hooks/useApp';
 import { buildArgs, formFromSchema, initialValues, type FormValues } from '../../schema-form';
-import { RequestButtons, RequestFrame } from './RequestCard';
+import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { useT } from '../../i18n';
 
 type ElicitationFormRequest = Extract<PendingRequestView, { kind: 'elicitation-form' }>;
@@ -25,8 +24,7 @@ function asContent(args: Record<string, unknown>): FormContent {
  */
 export function ElicitationFormCard({ request }: { request: ElicitationFormRequest }) {
   const t = useT();
-  const answer = useApp((s) => s.answerRequest);
-  const busy = useApp((s) => s.answering[request.id] === true);
+  const { answer, busy } = useAnswering(request.id);
   const { payload } = request;
   const form = useMemo(() => formFromSchema(payload.requestedSchema), [payload.requestedSchema]);
   const [values, setValues] = useState<FormValues>(() => initialValues(form));
@@ -72,9 +70,7 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
           <button type="submit" className="btn btn-primary btn-small" data-testid="request-accept" disabled={busy}>
             {t('requestCards.accept')}
           </button>
-          <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-            {t('requestCards.decline')}
-          </button>
+          <DeclineButton id={request.id} busy={busy} />
           <button type="button" className="btn btn-small" data-testid="request-cancel" disabled={busy} onClick={() => void answer(request.id, { action: 'cancel', reason: 'dismissed by the user' })}>
             {t('common.cancel')}
           </button>

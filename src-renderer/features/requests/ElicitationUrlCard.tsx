@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { isHttps } from './request-text';
-import { RequestButtons, RequestFrame } from './RequestCard';
+import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { useT } from '../../i18n';
 
 type ElicitationUrlRequest = Extract<PendingRequestView, { kind: 'elicitation-url' }>;
@@ -13,9 +13,8 @@ type ElicitationUrlRequest = Extract<PendingRequestView, { kind: 'elicitation-ur
  * web page shows the link to click instead). Decline says no.
  */
 export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest }) {
-  const answer = useApp((s) => s.answerRequest);
+  const { busy } = useAnswering(request.id);
   const consent = useApp((s) => s.consentToUrl);
-  const busy = useApp((s) => s.answering[request.id] === true);
   const { payload } = request;
   const hostId = useId();
   const urlId = useId();
@@ -54,9 +53,7 @@ export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest
         <button type="button" className="btn btn-primary btn-small" data-testid="request-open-url" disabled={busy || !https} onClick={() => void consent(request.id)}>
           {t('requestCards.open', { host: payload.host })}
         </button>
-        <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-          {t('requestCards.decline')}
-        </button>
+        <DeclineButton id={request.id} busy={busy} />
       </RequestButtons>
     </RequestFrame>
   );

@@ -3,6 +3,7 @@ import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { useNow } from '../../hooks/useNow';
 import type { SettledRequest } from '../../store/requests-slice';
+import type { AppState } from '../../store/types';
 import { ElicitationFormCard } from './ElicitationFormCard';
 import { ElicitationUrlCard } from './ElicitationUrlCard';
 import { isHttps, requestNoun, settledText, timeLeft } from './request-text';
@@ -107,6 +108,24 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
         {t('requestCards.dismiss')}
       </button>
     </div>
+  );
+}
+
+/** A card's way to answer its request, and whether an answer is on its way (its buttons are then disabled). */
+export function useAnswering(id: string): { answer: AppState['answerRequest']; busy: boolean } {
+  const answer = useApp((s) => s.answerRequest);
+  const busy = useApp((s) => s.answering[id] === true);
+  return { answer, busy };
+}
+
+/** Decline, the same on every card that asks something of the person. */
+export function DeclineButton({ id, busy }: { id: string; busy: boolean }) {
+  const t = useT();
+  const answer = useApp((s) => s.answerRequest);
+  return (
+    <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(id, { action: 'decline', reason: 'declined by the user' })}>
+      {t('requestCards.decline')}
+    </button>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
-import { useApp } from '../../hooks/useApp';
-import { RequestButtons, RequestFrame } from './RequestCard';
+import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
 
@@ -20,8 +19,7 @@ export function isTextOnly(content: unknown): boolean {
  * (picked from the chat's providers), maxTokens, the server's model preferences and context; Approve or Decline.
  */
 export function SamplingCard({ request }: { request: SamplingRequest }) {
-  const answer = useApp((s) => s.answerRequest);
-  const busy = useApp((s) => s.answering[request.id] === true);
+  const { answer, busy } = useAnswering(request.id);
   const { payload } = request;
   const id = useId();
   const t = useT();
@@ -137,9 +135,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
         <button type="button" className="btn btn-primary btn-small" data-testid="request-approve" disabled={busy || noModel || !tokensValid} onClick={approve}>
           {t('requestCards.approve')}
         </button>
-        <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-          {t('requestCards.decline')}
-        </button>
+        <DeclineButton id={request.id} busy={busy} />
       </RequestButtons>
     </RequestFrame>
   );
@@ -147,8 +143,7 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
 
 /** The model's answer, shown (and editable) before it goes back to the server: Send or Decline. */
 export function SamplingResultCard({ request }: { request: SamplingResultRequest }) {
-  const answer = useApp((s) => s.answerRequest);
-  const busy = useApp((s) => s.answering[request.id] === true);
+  const { answer, busy } = useAnswering(request.id);
   const { payload } = request;
   const id = useId();
   const t = useT();
@@ -169,9 +164,7 @@ export function SamplingResultCard({ request }: { request: SamplingResultRequest
         <button type="button" className="btn btn-primary btn-small" data-testid="request-send" disabled={busy} onClick={send}>
           {t('common.send')}
         </button>
-        <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'declined by the user' })}>
-          {t('requestCards.decline')}
-        </button>
+        <DeclineButton id={request.id} busy={busy} />
       </RequestButtons>
     </RequestFrame>
   );

@@ -1,7 +1,6 @@
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
-import { useApp } from '../../hooks/useApp';
-import { RequestButtons, RequestFrame } from './RequestCard';
+import { RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
 
@@ -10,8 +9,7 @@ type ToolApprovalRequest = Extract<PendingRequestView, { kind: 'tool-approval' }
 /** A tool approval that no chat run shows (the chat's own cards show those of its runs). */
 export function ToolApprovalCard({ request }: { request: ToolApprovalRequest }) {
   const t = useT();
-  const answer = useApp((s) => s.answerRequest);
-  const busy = useApp((s) => s.answering[request.id] === true);
+  const { answer, busy } = useAnswering(request.id);
   const { payload } = request;
   return (
     <RequestFrame request={request}>
