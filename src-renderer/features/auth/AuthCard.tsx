@@ -52,7 +52,7 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
         {auth.authorizationUrl !== undefined && (
           <>
             <p>{t('auth.openAddress')}</p>
-            <pre className="auth-url" data-testid="auth-url">
+            <pre className="code-line" data-testid="auth-url">
               {auth.authorizationUrl}
             </pre>
             <div className="auth-actions">

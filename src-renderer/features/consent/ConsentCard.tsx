@@ -85,14 +85,14 @@ export function ConsentCard({ server }: { server: ServerView }) {
           ? t('consent.changedWhy')
           : t('consent.newWhy')}
       </p>
-      <pre className="consent-line" data-testid="consent-line">
+      <pre className="code-line" data-testid="consent-line">
         {commandLine(consent.subject)}
       </pre>
       <SubjectFacts subject={consent.subject} testId="consent-subject" />
       {consent.previous && (
         <details className="consent-previous" data-testid="consent-previous">
           <summary>{t('consent.before')}</summary>
-          <pre className="consent-line">{commandLine(consent.previous)}</pre>
+          <pre className="code-line">{commandLine(consent.previous)}</pre>
           <SubjectFacts subject={consent.previous} testId="consent-previous-subject" />
         </details>
       )}
