@@ -1,5 +1,6 @@
 import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type RequestOptions, type Result, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
+import { boundMembers } from '../bound-members';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
 /** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
@@ -188,18 +189,11 @@ function notingSends<T extends Transport>(inner: T, note: (message: JSONRPCMessa
     note(message);
     return inner.send(message, options);
   };
-  const bound = new Map<PropertyKey, { source: (...args: unknown[]) => unknown; bound: (...args: unknown[]) => unknown }>();
+  const member = boundMembers();
   return new Proxy(inner, {
     get(target, prop) {
       if (prop === 'send') return send;
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function' || prop === 'constructor') return value;
-      const fn = value as (...args: unknown[]) => unknown;
-      const cached = bound.get(prop);
-      if (cached?.source === fn) return cached.bound;
-      const b = fn.bind(target);
-      bound.set(prop, { source: fn, bound: b });
-      return b;
+      return member(target, prop);
     },
   });
 }

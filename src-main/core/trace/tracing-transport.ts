@@ -1,5 +1,6 @@
 import type { FetchLike, JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { HttpExchange, TraceRecorder } from './trace-ring';
+import { boundMembers } from '../bound-members';
 
 type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
@@ -45,19 +46,12 @@ export function traceTransport<T extends Transport>(inner: T, recorder: TraceRec
     outer = inner.onmessage as OnMessage;
     inner.onmessage = traced as Transport['onmessage'];
   }
-  const bound = new Map<PropertyKey, { source: (...args: unknown[]) => unknown; bound: (...args: unknown[]) => unknown }>();
+  const member = boundMembers();
   return new Proxy(inner, {
     get(target, prop) {
       if (prop === 'send') return send;
       if (prop === 'onmessage') return outer;
-      const value: unknown = Reflect.get(target, prop, target);
-      if (typeof value !== 'function' || prop === 'constructor') return value;
-      const fn = value as (...args: unknown[]) => unknown;
-      const cached = bound.get(prop);
-      if (cached?.source === fn) return cached.bound;
-      const b = fn.bind(target);
-      bound.set(prop, { source: fn, bound: b });
-      return b;
+      return member(target, prop);
     },
     set(target, prop, value: unknown) {
       if (prop === 'onmessage') {
