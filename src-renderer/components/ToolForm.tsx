@@ -1,8 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ToolInfo } from '../../src-shared/host-api';
 import { useApp } from '../hooks/useApp';
 import { useServer } from '../hooks/useServer';
-import { buildArgs, formFromSchema, FREEFORM_KEY, initialValues, type FormValues } from '../schema-form';
+import { useSchemaForm } from '../hooks/useSchemaForm';
+import { FREEFORM_KEY } from '../schema-form';
 import type { ToolRef } from '../store/chat-slice';
 import { FormField, JsonArea } from './FormField';
 import { CardTitle } from './CardTitle';
@@ -66,33 +67,16 @@ function SelectedToolForm({ selected }: { selected: ToolRef }) {
 }
 
 function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
-  const form = useMemo(() => formFromSchema(tool.inputSchema), [tool.inputSchema]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(form));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, values, errors, change, build } = useSchemaForm(tool.inputSchema);
   const [asTask, setAsTask] = useState(false);
   const callTool = useApp((s) => s.callTool);
   const taskSupport = tool.execution?.taskSupport;
   const t = useT();
 
-  const change = (name: string, value: string): void => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => {
-      if (!(name in e)) return e;
-      const copy = { ...e };
-      delete copy[name];
-      return copy;
-    });
-  };
-
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const built = buildArgs(form, values);
-    if (!built.ok) {
-      setErrors(built.errors);
-      return;
-    }
-    setErrors({});
-    void callTool({ server, tool: tool.name }, built.args, undefined, asTask ? { task: true } : undefined);
+    const args = build();
+    if (args) void callTool({ server, tool: tool.name }, args, undefined, asTask ? { task: true } : undefined);
   };
 
   return (

@@ -1,7 +1,7 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
 import { FormField } from '../../components/FormField';
-import { buildArgs, formFromSchema, initialValues, type FormValues } from '../../schema-form';
+import { useSchemaForm } from '../../hooks/useSchemaForm';
 import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { useT } from '../../i18n';
 
@@ -26,29 +26,12 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
   const t = useT();
   const { answer, busy } = useAnswering(request.id);
   const { payload } = request;
-  const form = useMemo(() => formFromSchema(payload.requestedSchema), [payload.requestedSchema]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(form));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const change = (name: string, value: string): void => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => {
-      if (!(name in e)) return e;
-      const copy = { ...e };
-      delete copy[name];
-      return copy;
-    });
-  };
+  const { form, values, errors, change, build } = useSchemaForm(payload.requestedSchema);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
-    const built = buildArgs(form, values);
-    if (!built.ok) {
-      setErrors(built.errors);
-      return;
-    }
-    setErrors({});
-    void answer(request.id, { action: 'accept', content: { content: asContent(built.args) } });
+    const args = build();
+    if (args) void answer(request.id, { action: 'accept', content: { content: asContent(args) } });
   };
 
   return (
