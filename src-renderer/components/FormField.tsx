@@ -104,9 +104,18 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
         <span className="field-type" aria-hidden="true">{field.format ?? field.kind}</span>
       </label>
       {input}
-      {field.description && (
+      <FieldNotes description={field.description} error={error} hintId={hintId} errorId={errorId} />
+    </div>
+  );
+}
+
+/** A field's hint (its schema description) and its error, under the input; ids for the input's aria-describedby. */
+function FieldNotes({ description, error, hintId, errorId }: { description: string | undefined; error: string | undefined; hintId: string; errorId: string }) {
+  return (
+    <>
+      {description && (
         <small id={hintId} className="field-hint">
-          {field.description}
+          {description}
         </small>
       )}
       {error && (
@@ -114,7 +123,7 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
           {error}
         </small>
       )}
-    </div>
+    </>
   );
 }
 
@@ -139,16 +148,7 @@ function MultiField({ field, value, error, onChange, describedBy, hintId, errorI
           {optionLabel(option, field.optionLabels?.[index])}
         </label>
       ))}
-      {field.description && (
-        <small id={hintId} className="field-hint">
-          {field.description}
-        </small>
-      )}
-      {error && (
-        <small id={errorId} className="field-error" role="alert">
-          {error}
-        </small>
-      )}
+      <FieldNotes description={field.description} error={error} hintId={hintId} errorId={errorId} />
     </fieldset>
   );
 }
