@@ -37,11 +37,18 @@ const contextSchema = z
     /** Pre-registered OAuth client credentials (auth/pre-registration): the person puts them in the server entry. */
     client_id: z.string().optional(),
     client_secret: z.string().optional(),
+    /** auth/cross-app-access-complete-flow (SEP-990): the enterprise IdP, its client id and the person's ID token. */
+    idp_client_id: z.string().optional(),
+    idp_id_token: z.string().optional(),
+    idp_issuer: z.string().optional(),
+    idp_token_endpoint: z.string().optional(),
   })
   .loose();
 
 /** The secret the entry's `oauth.clientSecret` refers to, when the scenario gives a client secret. */
 const clientSecretName = 'conformance_client_secret';
+/** The secret a cross-app-access entry's `oauth.idp.idToken` refers to (the ID token the scenario's IdP signed). */
+const idTokenName = 'conformance_idp_id_token';
 
 function log(line: string): void {
   process.stderr.write(`[switchboard-conformance] ${line}\n`);
@@ -72,10 +79,22 @@ async function main(argv: readonly string[]): Promise<number> {
   // As a person would set it up: the URL, and pre-registered client credentials where the scenario hands some out
   // (the secret in Switchboard's secret store, referenced from the entry).
   const secrets = new FileSecretStore(join(dataDir, 'secrets.json'));
-  const oauth =
-    context.client_id !== undefined && context.name === 'auth/pre-registration'
-      ? { clientId: context.client_id, ...(context.client_secret !== undefined ? { clientSecret: `\${secret:${clientSecretName}}` } : {}) }
+  const crossApp =
+    context.client_id !== undefined && context.client_secret !== undefined && context.idp_client_id !== undefined && context.idp_id_token !== undefined && context.idp_issuer !== undefined
+      ? {
+          grant: 'cross-app-access',
+          clientId: context.client_id,
+          clientSecret: `\${secret:${clientSecretName}}`,
+          // The scenario's IdP metadata is minimal (no response_types_supported): the SDK's OIDC discovery refuses it, so the entry names the token endpoint.
+          idp: { tokenEndpoint: context.idp_token_endpoint ?? context.idp_issuer, clientId: context.idp_client_id, idToken: `\${secret:${idTokenName}}` },
+        }
       : undefined;
+  if (crossApp && context.idp_id_token !== undefined) secrets.set(idTokenName, context.idp_id_token);
+  const oauth =
+    crossApp ??
+    (context.client_id !== undefined && context.name === 'auth/pre-registration'
+      ? { clientId: context.client_id, ...(context.client_secret !== undefined ? { clientSecret: `\${secret:${clientSecretName}}` } : {}) }
+      : undefined);
   if (oauth && context.client_secret !== undefined) secrets.set(clientSecretName, context.client_secret);
   writeFileSync(configPath, `${JSON.stringify({ mcpServers: { [serverName]: { url, ...(oauth ? { oauth } : {}) } } }, null, 2)}\n`);
   let host: Host | undefined;

@@ -6,6 +6,19 @@ export const transportTypes = ['stdio', 'http', 'streamable-http', 'sse'] as con
 
 const stringRecord = z.record(z.string(), z.string({ error: 'must be a string' }));
 
+const secretRef = (what: string) =>
+  z.string({ error: 'must be a string' }).regex(/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/, `must be a \${secret:NAME} reference (${what} never sits in this file)`);
+
+/** `oauth.idp` of a `"grant": "cross-app-access"` entry (SEP-990): the enterprise IdP that exchanges the person's ID token for an ID-JAG. */
+export const crossAppIdpSchema = z.strictObject({
+  issuer: z.url({ error: 'must be the IdP\'s issuer URL', protocol: /^https?$/ }).optional().describe('The enterprise IdP\'s issuer: its token endpoint is found by OAuth / OIDC discovery. Give this or tokenEndpoint.'),
+  tokenEndpoint: z.url({ error: 'must be the IdP\'s token endpoint URL', protocol: /^https?$/ }).optional().describe('The IdP\'s token endpoint (RFC 8693 token exchange), instead of discovery from issuer.'),
+  clientId: z.string({ error: 'must be a string (the client id the IdP issued)' }).min(1, 'must not be empty').describe('The client id Switchboard has at the IdP.'),
+  clientSecret: secretRef('an IdP client secret').optional().describe('The client secret at the IdP, as a ${secret:NAME} reference (absent: a public client).'),
+  idToken: secretRef('an ID token').describe('The person\'s OpenID Connect ID token from the IdP, as a ${secret:NAME} reference. Switchboard does not sign in at the IdP itself: keep the secret current.'),
+});
+export type CrossAppIdp = z.infer<typeof crossAppIdpSchema>;
+
 /** A remote entry's OAuth settings (all optional: discovery and registration fill in the rest). */
 export const oauthEntrySchema = z.strictObject({
   clientId: z.string({ error: 'must be a string (the client id the authorization server issued)' }).min(1, 'must not be empty').optional().describe('A client id registered with the authorization server beforehand (skips dynamic registration).'),
@@ -13,7 +26,8 @@ export const oauthEntrySchema = z.strictObject({
   scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'must be one OAuth scope (no spaces or quotes)'), { error: 'must be an array of scope names' }).optional().describe('Scopes to ask for (default: what the server says it needs).'),
   redirectPort: z.number({ error: 'must be a port number' }).int().min(1, 'must be 1-65535').max(65535, 'must be 1-65535').optional().describe('The loopback port of the redirect (http://127.0.0.1:PORT/callback), for clients registered with a fixed one.'),
   issuer: z.url({ error: 'must be the authorization server\'s issuer URL', protocol: /^https?$/ }).optional().describe('The authorization server the clientId belongs to: its credentials are sent to no other (SEP-2352).'),
-  grant: z.enum(['authorization_code', 'client_credentials'], { error: 'must be "authorization_code" (a person signs in) or "client_credentials" (machine to machine)' }).optional().describe('authorization_code (default): a person signs in in the browser. client_credentials: the client itself gets tokens (needs clientId, and clientSecret or privateKey).'),
+  grant: z.enum(['authorization_code', 'client_credentials', 'cross-app-access'], { error: 'must be "authorization_code" (a person signs in), "client_credentials" (machine to machine) or "cross-app-access" (enterprise-managed, SEP-990)' }).optional().describe('authorization_code (default): a person signs in in the browser. client_credentials: the client itself gets tokens (needs clientId, and clientSecret or privateKey). cross-app-access: the enterprise IdP exchanges the person\'s ID token for an ID-JAG (RFC 8693), which the server\'s authorization server trades for tokens (RFC 7523 JWT bearer; needs clientId, clientSecret and idp).'),
+  idp: crossAppIdpSchema.optional().describe('cross-app-access only: the enterprise IdP (issuer or tokenEndpoint, clientId, clientSecret, idToken).'),
   privateKey: z.string({ error: 'must be a string' }).regex(/^\$\{secret:[A-Za-z_][A-Za-z0-9_.-]*\}$/, 'must be a ${secret:NAME} reference (a key never sits in this file)').optional().describe('client_credentials with private_key_jwt: the PEM private key that signs the client assertion, as a ${secret:NAME} reference.'),
   signingAlgorithm: z.string({ error: 'must be a JWS algorithm name such as ES256 or RS256' }).regex(/^[A-Z]{2}\d{3}$|^EdDSA$/, 'must be a JWS algorithm name such as ES256 or RS256').optional().describe('The JWS algorithm of the private_key_jwt assertion (default ES256).'),
 });
@@ -85,6 +99,15 @@ export const serverEntrySchema = z
     }
     if (entry.oauth?.grant === 'client_credentials' && (entry.oauth.clientId === undefined || (entry.oauth.clientSecret === undefined && entry.oauth.privateKey === undefined))) {
       ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "client_credentials", which needs "clientId" and either "clientSecret" or "privateKey"' });
+    }
+    if (entry.oauth?.grant === 'cross-app-access') {
+      if (entry.oauth.clientId === undefined || entry.oauth.clientSecret === undefined || entry.oauth.idp === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "cross-app-access", which needs "clientId", "clientSecret" (at the server\'s authorization server) and "idp"' });
+      } else if (entry.oauth.idp.issuer === undefined && entry.oauth.idp.tokenEndpoint === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['oauth', 'idp'], message: 'needs "issuer" or "tokenEndpoint" (where the ID token is exchanged)' });
+      }
+    } else if (entry.oauth?.idp !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['oauth', 'idp'], message: 'is only for "grant": "cross-app-access"' });
     }
     if (entry.type !== undefined && entry.type !== 'stdio' && entry.url === undefined) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: `is "${entry.type}" but the entry has no "url"` });

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { auth, ClientCredentialsProvider, discoverAuthorizationServerMetadata, PrivateKeyJwtProvider, RegistrationRejectedError, type FetchLike } from '@modelcontextprotocol/client';
+import {
+  auth,
+  ClientCredentialsProvider,
+  CrossAppAccessProvider,
+  discoverAndRequestJwtAuthGrant,
+  discoverAuthorizationServerMetadata,
+  PrivateKeyJwtProvider,
+  RegistrationRejectedError,
+  requestJwtAuthorizationGrant,
+  type CrossAppAccessContext,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
 import type { AuthView, LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
 import { CoreError, messageOf } from '../errors';
 import type { SecretStore } from '../secrets';
@@ -330,21 +341,32 @@ export class ServerAuth implements RemoteServerAuth {
   }
 }
 
+/** The enterprise IdP refused the token exchange of a cross-app-access entry (the message says which IdP and what to do). */
+export class CrossAppAccessError extends Error {
+  override readonly name = 'CrossAppAccessError';
+}
+
+type MachineProvider = ClientCredentialsProvider | PrivateKeyJwtProvider | CrossAppAccessProvider;
+
 /**
  * A machine-to-machine entry (`"oauth": {"grant": "client_credentials", …}`): the SDK's client-credentials
  * providers (client_secret_basic, or private_key_jwt with a `${secret:}` PEM key) get tokens without a person.
+ * Also enterprise-managed authorization (`"grant": "cross-app-access"`, SEP-990): the person's ID token (a
+ * `${secret:}`) is exchanged at the enterprise IdP for an ID-JAG (RFC 8693), which the SDK's CrossAppAccessProvider
+ * trades for tokens at the server's authorization server (RFC 7523 JWT bearer, client_secret_basic).
  * Tokens live in memory: a new process asks for new ones, as nothing is lost by it.
  */
 export class MachineAuth implements RemoteServerAuth {
-  private readonly make: (() => ClientCredentialsProvider | PrivateKeyJwtProvider) | undefined;
+  private readonly make: (() => MachineProvider) | undefined;
   private readonly problem: string | undefined;
   /** The current session's provider (each session gets a new one: tokens are fetched per session). */
-  private current: ClientCredentialsProvider | PrivateKeyJwtProvider | undefined;
+  private current: MachineProvider | undefined;
 
   constructor(
     private readonly server: ResolvedServer,
     secrets: SecretStore,
     private readonly changed: () => void,
+    fetchFn?: FetchLike,
   ) {
     const oauth = server.entry.oauth;
     const secretOf = (reference: string | undefined): { name?: string; value?: string } => {
@@ -355,13 +377,50 @@ export class MachineAuth implements RemoteServerAuth {
     const scope = scopeUnion(oauth?.scopes);
     const key = secretOf(oauth?.privateKey);
     const secret = secretOf(oauth?.clientSecret);
-    const missing = oauth?.privateKey !== undefined ? (key.value === undefined ? key.name : undefined) : secret.value === undefined ? secret.name : undefined;
+    const crossApp = oauth?.grant === 'cross-app-access' ? oauth.idp : undefined;
+    const idToken = secretOf(crossApp?.idToken);
+    const idpSecret = secretOf(crossApp?.clientSecret);
+    const unset = (found: { name?: string; value?: string }): string | undefined => (found.value === undefined ? found.name : undefined);
+    const missing = crossApp !== undefined ? (unset(secret) ?? unset(idToken) ?? unset(idpSecret)) : oauth?.privateKey !== undefined ? unset(key) : unset(secret);
     const clientId = oauth?.clientId;
     if (clientId === undefined || missing !== undefined) {
       this.problem = `mcpServers.${server.name}.oauth refers to \${secret:${missing ?? '?'}}, which is not set. Add it (Settings → Secrets, or \`switchboard secret set ${missing ?? 'NAME'}\`).`;
       return;
     }
     const common = { clientId, clientName: 'Switchboard', ...(scope !== undefined ? { scope } : {}), ...(oauth?.issuer !== undefined ? { expectedIssuer: oauth.issuer } : {}) };
+    if (crossApp !== undefined) {
+      const idp = crossApp;
+      const assertion = async (context: CrossAppAccessContext): Promise<string> => {
+        const request = {
+          audience: context.authorizationServerUrl,
+          resource: context.resourceUrl,
+          idToken: idToken.value ?? '',
+          clientId: idp.clientId,
+          ...(idpSecret.value !== undefined ? { clientSecret: idpSecret.value } : {}),
+          ...(context.scope !== undefined ? { scope: context.scope } : {}),
+          fetchFn: fetchFn ?? context.fetchFn,
+        };
+        try {
+          const result = idp.tokenEndpoint !== undefined ? await requestJwtAuthorizationGrant({ ...request, tokenEndpoint: idp.tokenEndpoint }) : await discoverAndRequestJwtAuthGrant({ ...request, idpUrl: idp.issuer ?? '' });
+          return result.jwtAuthGrant;
+        } catch (error) {
+          throw new CrossAppAccessError(
+            `The enterprise IdP (${idp.tokenEndpoint ?? idp.issuer ?? '?'}) did not exchange the ID token for server "${server.name}": ${messageOf(error)}. The ID token in \${secret:${idToken.name ?? '?'}} may have expired: put a current one there.`,
+            { cause: error },
+          );
+        }
+      };
+      this.make = () =>
+        new CrossAppAccessProvider({
+          assertion,
+          clientId,
+          clientSecret: secret.value ?? '',
+          clientName: 'Switchboard',
+          ...(fetchFn !== undefined ? { fetchFn } : {}),
+          ...(oauth?.issuer !== undefined ? { expectedIssuer: oauth.issuer } : {}),
+        });
+      return;
+    }
     this.make = () =>
       key.value !== undefined
         ? new PrivateKeyJwtProvider({ ...common, privateKey: key.value, algorithm: oauth?.signingAlgorithm ?? 'ES256' })
@@ -400,13 +459,15 @@ export class MachineAuth implements RemoteServerAuth {
   }
 
   refused(error: unknown): string | undefined {
-    return refusedText(this.name, error);
+    const exchange = findInChain(error, (v): v is CrossAppAccessError => v instanceof CrossAppAccessError);
+    return exchange ? exchange.message : refusedText(this.name, error);
   }
 
   noteChallenge(): void {}
 
   login(): Promise<LoginResult> {
-    return Promise.reject(new CoreError('invalid-argument', `Server "${this.name}" uses client credentials (machine to machine): it gets its tokens by itself, without a sign-in. Restart it to fetch new ones.`, { data: { server: this.name } }));
+    const how = this.server.entry.oauth?.grant === 'cross-app-access' ? 'cross-app access (the enterprise IdP vouches for you with the ID token in oauth.idp.idToken)' : 'client credentials (machine to machine)';
+    return Promise.reject(new CoreError('invalid-argument', `Server "${this.name}" uses ${how}: it gets its tokens by itself, without a sign-in. Restart it to fetch new ones.`, { data: { server: this.name } }));
   }
 
   /** Forgets the session's tokens (the restart that follows fetches new ones; there is nothing stored to revoke). */
@@ -434,7 +495,7 @@ export class AuthManager {
     } catch {
       return undefined;
     }
-    if (server.entry.oauth?.grant === 'client_credentials') return new MachineAuth(server, this.options.secrets, changed);
+    if (server.entry.oauth?.grant === 'client_credentials' || server.entry.oauth?.grant === 'cross-app-access') return new MachineAuth(server, this.options.secrets, changed, this.options.fetch);
     return new ServerAuth(server, this.options, this.store, changed);
   }
 }
