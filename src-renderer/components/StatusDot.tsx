@@ -1,17 +1,7 @@
 import type { ServerStatus } from '../../src-shared/host-api';
 import { useT } from '../i18n';
 
-export const statusLabel: Record<ServerStatus, string> = {
-  starting: 'Starting…',
-  ready: 'Ready',
-  error: 'Error',
-  stopped: 'Stopped',
-  'crash-loop': 'Crash loop',
-  'needs-approval': 'Needs approval',
-  'needs-login': 'Needs sign-in',
-};
-
-/** The status's words in the UI's language (statusLabel above is the English, for code that is not a component). */
+/** The status's words in the UI's language (`status.*` in src-shared/i18n). */
 export function useStatusLabel(): (status: ServerStatus) => string {
   const t = useT();
   return (status) => t(`status.${status}`);
