@@ -50,8 +50,10 @@ const notFound = { status: 404, json: { error: 'not_found' } };
 
 /** IdP + AS + resource metadata; the IdP refuses the exchange when `refuse` is set. */
 async function rig(options: { refuse?: boolean } = {}) {
-  const idp = await endpoint((path, form) => {
-    if (path === '/.well-known/oauth-authorization-server') return notFound;
+  const idp = await endpoint((path, form, _req, base) => {
+    if (path === '/.well-known/oauth-authorization-server') {
+      return { json: { issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, response_types_supported: ['code'], grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'] } };
+    }
     if (path !== '/token') return notFound;
     if (options.refuse) return { status: 400, json: { error: 'invalid_grant', error_description: 'ID token expired' } };
     return { json: { access_token: `id-jag-for:${form.get('subject_token') ?? ''}`, issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A' } };
@@ -124,6 +126,20 @@ describe('oauth.grant cross-app-access (SEP-990)', () => {
     const bearer = as.requests.find((r) => r.path === '/token');
     expect(bearer?.form.get('assertion')).toBe('id-jag-for:the-id-token');
     expect(bearer?.authorization).toBe(`Basic ${Buffer.from('mcp-client:mcp-client-secret').toString('base64')}`);
+  });
+
+  it('finds the IdP\'s token endpoint from its issuer (RFC 8414 discovery); a public IdP client sends no secret', async () => {
+    const { idp, rs } = await rig();
+    const entry = {
+      url: `${rs.url}/mcp`,
+      oauth: { grant: 'cross-app-access', clientId: 'mcp-client', clientSecret: '${secret:mcp_secret}', idp: { issuer: idp.url, clientId: 'idp-client', idToken: '${secret:id_token}' } },
+    };
+    const { provider } = machineAuth(entry, secrets()).transportAuth();
+    expect(await auth(provider, { serverUrl: `${rs.url}/mcp` })).toBe('AUTHORIZED');
+    expect(idp.requests.map((r) => r.path)).toEqual(['/.well-known/oauth-authorization-server', '/token']);
+    const exchange = idp.requests[1]?.form;
+    expect(exchange?.get('client_id')).toBe('idp-client');
+    expect(exchange?.has('client_secret')).toBe(false);
   });
 
   it('an IdP that refuses the exchange gives an error naming the IdP and the ID token secret', async () => {
