@@ -48,14 +48,14 @@ async function endpoint(handle: (path: string, form: URLSearchParams, req: Incom
 
 const notFound = { status: 404, json: { error: 'not_found' } };
 
-/** IdP + AS + resource metadata; the IdP refuses the exchange when `refuse` is set. */
-async function rig(options: { refuse?: boolean } = {}) {
+/** IdP + AS + resource metadata; the IdP exchanges only the ID token "the-id-token". */
+async function rig() {
   const idp = await endpoint((path, form, _req, base) => {
     if (path === '/.well-known/oauth-authorization-server') {
       return { json: { issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, response_types_supported: ['code'], grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'] } };
     }
     if (path !== '/token') return notFound;
-    if (options.refuse) return { status: 400, json: { error: 'invalid_grant', error_description: 'ID token expired' } };
+    if (form.get('subject_token') !== 'the-id-token') return { status: 400, json: { error: 'invalid_grant', error_description: 'ID token expired' } };
     return { json: { access_token: `id-jag-for:${form.get('subject_token') ?? ''}`, issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A' } };
   });
   const as = await endpoint((path, form, _req, base) => {
@@ -142,17 +142,21 @@ describe('oauth.grant cross-app-access (SEP-990)', () => {
     expect(exchange?.has('client_secret')).toBe(false);
   });
 
-  it('an IdP that refuses the exchange gives an error naming the IdP and the ID token secret', async () => {
-    const { idp, rs } = await rig({ refuse: true });
+  it('an IdP that refuses the exchange gives an error naming the IdP and the ID token secret; a fresh ID token there works at the next session', async () => {
+    const { idp, rs } = await rig();
     const entry = {
       url: `${rs.url}/mcp`,
       oauth: { grant: 'cross-app-access', clientId: 'mcp-client', clientSecret: '${secret:mcp_secret}', idp: { tokenEndpoint: `${idp.url}/token`, clientId: 'idp-client', idToken: '${secret:id_token}' } },
     };
-    const m = machineAuth(entry, secrets());
+    const store = secrets();
+    store.set('id_token', 'an-expired-id-token');
+    const m = machineAuth(entry, store);
     const failure: unknown = await auth(m.transportAuth().provider, { serverUrl: `${rs.url}/mcp` }).catch((error: unknown) => error);
     const text = m.refused(failure);
     expect(text).toContain(`${idp.url}/token`);
     expect(text).toContain('${secret:id_token}');
+    store.set('id_token', 'the-id-token');
+    expect(await auth(m.transportAuth().provider, { serverUrl: `${rs.url}/mcp` })).toBe('AUTHORIZED');
   });
 
   it('an unset ID token secret is a config problem saying which secret to set', () => {

@@ -394,7 +394,8 @@ export class MachineAuth implements RemoteServerAuth {
         const request = {
           audience: context.authorizationServerUrl,
           resource: context.resourceUrl,
-          idToken: idToken.value ?? '',
+          // Read when the tokens are fetched: a person who puts a fresh ID token in the secret needs only a restart.
+          idToken: (idToken.name !== undefined ? secrets.get(idToken.name) : undefined) ?? idToken.value ?? '',
           clientId: idp.clientId,
           ...(idpSecret.value !== undefined ? { clientSecret: idpSecret.value } : {}),
           ...(context.scope !== undefined ? { scope: context.scope } : {}),
