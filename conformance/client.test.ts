@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -119,6 +120,29 @@ describe('the conformance client', () => {
       expect(code).toBe(0);
       const stats = await fixture.stats();
       expect(stats.grants.authorization_code).toBeGreaterThanOrEqual(1);
+    } finally {
+      await fixture.stop();
+    }
+  });
+
+  it('gets machine-to-machine tokens for the client-credentials scenarios (client_secret_basic, private_key_jwt), with no sign-in', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = { ...publicKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'conformance-key' };
+    const fixture = await startOAuthFixture(['--m2m-jwk', JSON.stringify(jwk)]);
+    try {
+      const contexts = [
+        { name: 'auth/client-credentials-basic', client_id: 'machine-basic', client_secret: 'm2m-secret-value' },
+        { name: 'auth/client-credentials-jwt', client_id: 'machine-jwt', private_key_pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), signing_algorithm: 'ES256' },
+      ];
+      for (const context of contexts) {
+        const { code, stderr } = await runClient(fixture.mcp, { MCP_CONFORMANCE_SCENARIO: context.name, MCP_CONFORMANCE_CONTEXT: JSON.stringify(context) });
+        expect(stderr).not.toContain('needs sign-in');
+        expect(stderr).toContain('called whoami');
+        expect(code, stderr).toBe(0);
+      }
+      const stats = await fixture.stats();
+      expect(stats.grants.client_credentials).toBeGreaterThanOrEqual(2);
+      expect(stats.grants.authorization_code ?? 0).toBe(0);
     } finally {
       await fixture.stop();
     }

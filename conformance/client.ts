@@ -37,6 +37,9 @@ const contextSchema = z
     /** Pre-registered OAuth client credentials (auth/pre-registration): the person puts them in the server entry. */
     client_id: z.string().optional(),
     client_secret: z.string().optional(),
+    /** auth/client-credentials-jwt (private_key_jwt): the PEM key that signs the client assertion, and its algorithm. */
+    private_key_pem: z.string().optional(),
+    signing_algorithm: z.string().optional(),
     /** auth/cross-app-access-complete-flow (SEP-990): the enterprise IdP, its client id and the person's ID token. */
     idp_client_id: z.string().optional(),
     idp_id_token: z.string().optional(),
@@ -49,6 +52,8 @@ const contextSchema = z
 const clientSecretName = 'conformance_client_secret';
 /** The secret a cross-app-access entry's `oauth.idp.idToken` refers to (the ID token the scenario's IdP signed). */
 const idTokenName = 'conformance_idp_id_token';
+/** The secret a client-credentials entry's `oauth.privateKey` refers to (private_key_jwt). */
+const privateKeyName = 'conformance_private_key';
 
 function log(line: string): void {
   process.stderr.write(`[switchboard-conformance] ${line}\n`);
@@ -90,8 +95,24 @@ async function main(argv: readonly string[]): Promise<number> {
         }
       : undefined;
   if (crossApp && context.idp_id_token !== undefined) secrets.set(idTokenName, context.idp_id_token);
+  // auth/client-credentials-basic and -jwt (SEP-1046): a machine-to-machine entry, `"grant": "client_credentials"`,
+  // with the client secret (client_secret_basic) or the PEM private key (private_key_jwt) in the secret store.
+  const clientCredentials =
+    context.client_id !== undefined && (context.name === 'auth/client-credentials-basic' || context.name === 'auth/client-credentials-jwt')
+      ? {
+          grant: 'client_credentials',
+          clientId: context.client_id,
+          ...(context.private_key_pem !== undefined
+            ? { privateKey: `\${secret:${privateKeyName}}`, ...(context.signing_algorithm !== undefined ? { signingAlgorithm: context.signing_algorithm } : {}) }
+            : context.client_secret !== undefined
+              ? { clientSecret: `\${secret:${clientSecretName}}` }
+              : {}),
+        }
+      : undefined;
+  if (clientCredentials && context.private_key_pem !== undefined) secrets.set(privateKeyName, context.private_key_pem);
   const oauth =
     crossApp ??
+    clientCredentials ??
     (context.client_id !== undefined && context.name === 'auth/pre-registration'
       ? { clientId: context.client_id, ...(context.client_secret !== undefined ? { clientSecret: `\${secret:${clientSecretName}}` } : {}) }
       : undefined);
