@@ -8,5 +8,10 @@ serveStdio(() => {
   server.registerTool('echo', { description: 'Echo the text back', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
     content: [{ type: 'text', text }],
   }));
+  // What the calling client declared (2026-07-28: its request's envelope; legacy: its initialize), so that the bench
+  // can give a bare SDK client the same capabilities for a like-for-like figure.
+  server.registerTool('client-capabilities', { description: "The caller's client capabilities, as JSON" }, async (ctx) => ({
+    content: [{ type: 'text', text: JSON.stringify(ctx?.mcpReq?.envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? server.server.getClientCapabilities() ?? {}) }],
+  }));
   return server;
 });

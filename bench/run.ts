@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { SupervisionPolicy } from '../src-main/core/connection';
 import { startHeadless } from '../src-main/headless/server';
@@ -35,8 +35,8 @@ function percentile(values: number[], p: number): number {
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 
-async function bareClient(): Promise<Client> {
-  const client = new Client({ name: 'bench-bare', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+async function bareClient(capabilities: ClientCapabilities = {}): Promise<Client> {
+  const client = new Client({ name: 'bench-bare', version: '1' }, { versionNegotiation: { mode: 'auto' }, capabilities });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [echo], stderr: 'ignore' }));
   return client;
 }
@@ -87,12 +87,18 @@ async function main(): Promise<void> {
   const host = await hostWith({ echo: { command: process.execPath, args: [echo] } });
   await host.settled();
   const bare = await bareClient();
+  const noProgressCb = (): void => undefined;
+  // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
+  const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-capabilities', args: {} });
+  const declaredText = declared.content[0]?.type === 'text' ? declared.content[0].text : '{}';
+  const bareSame = await bareClient(JSON.parse(declaredText) as ClientCapabilities);
   const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
   const bridge = await openBridge(headless.url);
   const args = { text: 'hello' };
   const latency = await interleaved(
     {
       bare: () => bare.callTool({ name: 'echo', arguments: args }),
+      bareSame: () => bareSame.callTool({ name: 'echo', arguments: args }, { onprogress: noProgressCb, resetTimeoutOnProgress: true }),
       core: () => host.api['tools:call']({ server: 'echo', tool: 'echo', args }),
       bridge: () => bridge.call('tools:call', [{ server: 'echo', tool: 'echo', args }]),
     },
@@ -101,15 +107,16 @@ async function main(): Promise<void> {
   const p50 = (k: string): number => percentile(latency[k] ?? [], 50);
   const p99 = (k: string): number => percentile(latency[k] ?? [], 99);
   // Alternate bare and core over several rounds (ABBA order) and keep each side's median round. A third side for
-  // context: the bare SDK asked for the same per-call options the core uses (a progress token, so that a long
-  // tool's progress resets its timeout — `onprogress` + `resetTimeoutOnProgress`), which costs the SDK itself.
-  // Host CPU per call (this process only: the echo servers are children) is measured for each side too; it is
-  // steadier than calls/s on a shared machine.
+  // context, like for like: a bare SDK client that declares the client capabilities Switchboard declares (sampling,
+  // elicitation, roots, tasks: on 2026-07-28 they travel in every request's `_meta`, which the client serializes and
+  // the server parses and validates each time) and asks for the same per-call options (a progress token, so that a
+  // long tool's progress resets its timeout). The echo server reports the capabilities the core's client sent.
+  // Host CPU per call (this process only: the echo servers are children) is measured for each side too.
   const rounds: Record<'bare' | 'bareProgress' | 'core', { tp: number[]; cpu: number[] }> = { bare: { tp: [], cpu: [] }, bareProgress: { tp: [], cpu: [] }, core: { tp: [], cpu: [] } };
   const noProgress = (): void => undefined;
   const sides: Record<keyof typeof rounds, (i: number) => Promise<unknown>> = {
     bare: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
-    bareProgress: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
+    bareProgress: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
     core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
   };
   const run = async (side: keyof typeof rounds): Promise<void> => {
@@ -123,10 +130,11 @@ async function main(): Promise<void> {
   const bareTp = median(rounds.bare.tp);
   const coreTp = median(rounds.core.tp);
   const bareProgressTp = median(rounds.bareProgress.tp);
-  const cpuPerCall = { bare: round(median(rounds.bare.cpu), 1), bareWithProgressToken: round(median(rounds.bareProgress.cpu), 1), core: round(median(rounds.core.cpu), 1) };
+  const cpuPerCall = { bare: round(median(rounds.bare.cpu), 1), bareSameCapabilitiesAndOptions: round(median(rounds.bareProgress.cpu), 1), core: round(median(rounds.core.cpu), 1) };
   bridge.close();
   await headless.dispose();
   await bare.close();
+  await bareSame.close();
   await host.dispose();
 
   // 2. Parallel vs sequential connect of 20 stdio servers.
@@ -195,10 +203,12 @@ async function main(): Promise<void> {
     cliToolsVsBareSdkRatio: cliStartup.cliToolsVsBareSdkRatio,
     cliHelpMs: cliStartup.cliHelpMs,
     figures: {
-      callP50Ms: { bare: round(p50('bare')), core: round(p50('core')), bridge: round(p50('bridge')) },
+      callP50Ms: { bare: round(p50('bare')), bareSameCapabilitiesAndOptions: round(p50('bareSame')), core: round(p50('core')), bridge: round(p50('bridge')) },
+      /** p50 core ÷ a bare SDK client with the same client capabilities and per-call options. */
+      callLatencyRatioSameOptions: round(p50('core') / p50('bareSame')),
       callP99Ms: { bare: round(p99('bare')), core: round(p99('core')), bridge: round(p99('bridge')) },
-      throughputCallsPerSec: { bare: Math.round(bareTp), bareWithProgressToken: Math.round(bareProgressTp), core: Math.round(coreTp) },
-      /** core ÷ the bare SDK making the same progress-token calls. */
+      throughputCallsPerSec: { bare: Math.round(bareTp), bareSameCapabilitiesAndOptions: Math.round(bareProgressTp), core: Math.round(coreTp) },
+      /** core ÷ a bare SDK client with the same client capabilities and per-call options. */
       throughputRatioSameOptions: round(coreTp / bareProgressTp),
       hostCpuUsPerCall: cpuPerCall,
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
@@ -243,10 +253,10 @@ async function main(): Promise<void> {
     log(`${key.padEnd(22)} ${String(value).padStart(8)}   target ${target.padEnd(7)} ${ok(value) ? 'met' : 'MISSED'}`);
   }
   log('');
-  log(`call p50 ms   bare ${result.figures.callP50Ms.bare}  core ${result.figures.callP50Ms.core}  bridge ${result.figures.callP50Ms.bridge}`);
+  log(`call p50 ms   bare ${result.figures.callP50Ms.bare}  bare, same capabilities+options ${result.figures.callP50Ms.bareSameCapabilitiesAndOptions} (core ÷ that ${result.figures.callLatencyRatioSameOptions})  core ${result.figures.callP50Ms.core}  bridge ${result.figures.callP50Ms.bridge}`);
   log(`call p99 ms   bare ${result.figures.callP99Ms.bare}  core ${result.figures.callP99Ms.core}  bridge ${result.figures.callP99Ms.bridge}`);
-  log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare+progress token ${result.figures.throughputCallsPerSec.bareWithProgressToken}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ bare+progress token ${result.figures.throughputRatioSameOptions})`);
-  log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare+progress token ${cpuPerCall.bareWithProgressToken}  core ${cpuPerCall.core}`);
+  log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare, same capabilities+options ${result.figures.throughputCallsPerSec.bareSameCapabilitiesAndOptions}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ that ${result.figures.throughputRatioSameOptions})`);
+  log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare, same capabilities+options ${cpuPerCall.bareSameCapabilitiesAndOptions}  core ${cpuPerCall.core}`);
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
