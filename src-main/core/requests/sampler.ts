@@ -2,7 +2,7 @@ import type { SamplingMessage, Tool as McpTool } from '@modelcontextprotocol/cli
 import type { AssistantContent, ModelMessage, ToolSet, UserContent } from 'ai';
 import type { SamplingMessageView } from '../../../src-shared/contract/requests';
 import { CoreError, messageOf } from '../errors';
-import { parseModelSpec, type Providers } from '../chat/providers';
+import { addProviderHow, parseModelSpec, type Providers } from '../chat/providers';
 
 /**
  * Runs a server's `sampling/createMessage` on the chat's providers: the same keys, the same `provider:model` specs,
@@ -48,10 +48,7 @@ export interface Sampler {
   run(request: SamplingRun, signal?: AbortSignal): Promise<SamplingOutput>;
 }
 
-export const noSamplingProviderText =
-  "No LLM provider is configured, so Switchboard cannot run this server's sampling request. To allow it, add a key in " +
-  'Chat → Providers & approvals in the app, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or ' +
-  'LM Studio) in .env and restart Switchboard.';
+export const noSamplingProviderText = `No LLM provider is configured, so Switchboard cannot run this server's sampling request. To allow it, ${addProviderHow}`;
 
 /** The provider-backed sampler. */
 export class ProviderSampler implements Sampler {
