@@ -161,13 +161,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const store = new ConfigStore(configPath);
   // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
   const firstSnapshot = store.snapshot();
-  const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, firstSnapshot.error ? undefined : firstSnapshot.config);
+  const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, undefined);
   if (consent.problem) log.warn(consent.problem);
-  // A file that did not validate at first is seeded from its first valid version.
+  // Seeded from the first valid version of the file (now, or later when it did not validate at first).
   const seedConsent = (snapshot: ConfigSnapshot): void => {
     if (!snapshot.error && consent.seedIfNew(snapshot.config)) log.info(`recorded the ${Object.keys(snapshot.config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
   };
-  if (consent.seeded) log.info(`recorded the ${Object.keys(firstSnapshot.config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
+  seedConsent(firstSnapshot);
   const requests = new RequestQueue({
     interactive: options.interactive ?? true,
     ...(options.noAnswererReason !== undefined ? { noAnswererReason: options.noAnswererReason } : {}),
