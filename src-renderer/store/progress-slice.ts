@@ -1,5 +1,5 @@
 import type { CallProgressEvent, HostApi } from '../../src-shared/host-api';
-import { drop } from './resources-slice';
+import { without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 export interface CallProgress extends CallProgressEvent {
@@ -43,7 +43,7 @@ export const createProgressSlice =
     },
     clearProgress(callId) {
       set((s) => {
-        const progress = drop(s.progress, callId);
+        const progress = without(s.progress, callId);
         return progress === s.progress ? {} : { progress };
       });
     },

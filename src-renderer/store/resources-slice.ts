@@ -2,6 +2,7 @@ import type { CompletionRef, HostApi, ResourceUpdatedEvent } from '../../src-sha
 import { describeError } from '../host-client';
 import { resourceKey, type ReadState, type ResourceListState } from './feature-types';
 import { latestLoads } from './latest-load';
+import { without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /** Resource lists per server (fetched when the tab opens, again on `features:changed`), reads, subscriptions, completion. */
@@ -56,7 +57,7 @@ export const createResourcesSlice =
 
       async setSubscribed(server, uri, on) {
         const key = resourceKey(server, uri);
-        set((s) => ({ resourceSubscribing: { ...s.resourceSubscribing, [key]: true }, subscribeErrors: drop(s.subscribeErrors, key) }));
+        set((s) => ({ resourceSubscribing: { ...s.resourceSubscribing, [key]: true }, subscribeErrors: without(s.subscribeErrors, key) }));
         try {
           await api[on ? 'resources:subscribe' : 'resources:unsubscribe']({ server, uri });
           set((s) => {
@@ -69,7 +70,7 @@ export const createResourcesSlice =
         } catch (error) {
           set((s) => ({ subscribeErrors: { ...s.subscribeErrors, [key]: describeError(error).message } }));
         } finally {
-          set((s) => ({ resourceSubscribing: drop(s.resourceSubscribing, key) }));
+          set((s) => ({ resourceSubscribing: without(s.resourceSubscribing, key) }));
         }
       },
 
@@ -80,7 +81,7 @@ export const createResourcesSlice =
         const page = get().serverPage;
         const open = page?.server === server && page.tab === 'resources' && page.resource?.uri === uri;
         if (open) void get().readResource(server, uri);
-        else if (get().resourceReads[key] !== undefined) set((s) => ({ resourceReads: drop(s.resourceReads, key) }));
+        else if (get().resourceReads[key] !== undefined) set((s) => ({ resourceReads: without(s.resourceReads, key) }));
       },
 
       async complete(server, ref, argument, value, context) {
@@ -94,9 +95,3 @@ export const createResourcesSlice =
     };
   };
 
-export function drop<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!(key in record)) return record;
-  const copy = { ...record };
-  delete copy[key];
-  return copy;
-}

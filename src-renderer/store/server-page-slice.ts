@@ -2,7 +2,7 @@ import type { HostApi, LogLevel } from '../../src-shared/host-api';
 import type { ResourceContents } from '../../src-shared/contract/resources';
 import { describeError } from '../host-client';
 import { resourceKey, type BundleState, type PingState, type ResourceSelection, type ServerPageState, type ServerTab } from './feature-types';
-import { drop } from './resources-slice';
+import { without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /**
@@ -125,7 +125,7 @@ export const createServerPageSlice =
       },
 
       async setLogLevel(server, level) {
-        set((s) => ({ logLevelErrors: drop(s.logLevelErrors, server) }));
+        set((s) => ({ logLevelErrors: without(s.logLevelErrors, server) }));
         try {
           await api['logs:set-level']({ server, level });
         } catch (error) {

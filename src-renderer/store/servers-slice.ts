@@ -1,6 +1,7 @@
 import type { HostApi, ServersDelta, ServerView } from '../../src-shared/host-api';
 import { applyServersDelta } from '../../src-shared/servers-delta';
 import { describeError } from '../host-client';
+import { without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /** The servers as main reports them. The renderer never guesses a status; it only shows what main pushed. */
@@ -46,8 +47,3 @@ export const createServersSlice =
     },
   });
 
-function without<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const copy = { ...record };
-  delete copy[key];
-  return copy;
-}
