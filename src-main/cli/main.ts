@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AuthView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
-import { appDataDir, packageRoot } from '../core/paths';
+import { appDataDir, packageRoot, secretsFileOf } from '../core/paths';
 import { nodeRuntime } from '../core/runtime';
 import { messageOf, toHostError } from '../core/errors';
 import { AuditLog } from '../core/chat/audit-log';
@@ -16,7 +16,7 @@ import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
 import { installCommands, installUsageProblem } from './install';
-import { printLogs, progressLines, secretsFile, traceSink } from './observe';
+import { printLogs, progressLines, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
 
@@ -81,7 +81,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const dataDir = appDataDir();
   // Made here so that the --trace file redacts the same secret values as the host's trace.
-  const secrets = new FileSecretStore(secretsFile(dataDir));
+  const secrets = new FileSecretStore(secretsFileOf(dataDir));
   let trace: JsonlTraceWriter | undefined;
   if (args.trace !== undefined) {
     try {

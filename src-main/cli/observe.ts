@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import type { CallProgressEvent, LogEntry, LogLevel } from '../../src-shared/host-api';
 import type { Host } from '../core/host';
 import { readHostDotenv } from '../core/host';
 import { atLeast } from '../core/servers/features/logging';
-import { oauthSecretValues } from '../core/auth/store';
 import type { SecretStore } from '../core/secrets';
-import { createRedactor, JsonlTraceWriter, minSecretLength } from '../core/trace/index';
+import { redactableValues } from '../core/services/trace';
+import { createRedactor, JsonlTraceWriter } from '../core/trace/index';
 import { dataText, err } from './output';
 
 /*
@@ -49,12 +48,7 @@ export function printLogs(host: Host, level: LogLevel): { drain(): Promise<void>
  */
 export function traceSink(file: string, dataDir: string, secrets: SecretStore): JsonlTraceWriter {
   let values: string[] | undefined;
-  const secretValues = (): string[] => {
-    values ??= [...secrets.list().map((name) => secrets.get(name)), ...oauthSecretValues(secrets), ...Object.values(readHostDotenv(dataDir, process.cwd()))].filter(
-      (v): v is string => v !== undefined && v.length >= minSecretLength,
-    );
-    return values;
-  };
+  const secretValues = (): string[] => (values ??= redactableValues(secrets, readHostDotenv(dataDir, process.cwd())));
   return new JsonlTraceWriter(file, { redactor: createRedactor({ secretValues }) });
 }
 
@@ -66,4 +60,3 @@ export function progressLines(event: CallProgressEvent): string[] {
   return lines;
 }
 
-export const secretsFile = (dataDir: string): string => join(dataDir, 'secrets.json');

@@ -11,7 +11,7 @@ import { tidyDataDir } from './data-files';
 import { ChildLedger } from './ledger';
 import { HostLog, RotatingLog } from './log-file';
 import { mergePaths, readLoginShellPath } from './login-path';
-import { appDataDir, configFileName, logsDirOf } from './paths';
+import { appDataDir, configFileName, logsDirOf, secretsFileOf } from './paths';
 import { Registry } from './registry';
 import { ChatService } from './chat/service';
 import { AppService } from './services/app';
@@ -154,7 +154,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Pinned tool definitions (issue 12): a changed or new tool needs review before the model sees it.
   const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
-  const secrets = options.secrets ?? new FileSecretStore(join(dataDir, 'secrets.json'));
+  const secrets = options.secrets ?? new FileSecretStore(secretsFileOf(dataDir));
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));

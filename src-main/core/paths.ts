@@ -18,6 +18,11 @@ export function appDataDir(env: Readonly<Record<string, string | undefined>> = p
 
 export const configFileName = 'mcp.json';
 
+/** The 0600 file of `${secret:NAME}` values (the CLI's and headless mode's store; the desktop's fallback). */
+export function secretsFileOf(dataDir: string): string {
+  return join(dataDir, 'secrets.json');
+}
+
 export function logsDirOf(dataDir: string): string {
   return join(dataDir, 'logs');
 }

@@ -4,6 +4,7 @@ import { safeStorage } from 'electron';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { assertSecretName, FileSecretStore, type SecretStore } from '../core/secrets';
+import { secretsFileOf } from '../core/paths';
 
 /** A SecretStore whose writes land on disk asynchronously; `flush()` waits for them (before exit). */
 export interface DesktopSecretStore extends SecretStore {
@@ -121,7 +122,7 @@ class FileFallbackSecretStore implements DesktopSecretStore {
 
 /** The keychain store when the OS offers real encryption; otherwise the 0600 file, with the reason. Call after `ready`. */
 export async function openSecretStore(dataDir: string, log: (line: string) => void): Promise<DesktopSecretStore> {
-  const plainFile = join(dataDir, 'secrets.json');
+  const plainFile = secretsFileOf(dataDir);
   const fallback = (why: string): DesktopSecretStore =>
     new FileFallbackSecretStore(
       new FileSecretStore(plainFile),

@@ -9,6 +9,15 @@ import { minSecretLength } from '../trace/redact';
 import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type TraceRecorder } from '../trace/index';
 import type { HostEventBus } from './events';
 
+/**
+ * What a trace (the ring, the CLI's `--trace` file) redacts by value: every secret in the store, the tokens and client
+ * secrets inside its OAuth records (JSON documents, redacted one by one), and the host's own `.env` values.
+ */
+export function redactableValues(secrets: SecretStore, hostSecrets: Readonly<Record<string, string>>): string[] {
+  const values = [...secrets.list().map((name) => secrets.get(name)), ...oauthSecretValues(secrets), ...Object.values(hostSecrets)];
+  return values.filter((v): v is string => v !== undefined && v.length >= minSecretLength);
+}
+
 export type TraceChannel = 'trace:list' | 'trace:clear' | 'debug:bundle';
 
 export interface TraceServiceOptions {
@@ -78,10 +87,7 @@ export class TraceService implements Disposable {
 
   /** The values to redact: call after the secret store changed. */
   refreshSecrets(): void {
-    const { secrets, hostSecrets } = this.options;
-    // OAuth records are JSON documents in the store: the tokens and client secrets inside are redacted one by one.
-    const values = [...secrets.list().map((name) => secrets.get(name)), ...oauthSecretValues(secrets), ...Object.values(hostSecrets)];
-    this.secretValues = values.filter((v): v is string => v !== undefined && v.length >= minSecretLength);
+    this.secretValues = redactableValues(this.options.secrets, this.options.hostSecrets);
   }
 
   dispose(): void {
