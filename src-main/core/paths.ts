@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const appName = 'Switchboard';
@@ -17,6 +17,11 @@ export function appDataDir(env: Readonly<Record<string, string | undefined>> = p
 }
 
 export const configFileName = 'mcp.json';
+
+/** `path` is `folder` itself or below it (both absolute; compare real paths where links matter). */
+export function isInside(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
+}
 
 /** The 0600 file of `${secret:NAME}` values (the CLI's and headless mode's store; the desktop's fallback). */
 export function secretsFileOf(dataDir: string): string {

@@ -3,11 +3,12 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { hostEventNames, type BridgeMessage, type HostApi } from '../../src-shared/host-api';
 import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { dispatch } from '../core/dispatch';
+import { isInside } from '../core/paths';
 
 /**
  * Headless mode: the renderer bundle and the HostApi over a WebSocket, for a browser. This can start programs,
@@ -90,11 +91,6 @@ function cookieValue(req: IncomingMessage, name: string): string | undefined {
     }
   }
   return undefined;
-}
-
-/** `file` is `dir` itself or inside it (both real paths). */
-function isInside(file: string, dir: string): boolean {
-  return file.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessServer> {

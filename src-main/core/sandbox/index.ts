@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { SandboxSetting } from '../../../src-shared/config-schema';
 import type { SandboxInfo } from '../../../src-shared/host-api';
+import { isInside } from '../paths';
 import { seatbeltProfile } from './seatbelt';
 
 /*
@@ -70,10 +71,6 @@ function real(path: string): string {
   }
 }
 
-export function inside(path: string, folder: string): boolean {
-  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
-}
-
 /**
  * The package a script belongs to: the nearest folder above it with a manifest (package.json, pyproject.toml, …),
  * not above the hidden folder it is in; for a package installed under `node_modules`, the project that installed it
@@ -81,7 +78,7 @@ export function inside(path: string, folder: string): boolean {
  */
 export function packageRoot(file: string, hidden: readonly string[]): string {
   const start = dirname(file);
-  const roots = hidden.filter((h) => inside(start, h));
+  const roots = hidden.filter((h) => isInside(start, h));
   for (let dir = start; !roots.includes(dir) && dirname(dir) !== dir; dir = dirname(dir)) {
     if (!['package.json', 'pyproject.toml', 'Cargo.toml', 'go.mod'].some((m) => existsSync(join(dir, m)))) continue;
     const modules = dir.split(sep).indexOf('node_modules');
@@ -118,7 +115,7 @@ function ownFolders(context: SandboxContext, hidden: string[]): string[] {
   folders.push(basename(commandDir) === 'bin' ? dirname(commandDir) : commandDir);
   const script = context.args.find((a) => !a.startsWith('-') && isFile(isAbsolute(a) ? a : resolve(context.cwd, a)));
   if (script !== undefined) folders.push(packageRoot(real(isAbsolute(script) ? script : resolve(context.cwd, script)), hidden));
-  return folders.filter((f) => hidden.some((h) => inside(f, h)) && !hidden.includes(f));
+  return folders.filter((f) => hidden.some((h) => isInside(f, h)) && !hidden.includes(f));
 }
 
 let bwrapProbe: { ok: true; path: string } | { ok: false; reason: string } | undefined;
@@ -170,7 +167,7 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
   const caches = launcherCaches(context.command, home);
   // The cwd is readable, unless it is a hidden folder itself (or above one): then the server sees it empty.
   const cwd = resolve(context.cwd);
-  const cwdBound = hidden.some((h) => inside(cwd, h)) && !hidden.some((h) => inside(h, cwd));
+  const cwdBound = hidden.some((h) => isInside(cwd, h)) && !hidden.some((h) => isInside(h, cwd));
   const read = [...new Set([...ownFolders(context, hidden), ...(cwdBound ? [cwd] : []), ...allowRead])];
   const write = [...new Set([...allowWrite, ...caches.filter((c) => existsSync(c))])];
   const base = { read, write, network: request.network };
@@ -217,7 +214,7 @@ export function bubblewrapArgs(plan: { read: string[]; write: string[]; network:
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   // /tmp first: a hidden folder under it (a temp HOME) then gets its own empty mount point on the private /tmp.
   const hidden = [...plan.hidden].sort((a, b) => a.length - b.length);
-  for (const folder of hidden) if (existsSync(folder) || inside(folder, '/tmp')) args.push('--tmpfs', folder);
+  for (const folder of hidden) if (existsSync(folder) || isInside(folder, '/tmp')) args.push('--tmpfs', folder);
   // Container engines' sockets would hand out root whatever else is hidden (a read-only mount does not stop connect()).
   for (const path of engineSockets) {
     if (!existsSync(path)) continue;
@@ -248,11 +245,11 @@ export function deniedHint(line: string, server: string, info: SandboxInfo, hidd
   for (const match of line.matchAll(pathPattern)) {
     const path = match[1];
     if (path === undefined) continue;
-    const allowed = [...info.read, ...info.write].some((a) => inside(path, a));
-    if (hidden.some((h) => inside(path, h)) && !allowed) {
+    const allowed = [...info.read, ...info.write].some((a) => isInside(path, a));
+    if (hidden.some((h) => isInside(path, h)) && !allowed) {
       return `[switchboard] sandbox: ${path} is outside what this server may see; add it (or its folder) to "allowRead" or "allowWrite" in ${setting}, or set "sandbox": false`;
     }
-    if (/EROFS|Read-only file system|EACCES|Permission denied|EPERM/.test(line) && !info.write.some((a) => inside(path, a))) {
+    if (/EROFS|Read-only file system|EACCES|Permission denied|EPERM/.test(line) && !info.write.some((a) => isInside(path, a))) {
       return `[switchboard] sandbox: ${path} is read-only for this server; add it (or its folder) to "allowWrite" in ${setting}, or set "sandbox": false`;
     }
   }
