@@ -2,7 +2,7 @@
 // host killed with SIGKILL whose leftovers the next command ends. Real processes throughout; every test kills what it
 // started, even when it fails.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectCgroupBase } from '../core/containment';
@@ -26,8 +26,29 @@ function envFor(home: string, containment: Containment): Record<string, string> 
   return { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_CONTAINMENT: containment };
 }
 
-function cli(args: string[], home: string, containment: Containment = 'auto'): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [...cliArgs, ...args], { env: envFor(home, containment), encoding: 'utf8', timeout: 90_000 });
+/**
+ * A cgroup of the test's own below vitest's, for a test that SIGKILLs a host and expects its leftovers to wait for the
+ * next command: a host's cgroups live below the cgroup it runs in, and every host that starts ends the cgroups of
+ * dead hosts it finds there — so hosts of other test files running at the same time would otherwise end them first.
+ * Removed after the test (once empty).
+ */
+function ownCgroup(): string | undefined {
+  if (!base.ok) return undefined;
+  const dir = join(base.dir, `shutdown-test-${process.pid}-${started.cgroups.length}-${Date.now()}`);
+  mkdirSync(dir);
+  started.cgroups.push(dir);
+  return dir;
+}
+
+/** node … run in `cgroup` (moved there by a shell before it execs), or as it is. */
+function command(args: string[], cgroup: string | undefined): [string, string[]] {
+  if (cgroup === undefined) return [process.execPath, args];
+  return ['/bin/sh', ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', cgroup, process.execPath, ...args]];
+}
+
+function cli(args: string[], home: string, containment: Containment = 'auto', cgroup?: string): { status: number | null; stdout: string; stderr: string } {
+  const [file, argv] = command([...cliArgs, ...args], cgroup);
+  const r = spawnSync(file, argv, { env: envFor(home, containment), encoding: 'utf8', timeout: 90_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -43,7 +64,7 @@ const runDir = (home: string): string => join(home, '.config', 'Switchboard', 'r
 const ledgers = (home: string): string[] => (existsSync(runDir(home)) ? readdirSync(runDir(home)) : []);
 
 /** Hosts and tags the running test started: killed afterwards whatever happened. */
-const started: { hosts: ChildProcess[]; tags: string[] } = { hosts: [], tags: [] };
+const started: { hosts: ChildProcess[]; tags: string[]; cgroups: string[] } = { hosts: [], tags: [], cgroups: [] };
 afterEach(() => {
   for (const host of started.hosts) host.kill('SIGKILL');
   for (const tag of started.tags) {
@@ -55,8 +76,16 @@ afterEach(() => {
       }
     }
   }
+  for (const dir of started.cgroups) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // still holds something: left for the next host's orphan reaping
+    }
+  }
   started.hosts = [];
   started.tags = [];
+  started.cgroups = [];
 });
 
 function newTag(): string {
@@ -66,8 +95,9 @@ function newTag(): string {
 }
 
 /** A CLI host kept busy by a long tool call, killed with SIGKILL once `ready` holds: a crash of ours. */
-async function crashHostDuringCall(config: string, home: string, server: string, containment: Containment, ready: () => boolean): Promise<number> {
-  const host = spawn(process.execPath, [...cliArgs, '--config', config, 'call', server, 'sleep', '{"ms":120000}'], { env: envFor(home, containment), stdio: 'ignore' });
+async function crashHostDuringCall(config: string, home: string, server: string, containment: Containment, ready: () => boolean, cgroup?: string): Promise<number> {
+  const [file, argv] = command([...cliArgs, '--config', config, 'call', server, 'sleep', '{"ms":120000}'], cgroup);
+  const host = spawn(file, argv, { env: envFor(home, containment), stdio: 'ignore' });
   started.hosts.push(host);
   const exited = new Promise((resolve) => host.once('exit', resolve));
   await waitFor(() => ready() && ledgers(home).length === 1, 30_000, 'the servers and the ledger of the host');
@@ -82,11 +112,12 @@ describe('finding 5: exit codes and clean-up hold whatever the servers do', () =
       const home = tempDir();
       const tag = newTag();
       const config = configFile({ deaf: { command: process.execPath, args: [escapes, '--mode=deaf', tag] } });
+      const cgroup = containment === 'auto' ? ownCgroup() : undefined;
       // The server and its SIGTERM-deaf child; both ignore stdin EOF and the broken pipe, so they outlive the host.
-      await crashHostDuringCall(config, home, 'deaf', containment, () => pidsWith(tag).length === 2);
+      await crashHostDuringCall(config, home, 'deaf', containment, () => pidsWith(tag).length === 2, cgroup);
       expect(pidsWith(tag)).toHaveLength(2);
 
-      const next = cli(['--config', config, '--json', 'list'], home, containment);
+      const next = cli(['--config', config, '--json', 'list'], home, containment, cgroup);
       expect(next.status, next.stderr).toBe(0);
       expect(JSON.parse(next.stdout)).toEqual([{ name: 'deaf', transport: 'stdio', status: 'ready', protocolVersion: '2025-06-18', tools: 3 }]);
       // The orphans were ended, and so was the copy `list` started itself (it needed SIGKILL too).
@@ -140,18 +171,19 @@ describe.skipIf(!base.ok)(`finding 7: servers whose helpers escape their process
     const config = configFile(Object.fromEntries(modes.map((mode) => [mode, { command: process.execPath, args: [escapes, `--mode=${mode}`, tag] }])));
     const helpersAlive = (): string[] => modes.filter((m) => pidsWith(tag).some((p) => argvOf(p).includes(helpers[m] ?? '?')));
     // All servers start with the host; it is killed once every helper runs.
-    const dead = await crashHostDuringCall(config, home, 'setsid', 'auto', () => helpersAlive().length === modes.length && pidsWith(tag).length === 2 * modes.length);
+    const cgroup = ownCgroup();
+    const dead = await crashHostDuringCall(config, home, 'setsid', 'auto', () => helpersAlive().length === modes.length && pidsWith(tag).length === 2 * modes.length, cgroup);
     // The servers exit on stdin EOF; their helpers do not.
     await waitFor(() => pidsWith(tag).length === modes.length, 10_000, 'the servers to exit');
     expect(helpersAlive()).toEqual(modes);
 
-    const doctor = cli(['--config', config, '--json', 'doctor'], home);
+    const doctor = cli(['--config', config, '--json', 'doctor'], home, 'auto', cgroup);
     expect(doctor.status, doctor.stderr).toBe(0);
     const report = JSON.parse(doctor.stdout) as { servers: Array<{ name: string; containment: { kind: string; path?: string } }> };
     for (const server of report.servers) expect(server.containment).toMatchObject({ kind: 'cgroup', path: expect.stringMatching(new RegExp(`/\\d+-${server.name}$`)) });
     expect(pidsWith(tag)).toEqual([]);
     // No cgroup of the dead host (nor of doctor, which is done) is left behind.
-    const ours = (pid: number): string[] => readdirSync(base.ok ? base.dir : '/').filter((n) => n.startsWith(`switchboard-${pid}-`));
+    const ours = (pid: number): string[] => readdirSync(cgroup ?? '/').filter((n) => n.startsWith(`switchboard-${pid}-`));
     expect(ours(dead)).toEqual([]);
     expect(report.servers.filter((s) => s.containment.path !== undefined && existsSync(s.containment.path))).toEqual([]);
   });
