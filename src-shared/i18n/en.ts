@@ -3,6 +3,9 @@
  * (the type Catalogue makes a missing one a compile error; i18n.test.ts checks both and every t('…') in the source).
  * Plurals: `key_one` / `key_other` (i18next with Intl.PluralRules; Chinese uses only `_other`, but keeps both keys).
  */
+import { bundleEn } from './bundle.en';
+import { cliOutEn } from './cli-output.en';
+
 export const en = {
   common: {
     loading: 'Loading…',
@@ -1112,6 +1115,8 @@ export const en = {
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',
   },
+  cliOut: cliOutEn,
+  bundle: bundleEn,
 };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

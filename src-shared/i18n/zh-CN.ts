@@ -1,3 +1,5 @@
+import { bundleZhCN } from './bundle.zh-CN';
+import { cliOutZhCN } from './cli-output.zh-CN';
 import type { Catalogue } from './en';
 
 /** 简体中文目录：与 en.ts 的键完全相同（类型 Catalogue 保证，i18n.test.ts 再检查一遍）。 */
@@ -1175,4 +1177,6 @@ export const zhCN: Catalogue = {
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',
   },
+  cliOut: cliOutZhCN,
+  bundle: bundleZhCN,
 };
