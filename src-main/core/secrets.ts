@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomicSync } from './data-files';
 
 /**
@@ -41,42 +41,98 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
-/** CLI / headless: a JSON file readable only by the user (0600). Not keychain-backed, and it says so. */
+/**
+ * CLI / headless: a JSON file readable only by the user (0600). Not keychain-backed, and it says so.
+ *
+ * Several processes share the file (a `serve` running while `switchboard login` or `secret set` runs in a terminal),
+ * so the file, not this object, is the truth: every read sees the file as it is now (re-parsed only when its
+ * modification time or size changed), and every change is applied to the file's current values and written back
+ * atomically — one process's change never drops another's, and a token stored by `login` is seen by a running
+ * `serve` at once.
+ */
 export class FileSecretStore implements SecretStore {
   readonly backing = 'file' as const;
   readonly warning: string;
   private values: Record<string, string> = {};
+  /** The file's mtime and size when `values` were read from it (undefined: not read yet, or no file). */
+  private seen: string | undefined;
+  /** Why the file could not be read last time (then no change is written over it). */
+  private unreadable: string | undefined;
 
   constructor(private readonly file: string) {
     this.warning = `Secrets are kept in ${file} (readable only by you, mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.`;
-    try {
-      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      if (typeof parsed === 'object' && parsed !== null) {
-        for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') this.values[k] = v;
-      }
-    } catch {
-      // none yet
-    }
+    this.refresh();
   }
 
   list(): string[] {
+    this.refresh();
     return Object.keys(this.values).sort();
   }
   get(name: string): string | undefined {
+    this.refresh();
     return Object.hasOwn(this.values, name) ? this.values[name] : undefined;
   }
   set(name: string, value: string): void {
     assertSecretName(name);
-    this.values[name] = value;
-    this.save();
+    this.change((values) => {
+      values[name] = value;
+      return true;
+    });
   }
   delete(name: string): boolean {
-    if (!Object.hasOwn(this.values, name)) return false;
-    delete this.values[name];
-    this.save();
+    return this.change((values) => {
+      if (!Object.hasOwn(values, name)) return false;
+      delete values[name];
+      return true;
+    });
+  }
+
+  /** Applies `edit` to the file's current values; writes them back when it changed something. */
+  private change(edit: (values: Record<string, string>) => boolean): boolean {
+    this.seen = undefined; // read afresh, whatever the stat says: another process may have written in the same tick
+    this.refresh();
+    if (this.unreadable !== undefined) {
+      throw new Error(`${this.file} cannot be read (${this.unreadable}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
+    }
+    const values = { ...this.values };
+    if (!edit(values)) return false;
+    writeFileAtomicSync(this.file, JSON.stringify(values, null, 2));
+    this.values = values;
+    this.seen = this.stamp();
     return true;
   }
-  private save(): void {
-    writeFileAtomicSync(this.file, JSON.stringify(this.values, null, 2));
+
+  private stamp(): string | undefined {
+    try {
+      const stat = statSync(this.file);
+      return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private refresh(): void {
+    const stamp = this.stamp();
+    if (stamp !== undefined && stamp === this.seen) return;
+    this.seen = stamp;
+    this.unreadable = undefined;
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.values = {};
+      else this.unreadable = (error as Error).message;
+      return;
+    }
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('it is not a JSON object of names to values');
+      const values: Record<string, string> = {};
+      for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') values[k] = v;
+      this.values = values;
+    } catch (error) {
+      // Someone's hand edit went wrong: keep what was read last, and refuse to write over the file (see change()).
+      this.unreadable = (error as Error).message;
+    }
   }
 }
