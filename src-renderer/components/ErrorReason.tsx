@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { useT } from '../i18n';
+import type { StatusReason } from '../../src-shared/host-api';
+import { reasonText, useT } from '../i18n';
 
 const LONG = 180;
 
-/** A server's error, clamped to a few lines when long (e.g. a PATH listing), with a toggle to read it all. */
-export function ErrorReason({ text }: { text: string }) {
+/**
+ * A server's error, clamped to a few lines when long (e.g. a PATH listing), with a toggle to read it all. In the UI's
+ * language from `reason` (its code and data) when given; else, and in English, `text` as the host wrote it.
+ */
+export function ErrorReason({ text: english, reason }: { text: string; reason?: StatusReason | undefined }) {
   const [open, setOpen] = useState(false);
   const t = useT();
+  const text = reasonText(english, reason);
   const long = text.length > LONG;
   return (
     <div className="server-error" role="status">

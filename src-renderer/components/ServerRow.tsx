@@ -113,7 +113,7 @@ export function ServerRow({ server }: { server: ServerView }) {
         {server.target}
       </code>
 
-      {failed && <ErrorReason text={server.error ?? t('serverRow.noReason')} />}
+      {failed && <ErrorReason text={server.error ?? t('serverRow.noReason')} reason={server.error !== undefined ? server.errorInfo : undefined} />}
       {server.needsInput && (
         <p className="server-note" data-testid="server-needs-input">
           <Trans i18nKey="serverRow.waitingInput" values={{ input: `\${input:${server.needsInput}}` }} components={{ code: <code /> }} />

@@ -202,7 +202,7 @@ function ConfigServerRow({
       <code className="server-target" title={server.target}>
         {server.target}
       </code>
-      {server.error && (server.status === 'error' || server.status === 'crash-loop') && <ErrorReason text={server.error} />}
+      {server.error && (server.status === 'error' || server.status === 'crash-loop') && <ErrorReason text={server.error} reason={server.errorInfo} />}
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
       <ConsentCard server={server} />
       <div className="config-server-actions">

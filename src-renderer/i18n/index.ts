@@ -11,11 +11,13 @@ import {
   formatNumber,
   isLanguage,
   localizeError,
+  localizeReason,
   resolveLanguage,
   type ErrorLike,
   type Language,
   type LanguageSetting,
 } from '../../src-shared/i18n';
+import type { StatusReason } from '../../src-shared/host-api';
 
 const storageKey = 'switchboard.language';
 
@@ -88,6 +90,11 @@ export function useT() {
 /** An error in the UI's language, from its code and data (see localizeError); English keeps the host's message. */
 export function errorText(error: ErrorLike): string {
   return localizeError(i18n, error);
+}
+
+/** Why a server is in its status (ServerView.error and .errorInfo) in the UI's language (see localizeReason). */
+export function reasonText(text: string, reason: StatusReason | undefined): string {
+  return localizeReason(i18n, text, reason);
 }
 
 /** A date and time in the UI's language. */

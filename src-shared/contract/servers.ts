@@ -88,6 +88,20 @@ export interface ServerCapabilitiesView {
   tasks: boolean;
 }
 
+/** A StatusReason's facts: JSON scalars and string lists (what a translation's placeholders are filled from). */
+export type StatusReasonData = Record<string, string | number | boolean | null | string[]>;
+
+/**
+ * Why a server is in its status, as a stable code and data beside the English `error` text, so the UI words it in
+ * the person's language (`reasons.<code>` in the catalogues, or `errors.<code>` for a HostError code), falling back
+ * to the English text for a code it does not know. `lines`: the server's own last stderr lines the text quotes.
+ */
+export interface StatusReason {
+  code: string;
+  data?: StatusReasonData;
+  lines?: string[];
+}
+
 export interface ServerHealth {
   ok: boolean;
   lastPingMs?: number;
@@ -100,8 +114,10 @@ export interface ServerView {
   /** The transport in use (for remote servers: the one that answered). */
   transport: TransportKind;
   status: ServerStatus;
-  /** Readable reason when status is `error`. */
+  /** Readable reason when status is `error` (in English; also for `crash-loop`, `needs-approval`, `needs-login`). */
   error?: string;
+  /** `error`'s code and data, when known, for wording it in the UI's language. */
+  errorInfo?: StatusReason;
   /** Negotiated protocol revision, once ready. */
   protocolVersion?: string;
   era?: 'modern' | 'legacy';

@@ -1033,6 +1033,10 @@ export const en = {
     'config-invalid': {
       generic: 'The config has a problem: {{message}}',
       position: 'The config has a problem at line {{line}}, column {{column}}: {{message}}',
+      /** A server's command (src-main/core/resolve-command.ts, data.reason). */
+      'command-not-found':
+        'Cannot start "{{command}}": command not found. Looked in {{path}}. Install it, put its absolute path in "command", or add its folder to your login shell\'s PATH.',
+      'no-executable': 'Cannot start "{{command}}": no executable file at {{file}}. Check the {{where}} path in the config.',
     },
     'provider-error': { generic: 'The model provider failed: {{message}}' },
     'not-configured': { generic: 'No model provider is set up yet: add one in Chat → Providers & approvals. ({{message}})' },
@@ -1050,6 +1054,56 @@ export const en = {
     },
     internal: { generic: 'Something went wrong inside Switchboard: {{message}}' },
     disconnected: { generic: 'The connection to the host was lost: {{message}}' },
+  },
+  /**
+   * Why a server is in its status (ServerView.errorInfo, see localizeReason): `reasons.<code>`, picked by the data's
+   * `how` / `why` / `reason` like `errors`. The English is the host's own text (shown as it is); these keep the keys.
+   */
+  reasons: {
+    lastStderr: 'Last stderr lines:',
+    'server-exited': {
+      generic: 'The server stopped: {{message}}',
+      code: 'Server "{{server}}" exited with code {{exitCode}}.',
+      signal: 'Server "{{server}}" was ended by signal {{signal}}.',
+      closed: 'Server "{{server}}" closed the connection.',
+    },
+    'crash-loop': {
+      generic: 'The server keeps dying right after it starts, so it is left stopped. Fix the cause, then press Restart. ({{message}})',
+      code: 'Server "{{server}}" exited with code {{exitCode}}. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
+      signal: 'Server "{{server}}" was ended by signal {{signal}}. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
+      closed: 'Server "{{server}}" closed the connection. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
+    },
+    'exited-before-ready': {
+      generic: 'The server exited before it was ready: {{message}}',
+      code: 'Server "{{server}}" exited with code {{exitCode}} before it was ready ({{detail}}).',
+      signal: 'Server "{{server}}" was ended by signal {{signal}} before it was ready ({{detail}}).',
+      closed: 'Server "{{server}}" closed the connection before it was ready ({{detail}}).',
+    },
+    'start-failed': { generic: '{{detail}}.' },
+    'start-timeout': {
+      generic:
+        'Server "{{server}}" did not finish connecting within {{timeout}} ms. If it is only slow to start (a first npx or uvx download, a JVM, a busy machine), raise "timeout" (in ms) in its config entry.',
+    },
+    'stdout-noise': {
+      generic:
+        'The server wrote only non-JSON to stdout ({{count}} lines, first: {{first}}), so no MCP message arrived within {{timeout}} ms. stdout belongs to the protocol: the server must log to stderr.',
+    },
+    'spawn-failed': {
+      generic: 'Cannot start "{{command}}" ({{detail}}).',
+      'not-found': 'Cannot start "{{command}}": not found ({{detail}}).',
+      denied: 'Cannot start "{{command}}": permission denied ({{detail}}).',
+    },
+    'connection-refused': { generic: 'nothing is listening at {{url}} (connection refused). Is the server running?' },
+    'dns-failed': { generic: 'cannot resolve the host of {{url}} (DNS lookup failed)' },
+    'http-status': { generic: 'the server answered HTTP {{httpStatus}} {{statusText}} ({{detail}})' },
+    'connect-failed': { generic: '{{detail}}' },
+    'remote-closed': { generic: 'The remote server closed the connection.' },
+    'needs-approval': {
+      generic: 'Review exactly what would run and approve it to start the server.',
+      new: 'This command has not been approved in Switchboard: review exactly what would run and approve it to start the server.',
+      changed:
+        'Its command, arguments, working folder or environment names changed since it was approved: review exactly what would run and approve it to start the server.',
+    },
   },
   sandbox: {
     legend: 'Sandbox',

@@ -5,6 +5,7 @@
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { en, type Catalogue } from './en';
 import { zhCN } from './zh-CN';
+import type { StatusReason } from '../contract/servers';
 
 export type { Catalogue } from './en';
 
@@ -68,8 +69,8 @@ export interface ErrorLike {
   data?: Record<string, unknown>;
 }
 
-/** `data` fields whose value picks a more specific wording: `errors.<code>.<value>`. */
-const selectorFields = ['status', 'reason'] as const;
+/** `data` fields whose value picks a more specific wording: `errors.<code>.<value>` (`how`, `why`: a StatusReason's). */
+const selectorFields = ['status', 'reason', 'how', 'why'] as const;
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1] ?? '');
@@ -84,21 +85,42 @@ function placeholders(text: string): string[] {
 export function localizeError(instance: I18n, error: ErrorLike): string {
   const language = instance.resolvedLanguage ?? instance.language;
   if (language === 'en' || error.code === undefined) return error.message;
+  return worded(instance, language, 'errors', error) ?? error.message;
+}
+
+/**
+ * Why a server is in its status (ServerView.error and .errorInfo) in the instance's language: worded from the
+ * code and data like localizeError, from `errors.<code>` (a HostError code) or `reasons.<code>` (the supervisor's
+ * own: exits, crash loops, timeouts, approval), then the server's stderr lines it quotes. In English, without a
+ * reason, or for a code without a key: `text` as it is.
+ */
+export function localizeReason(instance: I18n, text: string, reason: StatusReason | undefined): string {
+  const language = instance.resolvedLanguage ?? instance.language;
+  if (language === 'en' || reason === undefined) return text;
+  const error: ErrorLike = { code: reason.code, message: text, ...(reason.data !== undefined ? { data: reason.data } : {}) };
+  const main = worded(instance, language, 'errors', error) ?? worded(instance, language, 'reasons', error);
+  if (main === undefined) return text;
+  if (reason.lines === undefined || reason.lines.length === 0) return main;
+  return `${main}\n${instance.t('reasons.lastStderr')}\n${reason.lines.join('\n')}`;
+}
+
+function worded(instance: I18n, language: string, section: 'errors' | 'reasons', error: ErrorLike): string | undefined {
   const data = error.data ?? {};
   const vars: Record<string, string> = { message: error.message };
   for (const [key, value] of Object.entries(data)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') vars[key] = String(value);
     else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) vars[key] = value.join(', ');
   }
+  const prefix = `${section}.${error.code ?? ''}`;
   const candidates: string[] = [];
   for (const field of selectorFields) {
     const value = data[field];
-    if (typeof value === 'string' && /^[\w-]+$/.test(value)) candidates.push(`errors.${error.code}.${value}`);
+    if (typeof value === 'string' && /^[\w-]+$/.test(value)) candidates.push(`${prefix}.${value}`);
   }
-  if (vars.line !== undefined && vars.column !== undefined) candidates.push(`errors.${error.code}.position`);
-  if (vars.server !== undefined && vars.tool !== undefined) candidates.push(`errors.${error.code}.tool`);
-  if (vars.server !== undefined) candidates.push(`errors.${error.code}.server`);
-  candidates.push(`errors.${error.code}.generic`);
+  if (vars.line !== undefined && vars.column !== undefined) candidates.push(`${prefix}.position`);
+  if (vars.server !== undefined && vars.tool !== undefined) candidates.push(`${prefix}.tool`);
+  if (vars.server !== undefined) candidates.push(`${prefix}.server`);
+  candidates.push(`${prefix}.generic`);
   for (const key of candidates) {
     const raw: unknown = instance.getResource(language, 'translation', key);
     if (typeof raw !== 'string') continue;
@@ -106,7 +128,7 @@ export function localizeError(instance: I18n, error: ErrorLike): string {
     // A key built at run time: the catalogue test checks every code's `generic` exists in both languages.
     return (instance.t as unknown as (key: string, vars: Record<string, string>) => string)(key, vars);
   }
-  return error.message;
+  return undefined;
 }
 
 /** A date and time in the language's own order and words (Intl). */

@@ -1030,6 +1030,8 @@ export const zhCN: Catalogue = {
     'config-invalid': {
       generic: '配置有问题：{{message}}',
       position: '配置第 {{line}} 行第 {{column}} 列有问题：{{message}}',
+      'command-not-found': '无法启动“{{command}}”：找不到该命令。已查找的位置：{{path}}。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
+      'no-executable': '无法启动“{{command}}”：{{file}} 处没有可执行文件。请检查配置中的 {{where}} 路径。',
     },
     'provider-error': { generic: '模型服务出错：{{message}}' },
     'not-configured': { generic: '尚未设置模型服务：请在 聊天 → 模型服务与审批 中添加。（{{message}}）' },
@@ -1047,6 +1049,49 @@ export const zhCN: Catalogue = {
     },
     internal: { generic: 'Switchboard 内部出错：{{message}}' },
     disconnected: { generic: '与主机的连接已断开：{{message}}' },
+  },
+  reasons: {
+    lastStderr: '最近的 stderr 输出：',
+    'server-exited': {
+      generic: '服务器已停止：{{message}}',
+      code: '服务器“{{server}}”已退出，退出码 {{exitCode}}。',
+      signal: '服务器“{{server}}”被信号 {{signal}} 终止。',
+      closed: '服务器“{{server}}”关闭了连接。',
+    },
+    'crash-loop': {
+      generic: '服务器一启动就反复退出，因此保持停止状态。请排除原因后按“重启”。（{{message}}）',
+      code: '服务器“{{server}}”已退出，退出码 {{exitCode}}。它在启动后 {{seconds}} 秒内已退出 {{deaths}} 次，因此保持停止状态。请排除原因后按“重启”。',
+      signal: '服务器“{{server}}”被信号 {{signal}} 终止。它在启动后 {{seconds}} 秒内已退出 {{deaths}} 次，因此保持停止状态。请排除原因后按“重启”。',
+      closed: '服务器“{{server}}”关闭了连接。它在启动后 {{seconds}} 秒内已退出 {{deaths}} 次，因此保持停止状态。请排除原因后按“重启”。',
+    },
+    'exited-before-ready': {
+      generic: '服务器在就绪前退出：{{message}}',
+      code: '服务器“{{server}}”在就绪前已退出，退出码 {{exitCode}}（{{detail}}）。',
+      signal: '服务器“{{server}}”在就绪前被信号 {{signal}} 终止（{{detail}}）。',
+      closed: '服务器“{{server}}”在就绪前关闭了连接（{{detail}}）。',
+    },
+    'start-failed': { generic: '启动失败：{{detail}}。' },
+    'start-timeout': {
+      generic: '服务器“{{server}}”未能在 {{timeout}} 毫秒内完成连接。如果它只是启动较慢（首次通过 npx 或 uvx 下载、JVM 启动、机器繁忙），请在它的配置项中调大 "timeout"（单位为毫秒）。',
+    },
+    'stdout-noise': {
+      generic: '服务器向 stdout 只写了非 JSON 内容（{{count}} 行，第一行：{{first}}），因此 {{timeout}} 毫秒内没有收到任何 MCP 消息。stdout 专用于协议：服务器必须把日志写到 stderr。',
+    },
+    'spawn-failed': {
+      generic: '无法启动“{{command}}”（{{detail}}）。',
+      'not-found': '无法启动“{{command}}”：找不到该程序（{{detail}}）。',
+      denied: '无法启动“{{command}}”：没有执行权限（{{detail}}）。',
+    },
+    'connection-refused': { generic: '{{url}} 上没有程序在监听（连接被拒绝）。服务器在运行吗？' },
+    'dns-failed': { generic: '无法解析 {{url}} 的主机名（DNS 查询失败）' },
+    'http-status': { generic: '服务器返回了 HTTP {{httpStatus}} {{statusText}}（{{detail}}）' },
+    'connect-failed': { generic: '连接失败：{{detail}}' },
+    'remote-closed': { generic: '远程服务器关闭了连接。' },
+    'needs-approval': {
+      generic: '请查看将要运行的确切内容，批准后即可启动该服务器。',
+      new: '此命令尚未在 Switchboard 中获得批准：请查看将要运行的确切内容，批准后即可启动该服务器。',
+      changed: '自批准以来，它的命令、参数、工作文件夹或环境变量名已更改：请查看将要运行的确切内容，批准后即可启动该服务器。',
+    },
   },
   sandbox: {
     legend: '沙箱',

@@ -1,16 +1,34 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { StatusReason, StatusReasonData } from '../../../src-shared/host-api';
 import { CoreError, messageOf } from '../errors';
 import { formatBytes, type OversizedLine, type ProcessExit } from '../process-transport';
 
 /*
  * Why a server failed, in words a person can act on. Pure text helpers shared by the session (connect) and the
- * supervisor (exits, calls).
+ * supervisor (exits, calls). Each explanation also has a stable code and data (a StatusReason), so that the UI can
+ * word it in the person's language (src-shared/i18n: `reasons.<code>`); the English text stays the host's own.
  */
 
+/** An explanation: the English text, and what the UI words it from. */
+export interface Explained {
+  text: string;
+  reason: StatusReason;
+}
+
+function explained(text: string, code: string, data?: StatusReasonData, lines?: string[]): Explained {
+  return { text, reason: { code, ...(data !== undefined ? { data } : {}), ...(lines !== undefined && lines.length > 0 ? { lines } : {}) } };
+}
+
 export class DeadlineError extends Error {}
-/** A failure whose message is already the whole explanation. */
-export class ReasonError extends Error {}
+/** A failure whose message is already the whole explanation (`reason`: its code and data, when known). */
+export class ReasonError extends Error {
+  readonly reason: StatusReason | undefined;
+  constructor(message: string, options?: ErrorOptions & { reason?: StatusReason }) {
+    super(message, options);
+    this.reason = options?.reason;
+  }
+}
 /** A remote server needs an OAuth sign-in by a person (status `needs-login`, not `error`); the message says where. */
 export class SignInRequired extends ReasonError {}
 /** The stdio server exited while our `server/discover` probe was unanswered. */
@@ -74,8 +92,24 @@ export function oversizedText(server: string, info: OversizedLine): string {
 }
 
 export function exitText(server: string, exit: ProcessExit | undefined): string {
-  if (!exit) return `Server "${server}" closed the connection`;
-  return exit.signal ? `Server "${server}" was ended by signal ${exit.signal}` : `Server "${server}" exited with code ${exit.code ?? 'unknown'}`;
+  return exitExplained(server, exit).text;
+}
+
+/** How a stdio child ended, as a StatusReason's data: `how` is `closed`, `signal` or `code`. */
+export function exitFacts(server: string, exit: ProcessExit | undefined): StatusReasonData {
+  if (!exit) return { server, how: 'closed' };
+  return exit.signal ? { server, how: 'signal', signal: exit.signal } : { server, how: 'code', exitCode: exit.code ?? 'unknown' };
+}
+
+/** `Server "x" exited with code 3` (no full stop), code `server-exited`. */
+export function exitExplained(server: string, exit: ProcessExit | undefined): Explained {
+  const facts = exitFacts(server, exit);
+  const text = !exit
+    ? `Server "${server}" closed the connection`
+    : exit.signal
+      ? `Server "${server}" was ended by signal ${exit.signal}`
+      : `Server "${server}" exited with code ${exit.code ?? 'unknown'}`;
+  return explained(text, 'server-exited', facts);
 }
 
 /** `{ exitCode, signal }` for HostError.data. */
@@ -83,11 +117,29 @@ export function exitData(exit: ProcessExit | undefined): Record<string, unknown>
   return exit ? { exitCode: exit.code, signal: exit.signal } : {};
 }
 
-export function timeoutText(server: string, timeout: number, noise?: { messages: number; noiseLines: number; firstNoise: string | undefined }): string {
+export interface StdoutNoise {
+  messages: number;
+  noiseLines: number;
+  firstNoise: string | undefined;
+}
+
+export function timeoutText(server: string, timeout: number, noise?: StdoutNoise): string {
+  return timeoutExplained(server, timeout, noise).text;
+}
+
+export function timeoutExplained(server: string, timeout: number, noise?: StdoutNoise): Explained {
   if (noise && noise.messages === 0 && noise.noiseLines > 0) {
-    return `The server wrote only non-JSON to stdout (${noise.noiseLines} line${noise.noiseLines === 1 ? '' : 's'}, first: ${JSON.stringify(noise.firstNoise)}), so no MCP message arrived within ${timeout} ms. stdout belongs to the protocol: the server must log to stderr.`;
+    return explained(
+      `The server wrote only non-JSON to stdout (${noise.noiseLines} line${noise.noiseLines === 1 ? '' : 's'}, first: ${JSON.stringify(noise.firstNoise)}), so no MCP message arrived within ${timeout} ms. stdout belongs to the protocol: the server must log to stderr.`,
+      'stdout-noise',
+      { server, timeout, count: noise.noiseLines, first: JSON.stringify(noise.firstNoise) },
+    );
   }
-  return `Server "${server}" did not finish connecting within ${timeout} ms. If it is only slow to start (a first npx or uvx download, a JVM, a busy machine), raise "timeout" (in ms) in its config entry.`;
+  return explained(
+    `Server "${server}" did not finish connecting within ${timeout} ms. If it is only slow to start (a first npx or uvx download, a JVM, a busy machine), raise "timeout" (in ms) in its config entry.`,
+    'start-timeout',
+    { server, timeout },
+  );
 }
 
 export function causeChain(error: unknown): unknown[] {
@@ -125,27 +177,65 @@ export interface StartFailureContext {
 
 /** A failed start (connect, handshake, first tools/list), explained. */
 export function explainStartFailure(error: unknown, context: StartFailureContext): string {
+  return startFailureExplained(error, context).text;
+}
+
+/**
+ * The same explanation with its code and data. `reason` is undefined where only the text is known: a ReasonError
+ * made without one, a timeout whose text the context made (the caller knows which, see `timeoutExplained`).
+ */
+export function startFailureExplained(
+  error: unknown,
+  context: StartFailureContext & { tailLines?: () => string[] },
+): { text: string; reason: StatusReason | undefined } {
   const { entry } = context;
-  if (error instanceof CoreError || error instanceof DeadlineError || error instanceof ReasonError) return error.message;
+  const lines = (): string[] => context.tailLines?.() ?? [];
+  if (error instanceof CoreError) {
+    return { text: error.message, reason: { code: error.code, ...(error.data !== undefined ? { data: reasonData(error.data) } : {}) } };
+  }
+  if (error instanceof ReasonError) return { text: error.message, reason: error.reason };
+  if (error instanceof DeadlineError) return { text: error.message, reason: undefined };
   // The era probe or the handshake ran out of the connect timeout (and beat the deadline timer to it).
-  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return context.timeoutText();
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { text: context.timeoutText(), reason: undefined };
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'EACCES') {
-    return `Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`;
+    return explained(
+      `Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`,
+      'spawn-failed',
+      { command: entry.command ?? '', why: code === 'ENOENT' ? 'not-found' : 'denied', detail: messageOf(error) },
+    );
   }
   let message = messageOf(error);
-  if (error instanceof SdkHttpError) message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
+  let http: StatusReasonData | undefined;
+  if (error instanceof SdkHttpError) {
+    http = { httpStatus: error.status, statusText: error.statusText ?? '', detail: message };
+    message = `the server answered HTTP ${error.status}${error.statusText ? ` ${error.statusText}` : ''} (${message})`;
+  }
   const causes = causeChain(error);
   const last = causes[causes.length - 1];
   if (last !== undefined && last !== error && !message.includes(messageOf(last))) message += ` (${messageOf(last)})`;
   const causeCode = causes.map((c) => (c as { code?: unknown }).code).find((c) => typeof c === 'string');
+  const url = entry.url ?? '';
   if (causeCode === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) {
-    return `nothing is listening at ${entry.url ?? 'the URL'} (connection refused). Is the server running?`;
+    return explained(`nothing is listening at ${entry.url ?? 'the URL'} (connection refused). Is the server running?`, 'connection-refused', { url });
   }
-  if (causeCode === 'ENOTFOUND') return `cannot resolve the host of ${entry.url ?? 'the URL'} (DNS lookup failed)`;
+  if (causeCode === 'ENOTFOUND') return explained(`cannot resolve the host of ${entry.url ?? 'the URL'} (DNS lookup failed)`, 'dns-failed', { url });
   if (entry.command !== undefined) {
-    if (context.exit) return `${exitText(context.server, context.exit)} before it was ready (${message}).${context.tail()}`;
-    return `${message}.${context.tail()}`;
+    if (context.exit) {
+      return explained(`${exitText(context.server, context.exit)} before it was ready (${message}).${context.tail()}`, 'exited-before-ready', { ...exitFacts(context.server, context.exit), detail: message }, lines());
+    }
+    return explained(`${message}.${context.tail()}`, 'start-failed', { server: context.server, detail: message }, lines());
   }
-  return message;
+  if (http !== undefined) return explained(message, 'http-status', { server: context.server, url, ...http });
+  return explained(message, 'connect-failed', { server: context.server, url, detail: message });
+}
+
+/** HostError.data as a StatusReason's: JSON scalars and string lists only (anything else is dropped). */
+export function reasonData(data: Record<string, unknown>): StatusReasonData {
+  const out: StatusReasonData = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) out[key] = value;
+    else if (Array.isArray(value) && value.every((v): v is string => typeof v === 'string')) out[key] = value;
+  }
+  return out;
 }

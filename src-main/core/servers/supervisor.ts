@@ -1,11 +1,11 @@
 import { EventEmitter } from 'node:events';
 import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
-import type { ConsentView, LaunchInfo, ServerStatus, ServerView, ToolResult } from '../../../src-shared/host-api';
+import type { ConsentView, LaunchInfo, ServerStatus, ServerView, StatusReason, ToolResult } from '../../../src-shared/host-api';
 import { CoreError, messageOf } from '../errors';
 import type { ProcessExit } from '../process-transport';
 import { LineRing } from '../ring-buffer';
 import type { RemoteServerAuth } from '../auth/manager';
-import { exitData, exitText, SignInRequired, withDeadline } from './diagnosis';
+import { exitData, exitExplained, exitFacts, exitText, SignInRequired, startFailureExplained, timeoutExplained, withDeadline, type Explained } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
 import { callTool as callFeatureTool } from './features/tool-call';
@@ -29,6 +29,8 @@ export interface SupervisorEvents {
 export class Supervisor extends EventEmitter<SupervisorEvents> {
   private status: ServerStatus = 'stopped';
   private error: string | undefined;
+  /** `error`'s code and data (for the UI's language), when known. */
+  private errorInfo: StatusReason | undefined;
   private session: Session | undefined;
   private readonly stderr = new LineRing(200);
   private disposed = false;
@@ -126,7 +128,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   setConsent(consent: ConsentView | undefined, start = false): void {
     this.pendingConsent = consent;
     if (consent?.enforced) {
-      if (this.status === 'stopped') this.setStatus('needs-approval', consentText(consent));
+      if (this.status === 'stopped') this.setStatus('needs-approval', consentExplained(consent));
       return;
     }
     if (this.status === 'needs-approval') this.setStatus('stopped');
@@ -147,6 +149,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       transport: this.session?.transportKind ?? this.lastKind,
       status: this.status,
       ...(this.error !== undefined ? { error: this.error } : {}),
+      ...(this.error !== undefined && this.errorInfo !== undefined ? { errorInfo: this.errorInfo } : {}),
       ...(session ? session.view() : {}),
       disabled: entry.disabled === true,
       tools: this.features.tools.items,
@@ -174,7 +177,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     if (this.disposed) return Promise.resolve();
     if (this.pendingConsent?.enforced) {
       // Never started before a person approved this exact launch (SEP-1024): not by a restart, not by a retry.
-      this.setStatus('needs-approval', consentText(this.pendingConsent));
+      this.setStatus('needs-approval', consentExplained(this.pendingConsent));
       return Promise.resolve();
     }
     // A start still running for a session that was since closed (a restart meanwhile) does not count.
@@ -252,6 +255,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     } catch (error) {
       if (!current()) return;
       const reason = session.explain(error, timeout);
+      const explained = this.startFailure(error, session, timeout, reason);
       this.deps.log?.write(`[switchboard] start failed: ${reason}`);
       await session.close();
       if (!current()) return;
@@ -262,7 +266,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         this.setStatus('needs-login', signIn);
         return;
       }
-      this.setStatus('error', reason);
+      this.setStatus('error', explained);
       if (this.reconnecting && this.policy.autoRestart) {
         this.healthFailures++;
         this.scheduleRestart(this.healthFailures);
@@ -288,7 +292,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private onRemoteClosed(): void {
     if (this.disposed || this.status !== 'ready') return;
     this.session?.detach();
-    this.setStatus('error', 'The remote server closed the connection.');
+    this.setStatus('error', { text: 'The remote server closed the connection.', reason: { code: 'remote-closed', data: { server: this.name } } });
   }
 
   /** The child ended on its own: fail its calls (the SDK does, on close), record why, and maybe restart. */
@@ -296,16 +300,20 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     if (this.disposed) return;
     if (this.status !== 'ready') return; // during start, run() reports the failure
     const reason = `${exitText(this.name, exit)}.${this.tailText()}`;
+    const lines = this.tailLines();
     this.deps.log?.write(`[switchboard] ${reason}`);
     const session = this.session;
     if (session) void session.close();
     const quick = Date.now() - this.readyAt < this.policy.stableMs;
     this.quickDeaths = quick ? this.quickDeaths + 1 : 1;
     if (this.quickDeaths >= this.policy.crashLoopCount) {
-      this.setStatus('crash-loop', `${reason}\nIt died ${this.quickDeaths} times within ${this.policy.stableMs / 1000} s of starting, so it is left stopped. Fix the cause, then press Restart.`);
+      const text = `${reason}\nIt died ${this.quickDeaths} times within ${this.policy.stableMs / 1000} s of starting, so it is left stopped. Fix the cause, then press Restart.`;
+      const data = { ...exitFacts(this.name, exit), deaths: this.quickDeaths, seconds: this.policy.stableMs / 1000 };
+      this.setStatus('crash-loop', { text, reason: { code: 'crash-loop', data, ...(lines.length ? { lines } : {}) } });
       return;
     }
-    this.setStatus('error', reason);
+    const exited = exitExplained(this.name, exit);
+    this.setStatus('error', { text: reason, reason: { ...exited.reason, ...(lines.length ? { lines } : {}) } });
     if (this.policy.autoRestart) this.scheduleRestart();
   }
 
@@ -323,8 +331,33 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   }
 
   private tailText(): string {
-    const tail = this.stderr.tail(5).filter((l) => !l.startsWith('[switchboard]'));
+    const tail = this.tailLines();
     return tail.length ? ` Last stderr lines:\n${tail.join('\n')}` : '';
+  }
+
+  /** The server's own last stderr lines (not our `[switchboard]` notes), as quoted in explanations. */
+  private tailLines(): string[] {
+    return this.stderr.tail(5).filter((l) => !l.startsWith('[switchboard]'));
+  }
+
+  /**
+   * A failed start's code and data beside the session's English `text`: only when they explain that same text (the
+   * session may word a failure this module does not know; then the UI shows the English text as it is).
+   */
+  private startFailure(error: unknown, session: Session, timeout: number, text: string): Explained | string {
+    const timedOut = timeoutExplained(this.name, timeout);
+    const found = startFailureExplained(error, {
+      server: this.name,
+      entry: this.server.entry,
+      timeoutText: () => timedOut.text,
+      exit: session.lastExit ?? session.transportExit,
+      tail: () => this.tailText(),
+      tailLines: () => this.tailLines(),
+    });
+    if (found.text !== text) return text;
+    if (found.reason !== undefined) return { text, reason: found.reason };
+    // A timeout: the session words it (with what it saw on stdout); the plain one is known here.
+    return text === timedOut.text ? timedOut : text;
   }
 
   /** The ready session, or a `server-not-ready` error saying why there is none. */
@@ -417,14 +450,16 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.emit('changed');
   }
 
-  private setStatus(status: ServerStatus, error?: string): void {
+  /** `error`: the English text, or the text with its code and data. */
+  private setStatus(status: ServerStatus, error?: string | Explained): void {
     this.status = status;
-    this.error = error;
+    this.error = typeof error === 'string' ? error : error?.text;
+    this.errorInfo = typeof error === 'string' ? undefined : error?.reason;
     this.emit('changed');
   }
 }
 
-function consentText(consent: ConsentView): string {
+function consentExplained(consent: ConsentView): Explained {
   const what = consent.reason === 'changed' ? 'Its command, arguments, working folder or environment names changed since it was approved' : 'This command has not been approved in Switchboard';
-  return `${what}: review exactly what would run and approve it to start the server.`;
+  return { text: `${what}: review exactly what would run and approve it to start the server.`, reason: { code: 'needs-approval', data: { reason: consent.reason } } };
 }

@@ -15,7 +15,7 @@ import { ToolCatalogue } from '../tools/ToolCatalogue';
 import { TraceTab } from '../trace/TraceTab';
 import '../features.css';
 import { Trans } from 'react-i18next';
-import { formatCount, useT } from '../../i18n';
+import { formatCount, reasonText, useT } from '../../i18n';
 
 const idPrefix = 'server-page';
 
@@ -209,7 +209,7 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
       {bundle?.state === 'error' && (
         <ErrorNote testId="debug-bundle-error">{t('serverPage.bundleFailed', { error: bundle.message })}</ErrorNote>
       )}
-      {server.status !== 'ready' && server.error && <p className="server-error">{server.error}</p>}
+      {server.status !== 'ready' && server.error && <p className="server-error">{reasonText(server.error, server.errorInfo)}</p>}
       {server.instructions && (
         <details className="server-instructions" data-testid="server-instructions">
           <summary>{t('serverPage.instructions')}</summary>
