@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, repoRoot, test } from './fixtures';
+import { calculatorServer, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
 
 /*
@@ -117,4 +117,36 @@ test('screenshot in 简体中文 for the README', async ({ page, host }, testInf
   const path = host.mode === 'web' ? join(repoRoot, 'docs', 'screenshot-zh-CN.png') : testInfo.outputPath('screenshot-zh-CN.png');
   await page.screenshot({ path });
   await chooseLanguage(page, 'system');
+});
+
+test.describe('a server in error', () => {
+  // Writes a line to stderr and exits with code 3 before the handshake: an error, not restarted on its own.
+  const early = "process.stderr.write('bad key in settings\\n'); setTimeout(() => process.exit(3), 50);";
+  test.use({ mcpServers: { calculator: calculatorServer(), early: { command: process.execPath, args: ['-e', early] } } });
+
+  test('its reason is worded in Chinese from its code and data, the stderr it quotes kept; English again after', async ({ page }) => {
+    await expectReady(page, 'calculator');
+    const row = serverRow(page, 'early');
+    await expect(row).toHaveAttribute('data-status', 'error');
+    await expect(row.getByTestId('server-error')).toContainText('Server "early" exited with code 3 before it was ready');
+
+    await chooseLanguage(page, 'zh-CN');
+    await page.getByTestId('nav-chat').click();
+    const reason = serverRow(page, 'early').getByTestId('server-error');
+    await expect(reason).toContainText('服务器“early”在就绪前已退出，退出码 3');
+    await expect(reason).toContainText('最近的 stderr 输出：');
+    await expect(reason).toContainText('bad key in settings');
+    await expect(reason).not.toContainText('exited with code');
+    await expect(reason).not.toContainText('Last stderr lines');
+
+    // The servers screen words it the same way.
+    await page.getByTestId('nav-servers').click();
+    const configured = page.locator('[data-testid="config-server-row"][data-server="early"]').getByTestId('server-error');
+    await expect(configured).toContainText('服务器“early”在就绪前已退出，退出码 3');
+
+    await chooseLanguage(page, 'en');
+    await page.getByTestId('nav-chat').click();
+    await expect(serverRow(page, 'early').getByTestId('server-error')).toContainText('Server "early" exited with code 3 before it was ready');
+    await chooseLanguage(page, 'system');
+  });
 });
