@@ -4,10 +4,12 @@ import type { Page } from '@playwright/test';
 import { calculatorScript, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
 import { configRow, openServers } from './config-ui-helpers';
+import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 /*
- * Issue 13, "Layout and everyday use": every main screen fits 800×600 and 1600×1000 (no sideways scroll, no control
- * outside the window or clipped by its box); the main flows by keyboard alone; direct calls kept and audited; a tab
+ * Issue 13, "Layout and everyday use": every main screen fits 800×600 and 1600×1000, in English and in 简体中文 (no
+ * sideways scroll, no control outside the window or clipped by its box, no raw catalogue key); the main flows by
+ * keyboard alone; direct calls kept and audited; a tab
  * left open across a restart of `serve` says what to do.
  */
 
@@ -31,8 +33,19 @@ interface El {
   getAttribute(name: string): string | null;
   getBoundingClientRect(): { left: number; right: number; top: number; bottom: number; width: number; height: number };
 }
+interface TextNode {
+  textContent: string | null;
+  parentElement: El | null;
+}
 interface PageGlobals {
-  document: { documentElement: El & { clientWidth: number; scrollWidth: number }; body: El; activeElement: El | null; querySelectorAll(selector: string): Iterable<El> };
+  document: {
+    documentElement: El & { clientWidth: number; scrollWidth: number };
+    body: El;
+    activeElement: El | null;
+    querySelectorAll(selector: string): Iterable<El>;
+    createTreeWalker(root: unknown, what: number): { nextNode(): TextNode | null };
+    createRange(): { selectNodeContents(node: TextNode): void; getClientRects(): Iterable<{ top: number; height: number }> };
+  };
   getComputedStyle(el: El): { visibility: string; display: string; overflowX: string; overflowY: string };
 }
 
@@ -76,64 +89,94 @@ async function layoutProblems(page: Page): Promise<{ overflowX: number; offender
   });
 }
 
+/**
+ * Short labels (a button's, a tab's, a field's name: one "word", up to 12 characters) shown on more than one line.
+ * An English word never breaks, but Chinese may break between any two characters, so a label squeezed by its
+ * neighbours turns into a column of single characters (配 / 置) instead of making room or wrapping whole.
+ */
+async function splitLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as PageGlobals;
+    const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      if (text.length < 2 || text.length > 12 || /\s/.test(text)) continue;
+      if (!node.parentElement || node.parentElement.closest('[hidden], [inert], textarea, .cm-editor')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set<number>();
+      for (const r of range.getClientRects()) if (r.height > 0) lines.add(Math.round(r.top));
+      if (lines.size > 1) found.push(text);
+    }
+    return found;
+  });
+}
+
+/** The screen fits the window (see layoutProblems), keeps its short labels whole and shows no raw catalogue key. */
 async function expectFits(page: Page, screen: string): Promise<void> {
   const { overflowX, offenders } = await layoutProblems(page);
   expect(overflowX, `${screen}: the page scrolls sideways`).toBeLessThanOrEqual(0);
   expect(offenders, `${screen}: controls out of reach`).toEqual([]);
+  expect(await splitLabels(page), `${screen}: short labels broken across lines`).toEqual([]);
+  await expectNoRawKeys(page, screen);
 }
 
-for (const viewport of [
-  { width: 800, height: 600 },
-  { width: 1600, height: 1000 },
-]) {
-  test.describe(`at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
+for (const language of languages) {
+  for (const viewport of [
+    { width: 800, height: 600 },
+    { width: 1600, height: 1000 },
+  ]) {
+    test.describe(`${language} at ${viewport.width}×${viewport.height}`, () => {
+      test.use({ viewport });
 
-    test('every main screen fits: chat, history, dialogs, server page, servers, settings', async ({ page }) => {
-      await expectReady(page, 'calculator');
-      await expectFits(page, 'chat');
-      await expect(page.getByTestId('open-providers')).toBeInViewport();
-      await expect(page.getByTestId('open-audit')).toBeInViewport();
-      await send(page, '/add {"a":2,"b":3}');
-      await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
-      await page.getByTestId('history-toggle').click();
-      await expectFits(page, 'chat with history');
-      await page.getByTestId('history-toggle').click();
+      test('every main screen fits: chat, history, dialogs, server page, servers, settings', async ({ page }) => {
+        await useLanguage(page, language);
+        await expectReady(page, 'calculator');
+        await expectFits(page, 'chat');
+        await expect(page.getByTestId('open-providers')).toBeInViewport();
+        await expect(page.getByTestId('open-audit')).toBeInViewport();
+        await send(page, '/add {"a":2,"b":3}');
+        await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
+        await page.getByTestId('history-toggle').click();
+        await expectFits(page, 'chat with history');
+        await page.getByTestId('history-toggle').click();
 
-      await page.getByTestId('open-providers').click();
-      await expect(page.getByTestId('providers-dialog')).toBeVisible();
-      await expectFits(page, 'providers dialog');
-      await page.keyboard.press('Escape');
-      await page.getByTestId('open-audit').click();
-      await expect(page.getByTestId('audit-dialog')).toBeVisible();
-      await expectFits(page, 'audit dialog');
-      await page.keyboard.press('Escape');
+        await page.getByTestId('open-providers').click();
+        await expect(page.getByTestId('providers-dialog')).toBeVisible();
+        await expectFits(page, 'providers dialog');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('open-audit').click();
+        await expect(page.getByTestId('audit-dialog')).toBeVisible();
+        await expectFits(page, 'audit dialog');
+        await page.keyboard.press('Escape');
 
-      await serverRow(page, 'calculator').getByTestId('server-open-page').click();
-      await expect(page.getByTestId('server-page')).toBeVisible();
-      await expectFits(page, 'server page');
+        await serverRow(page, 'calculator').getByTestId('server-open-page').click();
+        await expect(page.getByTestId('server-page')).toBeVisible();
+        await expectFits(page, 'server page');
 
-      // The servers list folds away and comes back.
-      await page.getByTestId('server-page-close').click();
-      await expect(page.getByTestId('server-page')).toHaveCount(0);
-      await page.getByTestId('sidebar-toggle').click();
-      await expect(page.getByTestId('server-sidebar')).toHaveAttribute('data-collapsed', 'true');
-      await expect(serverRow(page, 'calculator')).toHaveCount(0);
-      await expectFits(page, 'chat, servers list folded');
-      await page.getByTestId('sidebar-toggle').click();
-      await expect(serverRow(page, 'calculator')).toBeVisible();
+        // The servers list folds away and comes back.
+        await page.getByTestId('server-page-close').click();
+        await expect(page.getByTestId('server-page')).toHaveCount(0);
+        await page.getByTestId('sidebar-toggle').click();
+        await expect(page.getByTestId('server-sidebar')).toHaveAttribute('data-collapsed', 'true');
+        await expect(serverRow(page, 'calculator')).toHaveCount(0);
+        await expectFits(page, 'chat, servers list folded');
+        await page.getByTestId('sidebar-toggle').click();
+        await expect(serverRow(page, 'calculator')).toBeVisible();
 
-      await openServers(page);
-      await expectFits(page, 'servers screen');
-      await page.getByTestId('add-server').click();
-      await expect(page.getByTestId('server-form')).toBeVisible();
-      await expectFits(page, 'server form');
+        await openServers(page);
+        await expectFits(page, 'servers screen');
+        await page.getByTestId('add-server').click();
+        await expect(page.getByTestId('server-form')).toBeVisible();
+        await expectFits(page, 'server form');
 
-      await page.getByTestId('nav-settings').click();
-      await expect(page.getByTestId('settings-screen')).toBeVisible();
-      await expectFits(page, 'settings');
+        await page.getByTestId('nav-settings').click();
+        await expect(page.getByTestId('settings-screen')).toBeVisible();
+        await expectFits(page, 'settings');
+      });
     });
-  });
+  }
 }
 
 /** Presses Tab until the focused element matches `selector` (so it is reachable by keyboard); fails otherwise. */
@@ -180,20 +223,23 @@ async function unreachableByTab(page: Page): Promise<string[]> {
 }
 
 test.describe('by keyboard alone', () => {
-  test('every control on the chat, a server page, the servers and settings screens is reached with Tab', async ({ page }) => {
-    await expectReady(page, 'calculator');
-    expect(await unreachableByTab(page), 'chat').toEqual([]);
-    await serverRow(page, 'calculator').getByTestId('server-open-page').click();
-    await expect(page.getByTestId('server-page')).toBeVisible();
-    expect(await unreachableByTab(page), 'server page').toEqual([]);
-    await page.getByTestId('server-page-close').click();
-    await page.getByTestId('nav-servers').click();
-    await expect(page.getByTestId('servers-screen')).toBeVisible();
-    expect(await unreachableByTab(page), 'servers').toEqual([]);
-    await page.getByTestId('nav-settings').click();
-    await expect(page.getByTestId('settings-screen')).toBeVisible();
-    expect(await unreachableByTab(page), 'settings').toEqual([]);
-  });
+  for (const language of languages) {
+    test(`every control on the chat, a server page, the servers and settings screens is reached with Tab (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      await expectReady(page, 'calculator');
+      expect(await unreachableByTab(page), 'chat').toEqual([]);
+      await serverRow(page, 'calculator').getByTestId('server-open-page').click();
+      await expect(page.getByTestId('server-page')).toBeVisible();
+      expect(await unreachableByTab(page), 'server page').toEqual([]);
+      await page.getByTestId('server-page-close').click();
+      await page.getByTestId('nav-servers').click();
+      await expect(page.getByTestId('servers-screen')).toBeVisible();
+      expect(await unreachableByTab(page), 'servers').toEqual([]);
+      await page.getByTestId('nav-settings').click();
+      await expect(page.getByTestId('settings-screen')).toBeVisible();
+      expect(await unreachableByTab(page), 'settings').toEqual([]);
+    });
+  }
 
   test('a dialog keeps Tab inside, Esc closes it, and focus goes back to its button', async ({ page }) => {
     await expectReady(page, 'calculator');
