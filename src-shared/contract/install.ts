@@ -38,11 +38,64 @@ export interface InstallPlanView {
   inputs: InstallInput[];
   /** The full command line (stdio) or the URL (remote), as it will run, secrets shown as references. */
   commandLine: string;
-  /** Things a person should know (a non-default package registry, an unverified bundle, …). */
+  /** Things a person should know (a non-default package registry, an unverified bundle, …): the notices' English text. */
   notes: string[];
+  /** The same notes, each with a code and data to word it in the reader's language (`bundle.note.<code>`). */
+  notices: InstallNote[];
+  /** bundle: the verdict on its signature (also among the notices). */
+  signature?: BundleSignatureView;
   /** registry: how it can be installed (npm, pypi, oci, remote), and which one this plan uses. */
   alternatives?: string[];
   uses?: string;
+}
+
+/** The notes an install plan can carry; each is worded by `bundle.note.<code>` with the note's data. */
+export type InstallNoteCode =
+  | 'unpackedTo'
+  | 'replaces'
+  | 'unsigned'
+  | 'verified'
+  | 'selfSigned'
+  | 'untrusted'
+  | 'expired'
+  | 'notYetValid'
+  | 'notForCode'
+  | 'downloaded'
+  | 'customRegistry'
+  | 'fromLink';
+
+export interface InstallNote {
+  code: InstallNoteCode;
+  /** The placeholders of its wording. */
+  data: Record<string, string>;
+  /** In English (what `notes` holds). */
+  text: string;
+  /** ok: a verified signature; warning: something to check (an unverified publisher, …); info: the rest. */
+  tone: 'ok' | 'warning' | 'info';
+}
+
+/**
+ * A bundle's signature (MCPB: PKCS#7 over the unsigned zip). A signature that does not match the bytes, or a damaged
+ * signature block, is refused before any plan exists; what is left is who signed it and whether that can be trusted.
+ * verified: the certificate is valid today and chains to a trusted root. self-signed / untrusted (chains to no
+ * trusted root) / expired / not-yet-valid / not-for-code (its extended key usage excludes code signing): installable,
+ * but the publisher is not verified, as with an unsigned bundle.
+ */
+export type BundleSignatureStatus = 'unsigned' | 'verified' | 'self-signed' | 'untrusted' | 'expired' | 'not-yet-valid' | 'not-for-code';
+
+export interface BundleSignatureView {
+  status: BundleSignatureStatus;
+  /** The signer certificate's subject: its common name and organization, as shown ("CN (O)"). */
+  signer?: string;
+  commonName?: string;
+  organization?: string;
+  /** The issuer's common name / organization. */
+  issuer?: string;
+  /** ISO dates of the signer certificate's validity. */
+  validFrom?: string;
+  validTo?: string;
+  /** SHA-256 fingerprint of the signer certificate (AA:BB:…). */
+  fingerprint?: string;
 }
 
 /** A registry entry in the catalogue. */

@@ -5,7 +5,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { ConfigStore } from '../config-store';
 import { MemorySecretStore } from '../secrets';
 import { tempDir } from '../../test-support/processes';
-import { bundleManifest, mcpb, packBundle } from '../../test-support/bundle-fixture';
+import { bundleManifest, packBundle } from '../../test-support/bundle-fixture';
 import { compatibilityProblem, readBundle } from './bundle';
 import { Installer } from './installer';
 
@@ -63,13 +63,6 @@ describe('MCP Bundles', () => {
     expect(existsSync(join(dataDir, 'bundles', 'refused-greeter'))).toBe(false);
     expect(secrets.list()).toEqual([]);
     await store.dispose();
-  });
-
-  it('a signed bundle (mcpb sign --self-signed) is refused, saying it cannot be verified', async () => {
-    const file = packBundle({ name: 'signed-greeter' });
-    const dir = tempDir();
-    mcpb(['sign', file, '--self-signed', '--cert', join(dir, 'cert.pem'), '--key', join(dir, 'key.pem')]);
-    await expect(readBundle(readFileSync(file), 'signed-greeter.mcpb')).rejects.toThrow(/signed-greeter.mcpb is signed .*cannot verify MCPB signatures yet/);
   });
 
   it('an invalid manifest, a path outside the bundle, a missing entry point and another platform are refused', async () => {

@@ -6,15 +6,18 @@ import { dirname, join, sep } from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
 import type { ServerEntry } from '../../../src-shared/config-schema';
-import type { InstallInput, InstallPlanView } from '../../../src-shared/contract/install';
+import type { BundleSignatureView, InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
 import { writeFileAtomicSync } from '../data-files';
 import { CoreError, messageOf } from '../errors';
+import { installNote, notesOf } from './notes';
 import { commandLineOf, installToken, secretNameFor, serverNameFrom } from './plan';
+import { extractSignatureBlock, verifySignatureBlock } from './signature';
 
 /*
  * MCP Bundles (.mcpb, manifest 0.3): a zip with manifest.json at its root. The manifest is validated (zod), the
- * bundle's compatibility (platform, Node/Python versions) checked, a signed bundle refused (its PKCS#7 signature
- * cannot be verified here, and Switchboard does not pretend), and `server.mcp_config` mapped to a config entry:
+ * bundle's compatibility (platform, Node/Python versions) checked, a signature checked when there is one
+ * (signature.ts: a signature that does not match refuses the bundle; the plan says who signed it and whether that is
+ * verified), and `server.mcp_config` mapped to a config entry:
  * `${__dirname}` is the folder it is unpacked to (`<dataDir>/bundles/<name>/`), `${user_config.KEY}` a value the person
  * gives (sensitive ones kept as secrets). A record beside the folder (`<name>.install.json`) lets uninstall find it.
  */
@@ -60,7 +63,6 @@ export const manifestSchema = z.looseObject({
 });
 export type BundleManifest = z.infer<typeof manifestSchema>;
 
-const signatureFooter = Buffer.from('MCPB_SIG_END', 'utf8');
 const maxUnpackedBytes = 512 * 1024 * 1024;
 const installRecordSchema = z.object({ server: z.string(), bundle: z.string(), version: z.string(), installedAt: z.string(), secrets: z.array(z.string()) });
 export type BundleInstallRecord = z.infer<typeof installRecordSchema>;
@@ -70,6 +72,10 @@ export interface BundleEnvironment {
   nodeVersion?: string;
   /** The Python version on PATH (undefined: look it up when a manifest asks). */
   pythonVersion?: () => string | undefined;
+  /** PEM certificates a signature may chain to (default: Node's tls.rootCertificates). */
+  trustedRoots?: readonly string[];
+  /** When certificates must be valid (default now). */
+  now?: Date;
 }
 
 export function bundlesDir(dataDir: string): string {
@@ -93,24 +99,28 @@ function pythonOnPath(): string | undefined {
 export interface ReadBundle {
   manifest: BundleManifest;
   files: Record<string, Uint8Array>;
+  /** Who signed it (status `unsigned` when nobody did). */
+  signature: BundleSignatureView;
 }
 
-/** The zip's files (paths checked: nothing outside the bundle's folder) and its validated manifest. */
-export async function readBundle(bytes: Uint8Array, fileLabel = 'the bundle'): Promise<ReadBundle> {
+/**
+ * The zip's files (paths checked: nothing outside the bundle's folder), its validated manifest and its signature's
+ * verdict. A signature that does not match the bytes, or a damaged signature block, refuses it.
+ */
+export async function readBundle(bytes: Uint8Array, fileLabel = 'the bundle', trust: Pick<BundleEnvironment, 'trustedRoots' | 'now'> = {}): Promise<ReadBundle> {
   // Loaded when a bundle is read: fflate's start-up (tables, worker_threads) is not worth paying for every CLI command.
   const { unzipSync } = await import('fflate');
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length >= signatureFooter.length && buffer.subarray(buffer.length - signatureFooter.length).equals(signatureFooter)) {
-    throw new CoreError(
-      'not-supported',
-      `${fileLabel} is signed (an MCPB PKCS#7 signature). Switchboard cannot verify MCPB signatures yet, so it does not install signed bundles rather than pretend they were checked. If you trust where it came from, check it with "npx @anthropic-ai/mcpb verify FILE" and install an unsigned copy ("mcpb unsign FILE").`,
-      { data: { reason: 'signed' } },
-    );
-  }
+  const block = extractSignatureBlock(buffer, fileLabel);
+  const signature: BundleSignatureView = block
+    ? (await verifySignatureBlock(block, fileLabel, { ...(trust.trustedRoots ? { trustedRoots: trust.trustedRoots } : {}), ...(trust.now ? { now: trust.now } : {}) })).view
+    : { status: 'unsigned' };
+  // The zip is what was signed: the block goes before it is unpacked.
+  const zip = block ? new Uint8Array(block.unsigned.buffer, block.unsigned.byteOffset, block.unsigned.byteLength) : bytes;
   let total = 0;
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, {
+    files = unzipSync(zip, {
       filter: (file) => {
         total += file.originalSize;
         if (total > maxUnpackedBytes) throw new Error(`it unpacks to more than ${maxUnpackedBytes / 1024 / 1024} MB`);
@@ -142,7 +152,29 @@ export async function readBundle(bytes: Uint8Array, fileLabel = 'the bundle'): P
   if (version === undefined || !(supportedManifestVersions as readonly string[]).includes(version)) {
     throw new CoreError('not-supported', `${fileLabel} uses manifest version ${version ?? '(none)'}; Switchboard reads MCPB manifests ${supportedManifestVersions.join(', ')}.`);
   }
-  return { manifest: parsed.data, files };
+  return { manifest: parsed.data, files, signature };
+}
+
+/** The note that says what the signature proves. */
+export function signatureNote(signature: BundleSignatureView): InstallNote {
+  const signer = signature.signer ?? '?';
+  const issuer = signature.issuer ?? '?';
+  switch (signature.status) {
+    case 'unsigned':
+      return installNote('unsigned');
+    case 'verified':
+      return installNote('verified', { signer, issuer });
+    case 'self-signed':
+      return installNote('selfSigned', { signer });
+    case 'untrusted':
+      return installNote('untrusted', { signer, issuer });
+    case 'expired':
+      return installNote('expired', { signer, date: (signature.validTo ?? '?').slice(0, 10) });
+    case 'not-yet-valid':
+      return installNote('notYetValid', { signer, date: (signature.validFrom ?? '?').slice(0, 10) });
+    case 'not-for-code':
+      return installNote('notForCode', { signer });
+  }
 }
 
 /** Why this machine cannot run the bundle (platform, Node or Python version), or undefined. */
@@ -177,7 +209,7 @@ export interface BundlePlan {
 
 /** The bundle as an install plan (nothing written yet). Refused when the manifest, the platform or the runtimes do not fit. */
 export async function planFromBundle(bytes: Uint8Array, options: { dataDir: string; name?: string; fileLabel?: string; env?: BundleEnvironment }): Promise<BundlePlan> {
-  const bundle = await readBundle(bytes, options.fileLabel);
+  const bundle = await readBundle(bytes, options.fileLabel, options.env);
   const { manifest } = bundle;
   const problem = compatibilityProblem(manifest, options.env);
   if (problem) throw new CoreError('not-supported', `${problem} It is not installed.`, { data: { reason: 'incompatible' } });
@@ -221,8 +253,8 @@ export async function planFromBundle(bytes: Uint8Array, options: { dataDir: stri
     args: mcp.args.map(expand),
     ...(Object.keys(mcp.env).length ? { env: Object.fromEntries(Object.entries(mcp.env).map(([k, v]) => [k, expand(v)])) } : {}),
   };
-  const notes = [`Unpacked to ${folder}.`, 'Not signed: who made it is not verified.'];
-  if (existsSync(folder)) notes.push(`Replaces the bundle already unpacked there.`);
+  const notices = [signatureNote(bundle.signature), installNote('unpackedTo', { folder })];
+  if (existsSync(folder)) notices.push(installNote('replaces'));
   return {
     bundle,
     folder,
@@ -236,7 +268,8 @@ export async function planFromBundle(bytes: Uint8Array, options: { dataDir: stri
       entry,
       inputs,
       commandLine: commandLineOf(entry, inputs),
-      notes,
+      ...notesOf(notices),
+      signature: bundle.signature,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { serverEntrySchema, type ServerEntry } from '../../../src-shared/config-schema';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
 import { CoreError } from '../errors';
+import { installNote, notesOf } from './notes';
 import { commandLineOf } from './plan';
 
 /*
@@ -68,6 +69,6 @@ export function planFromLinkEntry(link: Extract<InstallLink, { kind: 'entry' }>,
     entry: link.entry,
     inputs: [],
     commandLine: commandLineOf(link.entry, []),
-    notes: ['From a link: check that the command is what you expect before adding it.'],
+    ...notesOf([installNote('fromLink')]),
   };
 }

@@ -1,7 +1,8 @@
 import { serverEntrySchema, type ServerEntry } from '../../../src-shared/config-schema';
-import type { InstallInput, InstallPlanView } from '../../../src-shared/contract/install';
+import type { InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
 import { CoreError } from '../errors';
 import { secretNamePattern, type SecretStore } from '../secrets';
+import { installNote, notesOf } from './notes';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, RegistryServer } from './registry';
 import { statusRefusal } from './registry';
 
@@ -142,14 +143,14 @@ function ociImage(pkg: RegistryPackage): string {
   return `${bare}:${pkg.version ?? ''}`;
 }
 
-function packageEntry(pkg: RegistryPackage, inputs: InputCollector, notes: string[]): ServerEntry {
+function packageEntry(pkg: RegistryPackage, inputs: InputCollector, notes: InstallNote[]): ServerEntry {
   const runtimeArgs = (pkg.runtimeArguments ?? []).map((a) => inputs.argument(a)).filter((a): a is string => a !== undefined);
   const packageArgs = (pkg.packageArguments ?? []).map((a) => inputs.argument(a)).filter((a): a is string => a !== undefined);
   const env: Record<string, string> = {};
   for (const variable of pkg.environmentVariables ?? []) env[variable.name] = inputs.keyValue(variable);
   const base = pkg.registryBaseUrl?.replace(/\/+$/, '');
   const customBase = base !== undefined && !(defaultBases[pkg.registryType] ?? []).includes(base) ? base : undefined;
-  if (customBase) notes.push(`The package comes from ${customBase}, not the default ${pkg.registryType} registry.`);
+  if (customBase) notes.push(installNote('customRegistry', { base: customBase, kind: pkg.registryType }));
   let command: string;
   let args: string[];
   if (pkg.registryType === 'npm') {
@@ -198,7 +199,7 @@ export interface RegistryPlanOptions {
 
 interface Candidate {
   kind: string;
-  make?: (inputs: InputCollector, notes: string[]) => ServerEntry;
+  make?: (inputs: InputCollector, notes: InstallNote[]) => ServerEntry;
   bundle?: RegistryBundleRef;
 }
 
@@ -247,7 +248,7 @@ export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOpt
     );
   }
   const inputs = new InputCollector(name);
-  const notes: string[] = [];
+  const notes: InstallNote[] = [];
   const made = chosen.make(inputs, notes);
   return {
     source: 'registry',
@@ -259,7 +260,7 @@ export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOpt
     entry: made,
     inputs: inputs.inputs,
     commandLine: commandLineOf(made, inputs.inputs),
-    notes,
+    ...notesOf(notes),
     alternatives: [...new Set(candidates.map((c) => c.kind))],
     uses: chosen.kind,
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
 import { CoreError, messageOf } from '../errors';
 import { planFromBundle } from './bundle';
+import { installNote, notesOf } from './notes';
 import { planFromRegistry, registryBundleOf, serverNameFrom, type RegistryBundleRef, type RegistryPlanOptions } from './plan';
 import type { RegistryClient } from './registry';
 
@@ -51,6 +52,6 @@ export async function resolveRegistryInstall(
   const { plan } = await planFromBundle(bundle, { dataDir: options.dataDir, name: options.name ?? serverNameFrom(entry.server.name), fileLabel: `the bundle of ${entry.server.name}` });
   return {
     bundle,
-    plan: { ...plan, origin: `${entry.server.name} (MCP Registry), ${plan.origin}`, notes: [`Downloaded from ${ref.url}; its sha256 matches the registry's.`, ...plan.notes] },
+    plan: { ...plan, origin: `${entry.server.name} (MCP Registry), ${plan.origin}`, ...notesOf([installNote('downloaded', { url: ref.url }), ...plan.notices]) },
   };
 }
