@@ -1,5 +1,5 @@
 import type { PromptInfo, ServerView, ToolInfo } from '../src-shared/host-api';
-import { i18n } from './i18n';
+import { i18n, reasonText } from './i18n';
 
 /** What the person typed in the chat box. */
 export type ParsedCommand =
@@ -9,10 +9,10 @@ export type ParsedCommand =
   | { kind: 'call'; name: string; args: Record<string, unknown> }
   | { kind: 'invalid'; message: string };
 
-export const HELP_TEXT =
-  'Call a tool with /tool {"arg": value}, e.g. /add {"a":2,"b":3}. ' +
-  'Use /server.tool or /server/tool when several servers offer the same tool, ' +
-  'or pick a tool from the list to fill in a form.';
+/** What `/help` says, in the UI's language. */
+export function helpText(): string {
+  return i18n.t('command.help');
+}
 
 /** `/name {json}` — the JSON (an object) is optional and may follow the name with or without a space. */
 export function parseCommand(input: string): ParsedCommand {
@@ -92,9 +92,9 @@ export function resolveTool(name: string, servers: readonly ServerView[]): Resol
       ? i18n.t('command.disabledWhy')
       : blocked.status === 'error' || blocked.status === 'crash-loop'
         ? blocked.error
-          ? i18n.t('command.errorWhyDetail', { error: blocked.error })
+          ? i18n.t('command.errorWhyDetail', { error: reasonText(blocked.error, blocked.errorInfo) })
           : i18n.t('command.errorWhy')
-        : i18n.t('command.statusWhy', { status: blocked.status });
+        : i18n.t('command.statusWhy', { status: i18n.t(`command.status.${blocked.status}`) });
     return { ok: false, message: i18n.t('command.notReady', { server: blocked.name, why }) };
   }
   const missing = missingTool[0];

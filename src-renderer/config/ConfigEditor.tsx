@@ -251,9 +251,9 @@ export function ConfigEditor() {
           : undefined;
       if (located) {
         refusedRef.current = { text, ...located };
-        setStatus({ tone: 'error', message: `Not saved — line ${located.line}, column ${located.column}: ${located.message}` });
+        setStatus({ tone: 'error', message: t('editor.notSavedAt', { line: located.line, column: located.column, detail: located.message }) });
       } else {
-        setStatus({ tone: 'error', message: `Not saved — ${message}` });
+        setStatus({ tone: 'error', message: t('editor.notSaved', { error: message }) });
         if (data?.reason === 'changed-on-disk') void loadConfig();
       }
     } finally {

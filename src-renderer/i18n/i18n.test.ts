@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostCallError } from '../contract';
+import type { ServerView } from '../../src-shared/host-api';
+import { helpText, resolveTool } from '../command';
 import { describeError } from '../host-client';
-import { currentLanguage, formatCount, i18n, setLanguage } from './index';
+import { currentLanguage, formatCount, i18n, reasonText, setLanguage } from './index';
 
 describe('the UI language', () => {
   afterEach(() => setLanguage('system'));
@@ -19,5 +21,40 @@ describe('the UI language', () => {
     expect(formatCount(12345)).toBe('12,345');
     setLanguage('en');
     expect(i18n.t('nav.settings')).toBe('Settings');
+  });
+});
+
+describe("a server's status reason", () => {
+  afterEach(() => setLanguage('system'));
+  const crashed: ServerView = {
+    name: 'flaky',
+    transport: 'stdio',
+    status: 'error',
+    error: 'Server "flaky" exited with code 3. Last stderr lines:\nflaky: segmentation fault (simulated)',
+    errorInfo: { code: 'server-exited', data: { server: 'flaky', how: 'code', exitCode: 3 }, lines: ['flaky: segmentation fault (simulated)'] },
+    disabled: false,
+    tools: [],
+    target: 'node flaky.mjs',
+    stderrTail: [],
+    restarts: 0,
+  };
+
+  it('is worded from its code and data in Chinese (the stderr it quotes kept), and is the host text in English', () => {
+    expect(reasonText(crashed.error ?? '', crashed.errorInfo)).toBe(crashed.error);
+    setLanguage('zh-CN');
+    expect(reasonText(crashed.error ?? '', crashed.errorInfo)).toBe('服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)');
+    expect(reasonText('Server "x" was ended by signal SIGKILL.', { code: 'server-exited', data: { server: 'x', how: 'signal', signal: 'SIGKILL' } })).toBe('服务器“x”被信号 SIGKILL 终止。');
+    expect(reasonText('Review it.', { code: 'needs-approval', data: { reason: 'changed' } })).toMatch(/^自批准以来，它的命令、参数、工作文件夹或环境变量名已更改/);
+  });
+
+  it('says why a slash command cannot run, in the UI language', () => {
+    const english = resolveTool('flaky.echo', [crashed]);
+    expect(english).toMatchObject({ ok: false });
+    expect((english as { message: string }).message).toBe(`Server "flaky" is not ready — it has an error: ${crashed.error ?? ''}.`);
+    setLanguage('zh-CN');
+    const chinese = resolveTool('flaky.echo', [crashed]) as { message: string };
+    expect(chinese.message).toBe('服务器“flaky”未就绪——它出错了：服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)。');
+    expect((resolveTool('flaky.echo', [{ ...crashed, status: 'starting', error: undefined, errorInfo: undefined }]) as { message: string }).message).toBe('服务器“flaky”未就绪——它的状态为“启动中”。');
+    expect(helpText()).toMatch(/^用 \/工具名/);
   });
 });

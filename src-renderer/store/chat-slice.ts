@@ -16,7 +16,7 @@ import {
   type ToolPart,
   type UserMessage,
 } from '../../src-shared/chat-types';
-import { HELP_TEXT, parseCommand, promptArgs, resolvePrompt, resolveTool } from '../command';
+import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from '../command';
 import { describeError } from '../host-client';
 import type { PromptInsert } from './feature-types';
 import type { SliceCreator } from './types';
@@ -268,7 +268,7 @@ export const createChatSlice =
         const { attachments } = get();
         if (attachments.some((a) => a.server === ref.server && a.uri === ref.uri)) return;
         if (attachments.length >= maxChatAttachments) {
-          fail(`At most ${maxChatAttachments} resources go with one message.`);
+          fail(i18n.t('chatNotices.tooManyAttachments', { count: maxChatAttachments }));
           return;
         }
         set({ attachments: [...attachments, { server: ref.server, uri: ref.uri }] });
@@ -282,16 +282,16 @@ export const createChatSlice =
           case 'empty':
             return false;
           case 'help':
-            notice(command, HELP_TEXT, 'info');
+            notice(command, helpText(), 'info');
             return true;
           case 'text': {
             const { providers, activeRunId } = get();
             if (!canChat(providers)) {
-              notice(command, `Nothing to send that to yet. ${providers?.hint ?? HELP_TEXT}`, 'info');
+              notice(command, i18n.t('chatNotices.nothingToSend', { hint: providers?.hint ?? helpText() }), 'info');
               return true;
             }
             if (activeRunId !== undefined) {
-              notice(command, 'A reply is still being written: stop it first, or wait.', 'error');
+              notice(command, i18n.t('chatNotices.replyRunning'), 'error');
               return false;
             }
             void get().sendChat(command);
@@ -396,11 +396,11 @@ export const createChatSlice =
         if (!entry) return false;
         const text = promptText(entry.insert);
         if (text === '') {
-          fail('This prompt has no text to send.');
+          fail(i18n.t('chatNotices.promptEmpty'));
           return false;
         }
         if (get().activeRunId !== undefined) {
-          fail('A reply is still being written: stop it first, or wait.');
+          fail(i18n.t('chatNotices.replyRunning'));
           return false;
         }
         return get().sendChat(text);
@@ -439,16 +439,16 @@ export const createChatSlice =
         try {
           await api['chat:stop'](id);
         } catch (error) {
-          fail(`Could not stop: ${describeError(error).message}`);
+          fail(i18n.t('chatNotices.stopFailed', { error: describeError(error).message }));
         }
       },
 
       async approve(callId, decision) {
         try {
           const waiting = await api['chat:approve'](callId, decision);
-          if (!waiting) fail('That call is no longer waiting for a decision (the turn was stopped or ended).');
+          if (!waiting) fail(i18n.t('chatNotices.decisionGone'));
         } catch (error) {
-          fail(`Could not send the decision: ${describeError(error).message}`);
+          fail(i18n.t('chatNotices.decisionFailed', { error: describeError(error).message }));
         }
       },
 

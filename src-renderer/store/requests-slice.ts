@@ -6,6 +6,7 @@ import type {
   RequestsChangedEvent,
 } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
+import { i18n } from '../i18n';
 import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';
 
@@ -58,10 +59,10 @@ export const createRequestsSlice =
     // A list reply older than an event that arrived while it was in flight is dropped.
     let epoch = 0;
     const send = async (id: string, answer: RequestAnswer): Promise<boolean> => {
-      const message = (error: unknown): string => `Could not send the answer: ${describeError(error).message}`;
+      const message = (error: unknown): string => i18n.t('requests.answerFailed', { error: describeError(error).message });
       const result = await trackedCall(set, { busy: 'answering', mark: true, errors: 'requestErrors', keys: id, message }, () => api['requests:answer'](id, answer));
       if (!result.ok) return false;
-      if (!result.value) set((s) => ({ requestErrors: { ...s.requestErrors, [id]: 'This request is no longer waiting (it was answered, withdrawn or timed out).' } }));
+      if (!result.value) set((s) => ({ requestErrors: { ...s.requestErrors, [id]: i18n.t('requests.noLongerWaiting') } }));
       return result.value;
     };
     return {
@@ -107,7 +108,7 @@ export const createRequestsSlice =
         try {
           opened = (await api['shell:open-url'](url)).opened;
         } catch (error) {
-          set((s) => ({ requestErrors: { ...s.requestErrors, [id]: `Could not open the link: ${describeError(error).message}` } }));
+          set((s) => ({ requestErrors: { ...s.requestErrors, [id]: i18n.t('requests.openLinkFailed', { error: describeError(error).message }) } }));
           return;
         }
         if (!opened) {
