@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import type { LoginResult } from '../../src-shared/contract/auth';
 import { checkAuthorizationUrl } from '../core/auth/browser';
-import { CoreError, messageOf } from '../core/errors';
+import { CoreError } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
 import { err, out } from './output';
-import { cliT } from './i18n';
+import { cliNumber, cliT, errorLine, statusWord } from './i18n';
 
 /*
  * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER` (issue 11). Login prints the
@@ -52,7 +52,7 @@ const login: Command = async (host, args) => {
   try {
     await host.settled(name);
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
   const opener = args.noBrowser ? undefined : systemOpener();
@@ -61,22 +61,31 @@ const login: Command = async (host, args) => {
     result = await host.auth.login(name, {
       noBrowser: true,
       onAuthorizationUrl: async (url) => {
-        err(`To sign in to "${name}" at ${url.host}, open this address in your browser:\n\n  ${url.href}\n`);
+        err(cliT('cliOut.auth.openThis', { server: name, host: url.host, url: url.href }));
         const opened = opener ? await opener(url.href) : false;
-        err(opened ? 'Opened it in your browser. Waiting for the sign-in to finish (up to 5 minutes)…' : 'Waiting for the sign-in to finish (up to 5 minutes)…');
+        err(opened ? cliT('cliOut.auth.opened') : cliT('cliOut.auth.waiting'));
       },
     });
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return exitOf(error);
   }
   await host.settled(name);
   const view = (await host.api['servers:list']()).find((v) => v.name === name);
   const status = view?.status ?? 'unknown';
+  const statusText = view ? statusWord(view.status) : cliT('cliOut.status.unknown');
   if (args.json) out(JSON.stringify({ server: name, outcome: result.outcome, status, ...(view?.auth ? { auth: view.auth } : {}) }, null, 2));
   else {
     const scopes = view?.auth?.grantedScopes?.join(' ');
-    out(`Signed in to "${name}"${view?.auth?.issuerHost !== undefined ? ` at ${view.auth.issuerHost}` : ''}${scopes ? ` (${scopes})` : ''}; the server is ${status}${view?.status === 'ready' ? ` with ${view.tools.length} tool(s)` : ''}.`);
+    out(
+      cliT('cliOut.auth.signedIn', {
+        server: name,
+        at: view?.auth?.issuerHost !== undefined ? cliT('cliOut.auth.at', { host: view.auth.issuerHost }) : '',
+        scopes: scopes ? cliT('cliOut.auth.scopes', { scopes }) : '',
+        status: statusText,
+        tools: view?.status === 'ready' ? cliT('cliOut.auth.withTools', { n: cliNumber(view.tools.length) }) : '',
+      }),
+    );
   }
   return status === 'ready' ? 0 : 1;
 };
@@ -87,11 +96,11 @@ const logout: Command = async (host, args) => {
     await host.settled(name);
     const result = await host.auth.logout(name);
     if (args.json) out(JSON.stringify({ server: name, ...result }, null, 2));
-    else if (!result.removed) out(`"${name}" was not signed in; nothing to remove.`);
-    else out(`Signed out of "${name}": the tokens are deleted${result.revoked ? ' and revoked at the authorization server' : ' (the authorization server offers no revocation)'}.`);
+    else if (!result.removed) out(cliT('cliOut.auth.notSignedIn', { server: name }));
+    else out(cliT('cliOut.auth.signedOut', { server: name, how: result.revoked ? cliT('cliOut.auth.revoked') : cliT('cliOut.auth.noRevocation') }));
     return 0;
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return exitOf(error);
   }
 };

@@ -1,8 +1,9 @@
 import type { ApprovalDecision, ApprovalMode, ChatEvent, ToolPart } from '../../src-shared/chat-types';
 import type { ToolResult } from '../../src-shared/host-api';
-import { CoreError, messageOf } from '../core/errors';
+import { CoreError } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
+import { cliT, errorLine } from './i18n';
 import { terminalFor } from './terminal';
 
 /**
@@ -34,7 +35,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
   const err = (line: string): void => void io.stderr.write(`${line}\n`);
   const text = args.positionals.join(' ').trim();
   if (text === '') {
-    err('switchboard: chat needs a message, e.g. switchboard chat "what is 2+3"');
+    err(`switchboard: ${cliT('cliOut.chat.needsMessage')}`);
     return 2;
   }
   const approval = args.approve ?? 'ask';
@@ -52,10 +53,10 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
 
   const ask = async (part: ToolPart): Promise<ApprovalDecision> => {
     if (!terminal.canAsk) {
-      err(`  ✗ ${part.server} › ${part.tool}: denied — there is no terminal to ask on (use --approve all, readonly or none)`);
+      err(`  ✗ ${cliT('cliOut.chat.noTerminal', { server: part.server, tool: part.tool })}`);
       return 'deny';
     }
-    const reply = await terminal.ask(`\nAllow ${part.server} › ${part.tool} ${short(part.args)}${part.readOnly ? ' (read-only)' : ''}?  [y] once  [a] always  [N] deny: `);
+    const reply = await terminal.ask(cliT('cliOut.chat.allow', { server: part.server, tool: part.tool, args: short(part.args), readOnly: part.readOnly ? cliT('cliOut.chat.readOnly') : '' }));
     const key = (reply ?? '').toLowerCase();
     return key === 'y' || key === 'yes' ? 'once' : key === 'a' || key === 'always' ? 'always' : 'deny';
   };
@@ -80,8 +81,8 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
         } else if (part.status === 'running') err(`  → ${part.server} › ${part.tool} ${short(part.args)}`);
         else if (part.status === 'done') err(`  ← ${short(resultText(part.result))}`);
         else if (part.status === 'error') err(`  ✗ ${part.server} › ${part.tool}: ${short(part.error ?? resultText(part.result))}`);
-        else if (part.status === 'denied') err(`  ✗ ${part.server} › ${part.tool}: denied${part.decision === 'auto-deny' ? ' (--approve none)' : ''}`);
-        else if (part.status === 'cancelled') err(`  ✗ ${part.server} › ${part.tool}: cancelled`);
+        else if (part.status === 'denied') err(`  ✗ ${cliT('cliOut.chat.denied', { server: part.server, tool: part.tool, why: part.decision === 'auto-deny' ? cliT('cliOut.chat.deniedByFlag') : '' })}`);
+        else if (part.status === 'cancelled') err(`  ✗ ${cliT('cliOut.chat.cancelled', { server: part.server, tool: part.tool })}`);
         break;
       }
       case 'run-finished':
@@ -101,7 +102,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     try {
       started = host.chat.send({ text, ...(args.model ? { model: args.model } : {}) }, { approval, source: 'cli' });
     } catch (error) {
-      err(`switchboard: ${messageOf(error)}`);
+      err(`switchboard: ${errorLine(error)}`);
       return error instanceof CoreError && (error.code === 'not-configured' || error.code === 'invalid-argument') ? 2 : 1;
     }
     runId = started.runId;
@@ -115,7 +116,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
       );
     }
     if (end.status === 'error') {
-      err(`switchboard: ${end.error?.message ?? 'the model failed'}`);
+      err(`switchboard: ${end.error ? errorLine(end.error) : cliT('cliOut.chat.modelFailed')}`);
       return 1;
     }
     return end.status === 'stopped' ? 130 : 0;

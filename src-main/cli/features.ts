@@ -3,7 +3,7 @@ import { messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
 import { base64Bytes, err, firstLine, out, printTable, renderBlock } from './output';
-import { cliT } from './i18n';
+import { cliNumber, cliT, errorLine, statusWord } from './i18n';
 
 /*
  * The CLI commands of what servers offer besides tools (issue 9): resources, read, prompts, prompt, complete, ping.
@@ -19,7 +19,7 @@ async function settle(host: Host, only: string | undefined): Promise<number | un
     await host.settled(only);
     return undefined;
   } catch (error) {
-    err(messageOf(error));
+    err(errorLine(error));
     return 2;
   }
 }
@@ -31,7 +31,7 @@ async function askServer<T>(host: Host, server: string, request: () => Promise<T
   try {
     return { answer: await request() };
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return { exit: 1 };
   }
 }
@@ -40,7 +40,7 @@ async function askServer<T>(host: Host, server: string, request: () => Promise<T
 async function listed(host: Host, only: string | undefined): Promise<{ views: ServerView[]; failed: boolean }> {
   const views = (await host.api['servers:list']()).filter((v) => (only === undefined ? v.status === 'ready' : v.name === only));
   const failed = views.filter((v) => v.status !== 'ready');
-  for (const v of failed) err(`${v.name}: ${v.status}${v.error ? ` — ${v.error}` : ''}`);
+  for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${v.error}` : ''}`);
   return { views: views.filter((v) => v.status === 'ready'), failed: failed.length > 0 };
 }
 
@@ -48,19 +48,20 @@ async function listed(host: Host, only: string | undefined): Promise<{ views: Se
  * Lists `what` on each server the listing covers, handing each answer to `take`; a listing that failed (an error
  * in the answer, or a thrown one) is said on stderr. True when anything failed (a server not ready included).
  */
-async function listEach<L extends { error?: string | undefined }>(host: Host, only: string | undefined, what: string, list: (server: string) => Promise<L>, take: (server: string, listed: L) => void): Promise<boolean> {
+async function listEach<L extends { error?: string | undefined }>(host: Host, only: string | undefined, what: 'resources' | 'prompts', list: (server: string) => Promise<L>, take: (server: string, listed: L) => void): Promise<boolean> {
   const { views, failed } = await listed(host, only);
   let listFailed = false;
   for (const v of views) {
     try {
       const answer = await list(v.name);
       if (answer.error !== undefined) {
-        err(`${v.name}: listing ${what} failed: ${answer.error}`);
+        const vars = { server: v.name, error: answer.error };
+        err(what === 'resources' ? cliT('cliOut.features.listResourcesFailed', vars) : cliT('cliOut.features.listPromptsFailed', vars));
         listFailed = true;
       }
       take(v.name, answer);
     } catch (error) {
-      err(`switchboard: ${v.name}: ${messageOf(error)}`);
+      err(`switchboard: ${v.name}: ${errorLine(error)}`);
       listFailed = true;
     }
   }
@@ -74,12 +75,12 @@ function stringRecord(raw: string | undefined, what: string, example: string): R
   try {
     parsed = JSON.parse(raw);
   } catch (error) {
-    return `${what} is not valid JSON (${messageOf(error)}). Example: '${example}'`;
+    return cliT('cliOut.features.notJson', { what, error: messageOf(error), example });
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return `${what} must be a JSON object, like '${example}'`;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return cliT('cliOut.features.notObject', { what, example });
   const record: Record<string, string> = {};
   for (const [key, value] of Object.entries(parsed)) {
-    if (typeof value !== 'string') return `${what}: "${key}" must be a string (prompt arguments are text), got ${JSON.stringify(value)}`;
+    if (typeof value !== 'string') return cliT('cliOut.features.notString', { what, key, got: JSON.stringify(value) });
     record[key] = value;
   }
   return record;
@@ -104,13 +105,13 @@ export const resources: Command = async (host, args) => {
     const cell = (value: unknown): string => (typeof value === 'string' ? value : '');
     printTable(
       resourceRows.map((r) => [r.server, r.uri, r.name, cell(r.mimeType) || '-', firstLine(cell(r.description))]),
-      ['SERVER', 'URI', 'NAME', 'MIME', 'DESCRIPTION'],
+      [cliT('cliOut.table.server'), cliT('cliOut.table.uri'), cliT('cliOut.table.name'), cliT('cliOut.table.mime'), cliT('cliOut.table.description')],
     );
     if (templateRows.length > 0) {
       out('');
       printTable(
         templateRows.map((t) => [t.server, t.uriTemplate, t.name, cell(t.mimeType) || '-', firstLine(cell(t.description))]),
-        ['SERVER', 'URI TEMPLATE', 'NAME', 'MIME', 'DESCRIPTION'],
+        [cliT('cliOut.table.server'), cliT('cliOut.table.uriTemplate'), cliT('cliOut.table.name'), cliT('cliOut.table.mime'), cliT('cliOut.table.description')],
       );
     }
   }
@@ -149,7 +150,7 @@ export const prompts: Command = async (host, args) => {
     };
     printTable(
       rows.map((r) => [r.server, r.name, r.arguments.map(argText).join(' ') || '-', firstLine(r.description)]),
-      ['SERVER', 'PROMPT', 'ARGUMENTS', 'DESCRIPTION'],
+      [cliT('cliOut.table.server'), cliT('cliOut.table.prompt'), cliT('cliOut.table.arguments'), cliT('cliOut.table.description')],
     );
   }
   return anyFailed ? 1 : 0;
@@ -191,7 +192,7 @@ export const complete: Command = async (host, args) => {
   if (args.json) out(JSON.stringify(view, null, 2));
   else {
     for (const v of view.values) out(v);
-    if (view.hasMore === true) err(`(more: ${view.total !== undefined ? `${view.total} in all` : 'the server has more'}; type more of the value to narrow them)`);
+    if (view.hasMore === true) err(cliT('cliOut.features.more', { more: view.total !== undefined ? cliT('cliOut.features.moreTotal', { total: cliNumber(view.total) }) : cliT('cliOut.features.moreUnknown') }));
   }
   return 0;
 };
@@ -202,7 +203,7 @@ export const ping: Command = async (host, args) => {
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
   if (args.json) out(JSON.stringify(view, null, 2));
-  else out(`ping ${view.ms} ms${view.method === 'ping' ? '' : ` (${view.method})`}`);
+  else out(cliT('cliOut.features.ping', { ms: cliNumber(view.ms), method: view.method === 'ping' ? '' : cliT('cliOut.features.pingMethod', { method: view.method }) }));
   return 0;
 };
 

@@ -1,6 +1,7 @@
 // The CLI's language: SWITCHBOARD_LANG (en | zh-CN), else the POSIX locale (LC_ALL, LC_MESSAGES, LANG); English when
 // none names a language we have. Help, usage errors and error lines go through it; --json output never does.
-import { createI18n, localizeError, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
+import type { ServerStatus } from '../../src-shared/contract/servers';
+import { createI18n, formatNumber, localizeError, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
@@ -15,6 +16,35 @@ function instance(): I18n {
 
 /** The CLI's translate function (keys are checked against the catalogue at compile time). */
 export const cliT = ((...args: unknown[]) => (instance().t as unknown as (...a: unknown[]) => string)(...args)) as unknown as I18n['t'];
+
+/** A number in the CLI's language (grouped only from five digits on, so `1234 ms` reads as it always did). */
+export function cliNumber(value: number): string {
+  return formatNumber(cliLanguage(), value, { useGrouping: 'min2' });
+}
+
+/** A server's status as a table or line shows it (--json keeps the bare value). */
+export function statusWord(status: ServerStatus | 'disabled'): string {
+  switch (status) {
+    case 'stopped':
+      return cliT('cliOut.status.stopped');
+    case 'starting':
+      return cliT('cliOut.status.starting');
+    case 'ready':
+      return cliT('cliOut.status.ready');
+    case 'error':
+      return cliT('cliOut.status.error');
+    case 'crash-loop':
+      return cliT('cliOut.status.crash-loop');
+    case 'needs-approval':
+      return cliT('cliOut.status.needs-approval');
+    case 'needs-login':
+      return cliT('cliOut.status.needs-login');
+    case 'disabled':
+      return cliT('cliOut.status.disabled');
+    default:
+      return status;
+  }
+}
 
 /** The --help text in the CLI's language (English: args.ts's own `usage`, passed through unchanged). */
 export function localizedUsage(usage: string): string {

@@ -9,9 +9,9 @@ import { Installer } from '../core/install/installer';
 import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../core/install/registry-install';
 import { RegistryClient, registryServerView } from '../core/install/registry';
 import type { CliArgs } from './args';
-import { err, firstLine, out, printTable } from './output';
+import { err, firstLine, out, padDisplay, printTable } from './output';
 import { canAskOn } from './terminal';
-import { cliT } from './i18n';
+import { cliT, errorLine } from './i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
@@ -24,7 +24,7 @@ const io = { stdin: process.stdin, stderr: process.stderr };
 
 /** Exit code of a failed step: 2 for what the person can fix in the command line or file, 1 otherwise. */
 function failure(error: unknown): number {
-  err(`switchboard: ${messageOf(error)}`);
+  err(`switchboard: ${errorLine(error)}`);
   return error instanceof CoreError && (error.code === 'invalid-argument' || error.code === 'unknown-server') ? 2 : 1;
 }
 
@@ -55,28 +55,28 @@ export function parseSets(sets: readonly string[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const set of sets) {
     const at = set.indexOf('=');
-    if (at <= 0) throw new CoreError('invalid-argument', `--set needs KEY=VALUE, got "${set}".`);
+    if (at <= 0) throw new CoreError('invalid-argument', cliT('cliOut.install.setNeedsKeyValue', { set }), { data: { set } });
     values[set.slice(0, at)] = set.slice(at + 1);
   }
   return values;
 }
 
 function describeInput(input: InstallInput): string {
-  const parts = [input.required ? 'required' : 'optional'];
-  if (input.secret) parts.push(`secret, kept as \${secret:${input.secretName ?? input.key}}`);
-  if (input.default !== undefined) parts.push(`default ${input.default}`);
-  if (input.choices) parts.push(`one of ${input.choices.join(', ')}`);
-  return `  ${input.key.padEnd(20)} ${input.title !== input.key ? `${input.title}: ` : ''}${input.description ?? ''} (${parts.join('; ')})`;
+  const parts = [input.required ? cliT('cliOut.install.required') : cliT('cliOut.install.optional')];
+  if (input.secret) parts.push(cliT('cliOut.install.secretKeptAs', { name: input.secretName ?? input.key }));
+  if (input.default !== undefined) parts.push(cliT('cliOut.install.default', { value: input.default }));
+  if (input.choices) parts.push(cliT('cliOut.install.oneOf', { choices: input.choices.join(', ') }));
+  return `  ${padDisplay(input.key, 20)} ${input.title !== input.key ? `${input.title}: ` : ''}${input.description ?? ''}${cliT('cliOut.requests.hint', { parts: parts.join(cliT('cliOut.semicolon')) })}`;
 }
 
 export function printPlan(plan: InstallPlanView, configPath: string): void {
   out(`${plan.title} ${plan.version ?? ''} — ${plan.origin}`.trim());
   if (plan.description) out(`  ${firstLine(plan.description)}`);
-  out(`Adds "${plan.name}" to ${configPath}, which runs:`);
+  out(cliT('cliOut.install.adds', { name: plan.name, path: configPath }));
   out(`  ${plan.commandLine}`);
-  for (const note of plan.notes) out(`Note: ${note}`);
+  for (const note of plan.notes) out(cliT('cliOut.note', { note }));
   if (plan.inputs.length) {
-    out('Values it takes (--set KEY=VALUE):');
+    out(cliT('cliOut.install.values'));
     for (const input of plan.inputs) out(describeInput(input));
   }
 }
@@ -92,28 +92,29 @@ async function collectValues(plan: InstallPlanView, args: CliArgs): Promise<Reco
       if (input.required && input.default === undefined) missing.push(input.key);
       continue;
     }
-    const hint = input.default !== undefined ? ` [${input.default}]` : input.choices ? ` (${input.choices.join('/')})` : input.required ? '' : ' (optional, Enter to skip)';
-    const answer = await question(`${input.title}${input.secret ? ' (secret, not shown)' : ''}${hint}: `, input.secret);
+    const hint =
+      input.default !== undefined ? ` [${input.default}]` : input.choices ? cliT('cliOut.requests.hint', { parts: input.choices.join('/') }) : input.required ? '' : cliT('cliOut.install.optionalHint');
+    const answer = await question(`${input.title}${input.secret ? cliT('cliOut.install.secretHint') : ''}${hint}: `, input.secret);
     if (answer === undefined) return undefined;
     if (answer !== '') values[input.key] = answer;
   }
   if (missing.length) {
-    err(`switchboard: ${plan.name} needs ${missing.join(', ')}: give ${missing.map((k) => `--set ${k}=VALUE`).join(' ')} (there is no terminal to ask on).`);
+    err(`switchboard: ${cliT('cliOut.install.missing', { name: plan.name, keys: missing.join(', '), sets: missing.map((k) => `--set ${k}=VALUE`).join(' ') })}`);
     return undefined;
   }
   return values;
 }
 
 /** Confirmation: --yes, else a terminal's yes; without one nothing is added. */
-async function confirmed(args: CliArgs, what: string): Promise<boolean> {
+async function confirmed(args: CliArgs, ask: string): Promise<boolean> {
   if (args.yes) return true;
   if (!canAskOn(io)) {
-    out(`Nothing added. Re-run with --yes to add it.`);
+    out(cliT('cliOut.install.nothingAddedYes'));
     return false;
   }
-  const answer = ((await question(`${what}? [y/N] `, false)) ?? '').toLowerCase();
+  const answer = ((await question(ask, false)) ?? '').toLowerCase();
   if (answer === 'y' || answer === 'yes') return true;
-  out('Nothing added.');
+  out(cliT('cliOut.install.nothingAdded'));
   return false;
 }
 
@@ -122,10 +123,10 @@ function printResult(result: InstallResultView, args: CliArgs, host: Host): void
     out(JSON.stringify(result, null, 2));
     return;
   }
-  out(`Added "${result.name}" to ${host.configPath}.${result.installedAt ? ` Files: ${result.installedAt}` : ''}`);
-  if (result.secretsStored.length) out(`Stored as secrets: ${result.secretsStored.join(', ')} (the entry refers to them as \${secret:…}).`);
-  if (result.needsApproval) out('The app shows its command and asks you to approve it before it starts it; the CLI runs it as the config says.');
-  if (result.secretsStored.length && host.secrets.warning) err(`Note: ${host.secrets.warning}`);
+  out(cliT('cliOut.install.added', { name: result.name, path: host.configPath, files: result.installedAt ? cliT('cliOut.install.files', { dir: result.installedAt }) : '' }));
+  if (result.secretsStored.length) out(cliT('cliOut.install.secretsStored', { names: result.secretsStored.join(', ') }));
+  if (result.needsApproval) out(cliT('cliOut.install.needsApproval'));
+  if (result.secretsStored.length && host.secrets.warning) err(cliT('cliOut.note', { note: host.secrets.warning }));
 }
 
 function installerOf(host: Host): Installer {
@@ -155,11 +156,11 @@ async function registryCommand(host: Host, args: CliArgs): Promise<number> {
     }
     printTable(
       views.map((v) => [v.name, v.version, v.kinds.join(',') || '-', v.status, firstLine(v.description)]),
-      ['NAME', 'VERSION', 'KINDS', 'STATUS', 'DESCRIPTION'],
+      [cliT('cliOut.table.name'), cliT('cliOut.table.version'), cliT('cliOut.table.kinds'), cliT('cliOut.table.status'), cliT('cliOut.table.description')],
     );
-    if (views.length === 0) err(`Nothing in ${client.base} matches "${term ?? ''}".`);
-    if (page.nextCursor) err(`More: switchboard registry search ${term ?? '""'} --cursor ${page.nextCursor}`);
-    err('Add one with: switchboard registry add NAME');
+    if (views.length === 0) err(cliT('cliOut.install.noMatch', { registry: client.base, term: term ?? '' }));
+    if (page.nextCursor) err(cliT('cliOut.install.more', { term: term ?? '""', cursor: page.nextCursor }));
+    err(cliT('cliOut.install.addOne'));
     return 0;
   }
   // add
@@ -173,7 +174,7 @@ async function registryCommand(host: Host, args: CliArgs): Promise<number> {
   if (!args.json) printPlan(plan, host.configPath);
   const values = await collectValues(plan, args);
   if (values === undefined) return 2;
-  if (!(await confirmed(args, `Add "${plan.name}"`))) return 0;
+  if (!(await confirmed(args, cliT('cliOut.install.askAdd', { name: plan.name })))) return 0;
   try {
     printResult(await installerOf(host).addRegistry(resolved, values), args, host);
     return 0;
@@ -188,7 +189,7 @@ async function installCommand(host: Host, args: CliArgs): Promise<number> {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    err(`switchboard: cannot read ${file}: ${messageOf(error)}`);
+    err(`switchboard: ${cliT('cliOut.install.cannotRead', { file, error: messageOf(error) })}`);
     return 2;
   }
   const installer = installerOf(host);
@@ -202,7 +203,7 @@ async function installCommand(host: Host, args: CliArgs): Promise<number> {
   if (!args.json) printPlan(plan, host.configPath);
   const values = await collectValues(plan, args);
   if (values === undefined) return 2;
-  if (!(await confirmed(args, `Install "${plan.name}"`))) return 0;
+  if (!(await confirmed(args, cliT('cliOut.install.askInstall', { name: plan.name })))) return 0;
   try {
     printResult(await installer.installBundle(bytes, values, options), args, host);
     return 0;
@@ -217,8 +218,8 @@ async function uninstallCommand(host: Host, args: CliArgs): Promise<number> {
     const result = await installerOf(host).uninstall(name);
     if (args.json) out(JSON.stringify({ name, ...result }, null, 2));
     else {
-      out(`Removed "${name}" from ${host.configPath}.${result.removedFiles ? ` Deleted its files (${result.removedFiles}).` : ''}`);
-      if (result.secretsDeleted.length) out(`Deleted its secrets: ${result.secretsDeleted.join(', ')}.`);
+      out(cliT('cliOut.install.removed', { name, path: host.configPath, files: result.removedFiles ? cliT('cliOut.install.removedFiles', { dir: result.removedFiles }) : '' }));
+      if (result.secretsDeleted.length) out(cliT('cliOut.install.secretsDeleted', { names: result.secretsDeleted.join(', ') }));
     }
     return 0;
   } catch (error) {

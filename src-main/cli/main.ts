@@ -11,14 +11,14 @@ import { AuditLog } from '../core/chat/audit-log';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
-import { cliT, errorLine, localizedUsage } from './i18n';
+import { cliNumber, cliT, errorLine, localizedUsage, statusWord } from './i18n';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
 import { installCommands, installUsageProblem } from './install';
 import { printLogs, progressLines, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
-import { err, firstLine, out, printTable, renderBlock, streamGone } from './output';
+import { displayWidth, err, firstLine, out, padDisplay, printTable, renderBlock, streamGone } from './output';
 
 /** --help in the CLI's language (SWITCHBOARD_LANG, else the locale). */
 const usage = localizedUsage(englishUsage);
@@ -158,13 +158,18 @@ async function list(host: Host, args: CliArgs): Promise<number> {
   const rows = views.map((v) => ({
     name: v.name,
     transport: v.transport,
-    status: v.disabled ? 'disabled' : v.status,
+    status: v.disabled ? ('disabled' as const) : v.status,
     protocolVersion: v.protocolVersion ?? null,
     tools: v.tools.length,
     ...(v.error !== undefined ? { error: v.error } : {}),
   }));
   if (args.json) out(JSON.stringify(rows, null, 2));
-  else printTable(rows.map((r) => [r.name, r.transport, r.status, r.protocolVersion ?? '-', String(r.tools), firstLine(r.error)]), ['NAME', 'TRANSPORT', 'STATUS', 'PROTOCOL', 'TOOLS', 'ERROR']);
+  else {
+    printTable(
+      rows.map((r) => [r.name, r.transport, statusWord(r.status), r.protocolVersion ?? '-', cliNumber(r.tools), firstLine(r.error)]),
+      [cliT('cliOut.table.name'), cliT('cliOut.table.transport'), cliT('cliOut.table.status'), cliT('cliOut.table.protocol'), cliT('cliOut.table.tools'), cliT('cliOut.table.error')],
+    );
+  }
   return 0;
 }
 
@@ -180,7 +185,7 @@ async function tools(host: Host, args: CliArgs): Promise<number> {
   } else await host.settled();
   const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
   const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
-  for (const v of failed) err(`${v.name}: ${v.status}${v.error ? ` — ${v.error}` : ''}`);
+  for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${v.error}` : ''}`);
   const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, ...(t.review ? { review: t.review } : {}) })));
   if (args.json) out(JSON.stringify(rows, null, 2));
   else printToolsTable(views);
@@ -266,8 +271,8 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
   });
   out(server.url);
   err(cliT('cli.headlessReady', { config: host.configPath }));
-  if (portChanged) err('The port of the last run is taken, so this is a new address: tabs still open on the old one must open the URL above.');
-  else if (tokenKept) err('Same address and token as the last run (--keep-token): tabs still open reconnect on their own.');
+  if (portChanged) err(cliT('cliOut.serve.portChanged'));
+  else if (tokenKept) err(cliT('cliOut.serve.tokenKept'));
   const info = await host.api['app:info']();
   if (info.configError) err(info.configError.message);
   await new Promise<void>((resolve) => {
@@ -295,60 +300,83 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     out(JSON.stringify({ configPath: info.configPath, logsDir: info.logsDir, servers: views.map(doctorRecord) }, null, 2));
     return failed.length > 0 ? 1 : 0;
   }
-  out(`Config: ${info.configPath}`);
-  out(`Logs:   ${info.logsDir}`);
+  out(cliT('cliOut.doctor.config', { path: info.configPath }));
+  out(cliT('cliOut.doctor.logs', { path: info.logsDir }));
   const unapproved = views.filter((v) => v.consent !== undefined).map((v) => v.name);
-  if (unapproved.length) out(`Not approved in the app (it asks before starting them): ${unapproved.join(', ')}`);
+  if (unapproved.length) out(cliT('cliOut.doctor.unapproved', { names: unapproved.join(', ') }));
+  // `  label:  value`, the values in one column (containment's longer label only pushes its own line).
+  const labels = {
+    command: cliT('cliOut.doctor.commandLabel'),
+    args: cliT('cliOut.doctor.argsLabel'),
+    cwd: cliT('cliOut.doctor.cwdLabel'),
+    env: cliT('cliOut.doctor.envLabel'),
+    url: cliT('cliOut.doctor.urlLabel'),
+    signIn: cliT('cliOut.doctor.signInLabel'),
+    consent: cliT('cliOut.doctor.consentLabel'),
+    status: cliT('cliOut.doctor.statusLabel'),
+    error: cliT('cliOut.doctor.errorLabel'),
+    log: cliT('cliOut.doctor.logLabel'),
+    sandbox: cliT('cliOut.doctor.sandboxLabel'),
+  };
+  const labelWidth = Math.max(...Object.values(labels).map(displayWidth));
+  const line = (label: string, value: string): void => out(`  ${padDisplay(label, labelWidth)} ${value}`);
   for (const v of views) {
-    const ok = v.disabled ? 'disabled' : v.status === 'ready' ? 'OK' : 'FAIL';
+    const ok = v.disabled ? cliT('cliOut.doctor.disabled') : v.status === 'ready' ? cliT('cliOut.doctor.ok') : cliT('cliOut.doctor.fail');
     out('');
     out(`[${ok}] ${v.name} (${v.transport})`);
     if (v.launch) {
-      out(`  command: ${v.launch.command}`);
-      out(`  args:    ${JSON.stringify(v.launch.args)}`);
-      out(`  cwd:     ${v.launch.cwd}`);
+      line(labels.command, v.launch.command);
+      line(labels.args, JSON.stringify(v.launch.args));
+      line(labels.cwd, v.launch.cwd);
       const bySource = (source: string): string => v.launch?.env.filter((e) => e.source === source).map((e) => e.name).join(' ') || '-';
-      out(`  env:     default: ${bySource('default')}; allow-list: ${bySource('allow-list')}; server env: ${bySource('server-env')} (values not shown)`);
-      if (v.launch.containment) out(`  containment: ${containmentText(v.launch.containment)}`);
-      if (v.launch.sandbox) out(`  sandbox: ${sandboxText(v.launch.sandbox)}`);
-    } else if (v.transport !== 'stdio') out(`  url:     ${v.target}`);
-    if (v.auth) out(`  sign-in: ${authText(v.auth)}`);
-    if (v.consent) out(`  consent: NOT APPROVED (${v.consent.reason === 'changed' ? 'changed since it was approved' : 'new'}): the app asks before starting it${v.consent.enforced ? '' : '; the CLI runs it as its config says'}`);
-    out(`  status:  ${v.status}${v.protocolVersion ? `, protocol ${v.protocolVersion} (${v.era ?? '?'})` : ''}${v.readyMs !== undefined && v.status === 'ready' ? `, ready in ${v.readyMs} ms` : ''}, ${v.tools.length} tools`);
-    if (v.error) out(`  error:   ${v.error.replace(/\n/g, '\n           ')}`);
+      line(labels.env, cliT('cliOut.doctor.env', { defaults: bySource('default'), allowList: bySource('allow-list'), serverEnv: bySource('server-env') }));
+      if (v.launch.containment) line(cliT('cliOut.doctor.containmentLabel'), containmentText(v.launch.containment));
+      if (v.launch.sandbox) line(labels.sandbox, sandboxText(v.launch.sandbox));
+    } else if (v.transport !== 'stdio') line(labels.url, v.target);
+    if (v.auth) line(labels.signIn, authText(v.auth));
+    if (v.consent) {
+      const why = v.consent.reason === 'changed' ? cliT('cliOut.doctor.consentChanged') : cliT('cliOut.doctor.consentNew');
+      line(labels.consent, cliT('cliOut.doctor.consent', { why, more: v.consent.enforced ? '' : cliT('cliOut.doctor.consentCliRuns') }));
+    }
+    const protocol = v.protocolVersion ? cliT('cliOut.doctor.protocol', { version: v.protocolVersion, era: v.era ?? '?' }) : '';
+    const ready = v.readyMs !== undefined && v.status === 'ready' ? cliT('cliOut.doctor.readyIn', { ms: cliNumber(v.readyMs) }) : '';
+    line(labels.status, cliT('cliOut.doctor.status', { status: statusWord(v.status), protocol, ready, tools: cliNumber(v.tools.length) }));
+    if (v.error) line(labels.error, v.error.replace(/\n/g, `\n${' '.repeat(labelWidth + 3)}`));
     const tail = v.stderrTail.slice(-10);
     if (tail.length) {
-      out('  stderr (last lines):');
-      for (const line of tail) out(`    ${line}`);
+      out(`  ${cliT('cliOut.doctor.stderr')}`);
+      for (const text of tail) out(`    ${text}`);
     }
-    if (v.logFile) out(`  log:     ${v.logFile}`);
+    if (v.logFile) line(labels.log, v.logFile);
   }
   return failed.length > 0 ? 1 : 0;
 }
 
 /** A remote server's OAuth state for doctor (never a token: the view has none). */
 function authText(a: AuthView): string {
-  const at = a.issuerHost !== undefined ? ` at ${a.issuerHost}` : '';
-  if (a.state === 'signing-in') return `waiting for the browser${a.authorizationHost !== undefined ? ` (${a.authorizationHost})` : ''}`;
+  const at = a.issuerHost !== undefined ? cliT('cliOut.doctor.authAt', { host: a.issuerHost }) : '';
+  if (a.state === 'signing-in') return cliT('cliOut.doctor.authWaiting', { where: a.authorizationHost !== undefined ? cliT('cliOut.doctor.authWhere', { host: a.authorizationHost }) : '' });
   if (a.state === 'signed-in') {
-    const expiry = a.expiresAt !== undefined ? `; the access token ${a.expiresAt > Date.now() ? `expires in ${Math.round((a.expiresAt - Date.now()) / 60_000)} min (renewed silently)` : 'has expired (renewed on the next request)'}` : '';
-    const more = a.stepUpScopes?.length ? `; asks for more: ${a.stepUpScopes.join(' ')} (switchboard login)` : '';
-    return `signed in${at}${a.grantedScopes?.length ? ` (${a.grantedScopes.join(' ')})` : ''}${expiry}${more}`;
+    const expiry =
+      a.expiresAt === undefined ? '' : a.expiresAt > Date.now() ? cliT('cliOut.doctor.authExpiresIn', { minutes: cliNumber(Math.round((a.expiresAt - Date.now()) / 60_000)) }) : cliT('cliOut.doctor.authExpired');
+    const more = a.stepUpScopes?.length ? cliT('cliOut.doctor.authMore', { scopes: a.stepUpScopes.join(' ') }) : '';
+    const scopes = a.grantedScopes?.length ? cliT('cliOut.doctor.authScopes', { scopes: a.grantedScopes.join(' ') }) : '';
+    return cliT('cliOut.doctor.authSignedIn', { at, scopes, expiry, more });
   }
-  return `not signed in${at}${a.scopes?.length ? ` (asks for ${a.scopes.join(' ')})` : ''}; tokens are kept as secrets after \`switchboard login\``;
+  return cliT('cliOut.doctor.authNotSignedIn', { at, asks: a.scopes?.length ? cliT('cliOut.doctor.authAsks', { scopes: a.scopes.join(' ') }) : '' });
 }
 
 function containmentText(c: ContainmentInfo): string {
-  if (c.kind === 'cgroup') return `cgroup v2 (${c.path ?? '?'}): the whole tree ends with the server, setsid/setpgid/daemons included`;
-  if (c.kind === 'taskkill') return 'process tree (taskkill /T)';
-  return `process group (${c.reason ?? 'no cgroup'}): children that leave the group or session can outlive the server`;
+  if (c.kind === 'cgroup') return cliT('cliOut.doctor.cgroup', { path: c.path ?? '?' });
+  if (c.kind === 'taskkill') return cliT('cliOut.doctor.taskkill');
+  return cliT('cliOut.doctor.processGroup', { reason: c.reason ?? cliT('cliOut.doctor.noCgroup') });
 }
 
 function sandboxText(s: SandboxInfo): string {
-  if (s.kind === 'unavailable') return `asked for, but none is available (${s.reason ?? '?'}): the server is not started`;
+  if (s.kind === 'unavailable') return cliT('cliOut.doctor.sandboxUnavailable', { reason: s.reason ?? '?' });
   const read = s.read.length ? s.read.join(', ') : '-';
   const write = s.write.length ? s.write.join(', ') : '-';
-  return `${s.kind}: system read-only, home hidden, private /tmp; read: ${read}; write: ${write}; network: ${s.network ? 'yes' : 'no'}`;
+  return cliT('cliOut.doctor.sandbox', { kind: s.kind, read, write, network: s.network ? cliT('cliOut.yes') : cliT('cliOut.no') });
 }
 
 function doctorRecord(v: ServerView): Record<string, unknown> {
@@ -379,10 +407,17 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   const mark = { new: '+', same: '=', conflict: '!' } as const;
-  out(`From ${preview.file}:`);
+  out(cliT('cliOut.import.from', { file: preview.file }));
   for (const c of preview.servers) {
-    const note = c.invalid ? `cannot import: ${c.invalid}` : c.status === 'new' ? 'new' : c.status === 'same' ? 'already in your config' : 'CONFLICT: a different server of that name exists';
-    out(`  ${c.invalid ? 'x' : mark[c.status]} ${c.name.padEnd(24)} ${note}${c.secretKeys.length ? ` (secret-looking: ${c.secretKeys.join(', ')})` : ''}`);
+    const note = c.invalid
+      ? cliT('cliOut.import.cannotImport', { reason: c.invalid })
+      : c.status === 'new'
+        ? cliT('cliOut.import.new')
+        : c.status === 'same'
+          ? cliT('cliOut.import.same')
+          : cliT('cliOut.import.conflict');
+    const secretLooking = c.secretKeys.length ? cliT('cliOut.import.secretLooking', { keys: c.secretKeys.join(', ') }) : '';
+    out(`  ${c.invalid ? 'x' : mark[c.status]} ${padDisplay(c.name, 24)} ${note}${secretLooking}`);
   }
   const addable = preview.servers.filter((c) => !c.invalid && c.status === 'new').map((c) => c.name);
   const conflicts = preview.servers.filter((c) => !c.invalid && c.status === 'conflict').map((c) => c.name);
@@ -390,13 +425,14 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
   let overwrite: string[] = [];
   if (!args.yes) {
     if (!process.stdin.isTTY) {
-      out(`Nothing changed. Re-run with --yes to add ${addable.length} new server(s)${conflicts.length ? ` and skip ${conflicts.length} conflict(s)` : ''}.`);
+      const skip = conflicts.length ? cliT('cliOut.import.skipConflicts', { conflicts: cliNumber(conflicts.length) }) : '';
+      out(cliT('cliOut.import.nothingChanged', { added: cliNumber(addable.length), conflicts: skip }));
       return 0;
     }
-    const answer = (await ask(`Add ${addable.length} new server(s)? [y/N] `)).toLowerCase();
+    const answer = (await ask(cliT('cliOut.import.askAdd', { added: cliNumber(addable.length) }))).toLowerCase();
     if (answer !== 'y' && answer !== 'yes') names = [];
     for (const name of conflicts) {
-      if ((await ask(`Overwrite your "${name}" with the imported one? [y/N] `)).toLowerCase().startsWith('y')) overwrite.push(name);
+      if ((await ask(cliT('cliOut.import.askOverwrite', { name }))).toLowerCase().startsWith('y')) overwrite.push(name);
     }
     names = [...names, ...overwrite];
   } else overwrite = [];
@@ -404,13 +440,14 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
   const result = await host.api['config:import-apply']({ source, names: [...names, ...(args.yes ? conflicts : [])], overwrite, moveSecrets });
   if (args.json) out(JSON.stringify(result, null, 2));
   else {
-    out(`Added: ${result.added.join(', ') || 'none'}${result.replaced.length ? `; replaced: ${result.replaced.join(', ')}` : ''}.`);
-    for (const s of result.skipped) out(`Skipped ${s.name}: ${s.reason}.`);
-    if (result.secretsStored.length) out(`Stored as secrets: ${result.secretsStored.join(', ')} (the config now refers to them as \${secret:…}).`);
+    const replaced = result.replaced.length ? cliT('cliOut.import.replaced', { names: result.replaced.join(', ') }) : '';
+    out(cliT('cliOut.import.added', { names: result.added.join(', ') || cliT('cliOut.none'), replaced }));
+    for (const s of result.skipped) out(cliT('cliOut.import.skipped', { name: s.name, reason: s.reason }));
+    if (result.secretsStored.length) out(cliT('cliOut.import.secretsStored', { names: result.secretsStored.join(', ') }));
     const warning = (await host.api['app:info']()).secrets.warning;
-    if (result.secretsStored.length && warning) err(`Note: ${warning}`);
+    if (result.secretsStored.length && warning) err(cliT('cliOut.note', { note: warning }));
   }
-  out(`The source file was not modified. Config: ${host.configPath}`);
+  out(cliT('cliOut.import.sourceKept', { path: host.configPath }));
   return 0;
 }
 
@@ -442,7 +479,7 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     if (!removed) err(`switchboard: ${cliT('cli.noSecret', { name })}`);
     return removed ? 0 : 1;
   }
-  if (value !== undefined) err('Note: a value on the command line is visible in `ps` and your shell history; pipe it on stdin instead.');
+  if (value !== undefined) err(cliT('cliOut.secret.onCommandLine'));
   const secretValue = value ?? (await readStdin()).replace(/\r?\n$/, '');
   try {
     await host.api['secrets:set'](name, secretValue);
@@ -450,8 +487,8 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
-  if (warning) err(`Note: ${warning}`);
-  out(`Stored secret ${name}. Refer to it as \${secret:${name}} in a server's env or headers.`);
+  if (warning) err(cliT('cliOut.note', { note: warning }));
+  out(cliT('cliOut.secret.stored', { name }));
   return 0;
 }
 
@@ -468,7 +505,7 @@ function ask(question: string): Promise<string> {
 }
 
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return ask('Value: ');
+  if (process.stdin.isTTY) return ask(cliT('cliOut.secret.value'));
   let text = '';
   process.stdin.setEncoding('utf8');
   for await (const chunk of process.stdin) text += String(chunk);

@@ -29,11 +29,41 @@ export function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0] ?? '';
 }
 
-/** Columns padded to the widest cell; the last column is not padded. */
+/** Whether a code point takes two columns on a terminal (CJK ideographs, kana, Hangul, full-width forms). */
+function wide(code: number): boolean {
+  return (
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0x303e) ||
+    (code >= 0x3041 && code <= 0x33ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xa000 && code <= 0xa4cf) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x20000 && code <= 0x3fffd)
+  );
+}
+
+/** The columns a text takes on a terminal: its length, but Chinese characters and full-width marks count twice. */
+export function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += wide(char.codePointAt(0) ?? 0) ? 2 : 1;
+  return width;
+}
+
+/** `text` padded with spaces to `width` terminal columns. */
+export function padDisplay(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+}
+
+/** Columns padded to the widest cell (in terminal columns); the last column is not padded. */
 export function printTable(rows: string[][], header: string[]): void {
   const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  for (const row of all) out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd());
+  const widths = header.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i] ?? ''))));
+  for (const row of all) out(row.map((cell, i) => (i === row.length - 1 ? cell : padDisplay(cell, widths[i] ?? 0))).join('  ').trimEnd());
 }
 
 /** The decoded size of base64 text. */

@@ -5,6 +5,7 @@ import type {
   ElicitationUrlPayload,
   PendingRequestView,
   RequestAnswer,
+  RequestSettledView,
   SamplingPayload,
   SamplingResultPayload,
 } from '../../src-shared/contract/requests';
@@ -12,6 +13,8 @@ import type { Disposable } from '../../src-shared/lifecycle';
 import { describeErrors, elicitationFields, parseFieldText, validateElicitation, type ElicitationContent, type ElicitationField } from '../core/requests/elicitation-schema';
 import type { RequestQueue } from '../core/requests/queue';
 import type { CliArgs } from './args';
+import { cliNumber, cliT } from './i18n';
+import { displayWidth, padDisplay } from './output';
 import { canAskOn, terminalFor, type Terminal, type TerminalIo } from './terminal';
 
 /**
@@ -80,11 +83,12 @@ export class RequestAnswerer implements Disposable {
       const wasAdded = this.seen.delete(settled.id);
       if (!wasAdded && settled.outcome === 'declined' && settled.kind !== 'tool-approval') {
         // Declined at once (no one can answer): say what was declined and how to answer next time.
-        this.terminal.say(`  ✗ ${settled.server}: ${kindText[settled.kind]} declined — ${settled.message ?? 'no one is there to answer'}`);
+        this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedBecause', { server: settled.server, kind: kindWord(settled.kind), reason: reasonText(settled.message) ?? cliT('cliOut.requests.noOneToAnswer') })}`);
       } else if (this.current?.id === settled.id && !this.current.answered) {
         // Settled while it was being asked (timed out, withdrawn, the server went away): stop asking.
         this.current.abort.abort();
-        this.terminal.say(`  ✗ ${settled.server}: ${kindText[settled.kind]} ${settled.outcome === 'timed-out' ? 'timed out' : settled.outcome}${settled.message ? ` — ${settled.message}` : ''}`);
+        const message = reasonText(settled.message);
+        this.terminal.say(`  ✗ ${cliT('cliOut.requests.settled', { server: settled.server, kind: kindWord(settled.kind), outcome: outcomeWord(settled.outcome), message: message ? ` — ${message}` : '' })}`);
       }
     });
   }
@@ -119,16 +123,20 @@ export class RequestAnswerer implements Disposable {
     const approve = this.options.approve;
     if (request.kind === 'sampling' || request.kind === 'sampling-result') {
       if (approve === 'none') {
-        this.terminal.say(`  ✗ ${request.server}: ${kindText[request.kind]} declined (--approve none)`);
+        this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedByFlag', { server: request.server, kind: kindWord(request.kind) })}`);
         return { action: 'decline', reason: 'sampling is declined by --approve none' };
       }
       if (approve === 'all') {
-        this.terminal.say(request.kind === 'sampling' ? `  ✓ ${request.server}: sampling allowed (--approve all) — ${samplingSummary(request.payload)}` : `  ✓ ${request.server}: the model's answer sent (--approve all) — ${oneLine(request.payload.text, 120)}`);
+        this.terminal.say(
+          request.kind === 'sampling'
+            ? `  ✓ ${cliT('cliOut.requests.samplingAllowed', { server: request.server, summary: samplingSummary(request.payload) })}`
+            : `  ✓ ${cliT('cliOut.requests.answerSent', { server: request.server, text: oneLine(request.payload.text, 120) })}`,
+        );
         return { action: 'accept', content: {} };
       }
     }
     if (!this.terminal.canAsk) {
-      this.terminal.say(`  ✗ ${request.server}: ${kindText[request.kind]} declined — ${noTerminalReason}`);
+      this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedBecause', { server: request.server, kind: kindWord(request.kind), reason: cliT('cliOut.requests.noTerminal') })}`);
       return { action: 'decline', reason: noTerminalReason };
     }
     const ask = (question: string): Promise<string | undefined> => this.terminal.ask(question, signal);
@@ -148,33 +156,46 @@ export class RequestAnswerer implements Disposable {
 
   private header(request: PendingRequestView): void {
     const left = request.deadline !== undefined ? Math.max(0, Math.round((request.deadline - Date.now()) / 1000)) : undefined;
-    this.terminal.say(`\n${request.title}${left !== undefined ? ` (answer within ${left >= 120 ? `${Math.round(left / 60)} min` : `${left} s`})` : ''}`);
+    const time = left === undefined ? '' : left >= 120 ? cliT('cliOut.requests.minutes', { n: cliNumber(Math.round(left / 60)) }) : cliT('cliOut.requests.seconds', { n: cliNumber(left) });
+    this.terminal.say(`\n${request.title}${left !== undefined ? cliT('cliOut.requests.within', { time }) : ''}`);
   }
 
   private async askSampling(request: PendingRequestView, payload: SamplingPayload, ask: Ask): Promise<RequestAnswer | undefined> {
-    const say = (line: string): void => this.terminal.say(line);
     this.header(request);
-    say(`  server:        ${request.server}`);
-    if (payload.systemPrompt !== undefined) say(`  system prompt: ${indent(payload.systemPrompt, 17)}`);
-    for (const message of payload.messages) say(`  ${`${message.role}:`.padEnd(14)} ${indent(message.text, 17)}`);
-    say(`  maxTokens:     ${payload.maxTokens}${payload.temperature !== undefined ? `, temperature ${payload.temperature}` : ''}${payload.stopSequences?.length ? `, stop ${JSON.stringify(payload.stopSequences)}` : ''}`);
-    if (payload.includeContext !== undefined) say(`  includeContext: ${payload.includeContext}`);
-    if (payload.modelPreferences !== undefined) say(`  preferences:   ${oneLine(JSON.stringify(payload.modelPreferences), 200)}`);
-    if (payload.tools?.length) say(`  tools offered: ${payload.tools.map((t) => t.name).join(', ')}`);
-    say(`  model:         ${payload.model ?? (payload.models.length ? payload.models[0] : 'none configured')}`);
-    const pick = payload.models.length > 1 ? '  [m] pick another model' : '';
+    const labels = {
+      server: cliT('cliOut.requests.serverLabel'),
+      systemPrompt: cliT('cliOut.requests.systemPromptLabel'),
+      maxTokens: cliT('cliOut.requests.maxTokensLabel'),
+      preferences: cliT('cliOut.requests.preferencesLabel'),
+      tools: cliT('cliOut.requests.toolsLabel'),
+      model: cliT('cliOut.requests.modelLabel'),
+    };
+    // The values in one column (includeContext's longer label only pushes its own line); roles are labels too.
+    const width = Math.max(...Object.values(labels).map(displayWidth));
+    const say = labelled(this.terminal, width);
+    say(labels.server, request.server);
+    if (payload.systemPrompt !== undefined) say(labels.systemPrompt, payload.systemPrompt);
+    for (const message of payload.messages) say(`${message.role}:`, message.text);
+    const temperature = payload.temperature !== undefined ? cliT('cliOut.requests.temperature', { temperature: cliNumber(payload.temperature) }) : '';
+    const stop = payload.stopSequences?.length ? cliT('cliOut.requests.stop', { stop: JSON.stringify(payload.stopSequences) }) : '';
+    say(labels.maxTokens, `${cliNumber(payload.maxTokens)}${temperature}${stop}`);
+    if (payload.includeContext !== undefined) say(cliT('cliOut.requests.includeContextLabel'), payload.includeContext);
+    if (payload.modelPreferences !== undefined) say(labels.preferences, oneLine(JSON.stringify(payload.modelPreferences), 200));
+    if (payload.tools?.length) say(labels.tools, payload.tools.map((t) => t.name).join(', '));
+    say(labels.model, payload.model ?? (payload.models.length ? (payload.models[0] ?? '') : cliT('cliOut.requests.noModel')));
+    const pick = payload.models.length > 1 ? cliT('cliOut.requests.pickModel') : '';
     for (;;) {
-      const reply = await ask(`Run the model for ${request.server}?  [y] yes${pick}  [N] decline: `);
+      const reply = await ask(cliT('cliOut.requests.runModel', { server: request.server, pick }));
       if (reply === undefined) return signalledOrDecline();
       const key = reply.toLowerCase();
       if (key === 'y' || key === 'yes') return { action: 'accept', content: {} };
       if ((key === 'm' || key === 'model') && payload.models.length > 1) {
-        payload.models.forEach((model, i) => say(`  ${String(i + 1).padStart(2)}) ${model}${model === payload.model ? ' (default)' : ''}`));
-        const chosen = await ask(`Model number (Enter: ${payload.model ?? payload.models[0]}): `);
+        payload.models.forEach((model, i) => this.terminal.say(`  ${String(i + 1).padStart(2)}) ${model}${model === payload.model ? cliT('cliOut.requests.defaultModel') : ''}`));
+        const chosen = await ask(cliT('cliOut.requests.modelNumber', { model: payload.model ?? payload.models[0] ?? '' }));
         if (chosen === undefined) return signalledOrDecline();
         const model = chosen === '' ? payload.model : payload.models[Number(chosen) - 1];
         if (model === undefined) {
-          say(`  "${chosen}" is not one of the numbers above.`);
+          this.terminal.say(`  ${cliT('cliOut.requests.notANumber', { chosen })}`);
           continue;
         }
         const content: AcceptContent['sampling'] = { model };
@@ -186,14 +207,16 @@ export class RequestAnswerer implements Disposable {
 
   private async askSamplingResult(request: PendingRequestView, payload: SamplingResultPayload, ask: Ask): Promise<RequestAnswer | undefined> {
     this.header(request);
-    this.terminal.say(`  model:  ${payload.model}${payload.stopReason ? ` (stop: ${payload.stopReason})` : ''}`);
-    this.terminal.say(`  answer: ${indent(payload.text, 10)}`);
-    const reply = await ask(`Send this answer to ${request.server}?  [y] send  [e] edit  [N] decline: `);
+    const labels = { model: cliT('cliOut.requests.answerModelLabel'), answer: cliT('cliOut.requests.answerLabel') };
+    const say = labelled(this.terminal, Math.max(...Object.values(labels).map(displayWidth)));
+    say(labels.model, `${payload.model}${payload.stopReason ? cliT('cliOut.requests.stopReason', { reason: payload.stopReason }) : ''}`);
+    say(labels.answer, payload.text);
+    const reply = await ask(cliT('cliOut.requests.sendAnswer', { server: request.server }));
     if (reply === undefined) return signalledOrDecline();
     const key = reply.toLowerCase();
     if (key === 'y' || key === 'yes' || key === 's' || key === 'send') return { action: 'accept', content: {} };
     if (key === 'e' || key === 'edit') {
-      const text = await ask('Your answer (one line; Enter sends it): ');
+      const text = await ask(cliT('cliOut.requests.yourAnswer'));
       if (text === undefined) return signalledOrDecline();
       const content: AcceptContent['sampling-result'] = { text };
       return { action: 'accept', content };
@@ -205,18 +228,19 @@ export class RequestAnswerer implements Disposable {
     const say = (line: string): void => this.terminal.say(line);
     const schema = payload.requestedSchema;
     this.header(request);
-    say(`  ${request.server} asks: ${indent(payload.message, 2 + request.server.length + 7)}`);
+    const asks = cliT('cliOut.requests.formAsks', { server: request.server });
+    say(`${asks}${indent(payload.message, displayWidth(asks))}`);
     const fields = elicitationFields(schema);
     const properties = typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
     const leftOut = properties.filter((name) => !fields.some((f) => f.name === name));
-    if (leftOut.length) say(`  (not a field a form can have, left out: ${leftOut.join(', ')})`);
-    say(`  Fields: ${fields.map((f) => `${f.title}${f.required ? ' *' : ''}`).join(', ') || 'none'}  (* required)`);
-    const start = await ask('Fill in the form?  [y] yes  [N] decline  [c] cancel: ');
+    if (leftOut.length) say(cliT('cliOut.requests.leftOut', { names: leftOut.join(', ') }));
+    say(cliT('cliOut.requests.fields', { fields: fields.map((f) => `${f.title}${f.required ? ' *' : ''}`).join(', ') || cliT('cliOut.none') }));
+    const start = await ask(cliT('cliOut.requests.fillIn'));
     if (start === undefined) return signalledOrDecline();
     const key = start.toLowerCase();
     if (key === 'c' || key === 'cancel') return { action: 'cancel', reason: 'the person cancelled' };
     if (key !== 'y' && key !== 'yes') return { action: 'decline', reason: 'the person declined' };
-    say('  (Enter keeps the [default]; an optional field left empty is not sent; Ctrl+D declines.)');
+    say(cliT('cliOut.requests.formHelp'));
     const content: ElicitationContent = {};
     let asking = fields;
     for (;;) {
@@ -241,7 +265,7 @@ export class RequestAnswerer implements Disposable {
         const answer: AcceptContent['elicitation-form'] = { content: checked.content };
         return { action: 'accept', content: answer };
       }
-      say(`    Not accepted: ${describeErrors(fields, checked.errors)}.`);
+      say(cliT('cliOut.requests.notAccepted', { errors: describeErrors(fields, checked.errors) }));
       const failing = fields.filter((f) => checked.errors.some((e) => e.field === f.name));
       if (failing.length === 0) return { action: 'decline', reason: `the form cannot be filled in here: ${describeErrors(fields, checked.errors)}` };
       asking = failing;
@@ -251,18 +275,20 @@ export class RequestAnswerer implements Disposable {
   private async askUrl(request: PendingRequestView, payload: ElicitationUrlPayload, ask: Ask): Promise<RequestAnswer | undefined> {
     const say = (line: string): void => this.terminal.say(line);
     this.header(request);
-    say(`  ${request.server} asks you to open a link: ${indent(payload.message, 4)}`);
-    say(`  host: ${payload.host}`);
-    say(`  URL:  ${payload.url}`);
+    say(cliT('cliOut.requests.linkAsks', { server: request.server, message: indent(payload.message, 4) }));
+    const labels = { host: cliT('cliOut.requests.hostLabel'), url: cliT('cliOut.requests.urlLabel') };
+    const line = labelled(this.terminal, Math.max(...Object.values(labels).map(displayWidth)));
+    line(labels.host, payload.host);
+    line(labels.url, payload.url);
     const secure = isHttps(payload.url);
-    if (!secure) say('  This is not an https link: Switchboard will not open it for you.');
-    const reply = await ask(secure ? `Open it in your browser?  [y] open  [N] decline: ` : `Consent (you open it yourself)?  [y] yes  [N] decline: `);
+    if (!secure) say(cliT('cliOut.requests.notHttps'));
+    const reply = await ask(secure ? cliT('cliOut.requests.openIt') : cliT('cliOut.requests.consent'));
     if (reply === undefined) return signalledOrDecline();
     const key = reply.toLowerCase();
     if (key !== 'y' && key !== 'yes') return { action: 'decline', reason: 'the person declined to open the link' };
     if (secure) {
       const opened = await this.openUrl(payload.url).catch(() => false);
-      say(opened ? `  Opened ${payload.host} in your browser.` : '  Could not start a browser: open the URL above yourself.');
+      say(opened ? cliT('cliOut.requests.opened', { host: payload.host }) : cliT('cliOut.requests.noBrowser'));
     }
     const content: AcceptContent['elicitation-url'] = {};
     return { action: 'accept', content };
@@ -285,17 +311,51 @@ function signalledOrDecline(): RequestAnswer {
   return { action: 'decline', reason: 'no answer: the terminal input ended' };
 }
 
-const kindText: Record<PendingRequestView['kind'], string> = {
-  'tool-approval': 'tool approval',
-  sampling: 'sampling request',
-  'sampling-result': "the model's answer",
-  'elicitation-form': 'form',
-  'elicitation-url': 'link',
-};
+function kindWord(kind: PendingRequestView['kind']): string {
+  switch (kind) {
+    case 'tool-approval':
+      return cliT('cliOut.requests.kindToolApproval');
+    case 'sampling':
+      return cliT('cliOut.requests.kindSampling');
+    case 'sampling-result':
+      return cliT('cliOut.requests.kindSamplingResult');
+    case 'elicitation-form':
+      return cliT('cliOut.requests.kindForm');
+    case 'elicitation-url':
+      return cliT('cliOut.requests.kindLink');
+    default:
+      return kind;
+  }
+}
+
+function outcomeWord(outcome: RequestSettledView['outcome']): string {
+  switch (outcome) {
+    case 'accepted':
+      return cliT('cliOut.requests.outcomeAccepted');
+    case 'declined':
+      return cliT('cliOut.requests.outcomeDeclined');
+    case 'cancelled':
+      return cliT('cliOut.requests.outcomeCancelled');
+    case 'timed-out':
+      return cliT('cliOut.requests.outcomeTimedOut');
+    default:
+      return outcome;
+  }
+}
+
+/** A settled request's reason: ours (no terminal) in the CLI's language; the host's own text as it is. */
+function reasonText(message: string | undefined): string | undefined {
+  return message === noTerminalReason ? cliT('cliOut.requests.noTerminal') : message;
+}
+
+/** `  label:  value` lines with the values in one column `width` wide (continuation lines under the value). */
+function labelled(terminal: Terminal, width: number): (label: string, value: string) => void {
+  return (label, value) => terminal.say(`  ${padDisplay(label, width)} ${indent(value, 2 + Math.max(width, displayWidth(label)) + 1)}`);
+}
 
 function samplingSummary(payload: SamplingPayload): string {
   const last = payload.messages.at(-1);
-  return `${payload.messages.length} message(s), maxTokens ${payload.maxTokens}${last ? `: ${oneLine(last.text, 100)}` : ''}`;
+  return cliT('cliOut.requests.summary', { messages: cliNumber(payload.messages.length), maxTokens: cliNumber(payload.maxTokens), last: last ? cliT('cliOut.requests.summaryLast', { text: oneLine(last.text, 100) }) : '' });
 }
 
 function oneLine(text: string, max: number): string {
@@ -345,29 +405,33 @@ function describeField(field: ElicitationField, say: (line: string) => void): vo
 export function fieldHint(field: ElicitationField): string {
   const parts: string[] = [];
   const numberOf = (value: unknown): number => (field.options ?? []).findIndex((o) => o.value === value) + 1;
+  const hint = (): string => cliT('cliOut.requests.hint', { parts: parts.join(cliT('cliOut.comma')) });
   if (field.options) {
-    parts.push(field.multiple ? `numbers, comma-separated${field.minItems !== undefined || field.maxItems !== undefined ? `, ${field.minItems ?? 0}–${field.maxItems ?? field.options.length} of them` : ''}` : 'number');
+    const howMany = field.minItems !== undefined || field.maxItems !== undefined ? cliT('cliOut.requests.howMany', { min: cliNumber(field.minItems ?? 0), max: cliNumber(field.maxItems ?? field.options.length) }) : '';
+    parts.push(field.multiple ? `${cliT('cliOut.requests.numbers')}${howMany}` : cliT('cliOut.requests.optionNumber'));
     const picked = (Array.isArray(field.default) ? field.default : field.default !== undefined ? [field.default] : []).map(numberOf).filter((n) => n > 0);
     if (picked.length) parts.push(`[${picked.join(',')}]`);
-    return ` (${parts.join(', ')})`;
+    return hint();
   }
   switch (field.type) {
     case 'boolean':
       parts.push(field.default === true ? 'Y/n' : field.default === false ? 'y/N' : 'y/n');
-      return ` (${parts.join(', ')})`;
+      return hint();
     case 'number':
     case 'integer':
-      parts.push(field.type === 'integer' ? 'whole number' : 'number');
-      if (field.minimum !== undefined || field.maximum !== undefined) parts.push(`${field.minimum ?? '−∞'}–${field.maximum ?? '∞'}`);
+      parts.push(field.type === 'integer' ? cliT('cliOut.requests.wholeNumber') : cliT('cliOut.requests.number'));
+      if (field.minimum !== undefined || field.maximum !== undefined) parts.push(`${field.minimum ?? '−∞'}–${field.maximum ?? '∞'}`); // values to type, so not grouped
       break;
     case 'array':
-      parts.push('comma-separated');
+      parts.push(cliT('cliOut.requests.commaSeparated'));
       break;
     default:
-      if (field.format) parts.push(field.format === 'date' ? 'date YYYY-MM-DD' : field.format === 'date-time' ? 'date-time YYYY-MM-DDTHH:MM:SSZ' : field.format);
-      if (field.minLength !== undefined || field.maxLength !== undefined) parts.push(`${field.minLength ?? 0}–${field.maxLength ?? '∞'} characters`);
+      if (field.format) parts.push(field.format === 'date' ? cliT('cliOut.requests.date') : field.format === 'date-time' ? cliT('cliOut.requests.dateTime') : field.format);
+      if (field.minLength !== undefined || field.maxLength !== undefined) {
+        parts.push(cliT('cliOut.requests.characters', { min: cliNumber(field.minLength ?? 0), max: field.maxLength !== undefined ? cliNumber(field.maxLength) : '∞' }));
+      }
       break;
   }
   if (field.default !== undefined) parts.push(`[${String(field.default)}]`);
-  return parts.length ? ` (${parts.join(', ')})` : '';
+  return parts.length ? hint() : '';
 }

@@ -1,9 +1,9 @@
 import type { ServerView, ToolInfo } from '../../src-shared/host-api';
 import type { Host } from '../core/host';
-import { messageOf } from '../core/errors';
 import { findingLines } from '../core/trust/hidden-text';
 import { shortDiff } from '../core/trust/pins';
 import type { CliArgs } from './args';
+import { cliNumber, cliT, errorLine, statusWord } from './i18n';
 import { err, firstLine, out, printTable } from './output';
 
 /*
@@ -14,20 +14,29 @@ import { err, firstLine, out, printTable } from './output';
 
 const needsReview = (tool: ToolInfo): boolean => tool.review !== undefined && tool.review.state !== 'trusted';
 
-const markOf = (tool: ToolInfo): string => (needsReview(tool) ? ` [${tool.review?.state} — needs review]` : tool.review?.hidden?.length ? ' [hidden text]' : '');
+function stateWord(state: string | undefined): string {
+  if (state === 'changed') return cliT('cliOut.trust.stateChanged');
+  if (state === 'new') return cliT('cliOut.trust.stateNew');
+  if (state === 'flagged') return cliT('cliOut.trust.stateFlagged');
+  return state ?? '';
+}
+
+const markOf = (tool: ToolInfo): string =>
+  needsReview(tool) ? cliT('cliOut.trust.needsReview', { state: stateWord(tool.review?.state) }) : tool.review?.hidden?.length ? cliT('cliOut.trust.hiddenMark') : '';
 
 /** What a person should know about one tool: why it needs review (a short diff), and its hidden text decoded. */
 export function reviewLines(server: ServerView, tool: ToolInfo, options: { hint?: boolean } = {}): string[] {
   const review = tool.review;
   if (review === undefined || (review.state === 'trusted' && !review.hidden?.length)) return [];
   const lines: string[] = [];
-  const accept = options.hint === false ? '' : `; accept with: switchboard trust ${server.name} ${tool.name}`;
-  if (review.state === 'changed') lines.push(`${server.name}/${tool.name}: changed since it was trusted (${(review.changed ?? []).join(', ')})${accept}`, ...shortDiff(tool, server.instructions).map((l) => `  ${l}`));
-  else if (review.state === 'new') lines.push(`${server.name}/${tool.name}: new since the server's tools were trusted${accept}`);
-  else if (review.state === 'flagged') lines.push(`${server.name}/${tool.name}: hides text in its definition${accept}`);
-  else lines.push(`${server.name}/${tool.name}: trusted, with hidden text:`);
+  const names = { server: server.name, tool: tool.name };
+  const accept = options.hint === false ? '' : cliT('cliOut.trust.accept', names);
+  if (review.state === 'changed') lines.push(cliT('cliOut.trust.changed', { ...names, fields: (review.changed ?? []).join(', '), accept }), ...shortDiff(tool, server.instructions).map((l) => `  ${l}`));
+  else if (review.state === 'new') lines.push(cliT('cliOut.trust.new', { ...names, accept }));
+  else if (review.state === 'flagged') lines.push(cliT('cliOut.trust.flagged', { ...names, accept }));
+  else lines.push(cliT('cliOut.trust.trustedHidden', names));
   if (review.hidden?.length) {
-    if (review.state !== 'trusted') lines.push('  hidden text:');
+    if (review.state !== 'trusted') lines.push(cliT('cliOut.trust.hiddenText'));
     for (const line of findingLines(review.hidden)) lines.push(`    ${line}`);
   }
   return lines;
@@ -41,7 +50,7 @@ function shownDescription(tool: ToolInfo): string {
 /** `switchboard tools` (not --json): one row per tool, marked when it needs review; then what each marked one hides or changed. */
 export function printToolsTable(views: readonly ServerView[]): void {
   const rows = views.flatMap((v) => v.tools.map((t) => [v.name, `${t.name}${markOf(t)}`, firstLine(shownDescription(t))]));
-  printTable(rows, ['SERVER', 'TOOL', 'DESCRIPTION']);
+  printTable(rows, [cliT('cliOut.table.server'), cliT('cliOut.table.tool'), cliT('cliOut.table.description')]);
   const notes = views.flatMap((v) => v.tools.flatMap((t) => reviewLines(v, t)));
   if (notes.length > 0) {
     out('');
@@ -52,18 +61,19 @@ export function printToolsTable(views: readonly ServerView[]): void {
 export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
   const [server, ...tools] = args.positionals;
   if (server === undefined) {
-    err('switchboard: trust needs SERVER [TOOL…]');
+    err(`switchboard: ${cliT('cliOut.trust.needs')}`);
     return 2;
   }
   try {
     await host.settled(server);
   } catch (error) {
-    err(messageOf(error));
+    err(errorLine(error));
     return 2;
   }
   const view = (await host.api['servers:list']()).find((v) => v.name === server);
   if (!view || view.status !== 'ready') {
-    err(`switchboard: ${server} is ${view?.status ?? 'not configured'}${view?.error ? ` — ${firstLine(view.error)}` : ''}; its current tools cannot be seen, so nothing was trusted.`);
+    const status = view ? statusWord(view.status) : cliT('cliOut.status.notConfigured');
+    err(`switchboard: ${cliT('cliOut.trust.notReady', { server, status, error: view?.error ? ` — ${firstLine(view.error)}` : '' })}`);
     return 1;
   }
   const chosen = tools.length > 0 ? view.tools.filter((t) => tools.includes(t.name)) : view.tools.filter(needsReview);
@@ -71,7 +81,7 @@ export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
   try {
     trusted = (await host.api['tools:trust']({ server, ...(tools.length > 0 ? { tools } : {}) })).trusted;
   } catch (error) {
-    err(`switchboard: ${messageOf(error)}`);
+    err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
   if (args.json) {
@@ -79,11 +89,11 @@ export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
     return 0;
   }
   if (trusted.length === 0) {
-    out(`Nothing of ${server} needed review; its current instructions are pinned.`);
+    out(cliT('cliOut.trust.nothing', { server }));
     return 0;
   }
-  if (chosen.length > 0) err('Accepted, as the server lists them now:');
+  if (chosen.length > 0) err(cliT('cliOut.trust.accepted'));
   for (const tool of chosen) for (const line of reviewLines(view, tool, { hint: false })) err(`  ${line}`);
-  out(`Trusted ${trusted.length} tool(s) of ${server}: ${trusted.join(', ')}.`);
+  out(cliT('cliOut.trust.trusted', { n: cliNumber(trusted.length), server, tools: trusted.join(', ') }));
   return 0;
 }

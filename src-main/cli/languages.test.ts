@@ -1,0 +1,196 @@
+// The CLI's human output in the person's language (SWITCHBOARD_LANG): real CLI processes over features-server.mjs
+// ("modern", "legacy") and a server that cannot start ("broken"). In zh-CN the tables, status lines and prompts are
+// Chinese; in en they are the English lines as before; --json is the same bytes in both.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AskRequest } from '../core/requests/queue';
+import { featuresServer } from '../test-support/features-fixture';
+import { hasTerminal, runOnTerminal, runPiped } from '../test-support/cli-process';
+import { tempDir } from '../test-support/processes';
+import { displayWidth } from './output';
+
+const main = join(import.meta.dirname, 'main.ts');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One CLI run in `lang` with a fresh HOME and a config of the fixture servers. */
+function cli(lang: 'en' | 'zh-CN', args: string[], home = tempDir()): Run {
+  const config = join(home, 'mcp.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        modern: { command: process.execPath, args: [featuresServer] },
+        legacy: { command: process.execPath, args: [featuresServer, '--legacy-only'] },
+        broken: { command: 'no-such-command-for-switchboard' },
+      },
+    }),
+  );
+  const r = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', config, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: lang },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The terminal column where `word` starts on `line` (Chinese characters take two). */
+const columnOf = (line: string, word: string): number => {
+  const at = line.indexOf(word);
+  expect(at, `${JSON.stringify(word)} in ${JSON.stringify(line)}`).toBeGreaterThanOrEqual(0);
+  return displayWidth(line.slice(0, at));
+};
+
+describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
+  it('list: Chinese headers and status words, columns aligned by terminal width; English unchanged; --json the same in both', () => {
+    const zh = cli('zh-CN', ['list']);
+    expect(zh.status, zh.stderr).toBe(0);
+    const lines = zh.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^名称\s+传输方式\s+状态\s+协议\s+工具数\s+错误$/);
+    const broken = lines.find((l) => l.startsWith('broken')) ?? '';
+    expect(broken).toMatch(/^broken\s+stdio\s+出错\s+-\s+0\s+\S/);
+    expect(lines.find((l) => l.startsWith('modern'))).toMatch(/^modern\s+stdio\s+就绪\s+2026-07-28\s+\d+/);
+    // Each column starts at the same terminal column on every line, the double-width header included.
+    for (const line of lines.slice(1)) expect(columnOf(line, 'stdio')).toBe(columnOf(lines[0] ?? '', '传输方式'));
+    expect(columnOf(broken, '出错')).toBe(columnOf(lines[0] ?? '', '状态'));
+
+    const en = cli('en', ['list']);
+    expect(en.stdout).toMatch(/^NAME\s+TRANSPORT\s+STATUS\s+PROTOCOL\s+TOOLS\s+ERROR\n/);
+    expect(en.stdout).toMatch(/\nbroken\s+stdio\s+error\s+-\s+0\s+/);
+    expect(en.stdout).not.toMatch(/[\u4e00-\u9fff]/);
+
+    const jsonZh = cli('zh-CN', ['--json', 'list']);
+    const jsonEn = cli('en', ['--json', 'list']);
+    expect(jsonZh.stdout).toBe(jsonEn.stdout);
+    expect(jsonZh.stdout).toContain('"status": "error"');
+  });
+
+  it('tools, resources and prompts: Chinese table headers; --json the same bytes as in English', () => {
+    const tools = cli('zh-CN', ['tools', 'modern']);
+    expect(tools.status, tools.stderr).toBe(0);
+    expect(tools.stdout).toMatch(/^服务器\s+工具\s+描述\n/);
+    const resources = cli('zh-CN', ['resources', 'modern']);
+    expect(resources.status, resources.stderr).toBe(0);
+    expect(resources.stdout).toMatch(/^服务器\s+URI\s+名称\s+MIME 类型\s+描述\n/);
+    expect(resources.stdout).toMatch(/\n服务器\s+URI 模板\s+名称\s+MIME 类型\s+描述\n/);
+    const prompts = cli('zh-CN', ['prompts', 'legacy']);
+    expect(prompts.status, prompts.stderr).toBe(0);
+    expect(prompts.stdout).toMatch(/^服务器\s+提示\s+参数\s+描述\nlegacy\s+greet\s+name \[style\]\s+A greeting for someone\n/);
+
+    for (const args of [['tools', 'modern'], ['resources', 'modern'], ['prompts', 'legacy']]) {
+      expect(cli('zh-CN', ['--json', ...args]).stdout).toBe(cli('en', ['--json', ...args]).stdout);
+    }
+  });
+
+  it('a server that is not ready: its status in Chinese on stderr; read prints the resource text as it is', () => {
+    const tools = cli('zh-CN', ['tools', 'broken']);
+    expect(tools.status).toBe(1);
+    expect(tools.stderr).toContain('broken: 出错');
+    const en = cli('en', ['tools', 'broken']);
+    expect(en.stderr).toContain('broken: error');
+
+    const zhRead = cli('zh-CN', ['read', 'modern', 'fixture://static/hello.txt']);
+    const enRead = cli('en', ['read', 'modern', 'fixture://static/hello.txt']);
+    expect(zhRead.status, zhRead.stderr).toBe(enRead.status);
+    expect(zhRead.stdout).toBe(enRead.stdout);
+  });
+
+  it('doctor: labels, [正常]/[失败] and the status line in Chinese; the English lines as before', () => {
+    const zh = cli('zh-CN', ['doctor']);
+    expect(zh.status).toBe(1);
+    expect(zh.stdout).toMatch(/^配置：\S/);
+    expect(zh.stdout).toContain('\n日志：');
+    expect(zh.stdout).toMatch(/\[正常\] modern \(stdio\)\n {2}命令： {5}\S/);
+    expect(zh.stdout).toMatch(/\n {2}状态： {5}就绪，协议 2026-07-28（modern），\d+ 毫秒就绪，\d+ 个工具\n/);
+    expect(zh.stdout).toMatch(/\[失败\] broken \(stdio\)\n {2}命令： {5}no-such-command-for-switchboard\n/);
+    expect(zh.stdout).toMatch(/\n {2}环境变量： 默认：[A-Z ]*PATH[A-Z ]*；允许列表：-；服务器 env：-（不显示值）\n/);
+    expect(zh.stdout).not.toContain('command:');
+
+    const en = cli('en', ['doctor']);
+    expect(en.stdout).toMatch(/^Config: \S/);
+    expect(en.stdout).toMatch(/\[FAIL\] broken \(stdio\)\n {2}command: no-such-command-for-switchboard\n/);
+    expect(en.stdout).toMatch(/status: {2}ready, protocol 2026-07-28 \(modern\), ready in \d+ ms, \d+ tools/);
+  });
+
+  it('ping, and a usage problem of prompt, in Chinese', () => {
+    const ping = cli('zh-CN', ['ping', 'modern']);
+    expect(ping.status, ping.stderr).toBe(0);
+    expect(ping.stdout).toMatch(/^ping \d+ 毫秒（server\/discover）\n$/);
+    expect(cli('en', ['ping', 'modern']).stdout).toMatch(/^ping \d+ ms \(server\/discover\)\n$/);
+
+    const bad = cli('zh-CN', ['prompt', 'legacy', 'greet', '{"name": 1}']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('ARGS_JSON：“name”必须是字符串（提示参数都是文本），实际为 1');
+  });
+
+  it('secret set: the note and the answer in Chinese, ${secret:NAME} filled in', () => {
+    const zh = cli('zh-CN', ['secret', 'set', 'demo_token', 'value-1']);
+    expect(zh.status, zh.stderr).toBe(0);
+    expect(zh.stderr).toContain('注意：写在命令行上的值会出现在 `ps` 和 shell 历史记录中');
+    expect(zh.stdout).toBe('已保存机密 demo_token。在服务器的 env 或请求头中以 ${secret:demo_token} 引用它。\n');
+    const en = cli('en', ['secret', 'set', 'demo_token', 'value-1']);
+    expect(en.stdout).toBe("Stored secret demo_token. Refer to it as ${secret:demo_token} in a server's env or headers.\n");
+  });
+
+  it('trust: what needs no review, and a server that is not ready, in Chinese', () => {
+    const zh = cli('zh-CN', ['trust', 'modern']);
+    expect(zh.status, zh.stderr).toBe(0);
+    expect(zh.stdout).toContain('modern 没有需要审核的内容');
+    const broken = cli('zh-CN', ['trust', 'broken']);
+    expect(broken.status).toBe(1);
+    expect(broken.stderr).toContain('switchboard: broken 当前状态为出错');
+  });
+});
+
+const fixture = join(import.meta.dirname, 'requests-fixture.ts');
+const sampling: AskRequest = {
+  kind: 'sampling',
+  server: 'everything',
+  title: 'everything asks to run a model',
+  payload: {
+    messages: [{ role: 'user', text: 'say hello\nand more', content: { type: 'text', text: 'say hello\nand more' } }],
+    systemPrompt: 'You are a test.',
+    maxTokens: 100,
+    temperature: 0.7,
+    models: ['openai:fake-model'],
+    model: 'openai:fake-model',
+  },
+};
+
+function envOf(lang: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: tempDir(), TERM: 'dumb', REQUESTS: JSON.stringify([sampling]), SWITCHBOARD_LANG: lang, ...extra };
+}
+
+describe('what servers ask, in Chinese', () => {
+  it('without a terminal: the decline and its reason in Chinese (the answer to the server stays the same)', async () => {
+    const zh = await runPiped([fixture], envOf('zh-CN'), { stdin: 'pipe', timeoutMs: 30_000 });
+    expect(zh.stderr).toContain('✗ everything：采样请求已拒绝 — 没有可询问的终端：请在终端中运行以便回答');
+    const en = await runPiped([fixture], envOf('en'), { stdin: 'pipe', timeoutMs: 30_000 });
+    expect(en.stderr).toContain('✗ everything: sampling request declined — there is no terminal to ask on: run it in a terminal to answer');
+    // What goes back to the server is protocol data: the same in both languages.
+    expect(zh.stdout).toBe(en.stdout);
+    const all = await runPiped([fixture], envOf('zh-CN', { APPROVE: 'all' }), { stdin: 'pipe', timeoutMs: 30_000 });
+    expect(all.stderr).toContain('✓ everything：已允许采样（--approve all）— 1 条消息，maxTokens 100：say hello and more');
+  });
+
+  it.skipIf(!hasTerminal)(`on a terminal: the sampling request's labels and prompt in Chinese, values in one column${hasTerminal ? '' : ' — skipped: no /usr/bin/script'}`, async () => {
+    const { output } = await runOnTerminal([fixture], envOf('zh-CN'), [[/\[N\] 拒绝：/, 'y\r']]);
+    expect(output).toContain('ANSWERS [{"action":"accept","content":{}}]');
+    const text = output.replace(/\r/g, '');
+    expect(text).toContain('为 everything 运行模型？  [y] 是  [N] 拒绝：');
+    const line = (label: string): string => text.split('\n').find((l) => l.startsWith(`  ${label}`)) ?? '';
+    // The labels are padded to the widest (最大令牌数：, 12 columns): every value starts at column 15.
+    expect(columnOf(line('服务器：'), 'everything')).toBe(15);
+    expect(columnOf(line('最大令牌数：'), '100')).toBe(15);
+    expect(line('最大令牌数：')).toBe('  最大令牌数： 100，温度 0.7');
+    expect(columnOf(line('user:'), 'say hello')).toBe(15);
+    expect(text).toContain(`say hello\n${' '.repeat(15)}and more`);
+    expect(line('模型：')).toMatch(/^ {2}模型： {7}openai:fake-model$/);
+  });
+});
