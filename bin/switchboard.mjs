@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `switchboard`: the CLI bundled at build time (scripts/build-cli.mjs → out/cli/main.mjs), plain JavaScript.
+// `switchboard`: the CLI bundled at build time (scripts/build-cli.mjs → out/cli/), plain JavaScript: out/cli/main.mjs
+// runs the bundle through a V8 code cache of the user's own (scripts/cli-loader.mjs).
 // In a development checkout without a build it falls back to the TypeScript source through tsx (slow, and says
 // so); `npm run cli` is the development entry. An installed package always carries the bundle.
 import { existsSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const bundle = new URL('../out/cli/main.mjs', import.meta.url);
 const source = new URL('../src-main/cli/main.ts', import.meta.url);
 
-// Node 22.1+: V8's compiled code is cached on disk (in the OS temp folder), so later runs skip most compiling.
+// Node 22.1+: this file's and the loader's compiled code cached on disk too (the bundle has its own cache, above).
 module.enableCompileCache?.();
 
 if (existsSync(fileURLToPath(bundle))) {

@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// The CLI, bundled: out/cli/main.mjs (+ chunks) from src-main/cli/entry.ts, run by bin/switchboard.mjs.
-// `npm run build` runs this after electron-vite; `npm run cli` still runs the TypeScript source through tsx.
+// The CLI, bundled: out/cli/ from src-main/cli/entry.ts (cli.cjs) and src-main/cli/help-entry.ts (help.cjs), with
+// out/cli/main.mjs (scripts/cli-loader.mjs) running them, as bin/switchboard.mjs does. `npm run build` runs this after
+// electron-vite; `npm run cli` still runs the TypeScript source through tsx.
 //
 // Everything (the MCP SDK, zod, …) goes into the bundle: one file to read and compile instead of hundreds to
-// resolve, which is most of a short command's start-up. What only some commands use (the CLI's chat and the AI
-// SDK behind it, the whole host for `--help`) sits in chunks loaded by dynamic import.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+// resolve, which is most of a short command's start-up. CommonJS, not ES modules: the loader gives V8 the code it
+// compiled on an earlier run (a code cache), which Node 20 offers for scripts only. What only some commands use (the
+// CLI's chat and the AI SDK behind it, serve's HTTP server) is evaluated on demand (esbuild wraps what is imported
+// by import() in a function run at that import); --help reads help.cjs alone.
+import { createHash } from 'node:crypto';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -23,24 +27,23 @@ export async function buildCli({ outDir = cliOutDir, quiet = false, metafile } =
   const started = performance.now();
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: join(root, 'src-main', 'cli', 'entry.ts') },
+    entryPoints: { cli: join(root, 'src-main', 'cli', 'entry.ts'), help: join(root, 'src-main', 'cli', 'help-entry.ts') },
     outdir: building,
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
-    outExtension: { '.js': '.mjs' },
-    // Chunks beside the entry: core/paths.ts (in a chunk) finds the package root two folders up from its own file.
-    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
     // ESM builds first: some packages' "main" is a UMD build that requires its own files at run time (jsonc-parser).
     mainFields: ['module', 'main'],
     // Whitespace and syntax only: names stay readable in a stack trace.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
-    // The CommonJS packages inside an ESM bundle call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __switchboardRequire } from 'node:module'; const require = __switchboardRequire(import.meta.url);" },
+    // core/paths.ts finds the package root two folders up from its own file (out/cli/cli.cjs): import.meta.url is
+    // that file's URL, as it was in the ES module bundle.
+    define: { 'import.meta.url': '__switchboardImportMetaUrl' },
+    banner: { js: "var __switchboardImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: quiet ? 'error' : 'warning',
     // What went into which file (for start-up work: which modules a command loads); analyse at https://esbuild.github.io/analyze/.
     metafile: metafile !== undefined,
@@ -48,6 +51,11 @@ export async function buildCli({ outDir = cliOutDir, quiet = false, metafile } =
     rmSync(building, { recursive: true, force: true });
     throw error;
   });
+  // The loader, with each bundle's hash: the key of its code cache.
+  const builds = Object.fromEntries(['cli.cjs', 'help.cjs'].map((name) => [name, createHash('sha256').update(readFileSync(join(building, name))).digest('hex').slice(0, 16)]));
+  const loader = readFileSync(join(root, 'scripts', 'cli-loader.mjs'), 'utf8');
+  if (!loader.includes('/* BUILDS */ {}')) throw new Error('scripts/cli-loader.mjs lost its /* BUILDS */ placeholder');
+  writeFileSync(join(building, 'main.mjs'), loader.replace('/* BUILDS */ {}', JSON.stringify(builds)));
   if (metafile !== undefined && result.metafile) writeFileSync(metafile, JSON.stringify(result.metafile));
   try {
     renameSync(outDir, old);

@@ -1,7 +1,8 @@
-// bin/switchboard.mjs as installed: it runs the bundle (scripts/build-cli.mjs), whose chunks load per command
-// (chat: the AI SDK; serve: the headless server), and says what to do when the bundle is missing.
+// bin/switchboard.mjs as installed: it runs the bundle (scripts/build-cli.mjs), whose parts load per command
+// (chat: the AI SDK; serve: the headless server) through a V8 code cache of the user's own, and says what to do when
+// the bundle is missing.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatorPath, packageRoot } from '../core/paths';
@@ -52,6 +53,33 @@ describe('bin/switchboard.mjs', () => {
     expect(chat.status).toBe(1);
     expect(chat.stderr).toContain('Could not reach OpenAI at http://127.0.0.1:9/v1');
     expect(chat.stderr).not.toContain('sk-test-key');
+  });
+
+  it('keeps V8\'s compiled code in a 0700 cache folder of the user\'s, and uses it on the next run', () => {
+    const home = tempDir();
+    const config = join(tempDir(), 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: {} }));
+    const first = run(bin, ['--config', config, '--json', 'tools'], { HOME: home });
+    expect([first.status, first.stdout, first.stderr]).toEqual([0, '[]\n', '']);
+    const folder = join(home, '.cache', 'switchboard', 'v8');
+    const files = readdirSync(folder);
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^cli\\.cjs-[0-9a-f]{16}-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`))]);
+    if (process.platform !== 'win32') {
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      expect(statSync(join(folder, files[0] ?? '')).mode & 0o777).toBe(0o600);
+    }
+    const written = statSync(join(folder, files[0] ?? ''));
+    // V8 accepted the data: it is not written again (it would be, rejected), and the command's output is the same.
+    const second = run(bin, ['--config', config, '--json', 'tools'], { HOME: home });
+    expect([second.status, second.stdout, second.stderr]).toEqual([0, '[]\n', '']);
+    expect(readdirSync(folder)).toEqual(files);
+    expect(statSync(join(folder, files[0] ?? '')).mtimeMs).toBe(written.mtimeMs);
+    // --help has a bundle (and a cache) of its own; NODE_DISABLE_COMPILE_CACHE turns the cache off.
+    expect(run(bin, ['--help'], { HOME: home }).status).toBe(0);
+    expect(readdirSync(folder).filter((f) => f.startsWith('help.cjs-'))).toHaveLength(1);
+    const off = tempDir();
+    expect(run(bin, ['--help'], { HOME: off, NODE_DISABLE_COMPILE_CACHE: '1' }).status).toBe(0);
+    expect(readdirSync(off)).toEqual([]);
   });
 
   it('without the bundle, and without a checkout to fall back to, says what to do (exit 2)', () => {

@@ -1,17 +1,7 @@
-// The bundled CLI's entry (scripts/build-cli.mjs → out/cli/main.mjs). `--help` answers from args.ts alone, without
-// loading the host, the MCP SDK or zod; everything else is main.ts (a chunk), which runs the command on import.
-// `npm run cli` runs main.ts directly: the same behaviour, from source.
-import { parseArgs, usage } from './args';
-import { localizedUsage } from './i18n';
-import { out } from './output';
+// The bundled CLI's entry (scripts/build-cli.mjs → out/cli/cli.cjs, run by out/cli/main.mjs): main.ts, which runs
+// the command on import. `--help` is help-entry.ts (help.cjs), answered without loading the host, the MCP SDK or zod;
+// it is checked here too, so this file alone behaves as the CLI does. `npm run cli` runs main.ts directly.
+// No top-level await: the bundle is CommonJS (V8's code cache works for scripts on every Node we support).
+import { helpOnly } from './help-entry';
 
-function wantsHelpOnly(argv: readonly string[]): boolean {
-  try {
-    return parseArgs(argv).help;
-  } catch {
-    return false; // main.ts reports the usage error, with the exit code
-  }
-}
-
-if (wantsHelpOnly(process.argv.slice(2))) out(localizedUsage(usage));
-else await import('./main');
+if (!helpOnly(process.argv.slice(2))) void import('./main');
