@@ -2,11 +2,12 @@
 // ("modern", "legacy") and a server that cannot start ("broken"). In zh-CN the tables, status lines and prompts are
 // Chinese; in en they are the English lines as before; --json is the same bytes in both.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskRequest } from '../core/requests/queue';
 import { featuresServer } from '../test-support/features-fixture';
+import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
 import { hasTerminal, runOnTerminal, runPiped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 import { displayWidth } from './output';
@@ -192,5 +193,75 @@ describe('what servers ask, in Chinese', () => {
     expect(columnOf(line('user:'), 'say hello')).toBe(15);
     expect(text).toContain(`say hello\n${' '.repeat(15)}and more`);
     expect(line('模型：')).toMatch(/^ {2}模型： {7}openai:fake-model$/);
+  });
+});
+
+describe('import, registry and uninstall, in Chinese', () => {
+  let registry: FakeRegistry;
+  beforeAll(async () => {
+    registry = await startFakeRegistry();
+  });
+  afterAll(() => registry.close());
+
+  /** The CLI as a child, asynchronously (the fake registry answers from this process). */
+  const run = (lang: string, args: string[], home: string): ReturnType<typeof runPiped> => runPiped([main, ...args], { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: lang });
+  const emptyConfig = (): string => {
+    const file = join(tempDir(), 'mcp.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { kept: { command: 'other' } } }, null, 2));
+    return file;
+  };
+
+  it('import: the preview and what was added, in Chinese; the marks and names as they are', async () => {
+    const home = tempDir();
+    const source = join(tempDir(), 'claude_desktop_config.json');
+    writeFileSync(source, JSON.stringify({ mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: 'tok-literal' } }, kept: { command: 'different' } } }));
+    const config = emptyConfig();
+    const preview = await run('zh-CN', ['--config', config, 'import', source], home);
+    expect(preview.status, preview.stderr).toBe(0);
+    expect(preview.stdout).toContain(`来自 ${source}：`);
+    expect(preview.stdout).toMatch(/\+ fresh\s+新服务器（疑似机密：env\.API_TOKEN）/);
+    expect(preview.stdout).toMatch(/! kept\s+冲突：已有一个同名但不同的服务器/);
+    expect(preview.stdout).toContain('未做任何更改。加上 --yes 重新运行，即可添加 1 个新服务器并跳过 1 个冲突项。');
+    const applied = await run('zh-CN', ['--config', config, 'import', source, '--yes', '--move-secrets'], home);
+    expect(applied.status, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('已添加：fresh。');
+    expect(applied.stdout).toContain('已保存为机密：fresh_API_TOKEN（配置现在以 ${secret:…} 引用它们）。');
+    expect(applied.stdout).toContain(`源文件未被修改。配置：${config}`);
+  });
+
+  it('registry search and add, then uninstall: table headers, the plan, the missing values and the result in Chinese', async () => {
+    const home = tempDir();
+    const config = emptyConfig();
+    const search = await run('zh-CN', ['--config', config, 'registry', 'search', 'weather', '--registry', registry.url], home);
+    expect(search.status, search.stderr).toBe(0);
+    expect(search.stdout).toMatch(/^名称\s+版本\s+类型\s+状态\s+描述\n/);
+    expect(search.stdout).toMatch(/io\.github\.example\/weather\s+1\.4\.2\s+npm\s+active\s+Forecasts/);
+    expect(search.stderr).toContain('添加其中一个：switchboard registry add NAME');
+    const englishJson = await run('en', ['--json', '--config', config, 'registry', 'search', 'weather', '--registry', registry.url], home);
+    const chineseJson = await run('zh-CN', ['--json', '--config', config, 'registry', 'search', 'weather', '--registry', registry.url], home);
+    expect(chineseJson.stdout).toBe(englishJson.stdout);
+
+    const base = ['--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url];
+    const missing = await run('zh-CN', base, home);
+    expect(missing.status).toBe(2);
+    expect(missing.stdout).toMatch(/\n将“weather”添加到 \S+mcp\.json，它运行：\n {2}.*npx -y @example\/weather-mcp@1\.4\.2 --units=<units>\n/);
+    expect(missing.stdout).toMatch(/\n {2}units\s+Units（必填；默认 metric；取值为 metric, imperial 之一）\n/);
+    expect(missing.stdout).toContain('可设置的值（--set KEY=VALUE）：');
+    expect(missing.stdout).toMatch(/WEATHER_API_KEY\s+.*（必填；机密，保存为 \$\{secret:weather\.WEATHER_API_KEY\}）/);
+    expect(missing.stderr).toContain('需要 WEATHER_API_KEY：请给出 --set WEATHER_API_KEY=VALUE（没有可询问的终端）。');
+    const unconfirmed = await run('zh-CN', [...base, '--set', 'WEATHER_API_KEY=k-9'], home);
+    expect(unconfirmed.stdout).toContain('未添加任何内容。加上 --yes 重新运行即可添加。');
+    const added = await run('zh-CN', [...base, '--set', 'WEATHER_API_KEY=k-9', '--set', 'units=imperial', '--yes'], home);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toContain(`已将“weather”添加到 ${config}。`);
+    expect(added.stdout).toContain('已保存为机密：weather.WEATHER_API_KEY（该条目以 ${secret:…} 引用它们）。');
+    expect(added.stdout).toContain('应用会显示它的命令，并在启动前请你批准；CLI 按配置直接运行它。');
+    const badSet = await run('zh-CN', [...base, '--set', 'novalue', '--yes'], home);
+    expect(badSet.stderr).toContain('--set 需要 KEY=VALUE，实际为“novalue”。');
+
+    const removed = await run('zh-CN', ['--config', config, 'uninstall', 'weather'], home);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain(`已从 ${config} 中移除“weather”。`);
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ mcpServers: { kept: { command: 'other' } } });
   });
 });

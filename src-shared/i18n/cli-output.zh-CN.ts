@@ -158,7 +158,7 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     optional: '可选',
     secretKeptAs: '机密，保存为 ${secret:{{name}}}',
     default: '默认 {{value}}',
-    oneOf: '可选值 {{choices}}',
+    oneOf: '取值为 {{choices}} 之一',
     adds: '将“{{name}}”添加到 {{path}}，它运行：',
     values: '可设置的值（--set KEY=VALUE）：',
     optionalHint: '（可选，按 Enter 跳过）',
