@@ -1,11 +1,12 @@
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type RequestOptions, type Result, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type RequestOptions, type Result, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
-import { boundMembers } from '../bound-members';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
 /** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
 const callIdKey = Symbol('switchboard.callId');
 type Tagged = { [callIdKey]?: string };
+type CallParams = Parameters<Client['callTool']>[0];
+type CallOptions = Parameters<Client['callTool']>[1];
 
 function callIdOf(options: RequestOptions | undefined): string | undefined {
   return (options as Tagged | undefined)?.[callIdKey];
@@ -85,20 +86,40 @@ export class HostClient extends Client {
     super._onclose();
   }
 
+  /**
+   * The last envelope made, with the SDK's envelope and the level it was made from: the SDK makes its envelope anew
+   * for each request (the same protocol version, client info and capabilities objects each time), so the one with
+   * the level added is made once while those stay the same.
+   */
+  private made: { base: Readonly<Record<string, unknown>>; level: LoggingLevel; envelope: Readonly<Record<string, unknown>> } | undefined;
+
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
-    if (envelope === undefined || this.logLevel === undefined) return envelope;
-    return { ...envelope, [LOG_LEVEL_META_KEY]: this.logLevel };
+    const level = this.logLevel;
+    if (envelope === undefined || level === undefined) return envelope;
+    const made = this.made;
+    if (made !== undefined && made.level === level && sameEntries(made.base, envelope)) return made.envelope;
+    const withLevel = Object.freeze({ ...envelope, [LOG_LEVEL_META_KEY]: level });
+    this.made = { base: envelope, level, envelope: withLevel };
+    return withLevel;
   }
 
   /** Set by the elicitation feature: asks the person's consent for a URL a call needs first (see callTool). */
   urlElicitation: ((params: ElicitRequestURLParams, signal: AbortSignal | undefined) => Promise<ElicitResult>) | undefined;
 
-  override async callTool(...args: Parameters<Client['callTool']>): ReturnType<Client['callTool']> {
+  /**
+   * Outside a call's context (no call id) the SDK's own promise is handed back, with a `.catch` only where a
+   * `-32042` can be answered (no async frame of our own on the hot path); inside one, the call is counted in flight
+   * and its options carry the id to its MRTR rounds.
+   */
+  override callTool(params: CallParams, options?: CallOptions): ReturnType<Client['callTool']> {
     const callId = currentCallId();
-    if (callId === undefined) return this.callWithPrerequisites(...args);
-    const [params, options] = args;
-    const tagged: NonNullable<typeof options> & Tagged = { ...options, [callIdKey]: callId };
+    if (callId === undefined) return this.callWithPrerequisites(params, options);
+    return this.countedCall(callId, params, options);
+  }
+
+  private async countedCall(callId: string, params: CallParams, options: CallOptions | undefined): ReturnType<Client['callTool']> {
+    const tagged: NonNullable<CallOptions> & Tagged = { ...options, [callIdKey]: callId };
     this.inFlight.set(callId, (this.inFlight.get(callId) ?? 0) + 1);
     try {
       return await this.callWithPrerequisites(params, tagged);
@@ -109,12 +130,18 @@ export class HostClient extends Client {
     }
   }
 
-  /** Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent. */
-  override async connect(...args: Parameters<Client['connect']>): Promise<void> {
-    const [transport, ...rest] = args;
-    return super.connect(notingSends(transport, (message) => {
-      if ('method' in message && message.method === 'tools/call' && 'id' in message) this.noteCall(message.id);
-    }), ...rest);
+  /**
+   * Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent:
+   * the transport's `send` is wrapped in place (one closure per connection; the trace's Proxy lets `send` be set).
+   */
+  override connect(...args: Parameters<Client['connect']>): Promise<void> {
+    const [transport] = args;
+    const send = transport.send;
+    transport.send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
+      if ((message as { method?: unknown }).method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
+      return send.call(transport, message, options);
+    };
+    return super.connect(...args);
   }
 
   private noteCall(messageId: number | string): void {
@@ -147,19 +174,22 @@ export class HostClient extends Client {
     }
   }
 
-  private async callWithPrerequisites(...args: Parameters<Client['callTool']>): ReturnType<Client['callTool']> {
-    try {
-      return await super.callTool(...args);
-    } catch (error) {
-      const needed = urlElicitationsOf(error);
-      const ask = this.urlElicitation;
-      if (!needed || !ask) throw error;
-      for (const elicitation of needed) {
-        const answer = await ask(elicitation, args[1]?.signal);
-        if (answer.action !== 'accept') throw error;
-      }
-      return await super.callTool(...args);
+  private callWithPrerequisites(params: CallParams, options: CallOptions | undefined): ReturnType<Client['callTool']> {
+    const call = super.callTool(params, options);
+    // Without the elicitation feature nobody can answer a -32042: the refusal stands as it is.
+    return this.urlElicitation === undefined ? call : call.catch((error: unknown) => this.afterPrerequisites(error, params, options));
+  }
+
+  /** A call refused with `-32042`: each URL is put to the person; all accepted, the call is made once more. */
+  private async afterPrerequisites(error: unknown, params: CallParams, options: CallOptions | undefined): ReturnType<Client['callTool']> {
+    const needed = urlElicitationsOf(error);
+    const ask = this.urlElicitation;
+    if (!needed || !ask) throw error;
+    for (const elicitation of needed) {
+      const answer = await ask(elicitation, options?.signal);
+      if (answer.action !== 'accept') throw error;
     }
+    return await super.callTool(params, options);
   }
 
   protected override _resolveNonCompleteResult(...args: Parameters<Client['_resolveNonCompleteResult']>): Promise<unknown> {
@@ -179,23 +209,15 @@ export class HostClient extends Client {
   }
 }
 
-/**
- * `inner` with each message it sends shown to `note` first (synchronously, in the sender's async context). A Proxy,
- * as the protocol trace's is (trace/tracing-transport.ts), so that everything else is the inner transport's own:
- * its properties, `in` and `instanceof`, its methods run with `this` = `inner`, handlers set on it land on it.
- */
-function notingSends<T extends Transport>(inner: T, note: (message: JSONRPCMessage) => void): T {
-  const send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
-    note(message);
-    return inner.send(message, options);
-  };
-  const member = boundMembers();
-  return new Proxy(inner, {
-    get(target, prop) {
-      if (prop === 'send') return send;
-      return member(target, prop);
-    },
-  });
+/** Same keys with the same values (by identity): the SDK's envelope is a few keys whose values are its own objects. */
+function sameEntries(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  let count = 0;
+  for (const key in b) {
+    if (a[key] !== b[key]) return false;
+    count++;
+  }
+  for (const _ in a) count--;
+  return count === 0;
 }
 
 /** setTimeout's largest delay: a held request's timer is set this far off (any reset meanwhile keeps it there). */

@@ -3,6 +3,7 @@ import { callToolRequestSchema } from '../../../src-shared/host-schemas';
 import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import type { Registry } from '../registry';
+import type { Supervisor } from '../servers/supervisor';
 
 export type ToolsChannel = 'tools:call' | 'tools:cancel';
 
@@ -41,11 +42,19 @@ export class ToolsService implements Disposable {
 
   constructor(private readonly registry: Registry) {
     this.api = {
-      'tools:call': async (request) => {
+      // Not async: the call's own promise is handed back (an async wrapper resolving with it costs two more
+      // microtask turns per call); a throw becomes a rejection all the same.
+      'tools:call': (request) => {
         // Untrusted calls were parsed by the dispatcher already; an in-process caller's well-formed request (the
         // common case, thousands a second under load) skips a second zod pass. Anything else gets zod's error.
         if (isPlainRequest(request)) return this.call(request.args === undefined ? { ...request, args: {} } : (request as ToolCallRequest));
-        const { server, tool, args, callId, task } = callToolRequestSchema.parse(request);
+        let parsed: ReturnType<typeof callToolRequestSchema.parse>;
+        try {
+          parsed = callToolRequestSchema.parse(request);
+        } catch (error) {
+          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+        }
+        const { server, tool, args, callId, task } = parsed;
         return this.call({ server, tool, args, ...(callId !== undefined ? { callId } : {}), ...(task !== undefined ? { task } : {}) });
       },
       'tools:cancel': async (callId) => {
@@ -58,13 +67,23 @@ export class ToolsService implements Disposable {
     };
   }
 
-  /** One call; `signal` (e.g. a chat turn's Stop) cancels it as `tools:cancel` would. */
-  async call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> {
-    const supervisor = this.registry.get(request.server);
-    // No id and no signal: nobody can cancel it or follow its progress, so it needs neither (nor their cost).
+  /** One call; `signal` (e.g. a chat turn's Stop) cancels it as `tools:cancel` would. Never throws: rejects. */
+  call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> {
+    let supervisor: Supervisor;
+    try {
+      supervisor = this.registry.get(request.server);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    // No id and no signal: nobody can cancel it or follow its progress, so it needs neither (nor their cost), and
+    // the supervisor's promise is handed back as it is.
     if (request.callId === undefined && signal === undefined) {
       return supervisor.callTool(request.tool, request.args, request.task !== undefined ? { task: request.task } : noOptions);
     }
+    return this.cancellable(supervisor, request, signal);
+  }
+
+  private async cancellable(supervisor: Supervisor, request: ToolCallRequest, signal: AbortSignal | undefined): Promise<ToolResult> {
     const { tool, args, callId = randomUUID(), task } = request;
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(signal?.reason);

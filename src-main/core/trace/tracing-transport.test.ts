@@ -107,6 +107,25 @@ describe('traceTransport over stdio (our ProcessTransport, a real server, a real
     await transport.close();
   });
 
+  it('a send set on it is read back; a wrapper calling the send it read is recorded once (HostClient notes each call so)', async () => {
+    const ring = new TraceRing();
+    const transport = traceTransport(new ProcessTransport({ command: process.execPath, args: [fixture], env }), ring, { server: 'w' });
+    const seen: unknown[] = [];
+    const recording = transport.send;
+    const wrapper: Transport['send'] = (message, options) => {
+      seen.push((message as { method?: unknown }).method);
+      return recording.call(transport, message, options);
+    };
+    transport.send = wrapper;
+    expect(transport.send).toBe(wrapper);
+    const client = newClient('legacy');
+    await client.connect(transport);
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'once' } });
+    expect(JSON.stringify(result.content)).toContain('once');
+    expect(seen).toContain('tools/call');
+    expect(requestsOf(ring.list('w'), 'tools/call')).toHaveLength(1);
+  });
+
   it('groups progress notifications under their request (2026-07-28 era)', async () => {
     const ring = new TraceRing();
     const client = newClient('auto');

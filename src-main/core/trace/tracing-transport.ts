@@ -10,6 +10,7 @@ type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
  * A Proxy, not a wrapper class, so that the SDK and our own code see the very same transport: every property and
  * method other than `send` and `onmessage` is the inner one's (`sessionId`, `setProtocolVersion`,
  * `terminateSession`, `pid`, `stderr`, `hasPerRequestStream`, `_serverParams`, `probeUnansweredWhileOpen`, …),
+ * `send` records and then sends (a `send` set on the Proxy is read back, for a wrapper that calls the one it read),
  * `in` and `instanceof` answer as for `inner` (SDK 2.4.0's era probe tells stdio from HTTP by `'stderr' in` and
  * `'pid' in`), and methods run with `this` = `inner` (so its own `this.onmessage(…)` calls reach the recording
  * handler, and `#private` fields work). `onmessage` reads back what was set (the SDK saves and restores it around
@@ -32,10 +33,13 @@ export function traceTransport<T extends Transport>(inner: T, recorder: TraceRec
     record('receive', message);
     outer?.(message, extra);
   };
-  const send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
+  const traceSend = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
     record('send', message);
     return inner.send(message, options);
   };
+  // What `send` reads: the recording one, or what was set over it (HostClient wraps `send` in place to note each
+  // call as it goes; that wrapper calls the recording one it read first).
+  let send: Transport['send'] = traceSend;
   try {
     recorder.begin(server);
   } catch {
@@ -57,6 +61,10 @@ export function traceTransport<T extends Transport>(inner: T, recorder: TraceRec
       if (prop === 'onmessage') {
         outer = typeof value === 'function' ? (value as OnMessage) : undefined;
         target.onmessage = (outer ? traced : undefined) as Transport['onmessage'];
+        return true;
+      }
+      if (prop === 'send') {
+        send = typeof value === 'function' ? (value as Transport['send']) : traceSend;
         return true;
       }
       return Reflect.set(target, prop, value, target);

@@ -23,21 +23,35 @@ export function runsAsTask(tool: ToolInfo, wanted: boolean | undefined): boolean
  * `calls:progress`, and its `structuredContent` checked against the tool's outputSchema (a mismatch is kept as
  * `outputSchemaError`, not thrown). SDK errors are rethrown as they are (the supervisor explains them).
  */
-export async function callTool(features: { tools: ToolsFeature; tasks: TasksFeature }, tool: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<ToolResult> {
-  const info = await features.tools.resolve(tool);
+export function callTool(features: { tools: ToolsFeature; tasks: TasksFeature }, tool: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<ToolResult> {
   // One small object per call, no spreads (under load every allocation on this path shows up as GC time).
   const taskOptions: { timeoutMs: number; callId?: string; signal?: AbortSignal } = { timeoutMs };
   if (options.callId !== undefined) taskOptions.callId = options.callId;
   if (options.signal) taskOptions.signal = options.signal;
-  let outcome: TaskOutcome;
-  if (runsAsTask(info, options.task)) {
-    outcome = await features.tasks.call(info, args, taskOptions);
-  } else {
-    const raw = await features.tools.call(info, args, taskOptions);
-    // A 2026-07-28 server may run an optional-task tool as a task unasked (the client declares the extension).
-    const handle = bridgedTaskOf(raw);
-    outcome = handle ? await features.tasks.follow(tool, handle, taskOptions) : { raw };
-  }
+  // The common case — a listed, trusted tool run inline — takes no async step of its own before the request goes.
+  const listed = features.tools.listed(tool);
+  if (listed === undefined || runsAsTask(listed, options.task)) return resolvedCall(features, tool, args, options, taskOptions);
+  return features.tools.call(listed, args, taskOptions).then((raw) => inlineOutcome(features, tool, listed, raw, taskOptions));
+}
+
+type TaskOptions = { timeoutMs: number; callId?: string; signal?: AbortSignal };
+
+/** The tool looked up the long way (a re-list settled first; trust rechecked; the reason it cannot run thrown). */
+async function resolvedCall(features: { tools: ToolsFeature; tasks: TasksFeature }, tool: string, args: Record<string, unknown>, options: ToolCallOptions, taskOptions: TaskOptions): Promise<ToolResult> {
+  const info = await features.tools.resolve(tool);
+  if (runsAsTask(info, options.task)) return finish(info, await features.tasks.call(info, args, taskOptions));
+  return inlineOutcome(features, tool, info, await features.tools.call(info, args, taskOptions), taskOptions);
+}
+
+function inlineOutcome(features: { tasks: TasksFeature }, tool: string, info: ToolInfo, raw: Record<string, unknown>, taskOptions: TaskOptions): ToolResult | Promise<ToolResult> {
+  // A 2026-07-28 server may run an optional-task tool as a task unasked (the client declares the extension).
+  const handle = bridgedTaskOf(raw);
+  if (handle) return features.tasks.follow(tool, handle, taskOptions).then((outcome) => finish(info, outcome));
+  return finish(info, { raw });
+}
+
+/** The result as the UI shows it: normalized, its structuredContent checked against the tool's outputSchema. */
+function finish(info: ToolInfo, outcome: TaskOutcome): ToolResult {
   const result = normalizeResult(outcome.raw);
   const mismatch = outputSchemaError(info, result);
   if (mismatch !== undefined) result.outputSchemaError = mismatch;

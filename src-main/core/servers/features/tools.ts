@@ -138,23 +138,21 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
    * definition given to callTool has none), so that a mismatch is shown with the result, not thrown. SDK errors
    * are rethrown as they are.
    */
-  async call(info: ToolInfo, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number; callId?: string }): Promise<Record<string, unknown>> {
+  call(info: ToolInfo, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number; callId?: string }): Promise<Record<string, unknown>> {
     const client = this.context.client();
-    if (!client) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${info.name}" now.`, { data: { server: this.context.server, tool: info.name } });
+    if (!client) return Promise.reject(new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${info.name}" now.`, { data: { server: this.context.server, tool: info.name } }));
     const { callId } = options;
-    const result = await client.callTool(
-      { name: info.name, arguments: args },
-      {
-        timeout: options.timeoutMs,
-        // Progress always resets the timeout (the SDK sends a progress token only with an `onprogress`); without a
-        // callId nobody follows it, so the handler is a shared no-op rather than a closure per call.
-        resetTimeoutOnProgress: true,
-        onprogress: callId === undefined ? ignoreProgress : (p: Progress) => this.progress(callId, info.name, p),
-        toolDefinition: definitionOf(info),
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    );
-    return result as Record<string, unknown>;
+    const requestOptions: CallOptions = {
+      timeout: options.timeoutMs,
+      // Progress always resets the timeout (the SDK sends a progress token only with an `onprogress`); without a
+      // callId nobody follows it, so the handler is a shared no-op rather than a closure per call.
+      resetTimeoutOnProgress: true,
+      onprogress: callId === undefined ? ignoreProgress : (p: Progress) => this.progress(callId, info.name, p),
+      toolDefinition: definitionOf(info),
+    };
+    if (options.signal) requestOptions.signal = options.signal;
+    // The SDK's promise as it is (no async frame of ours around it).
+    return client.callTool({ name: info.name, arguments: args }, requestOptions) as Promise<Record<string, unknown>>;
   }
 
   private progress(callId: string, tool: string, p: Progress): void {
@@ -168,12 +166,34 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     });
   }
 
+  /**
+   * The listed tool named `tool`, found without waiting when it is listed and trusted (the common case: no async
+   * step of its own); undefined otherwise — resolve() then says why, after a pending re-list settled.
+   */
+  listed(tool: string): ToolInfo | undefined {
+    if (!this.context.client()) return undefined;
+    const info = this.find(tool);
+    return info !== undefined && isTrusted(info) ? info : undefined;
+  }
+
+  /** The listed tools by name (the first of a name, as a listing is read), made once per list. */
+  private index: { items: readonly ToolInfo[]; byName: Map<string, ToolInfo> } | undefined;
+
   private find(tool: string): ToolInfo | undefined {
-    return this.items.find((t) => t.name === tool);
+    const items = this.items;
+    let index = this.index;
+    if (index?.items !== items) {
+      const byName = new Map<string, ToolInfo>();
+      for (const t of items) if (!byName.has(t.name)) byName.set(t.name, t);
+      index = { items, byName };
+      this.index = index;
+    }
+    return index.byName.get(tool);
   }
 }
 
 type Progress = { progress: number; total?: number; message?: string };
+type CallOptions = NonNullable<Parameters<Client['callTool']>[1]>;
 const ignoreProgress = (): void => undefined;
 
 /**
@@ -232,9 +252,9 @@ export function normalizeResult(result: unknown): ToolResult {
   if (r.content === undefined && r.toolResult !== undefined) {
     return { content: [{ type: 'text', text: JSON.stringify(r.toolResult) }] };
   }
-  return {
-    content: Array.isArray(r.content) ? (r.content as ToolResult['content']) : [],
-    ...(r.structuredContent !== undefined && typeof r.structuredContent === 'object' ? { structuredContent: r.structuredContent as Record<string, unknown> } : {}),
-    ...(r.isError === true ? { isError: true } : {}),
-  };
+  // One object, no spreads (it is made for every call).
+  const normalized: ToolResult = { content: Array.isArray(r.content) ? (r.content as ToolResult['content']) : [] };
+  if (r.structuredContent !== undefined && typeof r.structuredContent === 'object') normalized.structuredContent = r.structuredContent as Record<string, unknown>;
+  if (r.isError === true) normalized.isError = true;
+  return normalized;
 }
