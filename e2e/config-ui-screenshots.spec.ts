@@ -1,7 +1,8 @@
-import { join } from 'node:path';
-import { calculatorServer, expect, repoRoot, test } from './fixtures';
+import { calculatorServer, expect, test } from './fixtures';
 import { configRow, openRawEditor, openServers, replaceEditorText } from './config-ui-helpers';
+import { docsShotPath } from './doc-shots';
 import { expectReady } from './helpers';
+import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 test.use({
   mcpServers: {
@@ -11,22 +12,27 @@ test.use({
   },
 });
 
-// Only the web project writes the README's images; the Electron run keeps its own copies.
-const shotPath = (mode: string, name: string, outputPath: (name: string) => string): string =>
-  mode === 'web' ? join(repoRoot, 'docs', name) : outputPath(name);
+// The comment at the top of the edited file, in the picture's language (the editor shows what the user typed).
+const editorComment = {
+  en: '// Claude Desktop–compatible; comments and trailing commas are fine.',
+  'zh-CN': '// 与 Claude Desktop 兼容；可以写注释，也可以有尾随逗号。',
+} as const;
 
-test('screenshots of the servers screen and of the raw editor with an inline error', async ({ page, host }, testInfo) => {
-  await expectReady(page, 'calculator');
-  await openServers(page);
-  await expect(configRow(page, 'remote')).toHaveAttribute('data-status', /error|crash-loop/);
-  await configRow(page, 'github').getByTestId('server-edit').click();
-  await expect(page.getByTestId('server-form')).toBeVisible();
-  await page.mouse.move(1200, 780);
-  await page.screenshot({ path: shotPath(host.mode, 'servers.png', (n) => testInfo.outputPath(n)) });
+for (const language of languages) {
+  test(`screenshots of the servers screen and of the raw editor with an inline error (${language})`, async ({ page, host }, testInfo) => {
+    await useLanguage(page, language);
+    await expectReady(page, 'calculator');
+    await openServers(page);
+    await expect(configRow(page, 'remote')).toHaveAttribute('data-status', /error|crash-loop/);
+    await configRow(page, 'github').getByTestId('server-edit').click();
+    await expect(page.getByTestId('server-form')).toBeVisible();
+    await expectNoRawKeys(page, 'servers screen');
+    await page.mouse.move(1200, 780);
+    await page.screenshot({ path: docsShotPath(host.mode, 'servers.png', testInfo, language) });
 
-  const editor = await openRawEditor(page);
-  const text = `{
-  // Claude Desktop–compatible; comments and trailing commas are fine.
+    const editor = await openRawEditor(page);
+    const text = `{
+  ${editorComment[language]}
   "mcpServers": {
     "calculator": {
       "command": "node",
@@ -41,8 +47,10 @@ test('screenshots of the servers screen and of the raw editor with an inline err
   },
 }
 `;
-  await replaceEditorText(page, editor, text);
-  await expect(editor.locator('.cm-line[data-problem-line="11"]')).toBeVisible();
-  await page.mouse.move(1200, 780);
-  await page.screenshot({ path: shotPath(host.mode, 'editor.png', (n) => testInfo.outputPath(n)) });
-});
+    await replaceEditorText(page, editor, text);
+    await expect(editor.locator('.cm-line[data-problem-line="11"]')).toBeVisible();
+    await expectNoRawKeys(page, 'raw editor');
+    await page.mouse.move(1200, 780);
+    await page.screenshot({ path: docsShotPath(host.mode, 'editor.png', testInfo, language) });
+  });
+}

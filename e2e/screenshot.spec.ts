@@ -1,5 +1,5 @@
-import { join } from 'node:path';
-import { expect, repoRoot, test } from './fixtures';
+import { docsShotPath } from './doc-shots';
+import { expect, test } from './fixtures';
 import { expectReady, lastCard, send } from './helpers';
 
 test('screenshot of the main UI for the README', async ({ page, host }, testInfo) => {
@@ -14,7 +14,5 @@ test('screenshot of the main UI for the README', async ({ page, host }, testInfo
   await page.getByTestId('field-a').fill('6');
   await page.getByTestId('field-b').fill('7');
   await page.mouse.move(900, 420); // no hover highlight in the picture
-  // Only the web project writes the README's image; the Electron run keeps its own copy.
-  const path = host.mode === 'web' ? join(repoRoot, 'docs', 'screenshot.png') : testInfo.outputPath('screenshot.png');
-  await page.screenshot({ path });
+  await page.screenshot({ path: docsShotPath(host.mode, 'screenshot.png', testInfo) });
 });

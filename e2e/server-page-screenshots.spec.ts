@@ -1,10 +1,31 @@
 import { expect, test } from './fixtures';
+import { docsShotPath } from './doc-shots';
 import { featuresServer, openServerPage } from './features-helpers';
 import { expectReady, lastCard, send } from './helpers';
+import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 // Screenshots of a server's page, each tab, at 1280×800 and 800×600, light and dark (written to the test's output
-// folder, for a person to look at; nothing is compared).
+// folder, for a person to look at; nothing is compared). And the README's picture of one, in each language.
 test.use({ mcpServers: { features: featuresServer() } });
+
+for (const language of languages) {
+  test(`a server's page for the README: the Resources tab reading a text resource (${language})`, async ({ page, host }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await useLanguage(page, language);
+    await expectReady(page, 'features');
+    const serverPage = await openServerPage(page, 'features');
+    await serverPage.getByTestId('tab-resources').click();
+    const panel = serverPage.getByTestId('panel-resources');
+    const hello = panel.getByRole('option', { name: /Hello/ });
+    await hello.click();
+    await expect(hello).toHaveAttribute('aria-selected', 'true');
+    await expect(panel.getByTestId('resource-viewer').getByTestId('resource-content')).toContainText('Hello from the features fixture.');
+    await expectNoRawKeys(page, 'server page');
+    await page.mouse.move(1275, 795); // no hover highlight in the picture
+    await page.screenshot({ path: docsShotPath(host.mode, 'server-page.png', testInfo, language) });
+  });
+}
 
 for (const size of [
   { width: 1280, height: 800 },
