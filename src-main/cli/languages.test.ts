@@ -1,15 +1,18 @@
 // The CLI's human output in the person's language (SWITCHBOARD_LANG): real CLI processes over features-server.mjs
 // ("modern", "legacy") and a server that cannot start ("broken"). In zh-CN the tables, status lines and prompts are
 // Chinese; in en they are the English lines as before; --json is the same bytes in both.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskRequest } from '../core/requests/queue';
+import { calculatorPath } from '../core/paths';
 import { featuresServer } from '../test-support/features-fixture';
+import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
 import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
+import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../test-support/oauth-fixture';
 import { hasTerminal, runOnTerminal, runPiped } from '../test-support/cli-process';
-import { tempDir } from '../test-support/processes';
+import { tempDir, waitFor } from '../test-support/processes';
 import { displayWidth } from './output';
 
 const main = join(import.meta.dirname, 'main.ts');
@@ -263,5 +266,66 @@ describe('import, registry and uninstall, in Chinese', () => {
     expect(removed.status, removed.stderr).toBe(0);
     expect(removed.stdout).toContain(`已从 ${config} 中移除“weather”。`);
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ mcpServers: { kept: { command: 'other' } } });
+  });
+});
+
+describe('chat, in Chinese', () => {
+  it('a tool call that cannot be asked about is denied in Chinese; --approve none says so; the answer is the model\'s', async () => {
+    const fake = await startFakeProvider('openai', calculatorModel());
+    try {
+      const home = tempDir();
+      const config = join(home, 'mcp.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
+      const env = { PATH: process.env.PATH ?? '', HOME: home, OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-test', SWITCHBOARD_MODEL: 'openai:fake-model', SWITCHBOARD_LANG: 'zh-CN' };
+      const ask = await runPiped([main, '--config', config, 'chat', 'what is 2+3'], env);
+      expect(ask.status, ask.stderr).toBe(0);
+      expect(ask.stderr).toContain('✗ calculator › add：已拒绝 — 没有可询问的终端（可使用 --approve all、readonly 或 none）');
+      expect(ask.stdout).toBe('You denied the calculator, so I cannot compute that.\n');
+      const none = await runPiped([main, '--config', config, 'chat', '--approve', 'none', 'what is 2+3'], env);
+      expect(none.stderr).toContain('✗ calculator › add：已拒绝（--approve none）');
+      const empty = await runPiped([main, '--config', config, 'chat', '  '], env);
+      expect([empty.status, empty.stderr]).toEqual([2, expect.stringContaining('switchboard: chat 需要一条消息，例如 switchboard chat "2+3 等于几"')]);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('login and logout, in Chinese (oidc-provider on loopback)', () => {
+  let fixture: OAuthFixture;
+  beforeAll(async () => {
+    fixture = await startOAuthFixture();
+  });
+  afterAll(async () => {
+    await fixture?.stop();
+  });
+
+  it('the sign-in address, the result, doctor\'s sign-in line and the sign-out in Chinese', async () => {
+    const home = tempDir();
+    const config = join(tempDir(), 'mcp.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: fixture.mcp } } }));
+    const env = { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: 'zh-CN' };
+    const child = spawn(process.execPath, ['--import', 'tsx', main, '--config', config, 'login', 'remote', '--no-browser'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await waitFor(() => /https?:\/\/\S+\/auth\?\S+/.test(stderr), 30_000, 'the authorization URL on stderr');
+    expect(stderr).toContain(`要登录“remote”（${new URL(fixture.issuer).host}），请在浏览器中打开以下地址：`);
+    expect(stderr).toContain('正在等待登录完成（最多 5 分钟）…');
+    expect((await followInBrowser(stderr.match(/https?:\/\/\S+\/auth\?\S+/)?.[0] ?? '')).status).toBe(200);
+    expect(await exited, stderr).toBe(0);
+    expect(stdout).toMatch(/^已登录“remote”（127\.0\.0\.1:\d+），权限：mcp:read[^；]*；服务器状态：就绪，有 2 个工具。$/m);
+
+    const run = (args: string[]): Run => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', config, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    expect(run(['doctor', 'remote']).stdout).toMatch(/\n {2}登录： {5}已登录（127\.0\.0\.1:\d+），权限：mcp:read[^；]*；访问令牌 \d+ 分钟后过期（会静默续期）\n/);
+    const out = run(['logout', 'remote']);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toBe('已退出“remote”：令牌已删除，并已在授权服务器上吊销。\n');
+    expect(run(['logout', 'remote']).stdout).toBe('“remote”未登录；没有可删除的内容。\n');
   });
 });
