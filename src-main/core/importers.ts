@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { serverEntrySchema, type ServerEntry, type ServersConfig } from '../../src-shared/config-schema';
+import type { StatusReason } from '../../src-shared/host-api';
 import { CoreError } from './errors';
 
 /** The hosts we know how to import from (or any file path). */
@@ -56,7 +57,22 @@ export interface ImportCandidate {
   secretKeys: string[];
   /** Why an entry of the source could not be imported (it is listed, never silently dropped). */
   invalid?: string;
+  /** `invalid`'s code and data (`import-*` in the catalogues' `reasons`). */
+  invalidInfo?: StatusReason;
 }
+
+/** An entry that cannot be imported: the English text, and its code and data for the UI's language. */
+export class EntryProblem extends Error {
+  constructor(
+    message: string,
+    readonly reason: StatusReason,
+  ) {
+    super(message);
+    this.name = 'EntryProblem';
+  }
+}
+
+const typeNames = new Set(['string', 'number', 'boolean', 'array', 'object']);
 
 export interface ImportPreview {
   source: string;
@@ -90,7 +106,7 @@ export function readForeignConfig(file: string): Record<string, unknown> {
 
 /** Maps one foreign entry to ours: Windsurf's `serverUrl` → `url`, VS Code's `type` values, and so on. */
 export function normalizeEntry(raw: unknown): ServerEntry {
-  if (typeof raw !== 'object' || raw === null) throw new Error('is not an object');
+  if (typeof raw !== 'object' || raw === null) throw new EntryProblem('is not an object', { code: 'import-not-object' });
   const input = { ...(raw as Record<string, unknown>) };
   if (input.url === undefined && typeof input.serverUrl === 'string') {
     input.url = input.serverUrl;
@@ -101,7 +117,18 @@ export function normalizeEntry(raw: unknown): ServerEntry {
   const parsed = serverEntrySchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${issue?.path.join('.') || 'entry'} ${issue?.message ?? 'is invalid'}`);
+    const path = issue?.path.join('.') || 'entry';
+    const text = `${path} ${issue?.message ?? 'is invalid'}`;
+    // The code from what the entry has (never from the schema's English message).
+    const hasCommand = input.command !== undefined;
+    const hasUrl = input.url !== undefined;
+    if (issue?.code === 'custom' && issue.path.length === 0 && hasCommand === hasUrl) {
+      throw new EntryProblem(text, { code: hasCommand ? 'import-both-command-and-url' : 'import-needs-command-or-url' });
+    }
+    if (issue?.code === 'invalid_type' && typeof issue.expected === 'string' && typeNames.has(issue.expected)) {
+      throw new EntryProblem(text, { code: 'import-invalid-type', data: { path, why: issue.expected } });
+    }
+    throw new EntryProblem(text, { code: 'import-invalid-field', data: { path, detail: issue?.message ?? 'is invalid' } });
   }
   return parsed.data;
 }
@@ -151,7 +178,8 @@ export function previewImport(source: string, current: ServersConfig, env: Env =
       entry = normalizeEntry(withWorkspace(raw, folders?.[0]));
       if (folders && entry.roots === undefined) entry = { ...entry, roots: [...folders] };
     } catch (error) {
-      servers.push({ name, entry: {} as ServerEntry, status: 'new', secretKeys: [], invalid: (error as Error).message });
+      const invalidInfo = error instanceof EntryProblem ? { invalidInfo: error.reason } : {};
+      servers.push({ name, entry: {} as ServerEntry, status: 'new', secretKeys: [], invalid: (error as Error).message, ...invalidInfo });
       continue;
     }
     const existing = current.mcpServers[name];

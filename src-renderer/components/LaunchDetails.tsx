@@ -12,19 +12,19 @@ export function LaunchDetails({ server }: { server: ServerView }) {
       <dl>
         {launch && (
           <>
-            <dt>command</dt>
+            <dt>{t('fields.command')}</dt>
             <dd>
               <code>{launch.command}</code>
             </dd>
             {launch.args.length > 0 && (
               <>
-                <dt>args</dt>
+                <dt>{t('fields.args')}</dt>
                 <dd>
                   <code>{launch.args.join(' ')}</code>
                 </dd>
               </>
             )}
-            <dt>cwd</dt>
+            <dt>{t('fields.cwd')}</dt>
             <dd>
               <code>{launch.cwd}</code>
             </dd>
@@ -32,7 +32,7 @@ export function LaunchDetails({ server }: { server: ServerView }) {
         )}
         {launch?.sandbox && (
           <>
-            <dt>sandbox</dt>
+            <dt>{t('fields.sandbox')}</dt>
             <dd data-testid="server-sandbox">
               <SandboxText sandbox={launch.sandbox} />
             </dd>
@@ -40,7 +40,7 @@ export function LaunchDetails({ server }: { server: ServerView }) {
         )}
         {server.pid !== undefined && (
           <>
-            <dt>pid</dt>
+            <dt>{t('fields.pid')}</dt>
             <dd>
               <code>{server.pid}</code>
             </dd>
@@ -48,7 +48,7 @@ export function LaunchDetails({ server }: { server: ServerView }) {
         )}
         {server.logFile && (
           <>
-            <dt>log</dt>
+            <dt>{t('fields.log')}</dt>
             <dd>
               <code>{server.logFile}</code>
             </dd>
@@ -56,7 +56,7 @@ export function LaunchDetails({ server }: { server: ServerView }) {
         )}
         {launch && launch.env.length > 0 && (
           <>
-            <dt>env</dt>
+            <dt>{t('fields.env')}</dt>
             <dd className="env-names">
               {launch.env.map((v) => (
                 <span key={v.name} className={`env-name env-${v.source}`} title={t('launch.from', { source: t(`launch.source.${v.source}`) })}>

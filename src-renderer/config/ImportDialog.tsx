@@ -4,7 +4,7 @@ import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { Dialog } from '../ui/Dialog';
 import { Trans } from 'react-i18next';
-import { useT } from '../i18n';
+import { reasonText, useT } from '../i18n';
 
 const hosts = [
   ['claude', 'Claude Desktop'],
@@ -219,7 +219,7 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
               <ul>
                 {step.result.skipped.map((s) => (
                   <li key={s.name} data-name={s.name}>
-                    <code>{s.name}</code> — {s.reason}
+                    <code>{s.name}</code> — {reasonText(s.reason, s.reasonInfo)}
                   </li>
                 ))}
                 {step.notSelected.map((name) => (
@@ -273,7 +273,7 @@ function CandidateRow({ candidate: c, checked, onChange }: { candidate: ImportCa
       </td>
       <td>
         {c.invalid !== undefined ? (
-          <span className="pill pill-error">{t('importDialog.invalid', { reason: c.invalid })}</span>
+          <span className="pill pill-error">{t('importDialog.invalid', { reason: reasonText(c.invalid, c.invalidInfo) })}</span>
         ) : c.status === 'new' ? (
           <span className="pill pill-ok">{t('importDialog.isNew')}</span>
         ) : c.status === 'same' ? (

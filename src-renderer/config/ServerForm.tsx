@@ -125,7 +125,7 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
         ) : (
           <>
             <label className="field" htmlFor={`${id}-url`}>
-              <span>URL</span>
+              <span>{t('fields.url')}</span>
             </label>
             <div>
               <input

@@ -1,6 +1,7 @@
 /** The app, the servers config file, import and export, as the UI sees them. Zod-free. */
 import type { ServerEntry } from '../config-schema';
 import type { HostError } from '../errors';
+import type { StatusReason } from './servers';
 
 export interface AppInfo {
   version: string;
@@ -39,7 +40,9 @@ export interface ImportCandidateView {
   entry: ServerEntry;
   status: 'new' | 'same' | 'conflict';
   secretKeys: string[];
+  /** Why the entry cannot be imported (English), and its code and data for the UI's language. */
   invalid?: string;
+  invalidInfo?: StatusReason;
 }
 export interface ImportPreviewView {
   source: string;
@@ -49,6 +52,7 @@ export interface ImportPreviewView {
 export interface ImportResultView {
   added: string[];
   replaced: string[];
-  skipped: Array<{ name: string; reason: string }>;
+  /** `reasonInfo`: the reason's code and data, for the UI's language. */
+  skipped: Array<{ name: string; reason: string; reasonInfo?: StatusReason }>;
   secretsStored: string[];
 }

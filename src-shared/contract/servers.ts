@@ -100,6 +100,8 @@ export interface StatusReason {
   code: string;
   data?: StatusReasonData;
   lines?: string[];
+  /** A reason this one quotes (its English `text` too): worded first, then filled in as `{{cause}}`. */
+  cause?: StatusReason & { text: string };
 }
 
 export interface ServerHealth {

@@ -304,6 +304,17 @@ export const en = {
     stderrLines_one: '({{count}} line)',
     stderrLines_other: '({{count}} lines)',
   },
+  /** Launch and config field labels (the config's own names in English). */
+  fields: {
+    command: 'command',
+    args: 'args',
+    cwd: 'cwd',
+    sandbox: 'sandbox',
+    pid: 'pid',
+    log: 'log',
+    env: 'env',
+    url: 'URL',
+  },
   launch: {
     summary: 'launch details',
     from: 'from {{source}}',
@@ -1129,6 +1140,22 @@ export const en = {
       changed:
         'Its command, arguments, working folder or environment names changed since it was approved: review exactly what would run and approve it to start the server.',
     },
+    'import-not-object': { generic: 'is not an object' },
+    'import-needs-command-or-url': { generic: 'entry needs either "command" (a program to start) or "url" (a remote server)' },
+    'import-both-command-and-url': { generic: 'entry has both "command" and "url"; keep one' },
+    'import-invalid-type': {
+      generic: '{{path}} has the wrong type: {{message}}',
+      string: '{{path}} must be a string',
+      number: '{{path}} must be a number',
+      boolean: '{{path}} must be true or false',
+      array: '{{path}} must be an array',
+      object: '{{path}} must be an object',
+    },
+    'import-invalid-field': { generic: '{{path}} {{detail}}' },
+    'import-not-in-source': { generic: 'not in {{file}}' },
+    'import-skipped-invalid': { generic: 'invalid in the source: {{detail}}', cause: 'invalid in the source: {{cause}}' },
+    'import-same': { generic: 'already in your config, identical' },
+    'import-conflict': { generic: 'a different server of that name exists (not overwritten)' },
   },
   sandbox: {
     legend: 'Sandbox',

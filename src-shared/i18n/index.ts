@@ -98,15 +98,16 @@ export function localizeReason(instance: I18n, text: string, reason: StatusReaso
   const language = instance.resolvedLanguage ?? instance.language;
   if (language === 'en' || reason === undefined) return text;
   const error: ErrorLike = { code: reason.code, message: text, ...(reason.data !== undefined ? { data: reason.data } : {}) };
-  const main = worded(instance, language, 'errors', error) ?? worded(instance, language, 'reasons', error);
+  const extra: Record<string, string> = reason.cause !== undefined ? { cause: localizeReason(instance, reason.cause.text, reason.cause) } : {};
+  const main = worded(instance, language, 'errors', error, extra) ?? worded(instance, language, 'reasons', error, extra);
   if (main === undefined) return text;
   if (reason.lines === undefined || reason.lines.length === 0) return main;
   return `${main}\n${instance.t('reasons.lastStderr')}\n${reason.lines.join('\n')}`;
 }
 
-function worded(instance: I18n, language: string, section: 'errors' | 'reasons', error: ErrorLike): string | undefined {
+function worded(instance: I18n, language: string, section: 'errors' | 'reasons', error: ErrorLike, extra: Record<string, string> = {}): string | undefined {
   const data = error.data ?? {};
-  const vars: Record<string, string> = { message: error.message };
+  const vars: Record<string, string> = { message: error.message, ...extra };
   for (const [key, value] of Object.entries(data)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') vars[key] = String(value);
     else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) vars[key] = value.join(', ');
@@ -120,6 +121,7 @@ function worded(instance: I18n, language: string, section: 'errors' | 'reasons',
   if (vars.line !== undefined && vars.column !== undefined) candidates.push(`${prefix}.position`);
   if (vars.server !== undefined && vars.tool !== undefined) candidates.push(`${prefix}.tool`);
   if (vars.server !== undefined) candidates.push(`${prefix}.server`);
+  if (vars.cause !== undefined) candidates.push(`${prefix}.cause`);
   candidates.push(`${prefix}.generic`);
   for (const key of candidates) {
     const raw: unknown = instance.getResource(language, 'translation', key);

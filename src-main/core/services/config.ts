@@ -75,10 +75,14 @@ export class ConfigService {
         const edits: TextEdit[] = [];
         for (const name of names) {
           const candidate = preview.servers.find((c) => c.name === name);
-          if (!candidate) result.skipped.push({ name, reason: `not in ${preview.file}` });
-          else if (candidate.invalid) result.skipped.push({ name, reason: `invalid in the source: ${candidate.invalid}` });
-          else if (candidate.status === 'same') result.skipped.push({ name, reason: 'already in your config, identical' });
-          else if (candidate.status === 'conflict' && !overwrite.includes(name)) result.skipped.push({ name, reason: 'a different server of that name exists (not overwritten)' });
+          if (!candidate) result.skipped.push({ name, reason: `not in ${preview.file}`, reasonInfo: { code: 'import-not-in-source', data: { file: preview.file } } });
+          else if (candidate.invalid) {
+            const cause = candidate.invalidInfo ? { cause: { ...candidate.invalidInfo, text: candidate.invalid } } : {};
+            result.skipped.push({ name, reason: `invalid in the source: ${candidate.invalid}`, reasonInfo: { code: 'import-skipped-invalid', data: { detail: candidate.invalid }, ...cause } });
+          } else if (candidate.status === 'same') result.skipped.push({ name, reason: 'already in your config, identical', reasonInfo: { code: 'import-same' } });
+          else if (candidate.status === 'conflict' && !overwrite.includes(name)) {
+            result.skipped.push({ name, reason: 'a different server of that name exists (not overwritten)', reasonInfo: { code: 'import-conflict' } });
+          }
           else {
             let entry = candidate.entry;
             if (moveSecrets && candidate.secretKeys.length > 0) {

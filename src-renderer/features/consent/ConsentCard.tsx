@@ -9,11 +9,11 @@ function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: str
   const t = useT();
   return (
     <dl className="consent-facts" data-testid={testId}>
-      <dt>command</dt>
+      <dt>{t('fields.command')}</dt>
       <dd>
         <code data-testid="consent-command">{subject.command}</code>
       </dd>
-      <dt>args</dt>
+      <dt>{t('fields.args')}</dt>
       <dd>
         {subject.args.length === 0 ? (
           <span className="muted">{t('consent.none')}</span>
@@ -28,9 +28,9 @@ function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: str
           </ol>
         )}
       </dd>
-      <dt>cwd</dt>
+      <dt>{t('fields.cwd')}</dt>
       <dd>{subject.cwd === null ? <span className="muted">{t('consent.ownFolder')}</span> : <code data-testid="consent-cwd">{subject.cwd}</code>}</dd>
-      <dt>env</dt>
+      <dt>{t('fields.env')}</dt>
       <dd data-testid="consent-env">
         {subject.env.length === 0 ? (
           <span className="muted">{t('consent.noVars')}</span>
@@ -52,7 +52,7 @@ function SubjectFacts({ subject, testId }: { subject: LaunchSubject; testId: str
       </dd>
       {subject.sandbox !== undefined && (
         <>
-          <dt>sandbox</dt>
+          <dt>{t('fields.sandbox')}</dt>
           <dd>
             <code>{JSON.stringify(subject.sandbox)}</code>
           </dd>
