@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packBundle } from '../src-main/test-support/bundle-fixture';
+import type { Page } from '@playwright/test';
+import { mcpb, packBundle } from '../src-main/test-support/bundle-fixture';
+import { tempDir } from '../src-main/test-support/processes';
 import { startFakeRegistry, type FakeRegistry } from '../src-main/test-support/fake-registry';
 import { calculatorServer, expect, test as base } from './fixtures';
 import { configRow, openServers } from './config-ui-helpers';
@@ -27,6 +29,25 @@ const test = base.extend<{ registry: FakeRegistry }>({
 });
 
 test.use({ mcpServers: { calculator: calculatorServer() } });
+
+/** A real drop on the servers screen: a DataTransfer holding the file, as a drag from the file manager delivers it. */
+async function dropBundle(page: Page, bytes: Buffer, fileName: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ b64, name }) => {
+      const page = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+        atob(data: string): string;
+      };
+      const transfer = new page.DataTransfer();
+      const data = Uint8Array.from(page.atob(b64), (c) => c.charCodeAt(0));
+      transfer.items.add(new page.File([data], name, { type: 'application/zip' }));
+      return transfer;
+    },
+    { b64: bytes.toString('base64'), name: fileName },
+  );
+  await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });
+}
 
 test('the catalogue: search, deprecated entries not installable, install shows the pinned command and asks for the secret; the entry waits for approval', async ({ page, host }, testInfo) => {
   // The smallest window the app supports: nothing may scroll sideways.
@@ -84,20 +105,7 @@ test('a bundle dropped on the servers screen: manifest command shown, sensitive 
   await expectReady(page, 'calculator');
   const file = packBundle();
   await openServers(page);
-  const bytes = readFileSync(file).toString('base64');
-  // A real drop: a DataTransfer holding the file, as a drag from the file manager delivers it.
-  const dataTransfer = await page.evaluateHandle((b64) => {
-    const page = globalThis as unknown as {
-      DataTransfer: new () => { items: { add(file: unknown): void } };
-      File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
-      atob(data: string): string;
-    };
-    const transfer = new page.DataTransfer();
-    const data = Uint8Array.from(page.atob(b64), (c) => c.charCodeAt(0));
-    transfer.items.add(new page.File([data], 'greeter.mcpb', { type: 'application/zip' }));
-    return transfer;
-  }, bytes);
-  await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });
+  await dropBundle(page, readFileSync(file), 'greeter.mcpb');
 
   const folder = join(host.dir, 'home', '.config', 'Switchboard', 'bundles', 'greeter');
   const dialog = page.getByTestId('install-dialog');
@@ -119,4 +127,28 @@ test('a bundle dropped on the servers screen: manifest command shown, sensitive 
   await row.getByTestId('server-remove-confirm').click();
   await expect(configRow(page, 'greeter')).toHaveCount(0);
   expect(existsSync(folder)).toBe(false);
+});
+
+test('a signed bundle dropped: the dialog says who signed it and that the publisher is not verified; one changed byte and it is refused, saying why', async ({ page }, testInfo) => {
+  await expectReady(page, 'calculator');
+  const file = packBundle({ name: 'signed-greeter' });
+  const keys = tempDir();
+  mcpb(['sign', file, '--self-signed', '--cert', join(keys, 'cert.pem'), '--key', join(keys, 'key.pem')]);
+  await openServers(page);
+  await dropBundle(page, readFileSync(file), 'signed-greeter.mcpb');
+  const dialog = page.getByTestId('install-dialog');
+  const signature = dialog.locator('[data-testid="install-note"][data-code="selfSigned"]');
+  await expect(signature).toContainText('Self-signed by MCPB Self-Signed Certificate (MCPB Extensions): the publisher is not verified.');
+  await expect(signature.getByTestId('install-signature')).toHaveAttribute('data-status', 'self-signed');
+  await expect(signature.getByTestId('install-signature')).toHaveText(/^Signing certificate SHA-256: ([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  await expect(dialog.locator('[data-code="verified"], [data-code="unsigned"]')).toHaveCount(0);
+  await testInfo.attach('signed bundle', { body: await dialog.screenshot(), contentType: 'image/png' });
+  await dialog.getByTestId('dialog-close').click();
+  await expect(dialog).toHaveCount(0);
+
+  const changed = readFileSync(file);
+  changed.writeUInt8(changed.readUInt8(200) ^ 0x01, 200);
+  await dropBundle(page, changed, 'signed-greeter.mcpb');
+  await expect(dialog.getByTestId('install-error')).toContainText('signed-greeter.mcpb is signed, but the signature does not match its contents: the file was changed after it was signed');
+  await expect(dialog.getByTestId('install-form')).toHaveCount(0);
 });

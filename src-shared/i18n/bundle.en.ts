@@ -18,6 +18,8 @@ export const bundleEn = {
     customRegistry: 'The package comes from {{base}}, not the default {{kind}} registry.',
     fromLink: 'From a link: check that the command is what you expect before adding it.',
   },
+  /** Under a signed bundle's note in the install dialog. */
+  fingerprint: 'Signing certificate SHA-256: {{fingerprint}}',
   refusal: {
     tampered:
       '{{file}} is signed, but the signature does not match its contents: the file was changed after it was signed, or damaged on the way. It is not installed. Get a fresh copy from its publisher.',

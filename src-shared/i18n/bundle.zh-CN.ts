@@ -16,6 +16,7 @@ export const bundleZhCN: Catalogue['bundle'] = {
     customRegistry: '该软件包来自 {{base}}，而不是默认的 {{kind}} 仓库。',
     fromLink: '来自链接：添加前请确认命令是否符合预期。',
   },
+  fingerprint: '签名证书 SHA-256：{{fingerprint}}',
   refusal: {
     tampered: '{{file}} 带有签名，但签名与文件内容不符：文件在签名后被改动过，或在传输中损坏。未安装。请从发布者处重新获取一份。',
     malformed:

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { InstallInput, InstallPlanView, InstallResultView } from '../../../src-shared/host-api';
+import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../../src-shared/host-api';
+import type { Catalogue } from '../../../src-shared/i18n';
 import { describeError } from '../../host-client';
 import { useApp } from '../../hooks/useApp';
 import type { InstallSource } from '../../store/install-slice';
@@ -7,6 +8,17 @@ import { Dialog } from '../../ui/Dialog';
 import './registry.css';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
+
+/** The notes that give a signature's verdict (the signing certificate's fingerprint goes under them). */
+const signatureCodes: ReadonlySet<InstallNote['code']> = new Set(['verified', 'selfSigned', 'untrusted', 'expired', 'notYetValid', 'notForCode']);
+
+/** A plan's note in the reader's language: `bundle.note.<code>` filled from the note's data. */
+function noteText(t: ReturnType<typeof useT>, note: InstallNote): string {
+  // Every note code is a key of the catalogue (a compile error here if one is added without its wording).
+  const code: keyof Catalogue['bundle']['note'] = note.code;
+  // A key chosen at run time: i18next's types cannot match its placeholders to the note's data, which the core fills.
+  return (t as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${code}`, note.data);
+}
 
 function InputField({ input, value, onChange }: { input: InstallInput; value: string; onChange(value: string): void }) {
   const id = useId();
@@ -141,9 +153,14 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
           <pre className="install-command" data-testid="install-command">
             {plan.commandLine}
           </pre>
-          {plan.notes.map((note) => (
-            <p key={note} className="notice-inline" role="note">
-              {note}
+          {plan.notices.map((note, index) => (
+            <p key={`${index}-${note.code}`} className={`notice-inline notice-${note.tone}`} role="note" data-testid="install-note" data-code={note.code}>
+              {noteText(t, note)}
+              {signatureCodes.has(note.code) && plan.signature?.fingerprint && (
+                <span className="install-fingerprint" data-testid="install-signature" data-status={plan.signature.status}>
+                  {t('bundle.fingerprint', { fingerprint: plan.signature.fingerprint })}
+                </span>
+              )}
             </p>
           ))}
           <div className="install-field">
