@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { calculatorScript, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
 import { configRow, openServers } from './config-ui-helpers';
+import { featuresServer, openServerPage } from './features-helpers';
 import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 /*
@@ -178,6 +179,46 @@ for (const language of languages) {
     });
   }
 }
+
+// A server's page with every kind of item (the calculator's has tools only): each tab, an item open in each.
+test.describe("a server's page, tab by tab", () => {
+  test.use({ mcpServers: { features: featuresServer() } });
+  for (const language of languages) {
+    for (const viewport of [
+      { width: 800, height: 600 },
+      { width: 1600, height: 1000 },
+    ]) {
+      test(`every tab fits, an item open (${language}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await useLanguage(page, language);
+        await expectReady(page, 'features');
+        await send(page, '/log');
+        await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+        const serverPage = await openServerPage(page, 'features');
+        const tools = serverPage.getByTestId('panel-tools');
+        await tools.getByRole('option', { name: /^structured / }).click();
+        await expect(tools.getByRole('option', { name: /^structured /, selected: true })).toBeVisible();
+        await expectFits(page, 'tools tab');
+        await serverPage.getByTestId('tab-resources').click();
+        const hello = serverPage.getByTestId('panel-resources').getByRole('option', { name: /Hello/ });
+        await hello.click();
+        await expect(serverPage.getByTestId('resource-content')).toContainText('Hello from the features fixture.');
+        await expectFits(page, 'resources tab');
+        await serverPage.getByTestId('tab-prompts').click();
+        const greet = serverPage.getByTestId('panel-prompts').getByRole('option', { name: /^Greet/ });
+        await greet.click();
+        await expect(greet).toHaveAttribute('aria-selected', 'true');
+        await expectFits(page, 'prompts tab');
+        await serverPage.getByTestId('tab-logs').click();
+        await expect(serverPage.getByTestId('panel-logs').getByRole('option', { name: /a warning message/ })).toBeVisible();
+        await expectFits(page, 'logs tab');
+        await serverPage.getByTestId('tab-trace').click();
+        await expect(serverPage.getByTestId('panel-trace').locator('[data-kind="request"]', { hasText: 'tools/call' }).last()).toBeVisible();
+        await expectFits(page, 'trace tab');
+      });
+    }
+  }
+});
 
 /** Presses Tab until the focused element matches `selector` (so it is reachable by keyboard); fails otherwise. */
 async function tabTo(page: Page, selector: string, max = 80): Promise<void> {
