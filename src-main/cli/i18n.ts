@@ -1,7 +1,7 @@
 // The CLI's language: SWITCHBOARD_LANG (en | zh-CN), else the POSIX locale (LC_ALL, LC_MESSAGES, LANG); English when
 // none names a language we have. Help, usage errors and error lines go through it; --json output never does.
 import type { ServerStatus } from '../../src-shared/contract/servers';
-import { createI18n, formatNumber, localizeError, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
+import { createI18n, formatDateTime, formatNumber, localizeError, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
@@ -20,6 +20,11 @@ export const cliT = ((...args: unknown[]) => (instance().t as unknown as (...a: 
 /** A number in the CLI's language (grouped only from five digits on, so `1234 ms` reads as it always did). */
 export function cliNumber(value: number): string {
   return formatNumber(cliLanguage(), value, { useGrouping: 'min2' });
+}
+
+/** A calendar date (`2027-01-31`, as the host gives one) in the CLI's language, e.g. 2027年1月31日; else as it is. */
+export function cliDate(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDateTime(cliLanguage(), `${value}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' }) : value;
 }
 
 /** A server's status as a table or line shows it (--json keeps the bare value). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import type { InstallInput, InstallPlanView, InstallResultView } from '../../src-shared/contract/install';
+import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../src-shared/contract/install';
 import { CoreError, messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import { Installer } from '../core/install/installer';
@@ -11,7 +11,7 @@ import { RegistryClient, registryServerView } from '../core/install/registry';
 import type { CliArgs } from './args';
 import { err, firstLine, out, padDisplay, printTable } from './output';
 import { canAskOn } from './terminal';
-import { cliT, errorLine } from './i18n';
+import { cliDate, cliLanguage, cliT, errorLine } from './i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
@@ -69,12 +69,26 @@ function describeInput(input: InstallInput): string {
   return `  ${padDisplay(input.key, 20)} ${input.title !== input.key ? `${input.title}: ` : ''}${input.description ?? ''}${cliT('cliOut.requests.hint', { parts: parts.join(cliT('cliOut.semicolon')) })}`;
 }
 
+/**
+ * A plan's notes in the CLI's language: in English the host's own text (as before); otherwise `bundle.note.<code>`
+ * filled from the note's data, a date in the language's own form.
+ */
+export function planNotes(plan: Pick<InstallPlanView, 'notes' | 'notices'>): string[] {
+  if (cliLanguage() === 'en') return plan.notes;
+  return plan.notices.map((note: InstallNote) => {
+    const data: Record<string, string> = { ...note.data };
+    if (data.date !== undefined) data.date = cliDate(data.date);
+    // A key made from the note's code: the catalogue has every InstallNoteCode (bundle.note.*), in both languages.
+    return (cliT as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${note.code}`, data);
+  });
+}
+
 export function printPlan(plan: InstallPlanView, configPath: string): void {
   out(`${plan.title} ${plan.version ?? ''} — ${plan.origin}`.trim());
   if (plan.description) out(`  ${firstLine(plan.description)}`);
   out(cliT('cliOut.install.adds', { name: plan.name, path: configPath }));
   out(`  ${plan.commandLine}`);
-  for (const note of plan.notes) out(cliT('cliOut.note', { note }));
+  for (const note of planNotes(plan)) out(cliT('cliOut.note', { note }));
   if (plan.inputs.length) {
     out(cliT('cliOut.install.values'));
     for (const input of plan.inputs) out(describeInput(input));

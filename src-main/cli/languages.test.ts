@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskRequest } from '../core/requests/queue';
 import { calculatorPath } from '../core/paths';
+import { catalogues } from '../../src-shared/i18n';
+import { packBundle } from '../test-support/bundle-fixture';
 import { featuresServer } from '../test-support/features-fixture';
 import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
 import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
@@ -266,6 +268,22 @@ describe('import, registry and uninstall, in Chinese', () => {
     expect(removed.status, removed.stderr).toBe(0);
     expect(removed.stdout).toContain(`已从 ${config} 中移除“weather”。`);
     expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ mcpServers: { kept: { command: 'other' } } });
+  });
+
+  it('install and uninstall a bundle: its notes worded from their codes, the result in Chinese', async () => {
+    const home = tempDir();
+    const config = emptyConfig();
+    const installed = await run('zh-CN', ['--config', config, 'install', packBundle(), '--yes', '--set', 'api_key=secret-1'], home);
+    expect(installed.status, installed.stderr).toBe(0);
+    const folder = join(home, '.config', 'Switchboard', 'bundles', 'greeter');
+    const zh = catalogues['zh-CN'].bundle.note;
+    expect(installed.stdout).toContain(`\n注意：${zh.unpackedTo.replace('{{folder}}', folder)}\n`);
+    expect(installed.stdout).toContain(`\n注意：${zh.unsigned}\n`);
+    expect(installed.stdout).toContain(`已将“greeter”添加到 ${config}。文件：${folder}`);
+    expect(installed.stdout).not.toContain('Note:');
+    const removed = await run('zh-CN', ['--config', config, 'uninstall', 'greeter'], home);
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(removed.stdout).toBe(`已从 ${config} 中移除“greeter”。已删除它的文件（${folder}）。\n已删除它的机密：greeter.api_key。\n`);
   });
 });
 
