@@ -1045,7 +1045,14 @@ export const en = {
     both: 'mcpServers.{{name}} has both "command" and "url"; keep one',
   },
   errors: {
-    'invalid-argument': { generic: '{{message}}' },
+    'invalid-argument': {
+      generic: '{{message}}',
+      'name-taken': 'A server named "{{server}}" already exists; pick another name.',
+      'stdio-no-oauth': 'Server "{{server}}" is a stdio server; it does not sign in with OAuth.',
+      'no-oauth': 'Server "{{server}}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.',
+      'bad-secret-name': '"{{name}}" is not a usable secret name: use letters, digits, _ . - (starting with a letter or _), at most 128 characters.',
+      'restart-delays': 'That setting is not valid — the first restart delay is longer than the longest one.',
+    },
     'unknown-server': {
       generic: 'There is no such server in the config.',
       server: 'There is no server named "{{server}}" in the config.',
@@ -1078,6 +1085,7 @@ export const en = {
     'not-configured': { generic: 'No model provider is set up yet: add one in Chat → Providers & approvals. ({{message}})' },
     'not-supported': {
       generic: 'Not available: {{message}}',
+      'settings-read-only': 'Settings cannot be changed in this mode.',
       server: 'Server "{{server}}" does not offer this: {{message}}',
     },
     'request-failed': {

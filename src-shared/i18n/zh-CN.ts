@@ -1040,7 +1040,14 @@ export const zhCN: Catalogue = {
     both: 'mcpServers.{{name}} 同时有 "command" 和 "url"；请只保留一个',
   },
   errors: {
-    'invalid-argument': { generic: '参数无效：{{message}}' },
+    'invalid-argument': {
+      generic: '参数无效：{{message}}',
+      'name-taken': '已有名为“{{server}}”的服务器：请换一个名字。',
+      'stdio-no-oauth': '服务器“{{server}}”是 stdio 服务器，不使用 OAuth 登录。',
+      'no-oauth': '服务器“{{server}}”不使用 OAuth 登录：它是 stdio 服务器，或者它的配置项自带 Authorization 请求头。',
+      'bad-secret-name': '“{{name}}”不能用作密钥名：只能使用字母、数字和 _ . -（以字母或 _ 开头），最多 128 个字符。',
+      'restart-delays': '该设置无效——首次重启延迟比最长重启延迟还长。',
+    },
     'unknown-server': {
       generic: '配置中没有这个服务器。',
       server: '配置中没有名为“{{server}}”的服务器。',
@@ -1071,6 +1078,7 @@ export const zhCN: Catalogue = {
     'not-configured': { generic: '尚未设置模型服务：请在 聊天 → 模型服务与审批 中添加。（{{message}}）' },
     'not-supported': {
       generic: '不可用：{{message}}',
+      'settings-read-only': '此模式下无法更改设置。',
       server: '服务器“{{server}}”不提供此功能：{{message}}',
     },
     'request-failed': {

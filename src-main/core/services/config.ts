@@ -53,7 +53,7 @@ export class ConfigService {
         options.approve?.(name, entry);
         if (previousName !== undefined && previousName !== name) {
           requireServer(previousName);
-          if (store.snapshot().config.mcpServers[name]) throw new CoreError('invalid-argument', `A server named "${name}" already exists; pick another name.`, { data: { server: name } });
+          if (store.snapshot().config.mcpServers[name]) throw new CoreError('invalid-argument', `A server named "${name}" already exists; pick another name.`, { data: { server: name, reason: 'name-taken' } });
           await edit((text) => setAt(['mcpServers', name], entry)(setAt(['mcpServers', previousName], undefined)(text)), `rename "${previousName}" to "${name}"`);
           return;
         }

@@ -1,7 +1,7 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
 import { isOAuthSecretName } from '../auth/store';
-import type { SecretStore } from '../secrets';
+import { secretNamePattern, type SecretStore } from '../secrets';
 
 export type SecretsChannel = 'secrets:list' | 'secrets:set' | 'secrets:delete';
 
@@ -18,7 +18,7 @@ export class SecretsService {
         try {
           secrets.set(name, value);
         } catch (error) {
-          throw new CoreError('invalid-argument', (error as Error).message, { data: { name } });
+          throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...(secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' }) } });
         }
         changed();
         await reapply();

@@ -46,9 +46,9 @@ export class SettingsService {
         const patch = parsed.data;
         const supervision = patch.supervision;
         if (supervision && supervision.restartBaseDelayMs !== undefined && supervision.restartMaxDelayMs !== undefined && supervision.restartBaseDelayMs > supervision.restartMaxDelayMs) {
-          throw new CoreError('invalid-argument', 'That setting is not valid — the first restart delay is longer than the longest one.', { data: { path: ['supervision', 'restartBaseDelayMs'] } });
+          throw new CoreError('invalid-argument', 'That setting is not valid — the first restart delay is longer than the longest one.', { data: { path: ['supervision', 'restartBaseDelayMs'], reason: 'restart-delays' } });
         }
-        if (!this.settings.update) throw new CoreError('not-supported', 'Settings cannot be changed in this mode.');
+        if (!this.settings.update) throw new CoreError('not-supported', 'Settings cannot be changed in this mode.', { data: { reason: 'settings-read-only' } });
         this.settings.update(patch);
         this.onChange();
         return this.view();
