@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { calculatorScript, expect, repoRoot, test } from './fixtures';
+import { calculatorScript, calculatorServer, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
 import { configRow, openServers } from './config-ui-helpers';
 import { featuresServer, openServerPage } from './features-helpers';
+import { startFakeRegistry, type FakeRegistry } from '../src-main/test-support/fake-registry';
 import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 /*
@@ -171,6 +172,13 @@ for (const language of languages) {
         await page.getByTestId('add-server').click();
         await expect(page.getByTestId('server-form')).toBeVisible();
         await expectFits(page, 'server form');
+        await page.getByTestId('open-import').click();
+        await expect(page.getByTestId('import-dialog')).toBeVisible();
+        await expectFits(page, 'import dialog');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('servers-mode-raw').click();
+        await expect(page.getByTestId('config-editor').locator('.cm-content')).toContainText('mcpServers');
+        await expectFits(page, 'raw JSON editor');
 
         await page.getByTestId('nav-settings').click();
         await expect(page.getByTestId('settings-screen')).toBeVisible();
@@ -215,6 +223,43 @@ test.describe("a server's page, tab by tab", () => {
         await serverPage.getByTestId('tab-trace').click();
         await expect(serverPage.getByTestId('panel-trace').locator('[data-kind="request"]', { hasText: 'tools/call' }).last()).toBeVisible();
         await expectFits(page, 'trace tab');
+      });
+    }
+  }
+});
+
+// The catalogue (a local MCP Registry on loopback) and its install dialog.
+const registryTest = test.extend<{ registry: FakeRegistry }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  registry: async ({}, use) => {
+    const registry = await startFakeRegistry();
+    await use(registry);
+    await registry.close();
+  },
+  hostEnv: async ({ registry }, use) => {
+    await use({ SWITCHBOARD_REGISTRY: registry.url });
+  },
+});
+registryTest.describe('the catalogue and its install dialog', () => {
+  registryTest.use({ mcpServers: { calculator: calculatorServer() } });
+  for (const language of languages) {
+    for (const viewport of [
+      { width: 800, height: 600 },
+      { width: 1600, height: 1000 },
+    ]) {
+      registryTest(`fit (${language}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await useLanguage(page, language);
+        await expectReady(page, 'calculator');
+        await openServers(page);
+        await page.getByTestId('servers-mode-catalogue').click();
+        const catalogue = page.getByTestId('registry-catalogue');
+        await expect(catalogue.getByTestId('registry-item')).toHaveCount(4);
+        await expectFits(page, 'catalogue');
+        await catalogue.locator('[data-testid="registry-item"][data-name="io.github.example/weather"]').getByTestId('registry-install').click();
+        await expect(page.getByTestId('install-dialog').getByTestId('install-command')).toBeVisible();
+        await expectFits(page, 'install dialog');
       });
     }
   }
