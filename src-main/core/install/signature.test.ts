@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -153,6 +154,35 @@ describe('MCPB signatures', () => {
     const tls = issue({ CN: 'Web Server' }, { issuer: root, usage: 'serverAuth' });
     const web = await plan(readFileSync(signedBundle('web-greeter', tls)), { trustedRoots: [root.cert] });
     expect([web.signature?.status, web.notes[0]]).toEqual(['not-for-code', 'Signed by Web Server with a certificate that is not for code signing: the publisher is not verified.']);
+  });
+
+  it('signatures made apart from mcpb, by openssl cms (RSA with an intermediate, and ECDSA P-256), in the same block: verified', async () => {
+    const openssl = (args: string[]): void => {
+      const run = spawnSync('openssl', args, { encoding: 'utf8' });
+      if (run.status !== 0) throw new Error(`openssl ${args.join(' ')}: ${run.stderr}`);
+    };
+    const dir = tempDir();
+    const unsigned = packBundle({ name: 'cms-greeter' });
+    /** The bundle with an MCPB block around `openssl cms -sign`'s detached DER. */
+    const cmsSigned = (signerArgs: string[]): Buffer => {
+      const der = join(dir, `sig-${serial++}.der`);
+      openssl(['cms', '-sign', '-binary', '-md', 'sha256', '-outform', 'DER', '-in', unsigned, '-out', der, ...signerArgs]);
+      const signature = readFileSync(der);
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(signature.length);
+      return Buffer.concat([readFileSync(unsigned), Buffer.from('MCPB_SIG_V1'), length, signature, Buffer.from('MCPB_SIG_END')]);
+    };
+    const rsa = await plan(cmsSigned(['-signer', publisher.certFile, '-inkey', publisher.keyFile, '-certfile', intermediate.certFile]), { trustedRoots: [root.cert] });
+    expect(rsa.signature).toMatchObject({ status: 'verified', signer: 'Greeter Publisher (Example Tools Ltd)' });
+    // An ECDSA publisher certificate, issued by the test root.
+    writeFileSync(join(dir, 'ext.cnf'), 'extendedKeyUsage=codeSigning\nbasicConstraints=CA:FALSE\n');
+    writeFileSync(join(dir, 'root.key'), root.key);
+    openssl(['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', join(dir, 'ec.key'), '-out', join(dir, 'ec.csr'), '-subj', '/CN=Curve Publisher/O=Curves Inc']);
+    openssl(['x509', '-req', '-in', join(dir, 'ec.csr'), '-CA', root.certFile, '-CAkey', join(dir, 'root.key'), '-set_serial', '77', '-days', '30', '-sha256', '-extfile', join(dir, 'ext.cnf'), '-out', join(dir, 'ec.pem')]);
+    const ec = await plan(cmsSigned(['-signer', join(dir, 'ec.pem'), '-inkey', join(dir, 'ec.key')]), { trustedRoots: [root.cert] });
+    expect(ec.signature).toMatchObject({ status: 'verified', signer: 'Curve Publisher (Curves Inc)', issuer: 'Switchboard Test Root CA (Switchboard Tests)' });
+    const changed = cmsSigned(['-signer', join(dir, 'ec.pem'), '-inkey', join(dir, 'ec.key')]);
+    await expect(plan(flipped(changed, 300), { trustedRoots: [root.cert] })).rejects.toThrow(/does not match its contents/);
   });
 
   it('a byte changed after signing (in the zip, or in the signature itself) is refused, saying so', async () => {

@@ -232,23 +232,25 @@ export async function verifySignatureBlock(block: SignatureBlock, fileLabel: str
     throw bad(`its PKCS#7 data is not DER (${messageOf(error)})`);
   }
   if (derOf(forge, root).toString('binary') !== der) throw bad('its PKCS#7 data is not DER (it does not read back to the same bytes)');
-  try {
-    forge.pkcs7.messageFromAsn1(root);
-  } catch (error) {
-    throw bad(`it is not PKCS#7 signed data (${messageOf(error)})`);
-  }
-  // ContentInfo { contentType, [0] SignedData }
+  const { Class, Type } = forge.asn1;
+  const is = (node: Asn1 | undefined, type: number, tagClass: number = Class.UNIVERSAL): node is Asn1 => node !== undefined && node.tagClass === tagClass && node.type === type;
+  const oidOf = (node: Asn1 | undefined): string | undefined => (is(node, Type.OID) ? forge.asn1.derToOid(bytesOf(node)) : undefined);
+  // ContentInfo { contentType, [0] EXPLICIT SignedData }
   const [contentType, explicit] = children(root);
-  if (forge.asn1.derToOid(bytesOf(contentType)) !== oids.signedData) throw bad('it is not PKCS#7 signed data');
-  const signedData = children(children(explicit)[0]);
+  if (!is(root, Type.SEQUENCE) || oidOf(contentType) !== oids.signedData || !is(explicit, 0, Class.CONTEXT_SPECIFIC)) throw bad('it is not PKCS#7 signed data');
   // SignedData { version, digestAlgorithms, contentInfo, [0] certificates?, [1] crls?, signerInfos }
-  const encapsulated = signedData[2];
+  const signedDataNode = children(explicit)[0];
+  const signedData = children(signedDataNode);
+  const [version, digestAlgorithms, encapsulated] = signedData;
+  if (!is(signedDataNode, Type.SEQUENCE) || !is(version, Type.INTEGER) || !is(digestAlgorithms, Type.SET) || !is(encapsulated, Type.SEQUENCE)) throw bad('its PKCS#7 signed data is not laid out as PKCS#7 says');
   const [innerType, innerContent] = children(encapsulated);
-  if (forge.asn1.derToOid(bytesOf(innerType)) !== oids.data) throw bad('it signs something other than data');
+  if (oidOf(innerType) !== oids.data) throw bad('it signs something other than data');
   if (innerContent !== undefined) throw bad('it carries its content inside; an MCPB signature is detached (over the zip before it)');
   const rest = signedData.slice(3);
-  const certificateSet = rest.find((n) => n.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && n.type === 0);
-  const signerInfos = children(rest[rest.length - 1]);
+  const certificateSet = rest.find((n) => is(n, 0, Class.CONTEXT_SPECIFIC));
+  const signerInfoSet = rest[rest.length - 1];
+  if (!is(signerInfoSet, Type.SET)) throw bad('it has no signer information');
+  const signerInfos = children(signerInfoSet);
   if (signerInfos.length !== 1) throw bad(`it has ${signerInfos.length} signers; an MCPB signature has one`);
   const certificates = children(certificateSet).map((node) => {
     try {
@@ -262,19 +264,20 @@ export async function verifySignatureBlock(block: SignatureBlock, fileLabel: str
   // SignerInfo { version, issuerAndSerialNumber, digestAlgorithm, [0] authenticatedAttributes?, digestEncryptionAlgorithm, encryptedDigest, [1]? }
   const fields = children(signerInfos[0]);
   const [, issuerAndSerial, digestAlgorithm] = fields;
-  const attributes = fields[3]?.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && fields[3].type === 0 ? fields[3] : undefined;
-  const afterAttributes = fields.slice(attributes ? 4 : 3);
-  const [signatureAlgorithm, encryptedDigest] = afterAttributes;
-  if (!issuerAndSerial || !digestAlgorithm || !signatureAlgorithm || !encryptedDigest) throw bad('its signer information is incomplete');
-  const digestOid = forge.asn1.derToOid(bytesOf(children(digestAlgorithm)[0]));
+  const attributes = is(fields[3], 0, Class.CONTEXT_SPECIFIC) ? fields[3] : undefined;
+  const [signatureAlgorithm, encryptedDigest] = fields.slice(attributes ? 4 : 3);
+  if (!is(issuerAndSerial, Type.SEQUENCE) || !is(digestAlgorithm, Type.SEQUENCE) || !is(signatureAlgorithm, Type.SEQUENCE) || !is(encryptedDigest, Type.OCTETSTRING)) {
+    throw bad('its signer information is incomplete (it needs the signer, the digest and signature algorithms and the signature)');
+  }
+  const digestOid = oidOf(children(digestAlgorithm)[0]) ?? '?';
   const hash = digests[digestOid];
   if (hash === undefined) throw refusal('not-supported', 'unsupported', { file: fileLabel, what: `the digest ${digestNames[digestOid] ?? digestOid}` });
-  const signatureOid = forge.asn1.derToOid(bytesOf(children(signatureAlgorithm)[0]));
+  const signatureOid = oidOf(children(signatureAlgorithm)[0]) ?? '?';
   if (!signatureAlgorithms.has(signatureOid)) throw refusal('not-supported', 'unsupported', { file: fileLabel, what: `the signature algorithm ${signatureOid}` });
 
   // The signer's certificate: the one whose issuer and serial number the signer names.
   const [issuerName, serial] = children(issuerAndSerial);
-  if (!issuerName || !serial) throw bad('its signer names no certificate');
+  if (!is(issuerName, Type.SEQUENCE) || !is(serial, Type.INTEGER)) throw bad('its signer names no certificate (an issuer and serial number)');
   const wantedIssuer = derOf(forge, issuerName);
   const wantedSerial = bytesOf(serial);
   const signer = certificates.find(({ node }) => {
@@ -295,10 +298,10 @@ export async function verifySignatureBlock(block: SignatureBlock, fileLabel: str
     let typeAttribute: string | undefined;
     for (const attribute of children(attributes)) {
       const [type, values] = children(attribute);
-      const oid = forge.asn1.derToOid(bytesOf(type));
+      const oid = oidOf(type);
       const value = children(values)[0];
-      if (oid === oids.messageDigest) digestAttribute = Buffer.from(bytesOf(value), 'binary');
-      if (oid === oids.contentType) typeAttribute = forge.asn1.derToOid(bytesOf(value));
+      if (oid === oids.messageDigest) digestAttribute = is(value, Type.OCTETSTRING) ? Buffer.from(bytesOf(value), 'binary') : Buffer.alloc(0);
+      if (oid === oids.contentType) typeAttribute = oidOf(value) ?? '?';
     }
     if (digestAttribute === undefined) throw bad('its signed attributes have no message digest');
     if (typeAttribute !== undefined && typeAttribute !== oids.data) throw bad('its signed attributes name a content type other than data');
