@@ -169,8 +169,32 @@ const sampling: AskRequest = {
   },
 };
 
-function envOf(lang: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: tempDir(), TERM: 'dumb', REQUESTS: JSON.stringify([sampling]), SWITCHBOARD_LANG: lang, ...extra };
+const form: AskRequest = {
+  kind: 'elicitation-form',
+  server: 'everything',
+  title: 'everything asks you to fill in a form',
+  payload: {
+    message: 'Please fill in:',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        name: { title: 'Name', type: 'string', minLength: 2 },
+        integer: { title: 'Integer', type: 'integer', minimum: 1, maximum: 100, default: 42 },
+        fish: { type: 'array', title: 'Fish', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }, { const: 'fish-2', title: 'Salmon' }] }, default: ['fish-1'] },
+      },
+      required: ['name'],
+    },
+  },
+};
+const plainLink: AskRequest = {
+  kind: 'elicitation-url',
+  server: 'everything',
+  title: 'everything asks you to open a link',
+  payload: { message: 'Open it.', url: 'http://example.com/consent', host: 'example.com', elicitationId: 'e-1' },
+};
+
+function envOf(lang: string, extra: Record<string, string> = {}, requests: AskRequest[] = [sampling]): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: tempDir(), TERM: 'dumb', REQUESTS: JSON.stringify(requests), SWITCHBOARD_LANG: lang, ...extra };
 }
 
 describe('what servers ask, in Chinese', () => {
@@ -198,6 +222,26 @@ describe('what servers ask, in Chinese', () => {
     expect(columnOf(line('user:'), 'say hello')).toBe(15);
     expect(text).toContain(`say hello\n${' '.repeat(15)}and more`);
     expect(line('模型：')).toMatch(/^ {2}模型： {7}openai:fake-model$/);
+  });
+});
+
+describe.skipIf(!hasTerminal)(`a form and a link on a terminal, in Chinese${hasTerminal ? '' : ' — skipped: no /usr/bin/script'}`, () => {
+  it('the form\'s prompts and field hints, and the link\'s warning and consent, in Chinese; the answers are what was typed', async () => {
+    const { output } = await runOnTerminal([fixture], envOf('zh-CN', {}, [form, plainLink]), [
+      [/填写表单？ {2}\[y\] 是 {2}\[N\] 拒绝 {2}\[c\] 取消：/, 'y\r'],
+      [/Name \*（2–∞ 个字符）：/, 'Ann\r'],
+      [/Integer（整数，1–100，\[42\]）：/, '\r'],
+      [/Fish（编号，用逗号分隔，选 1–2 个，\[1\]）：/, '2\r'],
+      [/同意（由你自己打开）？ {2}\[y\] 是 {2}\[N\] 拒绝：/, 'y\r'],
+    ]);
+    const text = output.replace(/\r/g, '');
+    expect(text).toContain('ANSWERS [{"action":"accept","content":{"content":{"name":"Ann","integer":42,"fish":["fish-2"]}}},{"action":"accept","content":{}}]');
+    expect(text).toContain('  everything 请求：Please fill in:');
+    expect(text).toContain('  字段：Name *, Integer, Fish  （* 为必填）');
+    expect(text).toContain('  （按 Enter 保留 [默认值]；留空的可选字段不会发送；Ctrl+D 拒绝。）');
+    expect(text).toContain('  everything 请你打开一个链接：Open it.');
+    expect(text).toContain('  主机： example.com\n  URL：  http://example.com/consent\n');
+    expect(text).toContain('  这不是 https 链接：Switchboard 不会替你打开它。');
   });
 });
 

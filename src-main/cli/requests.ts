@@ -247,7 +247,7 @@ export class RequestAnswerer implements Disposable {
       for (const field of asking) {
         describeField(field, say);
         for (;;) {
-          const raw = await ask(`  ${field.title}${field.required ? ' *' : ''}${fieldHint(field)}: `);
+          const raw = await ask(cliT('cliOut.requests.fieldPrompt', { title: field.title, required: field.required ? ' *' : '', hint: fieldHint(field) }));
           if (raw === undefined) return signalledOrDecline();
           const parsed = parseFieldText(field, raw);
           if (!parsed.ok) {

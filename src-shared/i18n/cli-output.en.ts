@@ -243,6 +243,7 @@ export const cliOutEn = {
     formAsks: '  {{server}} asks: ',
     leftOut: '  (not a field a form can have, left out: {{names}})',
     fields: '  Fields: {{fields}}  (* required)',
+    fieldPrompt: '  {{title}}{{required}}{{hint}}: ',
     fillIn: 'Fill in the form?  [y] yes  [N] decline  [c] cancel: ',
     formHelp: '  (Enter keeps the [default]; an optional field left empty is not sent; Ctrl+D declines.)',
     notAccepted: '    Not accepted: {{errors}}.',

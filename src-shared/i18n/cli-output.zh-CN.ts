@@ -235,6 +235,7 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     formAsks: '  {{server}} 请求：',
     leftOut: '  （表单无法包含的字段，已略去：{{names}}）',
     fields: '  字段：{{fields}}  （* 为必填）',
+    fieldPrompt: '  {{title}}{{required}}{{hint}}：',
     fillIn: '填写表单？  [y] 是  [N] 拒绝  [c] 取消：',
     formHelp: '  （按 Enter 保留 [默认值]；留空的可选字段不会发送；Ctrl+D 拒绝。）',
     notAccepted: '    未通过：{{errors}}。',
