@@ -22,7 +22,9 @@ export function resolveCommand(command: string, pathVar: string | undefined, cwd
   if (command.includes('/') || command.includes('\\')) {
     const file = isAbsolute(command) ? command : resolve(base, command);
     if (executable(file)) return file;
-    throw new CoreError('config-invalid', `Cannot start "${command}": no executable file at ${file}. Check the ${where} path in the config.`);
+    throw new CoreError('config-invalid', `Cannot start "${command}": no executable file at ${file}. Check the ${where} path in the config.`, {
+      data: { reason: 'no-executable', command, file, where },
+    });
   }
   const exts = process.platform === 'win32' ? ['', ...(process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').map((e) => e.toLowerCase())] : [''];
   const dirs = (pathVar ?? '').split(delimiter).filter(Boolean);
@@ -36,5 +38,6 @@ export function resolveCommand(command: string, pathVar: string | undefined, cwd
     'config-invalid',
     `Cannot start "${command}": command not found. Looked in ${dirs.length ? dirs.join(delimiter) : 'an empty PATH'}. ` +
       `Install it, put its absolute path in "command", or add its folder to your login shell's PATH.`,
+    { data: { reason: 'command-not-found', command, path: dirs.length ? dirs.join(delimiter) : 'an empty PATH' } },
   );
 }
