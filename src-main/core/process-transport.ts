@@ -224,7 +224,8 @@ export class ProcessTransport implements Transport {
       if (this.discarding) {
         this.discarding = false; // the oversized line ends here
       } else if (this.partial.length === 0) {
-        if (this.fits(newline - start, () => chunk.slice(start, newline))) this.line(trimCr(chunk.slice(start, newline)));
+        // (The quick bound first: no closure per line for the common short one.)
+        if ((newline - start) * 3 <= this.maxMessageBytes || this.fits(newline - start, () => chunk.slice(start, newline))) this.line(trimCr(chunk.slice(start, newline)));
         else this.oversized(chunk.slice(start, Math.min(newline, start + 300)));
       } else {
         const last = chunk.slice(start, newline);

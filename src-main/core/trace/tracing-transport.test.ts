@@ -111,7 +111,7 @@ describe('traceTransport over stdio (our ProcessTransport, a real server, a real
     const ring = new TraceRing();
     const transport = traceTransport(new ProcessTransport({ command: process.execPath, args: [fixture], env }), ring, { server: 'w' });
     const seen: unknown[] = [];
-    const recording = transport.send;
+    const recording: Transport['send'] = transport.send;
     const wrapper: Transport['send'] = (message, options) => {
       seen.push((message as { method?: unknown }).method);
       return recording.call(transport, message, options);

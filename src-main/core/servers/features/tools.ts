@@ -198,17 +198,31 @@ const ignoreProgress = (): void => undefined;
 
 /**
  * The definition given to the SDK's callTool, made once per listed tool (a re-list makes new ToolInfo objects):
- * without outputSchema, so the SDK does not validate (a mismatch is shown with the result instead); the input
- * schema still drives the 2026-07-28 x-mcp-header mirroring.
+ * without outputSchema, so the SDK does not validate (a mismatch is shown with the result instead). The input
+ * schema is there for the 2026-07-28 x-mcp-header mirroring, which the SDK scans it for on every call (a walk that
+ * allocates per property): a schema that declares no `x-mcp-header` anywhere is given as a bare object schema,
+ * which scans to the same "no headers" at once.
  */
 const definitions = new WeakMap<ToolInfo, Tool>();
-function definitionOf(info: ToolInfo): Tool {
+const bareInputSchema: Tool['inputSchema'] = Object.freeze({ type: 'object' as const });
+export function definitionOf(info: ToolInfo): Tool {
   let definition = definitions.get(info);
   if (!definition) {
-    definition = { name: info.name, inputSchema: info.inputSchema as Tool['inputSchema'] };
+    definition = { name: info.name, inputSchema: declaresHeaders(info.inputSchema) ? (info.inputSchema as Tool['inputSchema']) : bareInputSchema };
     definitions.set(info, definition);
   }
   return definition;
+}
+
+/** Whether an `x-mcp-header` key occurs anywhere in the schema (where the SDK would look, and anywhere else). */
+function declaresHeaders(schema: unknown, depth = 0): boolean {
+  if (typeof schema !== 'object' || schema === null || depth > 64) return depth > 64;
+  if (Array.isArray(schema)) return schema.some((item) => declaresHeaders(item, depth + 1));
+  for (const key in schema) {
+    if (key === 'x-mcp-header') return true;
+    if (declaresHeaders((schema as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 /** The SDK's report of a progress notification for a request it no longer tracks. */
