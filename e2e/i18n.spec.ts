@@ -55,6 +55,8 @@ test('switching to 简体中文 and back', async ({ page }) => {
   const settings = page.getByTestId('settings-screen');
   await expect(settings.getByRole('heading', { name: '语言' })).toBeVisible();
   await expect(settings.getByRole('heading', { name: '文件' })).toBeVisible();
+  // The secrets file's caveat (the host's English text) in Chinese.
+  await expect(settings.getByTestId('secrets-warning')).toContainText('而不是操作系统钥匙串中');
   expect(await rawKeys(page)).toEqual([]);
 
   // The chat screen: toolbar, the servers list and a server's row.
@@ -78,6 +80,9 @@ test('switching to 简体中文 and back', async ({ page }) => {
   const serverPage = page.getByTestId('server-page');
   await expect(serverPage.getByRole('tab', { name: /^工具/ })).toBeVisible();
   await expect(serverPage.getByText('选择一个工具以查看其模式和注解。')).toBeVisible();
+  await serverPage.getByRole('tab', { name: /^资源/ }).click();
+  await expect(serverPage.getByText('calculator 不提供资源。')).toBeVisible();
+  await serverPage.getByRole('tab', { name: /^工具/ }).click();
   expect(await rawKeys(page)).toEqual([]);
   await page.getByTestId('server-page-close').click();
 

@@ -13,7 +13,8 @@ export interface AppInfo {
   /** The same problem, located (for the banner and the editor). */
   configProblem?: ConfigProblem;
   /** Where `${secret:…}` values are kept, and a caveat to show if it is not the OS keychain. */
-  secrets: { backing: 'keychain' | 'file' | 'memory'; warning?: string };
+  /** `warning`: in English; `file`: the secrets file (backing `file`), for wording the warning in the UI's language. */
+  secrets: { backing: 'keychain' | 'file' | 'memory'; warning?: string; file?: string };
 }
 
 /** A config file problem at a place in the file. */

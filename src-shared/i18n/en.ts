@@ -222,6 +222,8 @@ export const en = {
     heading: 'Secrets',
     intro: 'Use a secret in a server\'s env or headers as <code>{{example}}</code>. Values are write-only here: they are never shown again.',
     notKeychain: 'Secrets are not kept in the OS keychain ({{backing}}).',
+    fileBacked: 'Secrets are kept in {{file}} (readable only by you, mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.',
+    fileBackedNoPath: 'Secrets are kept in a file readable only by you (mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.',
     empty: 'No secrets stored yet.',
     stored: 'Stored secrets',
     valueHidden: 'value hidden',
@@ -604,6 +606,7 @@ export const en = {
     showResponse: 'Show the response',
   },
   resources: {
+    notOffered: '{{server}} does not offer resources.',
     attachedLabel: 'Attached to the next message',
     save: 'Save…',
     binary: 'Binary content, {{size}}.',
@@ -650,6 +653,7 @@ export const en = {
     notFilled: 'Not filled: {{names}}',
   },
   prompts: {
+    notOffered: '{{server}} does not offer prompts.',
     tag: 'prompt',
     sendToModel: 'Send to the model',
     arguments: 'Arguments',

@@ -219,6 +219,8 @@ export const zhCN: Catalogue = {
     heading: '机密',
     intro: '在服务器的 env 或 headers 中以 <code>{{example}}</code> 使用机密。这里的值只能写入：之后不会再显示。',
     notKeychain: '机密没有保存在操作系统钥匙串中（{{backing}}）。',
+    fileBacked: '机密保存在 {{file}} 中（仅你可读，权限 0600），而不是操作系统钥匙串中。桌面应用则改用钥匙串加密它们。',
+    fileBackedNoPath: '机密保存在一个仅你可读的文件中（权限 0600），而不是操作系统钥匙串中。桌面应用则改用钥匙串加密它们。',
     empty: '还没有保存任何机密。',
     stored: '已保存的机密',
     valueHidden: '值已隐藏',
@@ -600,6 +602,7 @@ export const zhCN: Catalogue = {
     showResponse: '显示响应',
   },
   resources: {
+    notOffered: '{{server}} 不提供资源。',
     attachedLabel: '附加到下一条消息',
     save: '保存…',
     binary: '二进制内容，{{size}}。',
@@ -646,6 +649,7 @@ export const zhCN: Catalogue = {
     notFilled: '未填写：{{names}}',
   },
   prompts: {
+    notOffered: '{{server}} 不提供提示。',
     tag: '提示',
     sendToModel: '发送给模型',
     arguments: '参数',

@@ -1,11 +1,13 @@
 import type { ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { resourceKey } from '../../store/feature-types';
+import { useT } from '../../i18n';
 import { PromptsView } from './PromptsView';
 
 /** The prompts tab bound to the store. */
 export function PromptsTab({ server }: { server: ServerView }) {
   const name = server.name;
+  const t = useT();
   const list = useApp((s) => s.promptLists[name]);
   const selected = useApp((s) => (s.serverPage?.server === name ? s.serverPage.prompt : undefined));
   const result = useApp((s) => (selected === undefined ? undefined : s.promptResults[resourceKey(name, selected)]));
@@ -14,7 +16,7 @@ export function PromptsTab({ server }: { server: ServerView }) {
   const insertPrompt = useApp((s) => s.insertPrompt);
   const load = useApp((s) => s.loadPrompts);
   const complete = useApp((s) => s.complete);
-  if (server.capabilities?.prompts === false) return <p className="muted tab-note">{name} does not offer prompts.</p>;
+  if (server.capabilities?.prompts === false) return <p className="muted tab-note">{t('prompts.notOffered', { server: name })}</p>;
   return (
     <PromptsView
       server={name}

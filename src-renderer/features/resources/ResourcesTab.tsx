@@ -3,6 +3,7 @@ import type { ServerView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { resourceKey, type ReadState } from '../../store/feature-types';
 import { ErrorNote } from '../../ui/FeatureParts';
+import { useT } from '../../i18n';
 import { ResourcesView } from './ResourcesView';
 
 const none: Record<string, number> = {};
@@ -36,8 +37,9 @@ export function ResourcesTab({ server }: { server: ServerView }) {
   const attached = useMemo(() => new Set(allAttached.filter((a) => a.server === name).map((a) => a.uri)), [allAttached, name]);
   const attach = useApp((s) => s.attachResource);
   const detach = useApp((s) => s.detachResource);
+  const t = useT();
 
-  if (server.capabilities?.resources === false) return <p className="muted tab-note">{name} does not offer resources.</p>;
+  if (server.capabilities?.resources === false) return <p className="muted tab-note">{t('resources.notOffered', { server: name })}</p>;
   return (
     <>
       {subscribeError && (
