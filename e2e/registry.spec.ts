@@ -7,6 +7,7 @@ import { startFakeRegistry, type FakeRegistry } from '../src-main/test-support/f
 import { calculatorServer, expect, test as base } from './fixtures';
 import { configRow, openServers } from './config-ui-helpers';
 import { expectReady } from './helpers';
+import { expectNoRawKeys, useLanguage } from './i18n-helpers';
 
 /*
  * One-step installs (issue 13): the catalogue browses a local MCP Registry on loopback (a real HTTP server serving
@@ -129,7 +130,7 @@ test('a bundle dropped on the servers screen: manifest command shown, sensitive 
   expect(existsSync(folder)).toBe(false);
 });
 
-test('a signed bundle dropped: the dialog says who signed it and that the publisher is not verified; one changed byte and it is refused, saying why', async ({ page }, testInfo) => {
+test('a signed bundle dropped: the dialog says who signed it and that the publisher is not verified (in English and Chinese); one changed byte and it is refused, saying why', async ({ page }, testInfo) => {
   await expectReady(page, 'calculator');
   const file = packBundle({ name: 'signed-greeter' });
   const keys = tempDir();
@@ -151,4 +152,14 @@ test('a signed bundle dropped: the dialog says who signed it and that the publis
   await dropBundle(page, changed, 'signed-greeter.mcpb');
   await expect(dialog.getByTestId('install-error')).toContainText('signed-greeter.mcpb is signed, but the signature does not match its contents: the file was changed after it was signed');
   await expect(dialog.getByTestId('install-form')).toHaveCount(0);
+  await dialog.getByTestId('dialog-close').click();
+
+  // In Chinese the verdict is worded from its code and data (bundle.note.selfSigned), not the host's English.
+  await useLanguage(page, 'zh-CN');
+  await openServers(page);
+  await dropBundle(page, readFileSync(file), 'signed-greeter.mcpb');
+  await expect(signature).toContainText('由 MCPB Self-Signed Certificate (MCPB Extensions) 自签名：发布者未经验证。');
+  await expect(signature.getByTestId('install-signature')).toHaveText(/^签名证书 SHA-256：([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  await expectNoRawKeys(page, 'install dialog (zh-CN)');
+  await useLanguage(page, 'en');
 });

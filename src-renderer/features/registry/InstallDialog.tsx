@@ -7,7 +7,7 @@ import type { InstallSource } from '../../store/install-slice';
 import { Dialog } from '../../ui/Dialog';
 import './registry.css';
 import { Trans } from 'react-i18next';
-import { useT } from '../../i18n';
+import { currentLanguage, formatWhen, useT } from '../../i18n';
 
 /** The notes that give a signature's verdict (the signing certificate's fingerprint goes under them). */
 const signatureCodes: ReadonlySet<InstallNote['code']> = new Set(['verified', 'selfSigned', 'untrusted', 'expired', 'notYetValid', 'notForCode']);
@@ -16,8 +16,10 @@ const signatureCodes: ReadonlySet<InstallNote['code']> = new Set(['verified', 's
 function noteText(t: ReturnType<typeof useT>, note: InstallNote): string {
   // Every note code is a key of the catalogue (a compile error here if one is added without its wording).
   const code: keyof Catalogue['bundle']['note'] = note.code;
+  // A certificate's date (YYYY-MM-DD from the core) in the language's own form; English keeps the core's words.
+  const data = note.data.date !== undefined && currentLanguage() !== 'en' ? { ...note.data, date: formatWhen(note.data.date, { dateStyle: 'long', timeZone: 'UTC' }) } : note.data;
   // A key chosen at run time: i18next's types cannot match its placeholders to the note's data, which the core fills.
-  return (t as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${code}`, note.data);
+  return (t as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${code}`, data);
 }
 
 function InputField({ input, value, onChange }: { input: InstallInput; value: string; onChange(value: string): void }) {
