@@ -1074,6 +1074,8 @@ export const en = {
     'tool-call-failed': {
       generic: 'The call failed: {{message}}',
       tool: 'Calling {{server}}/{{tool}} failed: {{message}}',
+      code: 'Calling {{server}}/{{tool}} failed: Server "{{server}}" exited with code {{exitCode}} during the call.',
+      signal: 'Calling {{server}}/{{tool}} failed: Server "{{server}}" was ended by signal {{signal}} during the call.',
       cancelled: 'The server cancelled the task: {{message}}',
     },
     cancelled: { generic: 'Cancelled.' },

@@ -85,7 +85,15 @@ function placeholders(text: string): string[] {
 export function localizeError(instance: I18n, error: ErrorLike): string {
   const language = instance.resolvedLanguage ?? instance.language;
   if (language === 'en' || error.code === undefined) return error.message;
-  return worded(instance, language, 'errors', error) ?? error.message;
+  const main = worded(instance, language, 'errors', error);
+  if (main === undefined) return error.message;
+  // `data.stderr`: a server's own last stderr lines the host's text quotes (kept as they are).
+  const stderr = error.data?.stderr;
+  return Array.isArray(stderr) && stderr.length > 0 && stderr.every((l) => typeof l === 'string') ? withLines(instance, main, stderr) : main;
+}
+
+function withLines(instance: I18n, text: string, lines: readonly string[]): string {
+  return `${text}\n${instance.t('reasons.lastStderr')}\n${lines.join('\n')}`;
 }
 
 /**
@@ -101,8 +109,7 @@ export function localizeReason(instance: I18n, text: string, reason: StatusReaso
   const extra: Record<string, string> = reason.cause !== undefined ? { cause: localizeReason(instance, reason.cause.text, reason.cause) } : {};
   const main = worded(instance, language, 'errors', error, extra) ?? worded(instance, language, 'reasons', error, extra);
   if (main === undefined) return text;
-  if (reason.lines === undefined || reason.lines.length === 0) return main;
-  return `${main}\n${instance.t('reasons.lastStderr')}\n${reason.lines.join('\n')}`;
+  return reason.lines === undefined || reason.lines.length === 0 ? main : withLines(instance, main, reason.lines);
 }
 
 function worded(instance: I18n, language: string, section: 'errors' | 'reasons', error: ErrorLike, extra: Record<string, string> = {}): string | undefined {

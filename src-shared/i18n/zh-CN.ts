@@ -1069,6 +1069,8 @@ export const zhCN: Catalogue = {
     'tool-call-failed': {
       generic: '调用失败：{{message}}',
       tool: '调用 {{server}}/{{tool}} 失败：{{message}}',
+      code: '调用 {{server}}/{{tool}} 失败：服务器“{{server}}”在调用期间退出，退出码 {{exitCode}}。',
+      signal: '调用 {{server}}/{{tool}} 失败：服务器“{{server}}”在调用期间被信号 {{signal}} 终止。',
       cancelled: '服务器取消了该任务：{{message}}',
     },
     cancelled: { generic: '已取消。' },

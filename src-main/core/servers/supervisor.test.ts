@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n, localizeReason } from '../../../src-shared/i18n';
+import { createI18n, localizeError, localizeReason } from '../../../src-shared/i18n';
 import type { SupervisionPolicy } from '../connection';
 import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../runtime';
@@ -67,6 +67,20 @@ describe('status reasons in the UI language', () => {
     expect(mute?.error).toContain('did not finish connecting within 600 ms');
     expect(mute?.errorInfo).toEqual({ code: 'start-timeout', data: { server: 'mute', timeout: 600 } });
     expect(localizeReason(zh, mute?.error ?? '', mute?.errorInfo)).toMatch(/^服务器“mute”未能在 600 毫秒内完成连接。/);
+  });
+
+  it('a crash mid-call: the call fails with how it ended and the stderr it quotes, worded in Chinese from them', async () => {
+    host = await hostWith({ crashy: { command: process.execPath, args: [tiny, '--name=crashy'] } });
+    await host.settled();
+    const error: unknown = await host.api['tools:call']({ server: 'crashy', tool: 'crash', args: {} }).catch((e: unknown) => e);
+    const failure = error as { code: string; message: string; data?: Record<string, unknown> };
+    expect(failure).toMatchObject({ code: 'tool-call-failed', data: { server: 'crashy', tool: 'crash', how: 'code', exitCode: 3 } });
+    expect(failure.data?.stderr).toContain('crashy: segmentation fault (simulated)');
+    expect(localizeError(en, failure)).toBe(failure.message);
+    const chinese = localizeError(zh, failure);
+    expect(chinese).toMatch(/^调用 crashy\/crash 失败：服务器“crashy”在调用期间退出，退出码 3。\n最近的 stderr 输出：\n/);
+    expect(chinese).toContain('crashy: segmentation fault (simulated)');
+    expect(chinese).not.toContain('exited with code');
   });
 
   it('a reason without a code, or with a code the catalogues do not know, shows the English text', () => {

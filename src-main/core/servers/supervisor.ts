@@ -393,7 +393,10 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
       const exit = session.transportExit ?? session.lastExit;
       if (exit) {
-        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, { cause: error, data: { ...data, ...exitData(exit) } });
+        // `how` picks the wording (errors.tool-call-failed.code|signal), `stderr`: the lines the text quotes.
+        const lines = this.tailLines();
+        const facts = { ...data, ...exitData(exit), how: exitFacts(this.name, exit).how, ...(lines.length ? { stderr: lines } : {}) };
+        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, { cause: error, data: facts });
       }
       throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error, data });
     }
