@@ -25,6 +25,8 @@ export const bundleEn = {
       '{{file}} is signed, but the signature does not match its contents: the file was changed after it was signed, or damaged on the way. It is not installed. Get a fresh copy from its publisher.',
     malformed:
       '{{file}} has a damaged signature block (at byte {{offset}}): {{problem}}. It is not installed. Get a fresh copy from its publisher; if you trust where it came from, remove the block with "npx @anthropic-ai/mcpb unsign FILE" and install it as an unsigned bundle.',
+    truncated:
+      '{{file}} ends inside its signature block (at byte {{offset}}): {{problem}}. The file is incomplete (a download cut short?), so it is not installed. Download it again, or get a fresh copy from its publisher.',
     unsupported:
       '{{file}} is signed with {{what}}, which Switchboard does not check, so it is not installed. Ask its publisher for a bundle signed with SHA-256 and RSA or ECDSA (what "mcpb sign" makes).',
   },

@@ -205,13 +205,16 @@ describe('MCPB signatures', () => {
     const at = signatureBlockStart(signed);
     const truncated = signed.subarray(0, signed.length - 40);
     await expect(plan(truncated, {}, 'cut.mcpb')).rejects.toThrow(
-      new RegExp(`^cut\\.mcpb has a damaged signature block \\(at byte ${at}\\): the block is cut short: it has no MCPB_SIG_END at the end of the file \\(it says \\d+ bytes of signature follow; \\d+ do\\)\\. It is not installed\\. .*mcpb unsign FILE`),
+      new RegExp(`^cut\\.mcpb ends inside its signature block \\(at byte ${at}\\): the block is cut short: it has no MCPB_SIG_END at the end of the file \\(it says \\d+ bytes of signature follow; \\d+ do\\)\\. The file is incomplete .* Download it again`),
     );
-    await expect(plan(truncated, {}, 'cut.mcpb')).rejects.toMatchObject({ code: 'invalid-argument', data: { reason: 'signature-malformed', offset: String(at) } });
-    await expect(plan(signed.subarray(0, at + 5), {}, 'cut.mcpb')).rejects.toThrow(/cut\.mcpb has a damaged signature block .*cut short/);
+    await expect(plan(truncated, {}, 'cut.mcpb')).rejects.toMatchObject({ code: 'invalid-argument', data: { reason: 'signature-truncated', offset: String(at) } });
+    await expect(plan(signed.subarray(0, at + 5), {}, 'cut.mcpb')).rejects.toThrow(/cut\.mcpb ends inside its signature block .*cut short/);
     const wrongLength = Buffer.from(signed);
     wrongLength.writeUInt32LE(wrongLength.readUInt32LE(at + 11) + 7, at + 11);
-    await expect(plan(wrongLength, {}, 'len.mcpb')).rejects.toThrow(/^len\.mcpb has a damaged signature block \(at byte \d+\): the block says its signature is \d+ bytes long, but \d+ bytes are there\./);
+    await expect(plan(wrongLength, {}, 'len.mcpb')).rejects.toThrow(
+      /^len\.mcpb has a damaged signature block \(at byte \d+\): the block says its signature is \d+ bytes long, but \d+ bytes are there\. It is not installed\. .*mcpb unsign FILE/,
+    );
+    await expect(plan(wrongLength, {}, 'len.mcpb')).rejects.toMatchObject({ data: { reason: 'signature-malformed' } });
     const garbage = Buffer.from(signed);
     garbage.fill(0x42, at + 15, garbage.length - 12);
     await expect(plan(garbage, {}, 'junk.mcpb')).rejects.toThrow(/^junk\.mcpb has a damaged signature block \(at byte \d+\): its PKCS#7 data is not DER/);

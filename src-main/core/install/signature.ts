@@ -6,8 +6,8 @@ import { CoreError, messageOf } from '../errors';
 import { refusalText, type RefusalReason } from './notes';
 
 /*
- * MCPB signatures, checked here (the official CLI's `verify` does not check them: node-forge has no PKCS#7
- * verification, and its fallback trusts any certificate openssl accepts). The format `mcpb sign` writes:
+ * MCPB signatures, checked here (the official CLI cannot: its `verify` calls node-forge's PKCS#7 verify, which is not
+ * implemented, and so reports every signed bundle as "not signed"). The format `mcpb sign` writes:
  *
  *   <the unsigned zip> "MCPB_SIG_V1" <uint32 LE: n> <n bytes: PKCS#7 SignedData, DER, detached> "MCPB_SIG_END"
  *
@@ -74,8 +74,8 @@ export interface SignatureVerdict {
   view: BundleSignatureView;
 }
 
-function malformed(fileLabel: string, offset: number, problem: string): CoreError {
-  return refusal('invalid-argument', 'malformed', { file: fileLabel, offset: String(offset), problem });
+function malformed(fileLabel: string, offset: number, problem: string, reason: 'malformed' | 'truncated' = 'malformed'): CoreError {
+  return refusal('invalid-argument', reason, { file: fileLabel, offset: String(offset), problem });
 }
 
 function refusal(code: 'invalid-argument' | 'not-supported', reason: RefusalReason, data: Record<string, string>): CoreError {
@@ -130,6 +130,7 @@ export function extractSignatureBlock(bytes: Buffer, fileLabel: string): Signatu
       fileLabel,
       at,
       `the block is cut short: it has no MCPB_SIG_END at the end of the file${declared !== undefined ? ` (it says ${declared} bytes of signature follow; ${there} do)` : ''}`,
+      'truncated',
     );
   }
   return undefined;
