@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
@@ -9,7 +10,7 @@ import { bundleEn } from '../../../src-shared/i18n/bundle.en';
 import { bundleZhCN } from '../../../src-shared/i18n/bundle.zh-CN';
 import { ConfigStore } from '../config-store';
 import { MemorySecretStore } from '../secrets';
-import { mcpb, packBundle } from '../../test-support/bundle-fixture';
+import { bundleManifest, mcpb, packBundle } from '../../test-support/bundle-fixture';
 import { runPiped } from '../../test-support/cli-process';
 import { tempDir } from '../../test-support/processes';
 import type { BundleEnvironment } from './bundle';
@@ -220,6 +221,15 @@ describe('MCPB signatures', () => {
     await expect(plan(garbage, {}, 'junk.mcpb')).rejects.toThrow(/^junk\.mcpb has a damaged signature block \(at byte \d+\): its PKCS#7 data is not DER/);
     const footerOnly = Buffer.concat([readFileSync(packBundle({ name: 'footer-greeter' })), Buffer.from('MCPB_SIG_END')]);
     await expect(plan(footerOnly, {}, 'end.mcpb')).rejects.toThrow(/end\.mcpb has a damaged signature block .*no MCPB_SIG_V1 header/);
+  });
+
+  it('the markers inside an unsigned zip (a stored file that quotes them) are not a signature block', async () => {
+    const quoting = zipSync({
+      'manifest.json': strToU8(JSON.stringify(bundleManifest({ name: 'quoting-greeter' }))),
+      'server/index.mjs': [strToU8('// MCPB_SIG_V1\u0000\u0000\u0000\u0000 … MCPB_SIG_END'), { level: 0 }],
+    });
+    const shown = await plan(quoting);
+    expect([shown.signature?.status, shown.notices[0]?.code]).toEqual(['unsigned', 'unsigned']);
   });
 
   it('every note and refusal has its Chinese wording with the same placeholders', () => {
