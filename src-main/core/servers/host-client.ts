@@ -1,4 +1,4 @@
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type RequestOptions, type Result, type TransportSendOptions } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
@@ -104,6 +104,42 @@ export class HostClient extends Client {
     return withLevel;
   }
 
+  /**
+   * `tools/call` sent with its result validator made once per era codec. The SDK's request() makes one per request
+   * for a spec method, probing the codec with `validateResult(method, undefined)` first — a zod parse that fails
+   * and formats its error, every call. This one validates exactly as the SDK's does (the same codec's
+   * validateResult, the same issue text); the schema path asserts the method's era as the other does.
+   */
+  override request<M extends RequestMethod>(request: { method: M; params?: Record<string, unknown> }, options?: RequestOptions): Promise<ResultTypeMap[M]>;
+  override request<T extends StandardSchemaV1>(request: Request, resultSchema: T, options?: RequestOptions): Promise<StandardSchemaV1.InferOutput<T>>;
+  override request(request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions): Promise<unknown> {
+    if (request.method === 'tools/call' && this._negotiatedProtocolVersion !== undefined && !isStandardSchema(schemaOrOptions)) {
+      return super.request(request, this.callResultSchema(), schemaOrOptions);
+    }
+    const forward = super.request as unknown as (this: HostClient, request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions) => Promise<unknown>;
+    return forward.call(this, request, schemaOrOptions, options);
+  }
+
+  private callSchema: { codec: object; schema: StandardSchemaV1 } | undefined;
+
+  private callResultSchema(): StandardSchemaV1 {
+    const codec = this._wireCodec();
+    if (this.callSchema?.codec === codec) return this.callSchema.schema;
+    const schema: StandardSchemaV1 = {
+      '~standard': {
+        version: 1,
+        vendor: 'mcp-wire-codec',
+        validate(value: unknown) {
+          const outcome = codec.validateResult('tools/call', value);
+          if (outcome.ok) return { value: outcome.value };
+          return { issues: [{ message: outcome.reason === 'invalid' ? outcome.message : 'not-in-era: tools/call' }] };
+        },
+      },
+    };
+    this.callSchema = { codec, schema };
+    return schema;
+  }
+
   /** Set by the elicitation feature: asks the person's consent for a URL a call needs first (see callTool). */
   urlElicitation: ((params: ElicitRequestURLParams, signal: AbortSignal | undefined) => Promise<ElicitResult>) | undefined;
 
@@ -207,6 +243,10 @@ export class HostClient extends Client {
     if (this.inFlight.size !== 1) return undefined;
     return this.inFlight.keys().next().value;
   }
+}
+
+function isStandardSchema(value: StandardSchemaV1 | RequestOptions | undefined): value is StandardSchemaV1 {
+  return typeof value === 'object' && value !== null && '~standard' in value;
 }
 
 /** Same keys with the same values (by identity): the SDK's envelope is a few keys whose values are its own objects. */
