@@ -133,6 +133,7 @@ describe('bridge client', () => {
     expect(host.connection()).toEqual({
       status: 'closed',
       reason: 'too many Switchboard tabs open (max 8); close one and reload (code 1013)',
+      why: { code: 'bridge-said', data: { detail: 'too many Switchboard tabs open (max 8); close one and reload', closeCode: 1013 } },
       retrying: true,
     });
     await new Promise((r) => setTimeout(r, 5));
@@ -184,7 +185,7 @@ describe('a tab left open while serve restarts', () => {
     FakeSocket.last?.drop(); // the retry failed (the new serve refuses the old token): ask the host
     await settle();
     expect(checks).toEqual(['stale']);
-    expect(c.connection()).toEqual({ status: 'closed', reason: STALE_TOKEN_REASON, retrying: false });
+    expect(c.connection()).toEqual({ status: 'closed', reason: STALE_TOKEN_REASON, why: { code: 'bridge-stale-token' }, retrying: false });
     expect(STALE_TOKEN_REASON).toMatch(/Open the new URL printed by `switchboard serve`/);
     c.dispose();
   });
@@ -198,7 +199,7 @@ describe('a tab left open while serve restarts', () => {
     second?.drop();
     await settle();
     expect(checks).toEqual(['gone']);
-    expect(c.connection()).toEqual({ status: 'closed', reason: GONE_REASON, retrying: true });
+    expect(c.connection()).toEqual({ status: 'closed', reason: GONE_REASON, why: { code: 'bridge-gone' }, retrying: true });
     await new Promise((resolve) => setTimeout(resolve, 5));
     // It tried again, and reconnects once the host is back (same token: --keep-token, or the same run).
     expect(FakeSocket.last).not.toBe(second);

@@ -7,6 +7,7 @@ import type {
   HostEventName,
   HostEvents,
   HostMethods,
+  StatusReason,
   Unsubscribe,
 } from '../src-shared/host-api';
 import { channelNames, HostCallError, isEventName, preloadGlobalName, unwrap } from './contract';
@@ -20,8 +21,11 @@ import { errorText } from './i18n';
 export type ConnectionState =
   | { status: 'connecting' }
   | { status: 'open' }
-  /** `retrying`: the bridge will try again on its own (it does unless there is no token or the page closed it). */
-  | { status: 'closed'; reason: string; retrying: boolean };
+  /**
+   * `retrying`: the bridge will try again on its own (it does unless there is no token or the page closed it).
+   * `reason` is English; `why` its code and data (`reasons.bridge-*`), for the UI's language (see reasonText).
+   */
+  | { status: 'closed'; reason: string; why?: StatusReason; retrying: boolean };
 
 export interface HostClient {
   readonly api: HostApi;
@@ -193,7 +197,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
   const connect = (): void => {
     if (disposed) return;
     if (options.url === undefined) {
-      setState({ status: 'closed', reason: NO_TOKEN_REASON, retrying: false });
+      setState({ status: 'closed', reason: NO_TOKEN_REASON, why: { code: 'bridge-no-token' }, retrying: false });
       return;
     }
     setState({ status: 'connecting' });
@@ -212,9 +216,9 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
     ws.onclose = (event: CloseEvent) => {
       if (socket !== ws) return;
       socket = undefined;
-      const reason = closeReason(event);
+      const { reason, why } = closeReason(event);
       rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`));
-      setState({ status: 'closed', reason, retrying: !disposed });
+      setState({ status: 'closed', reason, why, retrying: !disposed });
       // A connection that does not come back: is it a restart with a new token (stop, say so) or no host at all?
       if (!disposed && options.checkBridge && attempts >= 1 && event.code !== TRY_AGAIN_LATER) {
         const check = options.checkBridge;
@@ -223,10 +227,10 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
           (verdict) => {
             if (disposed || socket !== undefined) return;
             if (verdict === 'stale') {
-              setState({ status: 'closed', reason: STALE_TOKEN_REASON, retrying: false });
+              setState({ status: 'closed', reason: STALE_TOKEN_REASON, why: { code: 'bridge-stale-token' }, retrying: false });
               return;
             }
-            if (verdict === 'gone') setState({ status: 'closed', reason: GONE_REASON, retrying: true });
+            if (verdict === 'gone') setState({ status: 'closed', reason: GONE_REASON, why: { code: 'bridge-gone' }, retrying: true });
             reconnectTimer = setTimeout(connect, delays[Math.min(attempts - 1, delays.length - 1)] ?? 5000);
           },
           () => {
@@ -301,16 +305,17 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       socket = undefined;
       ws?.close();
       rejectAll(new HostDisconnectedError('The connection to the host was closed.'));
-      setState({ status: 'closed', reason: 'closed by the page', retrying: false });
+      setState({ status: 'closed', reason: 'closed by the page', why: { code: 'bridge-page' }, retrying: false });
     },
   };
 }
 
-function closeReason(event: CloseEvent): string {
-  if (event.reason) return `${event.reason} (code ${event.code})`;
-  if (event.code === 1006) return 'the host is not reachable (is `switchboard serve` still running?)';
-  if (event.code === 1008) return 'the host refused the connection (bad or expired token)';
-  return `connection closed (code ${event.code})`;
+function closeReason(event: CloseEvent): { reason: string; why: StatusReason } {
+  // The host's own close reason (e.g. too many tabs) is its English text: quoted as it is.
+  if (event.reason) return { reason: `${event.reason} (code ${event.code})`, why: { code: 'bridge-said', data: { detail: event.reason, closeCode: event.code } } };
+  if (event.code === 1006) return { reason: 'the host is not reachable (is `switchboard serve` still running?)', why: { code: 'bridge-unreachable' } };
+  if (event.code === 1008) return { reason: 'the host refused the connection (bad or expired token)', why: { code: 'bridge-refused' } };
+  return { reason: `connection closed (code ${event.code})`, why: { code: 'bridge-closed', data: { closeCode: event.code } } };
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {

@@ -1,10 +1,11 @@
 import { useApp } from '../hooks/useApp';
-import { errorText, useT } from '../i18n';
+import { errorText, reasonText, useT } from '../i18n';
 
 export function Banners() {
   const configError = useApp((s) => s.appInfo?.configError);
   const problem = useApp((s) => s.appInfo?.configProblem);
   const disconnectReason = useApp((s) => s.disconnectReason);
+  const disconnectWhy = useApp((s) => s.disconnectWhy);
   const reconnecting = useApp((s) => s.reconnecting);
   const openEditorAt = useApp((s) => s.openEditorAt);
   const t = useT();
@@ -12,7 +13,7 @@ export function Banners() {
     <>
       {disconnectReason !== undefined && (
         <div className="banner banner-error" role="alert" data-testid="disconnected-banner">
-          <strong>{t('banners.disconnected')}</strong> <span>{disconnectReason}</span>
+          <strong>{t('banners.disconnected')}</strong> <span>{reasonText(disconnectReason, disconnectWhy)}</span>
           {reconnecting && <span className="muted"> {t('banners.reconnecting')}</span>}
         </div>
       )}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostCallError } from '../contract';
 import type { ServerView } from '../../src-shared/host-api';
 import { helpText, resolveTool } from '../command';
-import { describeError } from '../host-client';
+import { describeError, STALE_TOKEN_REASON } from '../host-client';
 import { currentLanguage, formatCount, i18n, reasonText, setLanguage } from './index';
 
 describe('the UI language', () => {
@@ -56,5 +56,16 @@ describe("a server's status reason", () => {
     expect(chinese.message).toBe('服务器“flaky”未就绪——它出错了：服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)。');
     expect((resolveTool('flaky.echo', [{ ...crashed, status: 'starting', error: undefined, errorInfo: undefined }]) as { message: string }).message).toBe('服务器“flaky”未就绪——它的状态为“启动中”。');
     expect(helpText()).toMatch(/^用 \/工具名/);
+  });
+});
+
+describe('why the page lost the host', () => {
+  afterEach(() => setLanguage('system'));
+  it('is worded from the close code in Chinese; the host\'s own close text is quoted', () => {
+    expect(reasonText(STALE_TOKEN_REASON, { code: 'bridge-stale-token' })).toBe(STALE_TOKEN_REASON);
+    setLanguage('zh-CN');
+    expect(reasonText(STALE_TOKEN_REASON, { code: 'bridge-stale-token' })).toMatch(/^Switchboard 已重启并换了新的访问令牌/);
+    expect(reasonText('x', { code: 'bridge-closed', data: { closeCode: 1001 } })).toBe('连接已关闭（代码 1001）');
+    expect(reasonText('busy (code 1013)', { code: 'bridge-said', data: { detail: 'busy', closeCode: 1013 } })).toBe('busy（代码 1013）');
   });
 });

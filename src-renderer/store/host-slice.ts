@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../src-shared/host-api';
+import type { AppInfo, StatusReason } from '../../src-shared/host-api';
 import type { ConnectionState } from '../host-client';
 import type { SliceCreator } from './types';
 
@@ -10,6 +10,8 @@ export interface HostSlice {
   connection: ConnectionState;
   /** Why the host was lost; kept through reconnect attempts until the connection is open again. */
   disconnectReason: string | undefined;
+  /** `disconnectReason`'s code and data, for the UI's language. */
+  disconnectWhy: StatusReason | undefined;
   /** Whether the client keeps trying to reconnect on its own. */
   reconnecting: boolean;
   setAppInfo(info: AppInfo): void;
@@ -24,6 +26,7 @@ export const createHostSlice =
     appInfoError: undefined,
     connection: initial,
     disconnectReason: initial.status === 'closed' ? initial.reason : undefined,
+    disconnectWhy: initial.status === 'closed' ? initial.why : undefined,
     reconnecting: initial.status === 'closed' && initial.retrying,
     setAppInfo: (appInfo) => set({ appInfo, appInfoError: undefined }),
     setAppInfoError: (appInfoError) => set({ appInfoError }),
@@ -32,6 +35,7 @@ export const createHostSlice =
         connection,
         disconnectReason:
           connection.status === 'open' ? undefined : connection.status === 'closed' ? connection.reason : s.disconnectReason,
+        disconnectWhy: connection.status === 'open' ? undefined : connection.status === 'closed' ? connection.why : s.disconnectWhy,
         reconnecting: connection.status === 'connecting' || (connection.status === 'closed' && connection.retrying),
       })),
   });

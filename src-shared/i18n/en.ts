@@ -1154,6 +1154,17 @@ export const en = {
       changed:
         'Its command, arguments, working folder or environment names changed since it was approved: review exactly what would run and approve it to start the server.',
     },
+    'bridge-no-token': { generic: 'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).' },
+    'bridge-stale-token': {
+      generic:
+        'Switchboard was restarted and has a new access token, so this tab cannot reconnect. Open the new URL printed by `switchboard serve` (start it with --keep-token to keep the token across restarts).',
+    },
+    'bridge-gone': { generic: 'Switchboard is not answering at this address. If you restarted `switchboard serve` and its port changed, open the new URL it printed.' },
+    'bridge-unreachable': { generic: 'the host is not reachable (is `switchboard serve` still running?)' },
+    'bridge-refused': { generic: 'the host refused the connection (bad or expired token)' },
+    'bridge-said': { generic: '{{detail}} (code {{closeCode}})' },
+    'bridge-closed': { generic: 'connection closed (code {{closeCode}})' },
+    'bridge-page': { generic: 'closed by the page' },
     'import-not-object': { generic: 'is not an object' },
     'import-needs-command-or-url': { generic: 'entry needs either "command" (a program to start) or "url" (a remote server)' },
     'import-both-command-and-url': { generic: 'entry has both "command" and "url"; keep one' },
