@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
 
+const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
+
 /*
  * Issue 13, "Languages": Settings → Language switches the whole UI to 简体中文 at once (remembered across a reload),
  * the screens show Chinese and no raw catalogue key, and switching back gives English again.
@@ -152,6 +154,25 @@ test.describe('a server in error', () => {
     await chooseLanguage(page, 'en');
     await page.getByTestId('nav-chat').click();
     await expect(serverRow(page, 'early').getByTestId('server-error')).toContainText('Server "early" exited with code 3 before it was ready');
+    await chooseLanguage(page, 'system');
+  });
+});
+
+test.describe('a server that dies during a call', () => {
+  test.use({ mcpServers: { calculator: calculatorServer(), crashy: { command: process.execPath, args: [tiny, '--name=crashy'] } } });
+
+  test("the call's failure says how it ended in Chinese, quoting the server's stderr", async ({ page }) => {
+    await expectReady(page, 'crashy');
+    await chooseLanguage(page, 'zh-CN');
+    await page.getByTestId('nav-chat').click();
+    await send(page, '/crashy.crash {}');
+    const card = lastCard(page);
+    await expect(card).toContainText('调用 crashy/crash 失败：服务器“crashy”在调用期间退出，退出码 3。');
+    await expect(card).toContainText('最近的 stderr 输出：');
+    await expect(card).toContainText('crashy: segmentation fault (simulated)');
+    await expect(card).not.toContainText('exited with code');
+    // It restarts on its own.
+    await expectReady(page, 'crashy');
     await chooseLanguage(page, 'system');
   });
 });
