@@ -21,7 +21,7 @@ import { LoggingService } from './services/logging';
 import { PromptsService } from './services/prompts';
 import { RequestsService } from './services/requests';
 import { ConsentService } from './services/consent';
-import { InstallService } from './services/install';
+import { lazyInstallService, type LazyInstallService } from './services/install-lazy';
 import { ConsentStore } from './trust/consent';
 import { TrustService } from './services/trust';
 import { PinStore, pinsFileName } from './trust/pins';
@@ -98,6 +98,12 @@ export interface HostOptions {
   requireConsent?: boolean;
   /** The MCP Registry the app's catalogue browses (default the official one; `SWITCHBOARD_REGISTRY` in headless/CLI). */
   registryUrl?: string;
+  /**
+   * Load the installer (registry client, semver, node:tls) only once the config's servers are spawned, so that a
+   * short command's servers start sooner (the CLI; issue 13). Until then its methods wait, and a link offered is
+   * announced once it is loaded. Default: loaded before any server starts.
+   */
+  deferInstaller?: boolean;
 }
 
 export interface Host {
@@ -113,7 +119,7 @@ export interface Host {
   /** The LLM chat: providers, the tool loop, approvals, history, audit log. */
   readonly chat: ChatService;
   /** One-step installs (registry, bundles, `switchboard://install` links); the desktop shell offers links here. */
-  readonly install: InstallService;
+  readonly install: LazyInstallService;
   /** The app's own folder (bundles are unpacked under it). */
   readonly dataDir: string;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
@@ -246,7 +252,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     requests,
   });
 
+  const installOptions = { store, secrets, dataDir, apply, events, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) };
+  // Read before any server starts (nothing a child says can come meanwhile), or after their spawns (deferInstaller).
+  const eagerInstall = options.deferInstaller ? undefined : lazyInstallService(installOptions, Promise.resolve());
+  await eagerInstall?.ready;
   if (running) registry.load(initial.config);
+  const install = eagerInstall ?? lazyInstallService(installOptions, registry.applied());
   log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(initial.config.mcpServers).length} server(s)`);
 
   // Every change of the file (ours or external): apply what changed, tell the UI.
@@ -260,7 +271,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.watchConfig !== false) store.watch();
 
   const requestsService = new RequestsService(requests, events);
-  const install = new InstallService({ store, secrets, dataDir, apply, events, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) });
   const authService = new AuthService(registry, {
     entry: (name) => store.snapshot().config.mcpServers[name],
     saveEntry: (name, entry) => config.api['servers:upsert']({ name, entry }),

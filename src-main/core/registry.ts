@@ -246,6 +246,11 @@ export class Registry extends EventEmitter<RegistryEvents> {
     connection.setConsent(undefined, connection.server.entry.disabled !== true);
   }
 
+  /** Resolves when the configs given to load()/apply() so far are applied: each new server's start has run up to its spawn. */
+  applied(): Promise<void> {
+    return this.applying.then(() => undefined);
+  }
+
   get(name: string): Connection {
     const connection = this.connections.get(name);
     if (!connection) {
