@@ -3,7 +3,7 @@ import { messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
 import { base64Bytes, err, firstLine, out, printTable, renderBlock } from './output';
-import { cliNumber, cliT, errorLine, statusWord } from './i18n';
+import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
 
 /*
  * The CLI commands of what servers offer besides tools (issue 9): resources, read, prompts, prompt, complete, ping.
@@ -40,7 +40,7 @@ async function askServer<T>(host: Host, server: string, request: () => Promise<T
 async function listed(host: Host, only: string | undefined): Promise<{ views: ServerView[]; failed: boolean }> {
   const views = (await host.api['servers:list']()).filter((v) => (only === undefined ? v.status === 'ready' : v.name === only));
   const failed = views.filter((v) => v.status !== 'ready');
-  for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${v.error}` : ''}`);
+  for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
   return { views: views.filter((v) => v.status === 'ready'), failed: failed.length > 0 };
 }
 

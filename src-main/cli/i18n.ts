@@ -1,7 +1,7 @@
 // The CLI's language: SWITCHBOARD_LANG (en | zh-CN), else the POSIX locale (LC_ALL, LC_MESSAGES, LANG); English when
 // none names a language we have. Help, usage errors and error lines go through it; --json output never does.
-import type { ServerStatus } from '../../src-shared/contract/servers';
-import { createI18n, formatDateTime, formatNumber, localizeError, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
+import type { ServerStatus, StatusReason } from '../../src-shared/contract/servers';
+import { createI18n, formatDateTime, formatNumber, localizeError, localizeReason, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
@@ -74,6 +74,11 @@ export function namedIn(text: string, name: string): boolean {
 /** An error line's text in the CLI's language, from the error's code and data (English: its message). */
 export function cliErrorText(error: ErrorLike): string {
   return localizeError(instance(), error);
+}
+
+/** Why a server is in its status (ServerView.error and .errorInfo) in the CLI's language (English: the host's text). */
+export function cliReason(text: string, reason: StatusReason | undefined): string {
+  return localizeReason(instance(), text, reason);
 }
 
 /** Any thrown error's text for an error line: a host error (code + message) in the CLI's language, else its message. */

@@ -61,6 +61,8 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
     expect(lines[0]).toMatch(/^名称\s+传输方式\s+状态\s+协议\s+工具数\s+错误$/);
     const broken = lines.find((l) => l.startsWith('broken')) ?? '';
     expect(broken).toMatch(/^broken\s+stdio\s+出错\s+-\s+0\s+\S/);
+    // Why it failed, worded from the status reason's code and data (reasons.spawn-failed), not the English text.
+    expect(broken).toContain('无法启动“no-such-command-for-switchboard”');
     expect(lines.find((l) => l.startsWith('modern'))).toMatch(/^modern\s+stdio\s+就绪\s+2026-07-28\s+\d+/);
     // Each column starts at the same terminal column on every line, the double-width header included.
     for (const line of lines.slice(1)) expect(columnOf(line, 'stdio')).toBe(columnOf(lines[0] ?? '', '传输方式'));
@@ -97,7 +99,7 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
   it('a server that is not ready: its status in Chinese on stderr; read prints the resource text as it is', () => {
     const tools = cli('zh-CN', ['tools', 'broken']);
     expect(tools.status).toBe(1);
-    expect(tools.stderr).toContain('broken: 出错');
+    expect(tools.stderr).toContain('broken: 出错 — 无法启动“no-such-command-for-switchboard”');
     const en = cli('en', ['tools', 'broken']);
     expect(en.stderr).toContain('broken: error');
 
@@ -124,7 +126,7 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
     expect(en.stdout).toMatch(/status: {2}ready, protocol 2026-07-28 \(modern\), ready in \d+ ms, \d+ tools/);
   });
 
-  it('ping, and a usage problem of prompt, in Chinese', () => {
+  it('ping, a usage problem of prompt and a broken config, in Chinese', () => {
     const ping = cli('zh-CN', ['ping', 'modern']);
     expect(ping.status, ping.stderr).toBe(0);
     expect(ping.stdout).toMatch(/^ping \d+ 毫秒（server\/discover）\n$/);
@@ -133,6 +135,16 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
     const bad = cli('zh-CN', ['prompt', 'legacy', 'greet', '{"name": 1}']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('ARGS_JSON：“name”必须是字符串（提示参数都是文本），实际为 1');
+
+    // A config that does not parse: worded from the HostError's code and position, exit 2 as in English.
+    const file = join(tempDir(), 'bad.json');
+    writeFileSync(file, '{"mcpServers": {');
+    const env = { PATH: process.env.PATH ?? '', HOME: tempDir() };
+    const zh = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', file, 'list'], { env: { ...env, SWITCHBOARD_LANG: 'zh-CN' }, encoding: 'utf8', timeout: 60_000 });
+    const en = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', file, 'list'], { env: { ...env, SWITCHBOARD_LANG: 'en' }, encoding: 'utf8', timeout: 60_000 });
+    expect([zh.status, en.status]).toEqual([2, 2]);
+    expect(zh.stderr).toMatch(/^配置第 1 行第 17 列有问题：/);
+    expect(en.stderr).toMatch(/^\S+bad\.json:1:17: /);
   });
 
   it('secret set: the note and the answer in Chinese, ${secret:NAME} filled in', () => {

@@ -11,11 +11,12 @@ import { AuditLog } from '../core/chat/audit-log';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
-import { cliNumber, cliT, errorLine, localizedUsage, statusWord } from './i18n';
+import { cliNumber, cliReason, cliT, errorLine, localizedUsage, statusWord } from './i18n';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
-import { installCommands, installUsageProblem } from './install';
+// install, uninstall, registry: their code (the installer, semver, node:tls) is loaded when one of them runs.
+import { installCommands, installUsageProblem } from './install-lazy';
 import { printLogs, progressLines, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { displayWidth, err, firstLine, out, padDisplay, printTable, renderBlock, streamGone } from './output';
@@ -69,7 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
     err(`switchboard: ${cliT('cli.callNeeds')}\n\n${usage}`);
     return 2;
   }
-  const problem = usageProblem(args) ?? authUsageProblem(args) ?? installUsageProblem(args);
+  const problem = usageProblem(args) ?? authUsageProblem(args) ?? (await installUsageProblem(args));
   if (problem !== undefined) {
     err(`switchboard: ${problem}\n\n${usage}`);
     return 2;
@@ -105,6 +106,8 @@ async function main(argv: readonly string[]): Promise<number> {
     },
     settings: new FileSettings(dataDir),
     runtime: nodeRuntime(),
+    // The host's installer is read after the servers are spawned: they start while it is (issue 13).
+    deferInstaller: true,
     // Only the long-running face follows edits of the file; one-shot commands read it once.
     watchConfig: args.command === 'serve',
     // Commands that only read or edit the file do not start servers.
@@ -137,7 +140,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const info = await host.api['app:info']();
     if (info.configError && !['serve', 'secret', 'export'].includes(args.command)) {
-      err(info.configError.message);
+      err(errorLine(info.configError));
       return 2;
     }
     const code = await run(host, args);
@@ -158,7 +161,7 @@ async function list(host: Host, args: CliArgs): Promise<number> {
   const rows = views.map((v) => ({
     name: v.name,
     transport: v.transport,
-    status: v.disabled ? ('disabled' as const) : v.status,
+    status: v.disabled ? 'disabled' : v.status,
     protocolVersion: v.protocolVersion ?? null,
     tools: v.tools.length,
     ...(v.error !== undefined ? { error: v.error } : {}),
@@ -166,7 +169,14 @@ async function list(host: Host, args: CliArgs): Promise<number> {
   if (args.json) out(JSON.stringify(rows, null, 2));
   else {
     printTable(
-      rows.map((r) => [r.name, r.transport, statusWord(r.status), r.protocolVersion ?? '-', cliNumber(r.tools), firstLine(r.error)]),
+      views.map((v) => [
+        v.name,
+        v.transport,
+        statusWord(v.disabled ? 'disabled' : v.status),
+        v.protocolVersion ?? '-',
+        cliNumber(v.tools.length),
+        firstLine(v.error !== undefined ? cliReason(v.error, v.errorInfo) : undefined),
+      ]),
       [cliT('cliOut.table.name'), cliT('cliOut.table.transport'), cliT('cliOut.table.status'), cliT('cliOut.table.protocol'), cliT('cliOut.table.tools'), cliT('cliOut.table.error')],
     );
   }
@@ -185,7 +195,7 @@ async function tools(host: Host, args: CliArgs): Promise<number> {
   } else await host.settled();
   const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
   const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
-  for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${v.error}` : ''}`);
+  for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
   const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, ...(t.review ? { review: t.review } : {}) })));
   if (args.json) out(JSON.stringify(rows, null, 2));
   else printToolsTable(views);
@@ -274,7 +284,7 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
   if (portChanged) err(cliT('cliOut.serve.portChanged'));
   else if (tokenKept) err(cliT('cliOut.serve.tokenKept'));
   const info = await host.api['app:info']();
-  if (info.configError) err(info.configError.message);
+  if (info.configError) err(errorLine(info.configError));
   await new Promise<void>((resolve) => {
     const done = (): void => resolve();
     process.once('SIGINT', done);
@@ -341,7 +351,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     const protocol = v.protocolVersion ? cliT('cliOut.doctor.protocol', { version: v.protocolVersion, era: v.era ?? '?' }) : '';
     const ready = v.readyMs !== undefined && v.status === 'ready' ? cliT('cliOut.doctor.readyIn', { ms: cliNumber(v.readyMs) }) : '';
     line(labels.status, cliT('cliOut.doctor.status', { status: statusWord(v.status), protocol, ready, tools: cliNumber(v.tools.length) }));
-    if (v.error) line(labels.error, v.error.replace(/\n/g, `\n${' '.repeat(labelWidth + 3)}`));
+    if (v.error) line(labels.error, cliReason(v.error, v.errorInfo).replace(/\n/g, `\n${' '.repeat(labelWidth + 3)}`));
     const tail = v.stderrTail.slice(-10);
     if (tail.length) {
       out(`  ${cliT('cliOut.doctor.stderr')}`);

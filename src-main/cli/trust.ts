@@ -3,7 +3,7 @@ import type { Host } from '../core/host';
 import { findingLines } from '../core/trust/hidden-text';
 import { shortDiff } from '../core/trust/pins';
 import type { CliArgs } from './args';
-import { cliNumber, cliT, errorLine, statusWord } from './i18n';
+import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
 import { err, firstLine, out, printTable } from './output';
 
 /*
@@ -73,7 +73,7 @@ export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
   const view = (await host.api['servers:list']()).find((v) => v.name === server);
   if (!view || view.status !== 'ready') {
     const status = view ? statusWord(view.status) : cliT('cliOut.status.notConfigured');
-    err(`switchboard: ${cliT('cliOut.trust.notReady', { server, status, error: view?.error ? ` — ${firstLine(view.error)}` : '' })}`);
+    err(`switchboard: ${cliT('cliOut.trust.notReady', { server, status, error: view?.error ? ` — ${firstLine(cliReason(view.error, view.errorInfo))}` : '' })}`);
     return 1;
   }
   const chosen = tools.length > 0 ? view.tools.filter((t) => tools.includes(t.name)) : view.tools.filter(needsReview);
