@@ -7,7 +7,7 @@ import { CallCard } from './CallCard';
 import { NoticeCard } from './NoticeCard';
 import { PromptCard } from '../features/prompts/PromptCard';
 import { Trans } from 'react-i18next';
-import { useT } from '../i18n';
+import { providerHint, useT } from '../i18n';
 
 /** The log, virtualised: only the entries on screen (and a few around) are in the DOM, whatever its length. */
 export function ChatLog() {
@@ -96,7 +96,7 @@ function EmptyChat() {
       </p>
       {providers?.hint && (
         <p className="muted" data-testid="no-provider-hint">
-          {t('chatLog.directMode')} {providers.hint}{' '}
+          {t('chatLog.directMode')} {providerHint(providers)}{' '}
           <button type="button" className="btn btn-small" onClick={() => setChatDialog('providers')}>
             {t('chatLog.addProvider')}
           </button>

@@ -185,8 +185,7 @@ export function SupervisionSection() {
           {knobs.map((k) => (
             <label key={k.key}>
               <span>
-                {t(`appSettings.knob.${k.key}`)}
-                {k.unit === 'ms' ? ' (ms)' : ''}
+                {k.unit === 'ms' ? t('appSettings.inMs', { label: t(`appSettings.knob.${k.key}`) }) : t(`appSettings.knob.${k.key}`)}
               </span>
               <input
                 type="number"

@@ -3,7 +3,7 @@ import { HostCallError } from '../contract';
 import type { ServerView } from '../../src-shared/host-api';
 import { helpText, resolveTool } from '../command';
 import { describeError, STALE_TOKEN_REASON } from '../host-client';
-import { currentLanguage, formatCount, i18n, reasonText, setLanguage } from './index';
+import { currentLanguage, formatCount, i18n, providerHint, reasonText, setLanguage } from './index';
 
 describe('the UI language', () => {
   afterEach(() => setLanguage('system'));
@@ -67,5 +67,17 @@ describe('why the page lost the host', () => {
     expect(reasonText(STALE_TOKEN_REASON, { code: 'bridge-stale-token' })).toMatch(/^Switchboard 已重启并换了新的访问令牌/);
     expect(reasonText('x', { code: 'bridge-closed', data: { closeCode: 1001 } })).toBe('连接已关闭（代码 1001）');
     expect(reasonText('busy (code 1013)', { code: 'bridge-said', data: { detail: 'busy', closeCode: 1013 } })).toBe('busy（代码 1013）');
+  });
+});
+
+describe('the chat without a model', () => {
+  afterEach(() => setLanguage('system'));
+  it("says so in the UI's language from whether a model is set; English keeps the host's hint", () => {
+    const none = { providers: [], hint: 'No LLM provider is configured, so the chat calls tools directly.' };
+    expect(providerHint(none)).toBe(none.hint);
+    expect(providerHint({ providers: [] })).toBeUndefined();
+    setLanguage('zh-CN');
+    expect(providerHint(none)).toMatch(/^尚未配置任何大模型服务，因此聊天会直接调用工具/);
+    expect(providerHint({ ...none, model: 'openai:gpt-x' })).toMatch(/^模型 openai:gpt-x 目前还无法使用。 尚未配置/);
   });
 });

@@ -18,6 +18,7 @@ import {
   type LanguageSetting,
 } from '../../src-shared/i18n';
 import type { StatusReason } from '../../src-shared/host-api';
+import type { ProvidersView } from '../../src-shared/chat-types';
 
 const storageKey = 'switchboard.language';
 
@@ -95,6 +96,17 @@ export function errorText(error: ErrorLike): string {
 /** Why a server is in its status (ServerView.error and .errorInfo) in the UI's language (see localizeReason). */
 export function reasonText(text: string, reason: StatusReason | undefined): string {
   return localizeReason(i18n, text, reason);
+}
+
+/**
+ * Why the chat cannot talk to a model yet (ProvidersView.hint) in the UI's language: from whether a model is set at
+ * all (none: no provider is configured); English keeps the host's own text (which also says why a set model fails).
+ */
+export function providerHint(providers: ProvidersView | undefined): string | undefined {
+  const hint = providers?.hint;
+  if (hint === undefined || currentLanguage() === 'en') return hint;
+  const how = i18n.t('chatLog.noProviderHint');
+  return providers?.model === undefined ? how : `${i18n.t('chatLog.modelUnusable', { model: providers.model })} ${how}`;
 }
 
 /** A date and time in the UI's language. */

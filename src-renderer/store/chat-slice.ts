@@ -20,7 +20,7 @@ import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from '
 import { describeError } from '../host-client';
 import type { PromptInsert } from './feature-types';
 import type { SliceCreator } from './types';
-import { i18n } from '../i18n';
+import { i18n, providerHint } from '../i18n';
 
 export interface ToolRef {
   server: string;
@@ -287,7 +287,7 @@ export const createChatSlice =
           case 'text': {
             const { providers, activeRunId } = get();
             if (!canChat(providers)) {
-              notice(command, i18n.t('chatNotices.nothingToSend', { hint: providers?.hint ?? helpText() }), 'info');
+              notice(command, i18n.t('chatNotices.nothingToSend', { hint: providerHint(providers) ?? helpText() }), 'info');
               return true;
             }
             if (activeRunId !== undefined) {

@@ -159,6 +159,9 @@ export const en = {
     typeBelow: 'Type <code>{{example}}</code> below, or pick a tool on the left to fill in a form.',
     serverPicks: '<code>/server.tool</code> or <code>/server/tool</code> picks a server when several offer the same tool.',
     directMode: 'Direct mode.',
+    noProviderHint:
+      'No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, add a key in Chat → Providers & approvals, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or LM Studio) in .env and restart Switchboard.',
+    modelUnusable: 'The model {{model}} cannot be used yet.',
     addProvider: 'Add a provider',
   },
   shell: {
@@ -200,6 +203,7 @@ export const en = {
     wholeMs: '{{label}}: a whole number of milliseconds, or empty for the default.',
     wholeCount: '{{label}}: a whole number, or empty for the default.',
     useDefaults: 'Use the defaults',
+    inMs: '{{label}} (ms)',
     knob: {
       startTimeoutMs: 'Start timeout',
       requestTimeoutMs: 'Request timeout',

@@ -156,6 +156,9 @@ export const zhCN: Catalogue = {
     typeBelow: '在下方输入 <code>{{example}}</code>，或在左侧选择一个工具来填写表单。',
     serverPicks: '当多个服务器提供同名工具时，用 <code>/server.tool</code> 或 <code>/server/tool</code> 指定服务器。',
     directMode: '直接模式。',
+    noProviderHint:
+      '尚未配置任何大模型服务，因此聊天会直接调用工具（例如 /add {"a":2,"b":3}）。若要与模型对话，请在“聊天 → 模型服务与审批”中添加密钥，或在 .env 中设置 ANTHROPIC_API_KEY 或 OPENAI_API_KEY（本地服务器如 Ollama 或 LM Studio 还需 OPENAI_BASE_URL），然后重启 Switchboard。',
+    modelUnusable: '模型 {{model}} 目前还无法使用。',
     addProvider: '添加模型服务',
   },
   shell: {
@@ -195,6 +198,7 @@ export const zhCN: Catalogue = {
     supervisionIntro: '留空的字段保持显示的默认值。新的限制在服务器（重新）启动时生效。',
     autoRestart: '服务器意外停止时自动重启',
     wholeMs: '{{label}}：以毫秒为单位的整数，留空则使用默认值。',
+    inMs: '{{label}}（毫秒）',
     wholeCount: '{{label}}：一个整数，留空则使用默认值。',
     useDefaults: '使用默认值',
     knob: {
