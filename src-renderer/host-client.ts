@@ -11,7 +11,7 @@ import type {
   Unsubscribe,
 } from '../src-shared/host-api';
 import { channelNames, HostCallError, isEventName, preloadGlobalName, unwrap } from './contract';
-import { errorText } from './i18n';
+import { currentLanguage, errorText, reasonText } from './i18n';
 
 /**
  * How the renderer reaches the host. In Electron the preload exposes a `HostApi` as `window.switchboard`;
@@ -38,9 +38,14 @@ export interface HostClient {
 
 /** Rejection of a call that could not reach the host; distinct from a HostCallError the host returned. */
 export class HostDisconnectedError extends Error {
-  constructor(message = 'Disconnected from the Switchboard host.') {
+  /** Why (English) and its code and data, for describeError to word in the UI's language. */
+  readonly reason: string | undefined;
+  readonly why: StatusReason | undefined;
+  constructor(message = 'Disconnected from the Switchboard host.', cause?: { reason: string; why: StatusReason | undefined }) {
     super(message);
     this.name = 'HostDisconnectedError';
+    this.reason = cause?.reason;
+    this.why = cause?.why;
   }
 }
 
@@ -217,7 +222,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       if (socket !== ws) return;
       socket = undefined;
       const { reason, why } = closeReason(event);
-      rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`));
+      rejectAll(new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`, { reason, why }));
       setState({ status: 'closed', reason, why, retrying: !disposed });
       // A connection that does not come back: is it a restart with a new token (stop, say so) or no host at all?
       if (!disposed && options.checkBridge && attempts >= 1 && event.code !== TRY_AGAIN_LATER) {
@@ -252,7 +257,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
   const call = (channel: HostChannel, args: readonly unknown[]): Promise<unknown> =>
     new Promise<unknown>((resolve, reject) => {
       if (state.status === 'closed') {
-        reject(new HostDisconnectedError(`Not connected to the Switchboard host: ${state.reason}`));
+        reject(new HostDisconnectedError(`Not connected to the Switchboard host: ${state.reason}`, { reason: state.reason, why: state.why }));
         return;
       }
       const id = nextId++;
@@ -304,7 +309,7 @@ export function createBridgeClient(options: BridgeClientOptions): HostClient {
       const ws = socket;
       socket = undefined;
       ws?.close();
-      rejectAll(new HostDisconnectedError('The connection to the host was closed.'));
+      rejectAll(new HostDisconnectedError('The connection to the host was closed.', { reason: 'closed by the page', why: { code: 'bridge-page' } }));
       setState({ status: 'closed', reason: 'closed by the page', why: { code: 'bridge-page' }, retrying: false });
     },
   };
@@ -371,7 +376,11 @@ export function describeError(error: unknown): { message: string; code?: string;
     const data = error.data !== undefined ? { data: error.data } : {};
     return { message: errorText({ code: error.code, message: error.message, ...data }), code: error.code, ...data };
   }
-  if (error instanceof HostDisconnectedError) return { message: errorText({ code: 'disconnected', message: error.message }), code: 'disconnected' };
+  if (error instanceof HostDisconnectedError) {
+    // Other languages: the why in words of their own after their "disconnected" (English: the message as it is).
+    const why = error.reason !== undefined && currentLanguage() !== 'en' ? reasonText(error.reason, error.why) : error.message;
+    return { message: errorText({ code: 'disconnected', message: why }), code: 'disconnected' };
+  }
   if (error instanceof Error) {
     // Errors crossing Electron's contextBridge keep only their message; keep a `code` if one survived.
     const code: unknown = (error as Error & { code?: unknown }).code;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostCallError } from '../contract';
 import type { ServerView } from '../../src-shared/host-api';
 import { helpText, resolveTool } from '../command';
-import { describeError, STALE_TOKEN_REASON } from '../host-client';
+import { describeError, HostDisconnectedError, STALE_TOKEN_REASON } from '../host-client';
 import { currentLanguage, formatCount, i18n, providerHint, reasonText, setLanguage } from './index';
 
 describe('the UI language', () => {
@@ -67,6 +67,11 @@ describe('why the page lost the host', () => {
     expect(reasonText(STALE_TOKEN_REASON, { code: 'bridge-stale-token' })).toMatch(/^Switchboard 已重启并换了新的访问令牌/);
     expect(reasonText('x', { code: 'bridge-closed', data: { closeCode: 1001 } })).toBe('连接已关闭（代码 1001）');
     expect(reasonText('busy (code 1013)', { code: 'bridge-said', data: { detail: 'busy', closeCode: 1013 } })).toBe('busy（代码 1013）');
+    const reason = 'the host is not reachable (is `switchboard serve` still running?)';
+    const lost = new HostDisconnectedError(`Disconnected from the Switchboard host: ${reason}`, { reason, why: { code: 'bridge-unreachable' } });
+    expect(describeError(lost).message).toBe('与主机的连接已断开：无法连接到主机（`switchboard serve` 还在运行吗？）');
+    setLanguage('en');
+    expect(describeError(lost).message).toBe(`Disconnected from the Switchboard host: ${reason}`);
   });
 });
 
