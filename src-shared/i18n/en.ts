@@ -1060,6 +1060,10 @@ export const en = {
       'no-oauth': 'Server "{{server}}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.',
       'bad-secret-name': '"{{name}}" is not a usable secret name: use letters, digits, _ . - (starting with a letter or _), at most 128 characters.',
       'restart-delays': 'That setting is not valid — the first restart delay is longer than the longest one.',
+      /** A .mcpb bundle's signature (src-main/core/install/signature.ts): the wording lives in bundle.refusal.*. */
+      'signature-tampered': '$t(bundle.refusal.tampered)',
+      'signature-malformed': '$t(bundle.refusal.malformed)',
+      'signature-truncated': '$t(bundle.refusal.truncated)',
     },
     'unknown-server': {
       generic: 'There is no such server in the config.',
@@ -1097,6 +1101,7 @@ export const en = {
       generic: 'Not available: {{message}}',
       'settings-read-only': 'Settings cannot be changed in this mode.',
       server: 'Server "{{server}}" does not offer this: {{message}}',
+      'signature-unsupported': '$t(bundle.refusal.unsupported)',
     },
     'request-failed': {
       generic: 'The request failed: {{message}}',

@@ -25,6 +25,13 @@ describe('localizeError', () => {
     expect(localizeError(zh, { code: 'tool-call-failed', message: 'boom', data: { server: 'a', tool: 'b' } })).toBe('调用 a/b 失败：boom');
     expect(localizeError(zh, { code: 'config-invalid', message: 'bad comma', data: { line: 3, column: 7 } })).toBe('配置第 3 行第 7 列有问题：bad comma');
   });
+  it("words a refused bundle's signature from the bundle section, filled with the error's data", () => {
+    const text = localizeError(zh, { code: 'invalid-argument', message: 'x.mcpb is signed, but …', data: { reason: 'signature-tampered', file: 'x.mcpb' } });
+    expect(text.startsWith('x.mcpb')).toBe(true);
+    expect(text).toMatch(/[\u4e00-\u9fff]/);
+    expect(text).not.toContain('{{');
+    expect(localizeError(en, { code: 'invalid-argument', message: 'English as it is', data: { reason: 'signature-tampered', file: 'x.mcpb' } })).toBe('English as it is');
+  });
   it('falls back to the message for a code without a key', () => {
     expect(localizeError(zh, { code: 'ENOENT', message: 'no such file' })).toBe('no such file');
     expect(localizeError(zh, { message: 'no code' })).toBe('no code');

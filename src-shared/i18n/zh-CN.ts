@@ -1055,6 +1055,10 @@ export const zhCN: Catalogue = {
       'no-oauth': '服务器“{{server}}”不使用 OAuth 登录：它是 stdio 服务器，或者它的配置项自带 Authorization 请求头。',
       'bad-secret-name': '“{{name}}”不能用作密钥名：只能使用字母、数字和 _ . -（以字母或 _ 开头），最多 128 个字符。',
       'restart-delays': '该设置无效——首次重启延迟比最长重启延迟还长。',
+      /** A .mcpb bundle's signature (src-main/core/install/signature.ts): the wording lives in bundle.refusal.*. */
+      'signature-tampered': '$t(bundle.refusal.tampered)',
+      'signature-malformed': '$t(bundle.refusal.malformed)',
+      'signature-truncated': '$t(bundle.refusal.truncated)',
     },
     'unknown-server': {
       generic: '配置中没有这个服务器。',
@@ -1090,6 +1094,7 @@ export const zhCN: Catalogue = {
       generic: '不可用：{{message}}',
       'settings-read-only': '此模式下无法更改设置。',
       server: '服务器“{{server}}”不提供此功能：{{message}}',
+      'signature-unsupported': '$t(bundle.refusal.unsupported)',
     },
     'request-failed': {
       generic: '请求失败：{{message}}',
