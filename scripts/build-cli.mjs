@@ -43,7 +43,12 @@ export async function buildCli({ outDir = cliOutDir, quiet = false, metafile } =
     // core/paths.ts finds the package root two folders up from its own file (out/cli/cli.cjs): import.meta.url is
     // that file's URL, as it was in the ES module bundle.
     define: { 'import.meta.url': '__switchboardImportMetaUrl' },
-    banner: { js: "var __switchboardImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Each file is one function expression, which the loader compiles as it is (the CommonJS wrapper, strict as the
+    // ES modules it was built from): no copy of the source to wrap it, and the same line numbers.
+    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';var __switchboardImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    footer: { js: '})' },
+    // ASCII only (esbuild's default, checked below): the loader reads the files as latin1, the cheapest decoding.
+    charset: 'ascii',
     logLevel: quiet ? 'error' : 'warning',
     // What went into which file (for start-up work: which modules a command loads); analyse at https://esbuild.github.io/analyze/.
     metafile: metafile !== undefined,
@@ -52,7 +57,13 @@ export async function buildCli({ outDir = cliOutDir, quiet = false, metafile } =
     throw error;
   });
   // The loader, with each bundle's hash: the key of its code cache.
-  const builds = Object.fromEntries(['cli.cjs', 'help.cjs'].map((name) => [name, createHash('sha256').update(readFileSync(join(building, name))).digest('hex').slice(0, 16)]));
+  const builds = Object.fromEntries(
+    ['cli.cjs', 'help.cjs'].map((name) => {
+      const bytes = readFileSync(join(building, name));
+      if (bytes.some((byte) => byte > 0x7f)) throw new Error(`${name} is not ASCII: the loader reads it as latin1`);
+      return [name, createHash('sha256').update(bytes).digest('hex').slice(0, 16)];
+    }),
+  );
   const loader = readFileSync(join(root, 'scripts', 'cli-loader.mjs'), 'utf8');
   if (!loader.includes('/* BUILDS */ {}')) throw new Error('scripts/cli-loader.mjs lost its /* BUILDS */ placeholder');
   writeFileSync(join(building, 'main.mjs'), loader.replace('/* BUILDS */ {}', JSON.stringify(builds)));

@@ -3,10 +3,12 @@
 // a short command's start-up).
 //
 // Node's own compile cache (module.enableCompileCache) exists only from Node 22.1 and an ES module cannot be given
-// cached data without a flag; a script can, on every Node we support: the bundles are CommonJS, run here as
-// vm.Script (strict mode, as the ES modules they were built from) with the data V8 produced on an earlier run.
+// cached data without a flag; a script can, on every Node we support: the bundles are CommonJS (each file one
+// wrapper function, strict mode as the ES modules they were built from), run here as vm.Script with the data V8
+// produced on an earlier run.
 // The cache is the user's own (XDG_CACHE_HOME or ~/.cache, ~/Library/Caches, %LOCALAPPDATA%; a 0700 folder), one
-// file per bundle build and Node version; NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's.
+// file per bundle, install folder, build and Node version; NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -30,26 +32,32 @@ function cacheDir() {
   }
 }
 
+// A cache file's name: the bundle, where it is installed (two installs do not replace each other's data), its build,
+// and the Node that compiled it.
+const place = createHash('sha256').update(here).digest('hex').slice(0, 8);
+const prefix = (name) => `${name}-${place}-`;
+const suffix = `-${process.version}-${process.arch}.bin`;
+
 /** Runs out/cli/<name> as CommonJS; returns its exports. */
 function run(name) {
   const file = join(here, name);
-  const source = readFileSync(file, 'utf8');
+  // ASCII (scripts/build-cli.mjs checks): latin1 is the same text, decoded for less.
+  const source = readFileSync(file, 'latin1');
   const dir = cacheDir();
   let cacheFile;
   let cachedData;
   if (dir !== undefined) {
     // The size and mtime too: a bundle edited in place (same length, other code) must not run stale compiled code.
     const { size, mtimeMs } = statSync(file);
-    const id = `${builds[name] ?? 'unknown'}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}`;
-    cacheFile = join(dir, `${name}-${id}.bin`);
+    cacheFile = join(dir, `${prefix(name)}${builds[name] ?? 'unknown'}-${size}-${Math.trunc(mtimeMs)}${suffix}`);
     try {
       cachedData = readFileSync(cacheFile);
     } catch {
       cachedData = undefined;
     }
   }
-  // One line: the bundle's line numbers in stack traces stay its own.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {'use strict';${source}\n})`, {
+  // The file is the CommonJS wrapper function itself (strict mode), as built: compiled as it is.
+  const script = new vm.Script(source, {
     filename: file,
     ...(cachedData !== undefined ? { cachedData } : {}),
     // import() of a Node built-in (a dependency's fallback) goes to the ordinary loader.
@@ -70,10 +78,9 @@ function save(dir, cacheFile, script, name) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
     renameSync(partial, cacheFile);
-    // The data of earlier builds of this bundle for this Node is dead weight (other Node versions keep theirs).
-    const ours = `-${process.version}-${process.arch}.bin`;
+    // The data of earlier builds of this bundle, here, for this Node is dead weight (other installs and Nodes keep theirs).
     for (const other of readdirSync(dir)) {
-      if (other.startsWith(`${name}-`) && other.endsWith(ours) && join(dir, other) !== cacheFile) rmSync(join(dir, other), { force: true });
+      if (other.startsWith(prefix(name)) && other.endsWith(suffix) && join(dir, other) !== cacheFile) rmSync(join(dir, other), { force: true });
     }
   } catch {
     // No cache this time (a read-only home, a full disk): the next run compiles again.

@@ -2,8 +2,8 @@
 // (chat: the AI SDK; serve: the headless server) through a V8 code cache of the user's own, and says what to do when
 // the bundle is missing.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatorPath, packageRoot } from '../core/paths';
 import { tempDir } from '../test-support/processes';
@@ -63,7 +63,7 @@ describe('bin/switchboard.mjs', () => {
     expect([first.status, first.stdout, first.stderr]).toEqual([0, '[]\n', '']);
     const folder = join(home, '.cache', 'switchboard', 'v8');
     const files = readdirSync(folder);
-    expect(files).toEqual([expect.stringMatching(new RegExp(`^cli\\.cjs-[0-9a-f]{16}-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`))]);
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^cli\\.cjs-[0-9a-f]{8}-[0-9a-f]{16}-\\d+-\\d+-${process.version}-${process.arch}\\.bin$`))]);
     if (process.platform !== 'win32') {
       expect(statSync(folder).mode & 0o777).toBe(0o700);
       expect(statSync(join(folder, files[0] ?? '')).mode & 0o777).toBe(0o600);
@@ -73,6 +73,13 @@ describe('bin/switchboard.mjs', () => {
     const second = run(bin, ['--config', config, '--json', 'tools'], { HOME: home });
     expect([second.status, second.stdout, second.stderr]).toEqual([0, '[]\n', '']);
     expect(readdirSync(folder)).toEqual(files);
+    expect(statSync(join(folder, files[0] ?? '')).mtimeMs).toBe(written.mtimeMs);
+    // Another install of the same build keeps data of its own: the two never replace each other's.
+    const other = join(tempDir(), 'pkg');
+    cpSync(dirname(dirname(bin)), other, { recursive: true });
+    expect(run(join(other, 'bin', 'switchboard.mjs'), ['--config', config, '--json', 'tools'], { HOME: home }).status).toBe(0);
+    expect(readdirSync(folder).filter((f) => f.startsWith('cli.cjs-'))).toHaveLength(2);
+    expect(run(bin, ['--config', config, '--json', 'tools'], { HOME: home }).status).toBe(0);
     expect(statSync(join(folder, files[0] ?? '')).mtimeMs).toBe(written.mtimeMs);
     // --help has a bundle (and a cache) of its own; NODE_DISABLE_COMPILE_CACHE turns the cache off.
     expect(run(bin, ['--help'], { HOME: home }).status).toBe(0);
