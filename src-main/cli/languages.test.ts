@@ -226,6 +226,9 @@ describe('what servers ask, in Chinese', () => {
     expect(output).toContain('ANSWERS [{"action":"accept","content":{}}]');
     const text = output.replace(/\r/g, '');
     expect(text).toContain('为 everything 运行模型？  [y] 是  [N] 拒绝：');
+    // The heading worded from the request's kind and server (the host's title is English).
+    expect(text).toMatch(/\neverything 请求运行模型(（请在 \d+ (秒|分钟)内回答）)?\n/);
+    expect(text).not.toContain('asks to run a model');
     const line = (label: string): string => text.split('\n').find((l) => l.startsWith(`  ${label}`)) ?? '';
     // The labels are padded to the widest (最大令牌数：, 12 columns): every value starts at column 15.
     expect(columnOf(line('服务器：'), 'everything')).toBe(15);
@@ -249,6 +252,8 @@ describe.skipIf(!hasTerminal)(`a form and a link on a terminal, in Chinese${hasT
     const text = output.replace(/\r/g, '');
     expect(text).toContain('ANSWERS [{"action":"accept","content":{"content":{"name":"Ann","integer":42,"fish":["fish-2"]}}},{"action":"accept","content":{}}]');
     expect(text).toContain('  everything 请求：Please fill in:');
+    expect(text).toMatch(/\neverything 请你填写表单(（请在 \d+ (秒|分钟)内回答）)?\n/);
+    expect(text).toMatch(/\neverything 请你打开 example\.com 上的页面(（请在 \d+ (秒|分钟)内回答）)?\n/);
     expect(text).toContain('  字段：Name *, Integer, Fish  （* 为必填）');
     expect(text).toContain('  （按 Enter 保留 [默认值]；留空的可选字段不会发送；Ctrl+D 拒绝。）');
     expect(text).toContain('  everything 请你打开一个链接：Open it.');

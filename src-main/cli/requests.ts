@@ -13,7 +13,7 @@ import type { Disposable } from '../../src-shared/lifecycle';
 import { describeErrors, elicitationFields, parseFieldText, validateElicitation, type ElicitationContent, type ElicitationField } from '../core/requests/elicitation-schema';
 import type { RequestQueue } from '../core/requests/queue';
 import type { CliArgs } from './args';
-import { cliNumber, cliT } from './i18n';
+import { cliLanguage, cliNumber, cliT } from './i18n';
 import { displayWidth, padDisplay } from './output';
 import { canAskOn, terminalFor, type Terminal, type TerminalIo } from './terminal';
 
@@ -157,7 +157,7 @@ export class RequestAnswerer implements Disposable {
   private header(request: PendingRequestView): void {
     const left = request.deadline !== undefined ? Math.max(0, Math.round((request.deadline - Date.now()) / 1000)) : undefined;
     const time = left === undefined ? '' : left >= 120 ? cliT('cliOut.requests.minutes', { n: cliNumber(Math.round(left / 60)) }) : cliT('cliOut.requests.seconds', { n: cliNumber(left) });
-    this.terminal.say(`\n${request.title}${left !== undefined ? cliT('cliOut.requests.within', { time }) : ''}`);
+    this.terminal.say(`\n${titleOf(request)}${left !== undefined ? cliT('cliOut.requests.within', { time }) : ''}`);
   }
 
   private async askSampling(request: PendingRequestView, payload: SamplingPayload, ask: Ask): Promise<RequestAnswer | undefined> {
@@ -340,6 +340,23 @@ function outcomeWord(outcome: RequestSettledView['outcome']): string {
       return cliT('cliOut.requests.outcomeTimedOut');
     default:
       return outcome;
+  }
+}
+
+/** A request's heading: the host's own title in English; in another language worded from its kind and server. */
+function titleOf(request: PendingRequestView): string {
+  if (cliLanguage() === 'en') return request.title;
+  switch (request.kind) {
+    case 'sampling':
+      return cliT('cliOut.requests.titleSampling', { server: request.server });
+    case 'sampling-result':
+      return cliT('cliOut.requests.titleSamplingResult', { server: request.server });
+    case 'elicitation-form':
+      return cliT('cliOut.requests.titleForm', { server: request.server });
+    case 'elicitation-url':
+      return cliT('cliOut.requests.titleLink', { server: request.server, host: request.payload.host });
+    default:
+      return request.title;
   }
 }
 

@@ -217,6 +217,11 @@ export const cliOutEn = {
     answerSent: "{{server}}: the model's answer sent (--approve all) — {{text}}",
     summary: '{{messages}} message(s), maxTokens {{maxTokens}}{{last}}',
     summaryLast: ': {{text}}',
+    /** A request's heading (English prints the host's own title, which these match). */
+    titleSampling: '{{server}} asks to run a model',
+    titleSamplingResult: "The model's answer for {{server}}",
+    titleForm: '{{server}} asks you to fill in a form',
+    titleLink: '{{server}} asks you to open a page on {{host}}',
     within: ' (answer within {{time}})',
     minutes: '{{n}} min',
     seconds: '{{n}} s',
