@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
+import { rawKeys } from './i18n-helpers';
 
 const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
 
@@ -9,36 +10,6 @@ const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
  * Issue 13, "Languages": Settings → Language switches the whole UI to 简体中文 at once (remembered across a reload),
  * the screens show Chinese and no raw catalogue key, and switching back gives English again.
  */
-
-/** The bits of the DOM the probe uses (this project's e2e code compiles without the DOM lib). */
-interface TextNode {
-  textContent: string | null;
-  parentElement: { closest(selector: string): unknown; getBoundingClientRect(): { width: number; height: number } } | null;
-}
-interface PageGlobals {
-  document: {
-    body: unknown;
-    createTreeWalker(root: unknown, what: number): { nextNode(): TextNode | null };
-  };
-}
-
-/** Visible text that looks like an i18n key (`serverRow.restart`, `errors.unknown-server.generic`), outside code. */
-async function rawKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const { document } = globalThis as unknown as PageGlobals;
-    const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
-    const found: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      const parent = node.parentElement;
-      if (!parent || parent.closest('code, pre, [hidden], textarea, .cm-editor')) continue;
-      const box = parent.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      if (/^[a-z][a-zA-Z]*(\.[a-zA-Z-]+)+$/.test(text)) found.push(text);
-    }
-    return found;
-  });
-}
 
 async function chooseLanguage(page: Page, value: 'en' | 'zh-CN' | 'system'): Promise<void> {
   await page.getByTestId('nav-settings').click();
