@@ -98,7 +98,8 @@ export async function measureCliStartup({ quick = false }: { quick?: boolean } =
     nodeEmpty: { command: node, args: ['-e', '0'] },
   };
   const entries = Object.entries(sides) as Array<[keyof typeof sides, Side]>;
-  // Warm-up: the OS file cache, and the CLI's first run on a fresh HOME (it writes the data folder once).
+  // Warm-up: the OS file cache, and the CLI's first run on a fresh HOME (it writes the data folder, and V8's code
+  // cache of the bundle in HOME/.cache/switchboard, once: as a user's later runs find them).
   for (const [, side] of entries) await runOnce(side, env);
   const rounds = quick ? 5 : 15;
   const samples = Object.fromEntries(entries.map(([k]) => [k, [] as number[]])) as Record<keyof typeof sides, number[]>;
