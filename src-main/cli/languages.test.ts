@@ -295,6 +295,15 @@ describe('import, registry and uninstall, in Chinese', () => {
     expect(applied.stdout).toContain(`源文件未被修改。配置：${config}`);
   });
 
+  it("import: an entry that cannot be imported says why in Chinese, from the reason's code", async () => {
+    const home = tempDir();
+    const source = join(tempDir(), 'claude_desktop_config.json');
+    writeFileSync(source, JSON.stringify({ mcpServers: { neither: { args: ['x'] } } }));
+    const preview = await run('zh-CN', ['--config', emptyConfig(), 'import', source], home);
+    expect(preview.status, preview.stderr).toBe(0);
+    expect(preview.stdout).toMatch(/x neither\s+无法导入：条目需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一/);
+  });
+
   it('registry search and add, then uninstall: table headers, the plan, the missing values and the result in Chinese', async () => {
     const home = tempDir();
     const config = emptyConfig();

@@ -420,7 +420,7 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
   out(cliT('cliOut.import.from', { file: preview.file }));
   for (const c of preview.servers) {
     const note = c.invalid
-      ? cliT('cliOut.import.cannotImport', { reason: c.invalid })
+      ? cliT('cliOut.import.cannotImport', { reason: cliReason(c.invalid, c.invalidInfo) })
       : c.status === 'new'
         ? cliT('cliOut.import.new')
         : c.status === 'same'
@@ -452,7 +452,7 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
   else {
     const replaced = result.replaced.length ? cliT('cliOut.import.replaced', { names: result.replaced.join(', ') }) : '';
     out(cliT('cliOut.import.added', { names: result.added.join(', ') || cliT('cliOut.none'), replaced }));
-    for (const s of result.skipped) out(cliT('cliOut.import.skipped', { name: s.name, reason: s.reason }));
+    for (const s of result.skipped) out(cliT('cliOut.import.skipped', { name: s.name, reason: cliReason(s.reason, s.reasonInfo) }));
     if (result.secretsStored.length) out(cliT('cliOut.import.secretsStored', { names: result.secretsStored.join(', ') }));
     const warning = (await host.api['app:info']()).secrets.warning;
     if (result.secretsStored.length && warning) err(cliT('cliOut.note', { note: warning }));
