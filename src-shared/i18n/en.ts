@@ -5,6 +5,8 @@
  */
 import { bundleEn } from './bundle.en';
 import { cliOutEn } from './cli-output.en';
+import { diagnosticsEn } from './diagnostics.en';
+import { formsEn } from './forms.en';
 
 export const en = {
   common: {
@@ -1257,6 +1259,8 @@ export const en = {
   },
   cliOut: cliOutEn,
   bundle: bundleEn,
+  forms: formsEn,
+  diagnostics: diagnosticsEn,
 };
 
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

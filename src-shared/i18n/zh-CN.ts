@@ -1,5 +1,7 @@
 import { bundleZhCN } from './bundle.zh-CN';
 import { cliOutZhCN } from './cli-output.zh-CN';
+import { diagnosticsZhCN } from './diagnostics.zh-CN';
+import { formsZhCN } from './forms.zh-CN';
 import type { Catalogue } from './en';
 
 /** 简体中文目录：与 en.ts 的键完全相同（类型 Catalogue 保证，i18n.test.ts 再检查一遍）。 */
@@ -1307,4 +1309,6 @@ export const zhCN: Catalogue = {
   },
   cliOut: cliOutZhCN,
   bundle: bundleZhCN,
+  forms: formsZhCN,
+  diagnostics: diagnosticsZhCN,
 };
