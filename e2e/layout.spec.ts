@@ -5,7 +5,7 @@ import { calculatorScript, calculatorServer, expect, repoRoot, test } from './fi
 import { expectReady, lastCard, send, serverRow } from './helpers';
 import { configRow, openServers } from './config-ui-helpers';
 import { featuresServer, openServerPage } from './features-helpers';
-import { startFakeRegistry, type FakeRegistry } from '../src-main/test-support/fake-registry';
+import { registryTest } from './registry-fixture';
 import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 /*
@@ -229,18 +229,6 @@ test.describe("a server's page, tab by tab", () => {
 });
 
 // The catalogue (a local MCP Registry on loopback) and its install dialog.
-const registryTest = test.extend<{ registry: FakeRegistry }>({
-  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  registry: async ({}, use) => {
-    const registry = await startFakeRegistry();
-    await use(registry);
-    await registry.close();
-  },
-  hostEnv: async ({ registry }, use) => {
-    await use({ SWITCHBOARD_REGISTRY: registry.url });
-  },
-});
 registryTest.describe('the catalogue and its install dialog', () => {
   registryTest.use({ mcpServers: { calculator: calculatorServer() } });
   for (const language of languages) {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { mcpb, packBundle } from '../src-main/test-support/bundle-fixture';
 import { tempDir } from '../src-main/test-support/processes';
-import { startFakeRegistry, type FakeRegistry } from '../src-main/test-support/fake-registry';
-import { calculatorServer, expect, test as base } from './fixtures';
+import { calculatorServer, expect } from './fixtures';
+import { registryTest } from './registry-fixture';
 import { configRow, openServers } from './config-ui-helpers';
 import { expectReady } from './helpers';
 import { expectNoRawKeys, useLanguage } from './i18n-helpers';
@@ -16,18 +16,7 @@ import { expectNoRawKeys, useLanguage } from './i18n-helpers';
  * secret storage, and the added stdio entry waits for consent before it starts.
  */
 
-const test = base.extend<{ registry: FakeRegistry }>({
-  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
-  // eslint-disable-next-line no-empty-pattern
-  registry: async ({}, use) => {
-    const registry = await startFakeRegistry();
-    await use(registry);
-    await registry.close();
-  },
-  hostEnv: async ({ registry }, use) => {
-    await use({ SWITCHBOARD_REGISTRY: registry.url });
-  },
-});
+const test = registryTest;
 
 test.use({ mcpServers: { calculator: calculatorServer() } });
 
