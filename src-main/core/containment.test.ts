@@ -60,18 +60,18 @@ describe('finding our cgroup v2 directory', () => {
     });
     // A container that sees only its own subtree mounted (mount root /docker/abc), and escaped spaces in the mount point.
     expect(cgroupDirOf('0::/docker/abc/inner\n', '25 1 0:22 /docker/abc /sys/fs/my\\040cgroup rw - cgroup2 cgroup2 rw')).toEqual({ dir: '/sys/fs/my cgroup/inner' });
-    expect(cgroupDirOf('0::/elsewhere\n', '25 1 0:22 /docker/abc /sys/fs/cgroup rw - cgroup2 cgroup2 rw')).toMatchObject({ reason: expect.stringContaining('not visible') });
+    expect(cgroupDirOf('0::/elsewhere\n', '25 1 0:22 /docker/abc /sys/fs/cgroup rw - cgroup2 cgroup2 rw')).toMatchObject({ reason: expect.stringContaining('not visible'), info: { code: 'cgroup-not-visible', data: { own: '/elsewhere', mounts: '/sys/fs/cgroup' } } });
     expect(cgroupDirOf('1:name=systemd:/\n', hybrid)).toMatchObject({ reason: expect.stringContaining('no cgroup v2') });
-    expect(cgroupDirOf('0::/\n', '30 25 0:26 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory')).toMatchObject({ reason: 'no cgroup2 file system is mounted' });
+    expect(cgroupDirOf('0::/\n', '30 25 0:26 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory')).toMatchObject({ reason: 'no cgroup2 file system is mounted', info: { code: 'no-cgroup2-mount' } });
   });
 
   it('SWITCHBOARD_CONTAINMENT=process-group (and any platform without cgroups) falls back to process groups, saying why', () => {
     const off = new Containment('process-group');
-    expect(off.describe()).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)' });
+    expect(off.describe()).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)', reasonInfo: { code: 'turned-off' } });
     expect(off.scope('x')).toBeUndefined();
     off.dispose();
     const auto = new Containment('auto');
-    expect(auto.describe()).toEqual(base.ok ? { kind: 'cgroup', path: base.dir } : { kind: 'process-group', reason: base.reason });
+    expect(auto.describe()).toEqual(base.ok ? { kind: 'cgroup', path: base.dir } : { kind: 'process-group', reason: base.reason, reasonInfo: base.info });
     auto.dispose();
   });
 });
@@ -159,7 +159,7 @@ describe.skipIf(process.platform !== 'linux' || !havePerl)(`without a cgroup (pr
     tags.push(tag);
     host = await hostWith({ s: { command: process.execPath, args: [escapes, '--mode=setpgid', tag] } });
     await host.settled();
-    expect((await view(host, 's'))?.launch?.containment).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)' });
+    expect((await view(host, 's'))?.launch?.containment).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)', reasonInfo: { code: 'turned-off' } });
     await waitFor(() => pidsWith(tag).some((p) => argvOf(p).includes('setpgid-child')), 5000, 'the setpgid helper');
     await host.registry.get('s').stop();
     expect(pidsWith(tag)).toEqual([]);

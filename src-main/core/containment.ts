@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmdirSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import type { ContainmentInfo } from '../../src-shared/host-api';
+import type { ContainmentInfo, StatusReason, StatusReasonData } from '../../src-shared/host-api';
 import { processStartTime, sleep, until } from './process-tree';
 
 /**
@@ -19,7 +19,10 @@ import { processStartTime, sleep, until } from './process-tree';
 /** `SWITCHBOARD_CONTAINMENT=process-group` turns cgroups off (a escape hatch, and how tests exercise the fallback). */
 export type ContainmentMode = 'auto' | 'process-group';
 
-export type CgroupBase = { ok: true; dir: string } | { ok: false; reason: string };
+/** `info`: the reason's code and data (ContainmentInfo.reasonInfo), for the UI and the CLI to word. */
+export type CgroupBase = { ok: true; dir: string } | { ok: false; reason: string; info: StatusReason };
+
+const why = (code: string, data?: StatusReasonData): StatusReason => (data !== undefined ? { code, data } : { code });
 
 /** Mount points in /proc/self/mountinfo escape space, tab, newline and backslash as octal. */
 function unescapeMount(text: string): string {
@@ -27,9 +30,9 @@ function unescapeMount(text: string): string {
 }
 
 /** Where our own cgroup v2 is in the file system, from /proc/self/cgroup and /proc/self/mountinfo (pure, for tests). */
-export function cgroupDirOf(procSelfCgroup: string, mountinfo: string): { dir: string } | { reason: string } {
+export function cgroupDirOf(procSelfCgroup: string, mountinfo: string): { dir: string } | { reason: string; info: StatusReason } {
   const line = procSelfCgroup.split('\n').find((l) => l.startsWith('0::'));
-  if (line === undefined) return { reason: 'no cgroup v2 hierarchy (/proc/self/cgroup has no "0::" line)' };
+  if (line === undefined) return { reason: 'no cgroup v2 hierarchy (/proc/self/cgroup has no "0::" line)', info: why('no-cgroup-v2') };
   const own = line.slice(3).trim();
   const mounts = mountinfo
     .split('\n')
@@ -39,14 +42,15 @@ export function cgroupDirOf(procSelfCgroup: string, mountinfo: string): { dir: s
       return { fstype: (after ?? '').split(' ')[0], root: unescapeMount(fields[3] ?? ''), point: unescapeMount(fields[4] ?? '') };
     })
     .filter((m) => m.fstype === 'cgroup2');
-  if (mounts.length === 0) return { reason: 'no cgroup2 file system is mounted' };
+  if (mounts.length === 0) return { reason: 'no cgroup2 file system is mounted', info: why('no-cgroup2-mount') };
   for (const m of mounts) {
     const root = m.root === '/' ? '' : m.root;
     if (own !== m.root && !own.startsWith(`${root}/`)) continue;
     const rel = own.slice(root.length).replace(/^\/+|\/+$/g, '');
     return { dir: rel === '' ? m.point : join(m.point, rel) };
   }
-  return { reason: `our cgroup ${own} is not visible under any cgroup2 mount (${mounts.map((m) => m.point).join(', ')})` };
+  const points = mounts.map((m) => m.point).join(', ');
+  return { reason: `our cgroup ${own} is not visible under any cgroup2 mount (${points})`, info: why('cgroup-not-visible', { own, mounts: points }) };
 }
 
 let detected: CgroupBase | undefined;
@@ -59,20 +63,20 @@ export function detectCgroupBase(): CgroupBase {
 }
 
 function probeCgroupBase(): CgroupBase {
-  if (process.platform !== 'linux') return { ok: false, reason: `cgroups are Linux-only (this is ${process.platform})` };
-  let where: { dir: string } | { reason: string };
+  if (process.platform !== 'linux') return { ok: false, reason: `cgroups are Linux-only (this is ${process.platform})`, info: why('linux-only', { platform: process.platform }) };
+  let where: { dir: string } | { reason: string; info: StatusReason };
   try {
     where = cgroupDirOf(readFileSync('/proc/self/cgroup', 'utf8'), readFileSync('/proc/self/mountinfo', 'utf8'));
   } catch (error) {
-    return { ok: false, reason: `cannot read /proc/self/cgroup or /proc/self/mountinfo (${(error as Error).message})` };
+    return { ok: false, reason: `cannot read /proc/self/cgroup or /proc/self/mountinfo (${(error as Error).message})`, info: why('proc-unreadable', { detail: (error as Error).message }) };
   }
-  if ('reason' in where) return { ok: false, reason: where.reason };
+  if ('reason' in where) return { ok: false, reason: where.reason, info: where.info };
   const dir = where.dir;
   try {
     accessSync(join(dir, 'cgroup.procs'), constants.W_OK);
     accessSync(dir, constants.W_OK);
   } catch {
-    return { ok: false, reason: `no writable cgroup v2 subtree: ${dir} is not writable by us (run Switchboard as root, or inside a delegated scope: systemd-run --user --scope -p Delegate=yes …)` };
+    return { ok: false, reason: `no writable cgroup v2 subtree: ${dir} is not writable by us (run Switchboard as root, or inside a delegated scope: systemd-run --user --scope -p Delegate=yes …)`, info: why('cgroup-not-writable', { dir }) };
   }
   // The kernel has the last word: make and remove a probe cgroup.
   const probe = join(dir, `switchboard-probe-${process.pid}-${randomBytes(3).toString('hex')}`);
@@ -80,9 +84,10 @@ function probeCgroupBase(): CgroupBase {
     mkdirSync(probe);
     const ok = existsSync(join(probe, 'cgroup.procs'));
     rmdirSync(probe);
-    if (!ok) return { ok: false, reason: `${dir} does not behave like a cgroup v2 directory` };
+    if (!ok) return { ok: false, reason: `${dir} does not behave like a cgroup v2 directory`, info: why('not-a-cgroup', { dir }) };
   } catch (error) {
-    return { ok: false, reason: `no writable cgroup v2 subtree: cannot create a cgroup in ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { ok: false, reason: `no writable cgroup v2 subtree: cannot create a cgroup in ${dir} (${detail})`, info: why('cgroup-create-failed', { dir, detail }) };
   }
   return { ok: true, dir };
 }
@@ -199,8 +204,8 @@ export class Containment {
   private disposed = false;
 
   constructor(mode: ContainmentMode = process.env.SWITCHBOARD_CONTAINMENT === 'process-group' ? 'process-group' : 'auto') {
-    if (process.platform === 'win32') this.base = { ok: false, reason: 'Windows: the tree is ended with taskkill /T' };
-    else if (mode === 'process-group') this.base = { ok: false, reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)' };
+    if (process.platform === 'win32') this.base = { ok: false, reason: 'Windows: the tree is ended with taskkill /T', info: why('windows') };
+    else if (mode === 'process-group') this.base = { ok: false, reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)', info: why('turned-off') };
     else this.base = detectCgroupBase();
   }
 
@@ -212,7 +217,7 @@ export class Containment {
   /** What a server started now gets, without a cgroup path (see CgroupScope for that). */
   describe(): ContainmentInfo {
     if (this.base.ok) return { kind: 'cgroup', path: this.base.dir };
-    return { kind: process.platform === 'win32' ? 'taskkill' : 'process-group', reason: this.base.reason };
+    return { kind: process.platform === 'win32' ? 'taskkill' : 'process-group', reason: this.base.reason, reasonInfo: this.base.info };
   }
 
   /** A fresh cgroup for one start of `server`, or undefined (process groups only) when none can be had. */

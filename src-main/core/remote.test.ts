@@ -171,6 +171,13 @@ describe('servers that need sign-in', () => {
         `Server "forbidden" needs sign-in: ${forbidden.url} answered HTTP 403 Forbidden with a WWW-Authenticate challenge (error "invalid_token" (The token expired)). ` +
           'It refused the Authorization header in its config entry: check that the token is valid and not expired.',
       );
+      // The codes and data the UI words them from (the challenge's own parameters as the server sent them).
+      expect(views.forbidden?.errorInfo).toEqual({
+        code: 'sign-in-required',
+        data: { server: 'forbidden', url: forbidden.url, httpStatus: 403, how: 'token-refused', error: 'invalid_token', errorDescription: 'The token expired' },
+      });
+      expect(views.unauthorized?.errorInfo).toMatchObject({ code: 'sign-in-required', data: { server: 'unauthorized', httpStatus: 401, how: 'oauth-failed', realm: 'example-mcp', resourceMetadata: metadata } });
+      expect(views.bare?.errorInfo).toEqual({ code: 'needs-login', data: { server: 'bare', how: 'host', issuerHost: new URL(bare.url).host } });
       // A bare 401 (no metadata anywhere): the server itself is taken for the authorization server (the 2025-03-26
       // fallback), and a person must sign in there: needs-login, not an error.
       expect(views.bare).toMatchObject({ status: 'needs-login', auth: { state: 'signed-out', issuerHost: new URL(bare.url).host } });

@@ -159,6 +159,8 @@ describe('stdout and stderr', () => {
     const garbage = await view(host, 'garbage');
     expect(garbage?.status).toBe('error');
     expect(garbage?.error).toMatch(/wrote only non-JSON to stdout .*first: "Hello! I am not JSON-RPC <html>".*within 2000 ms/);
+    // Its code and data too (the UI words it from them), not only the English text.
+    expect(garbage?.errorInfo).toMatchObject({ code: 'stdout-noise', data: { server: 'garbage', timeout: 2000, first: expect.stringContaining('Hello! I am not JSON-RPC <html>') } });
   });
 
   it('a 100 MB stderr flood keeps memory bounded and rotates the log file', async () => {

@@ -109,6 +109,8 @@ export interface ServerHealth {
   lastPingMs?: number;
   lastPingAt?: number;
   error?: string;
+  /** `error`'s code and data (`ping-missed`, `ping-failed`, `ping-error-answer`: server, method, timeoutMs / detail). */
+  errorInfo?: StatusReason;
 }
 
 export interface ServerView {
@@ -222,6 +224,8 @@ export interface SandboxInfo {
   network: boolean;
   /** Why there is none (kind `unavailable`). */
   reason?: string;
+  /** `reason`'s code and data (`sandbox.*` codes, worded by the UI and the CLI from `diagnostics.sandbox.<code>`). */
+  reasonInfo?: StatusReason;
 }
 
 /**
@@ -233,6 +237,8 @@ export interface ContainmentInfo {
   kind: 'cgroup' | 'process-group' | 'taskkill';
   path?: string;
   reason?: string;
+  /** `reason`'s code and data (worded by the UI and the CLI from `diagnostics.containment.<code>`). */
+  reasonInfo?: StatusReason;
 }
 
 export type ContentBlock =

@@ -12,6 +12,7 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { AuthView, LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
+import type { StatusReason } from '../../../src-shared/contract/servers';
 import { CoreError, messageOf } from '../errors';
 import type { SecretStore } from '../secrets';
 import { challengeParams } from '../servers/diagnosis';
@@ -63,6 +64,8 @@ export interface RemoteServerAuth {
   view(): AuthView;
   /** A connect or call failed for want of a person's sign-in: the reason to show (else undefined). */
   needsLogin(error: unknown): string | undefined;
+  /** needsLogin's code and data (`needs-login`), for the UI to word. */
+  needsLoginReason(error: unknown): StatusReason | undefined;
   /** A connect failed because hostile or broken metadata was refused: the reason (else undefined). */
   refused(error: unknown): string | undefined;
   noteChallenge(header: string | undefined): void;
@@ -172,15 +175,35 @@ export class ServerAuth implements RemoteServerAuth {
    * provider last raised.
    */
   needsLogin(error: unknown): string | undefined {
+    const need = this.needOf(error);
+    if (!need) return undefined;
+    const where = need.issuerHost !== undefined ? ` at ${need.issuerHost}` : '';
+    const what = need.scopes !== undefined && need.scopes.length > 0 ? ` for ${need.scopes.join(' ')}` : '';
+    return `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`;
+  }
+
+  /**
+   * needsLogin's code and data: `needs-login` { server, issuerHost?, scopes? }, `how` naming which of the two are
+   * known (`host-scopes`, `host`, `scopes`, `plain`), so the UI words it in the person's language.
+   */
+  needsLoginReason(error: unknown): StatusReason | undefined {
+    const need = this.needOf(error);
+    if (!need) return undefined;
+    const scopes = need.scopes !== undefined && need.scopes.length > 0 ? need.scopes : undefined;
+    const how = need.issuerHost !== undefined ? (scopes ? 'host-scopes' : 'host') : scopes ? 'scopes' : 'plain';
+    return {
+      code: 'needs-login',
+      data: { server: this.name, how, ...(need.issuerHost !== undefined ? { issuerHost: need.issuerHost } : {}), ...(scopes ? { scopes: scopes.join(' ') } : {}) },
+    };
+  }
+
+  private needOf(error: unknown): { issuerHost?: string | undefined; scopes?: readonly string[] | undefined } | undefined {
     const found = findInChain(error, (v): v is NeedsLoginError => v instanceof NeedsLoginError);
     const last = this.provider.lastNeed;
     const need =
       found?.need ??
       (last !== undefined && findInChain(error, (v): v is Error => v instanceof Error && v.message.includes(last.reason)) !== undefined ? last : undefined);
-    if (!need) return undefined;
-    const where = need.issuerHost !== undefined ? ` at ${need.issuerHost}` : '';
-    const what = need.scopes !== undefined && need.scopes.length > 0 ? ` for ${need.scopes.join(' ')}` : '';
-    return `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`;
+    return need;
   }
 
   /** The 401 / 403 challenge of a connect, for the next sign-in (its scope and resource metadata URL). */
@@ -456,6 +479,10 @@ export class MachineAuth implements RemoteServerAuth {
   }
 
   needsLogin(): string | undefined {
+    return undefined;
+  }
+
+  needsLoginReason(): StatusReason | undefined {
     return undefined;
   }
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { SandboxSetting } from '../../../src-shared/config-schema';
-import type { SandboxInfo } from '../../../src-shared/host-api';
+import type { SandboxInfo, StatusReason } from '../../../src-shared/host-api';
 import { isInside } from '../paths';
 import { seatbeltProfile } from './seatbelt';
 
@@ -118,27 +118,29 @@ function ownFolders(context: SandboxContext, hidden: string[]): string[] {
   return folders.filter((f) => hidden.some((h) => isInside(f, h)) && !hidden.includes(f));
 }
 
-let bwrapProbe: { ok: true; path: string } | { ok: false; reason: string } | undefined;
+/** `info`: the reason's code and data (SandboxInfo.reasonInfo), for the UI and the CLI to word. */
+type BwrapProbe = { ok: true; path: string } | { ok: false; reason: string; info: StatusReason };
+let bwrapProbe: BwrapProbe | undefined;
 
 /** bwrap on PATH (or /usr/bin), and able to make a sandbox here (a container may forbid the namespaces). Cached. */
-export function findBubblewrap(pathVar: string | undefined): { ok: true; path: string } | { ok: false; reason: string } {
+export function findBubblewrap(pathVar: string | undefined): BwrapProbe {
   if (bwrapProbe) return bwrapProbe;
   // SWITCHBOARD_BWRAP names the bwrap to use (one installed elsewhere); nothing else is then tried.
   const chosen = process.env.SWITCHBOARD_BWRAP;
   if (chosen !== undefined && chosen !== '' && !isFile(chosen)) {
-    bwrapProbe = { ok: false, reason: `SWITCHBOARD_BWRAP names ${chosen}, which does not exist` };
+    bwrapProbe = { ok: false, reason: `SWITCHBOARD_BWRAP names ${chosen}, which does not exist`, info: { code: 'bwrap-override-missing', data: { path: chosen } } };
     return bwrapProbe;
   }
   const dirs = [...(pathVar ?? '').split(':').filter(Boolean), '/usr/bin', '/bin', '/usr/local/bin'];
   const path = chosen || dirs.map((d) => join(d, 'bwrap')).find((p) => isFile(p));
   if (path === undefined) {
-    bwrapProbe = { ok: false, reason: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' };
+    bwrapProbe = { ok: false, reason: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)', info: { code: 'bwrap-not-installed' } };
     return bwrapProbe;
   }
   const probe = spawnSync(path, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', '/bin/sh', '-c', 'exit 0'], { encoding: 'utf8', timeout: 10_000 });
   if (probe.status !== 0) {
     const why = (probe.stderr || probe.error?.message || `exit ${String(probe.status ?? probe.signal)}`).trim().split('\n')[0];
-    bwrapProbe = { ok: false, reason: `${path} cannot create a sandbox here (${why}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)` };
+    bwrapProbe = { ok: false, reason: `${path} cannot create a sandbox here (${why}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)`, info: { code: 'bwrap-cannot-sandbox', data: { path, detail: why ?? '' } } };
     return bwrapProbe;
   }
   bwrapProbe = { ok: true, path };
@@ -173,7 +175,7 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
   const base = { read, write, network: request.network };
   if (platform === 'linux') {
     const found = findBubblewrap(context.path);
-    if (!found.ok) return { info: { kind: 'unavailable', ...base, reason: found.reason }, hidden };
+    if (!found.ok) return { info: { kind: 'unavailable', ...base, reason: found.reason, reasonInfo: found.info }, hidden };
     const bwrap = found.path;
     return {
       info: { kind: 'bubblewrap', ...base },
@@ -183,7 +185,7 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
   }
   if (platform === 'darwin') {
     const exec = '/usr/bin/sandbox-exec';
-    if (!isFile(exec)) return { info: { kind: 'unavailable', ...base, reason: `${exec} is missing` }, hidden };
+    if (!isFile(exec)) return { info: { kind: 'unavailable', ...base, reason: `${exec} is missing`, reasonInfo: { code: 'sandbox-exec-missing', data: { path: exec } } }, hidden };
     return {
       info: { kind: 'sandbox-exec', ...base },
       hidden,
@@ -195,7 +197,7 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
       },
     };
   }
-  return { info: { kind: 'unavailable', ...base, reason: `no sandbox is available on ${platform} (bubblewrap on Linux, sandbox-exec on macOS)` }, hidden };
+  return { info: { kind: 'unavailable', ...base, reason: `no sandbox is available on ${platform} (bubblewrap on Linux, sandbox-exec on macOS)`, reasonInfo: { code: 'no-sandbox-platform', data: { platform } } }, hidden };
 }
 
 /** Sockets (and their folders) of container engines and snapd, hidden from every sandboxed server. */

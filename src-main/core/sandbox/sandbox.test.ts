@@ -110,6 +110,13 @@ describe.skipIf(process.platform !== 'linux')(process.platform === 'linux' ? 'no
     const [view] = await host.api['servers:list']();
     expect(view).toMatchObject({ status: 'error', launch: { sandbox: { kind: 'unavailable', reason: expect.stringContaining('/nonexistent/bwrap') } } });
     expect(view?.error).toMatch(/mcpServers\.boxed\.sandbox asks for a sandbox, but .*never run unsandboxed/);
+    // The code and data beside the English, for the UI and the CLI to word (the sandbox's own reason as the cause).
+    expect(view?.launch?.sandbox?.reasonInfo).toEqual({ code: 'bwrap-override-missing', data: { path: '/nonexistent/bwrap' } });
+    expect(view?.errorInfo).toMatchObject({
+      code: 'sandbox-unavailable',
+      data: { server: 'boxed', reason: 'entry' },
+      cause: { code: 'bwrap-override-missing', data: { path: '/nonexistent/bwrap' }, text: 'SWITCHBOARD_BWRAP names /nonexistent/bwrap, which does not exist' },
+    });
     expect(view?.pid).toBeUndefined();
     expect(pidsWith(marker)).toEqual([]);
   });

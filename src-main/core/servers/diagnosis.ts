@@ -66,6 +66,15 @@ export function challengeParams(header: string): Record<string, string> {
 }
 
 export function signInText(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, oauthProblem?: string): string {
+  return signInExplained(server, url, challenge, headers, oauthProblem).text;
+}
+
+/**
+ * The same, with code `sign-in-required` and its data: `how` is `token-refused` (the entry's Authorization header was
+ * refused), `oauth-failed` (`problem`: why the OAuth sign-in could not start) or `no-oauth`; the challenge's own
+ * parameters (realm, scope, …) as the server sent them.
+ */
+export function signInExplained(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, oauthProblem?: string): Explained {
   const params = challenge.header !== undefined ? challengeParams(challenge.header) : {};
   const details = [
     params.realm !== undefined ? `realm "${params.realm}"` : undefined,
@@ -75,7 +84,14 @@ export function signInText(server: string, url: URL, challenge: AuthChallenge, h
   ].filter((d): d is string => d !== undefined);
   const sentToken = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === 'authorization');
   const answer = challenge.status === 401 ? 'HTTP 401 Unauthorized' : 'HTTP 403 Forbidden with a WWW-Authenticate challenge';
-  return [
+  const how = sentToken ? 'token-refused' : oauthProblem !== undefined ? 'oauth-failed' : 'no-oauth';
+  const data: StatusReasonData = { server, url: url.href, httpStatus: challenge.status, how };
+  if (oauthProblem !== undefined && !sentToken) data.problem = oauthProblem;
+  for (const [name, key] of [['realm', 'realm'], ['resource_metadata', 'resourceMetadata'], ['scope', 'scope'], ['error', 'error'], ['error_description', 'errorDescription']] as const) {
+    const value = params[name];
+    if (value !== undefined) data[key] = value;
+  }
+  const text = [
     `Server "${server}" needs sign-in: ${url.href} answered ${answer}${details.length ? ` (${details.join('; ')})` : ''}.`,
     sentToken
       ? 'It refused the Authorization header in its config entry: check that the token is valid and not expired.'
@@ -83,6 +99,7 @@ export function signInText(server: string, url: URL, challenge: AuthChallenge, h
         ? `Switchboard could not start an OAuth sign-in (${oauthProblem}). If the service hands out tokens, add one to the entry instead: "headers": { "Authorization": "Bearer <token>" }.`
         : 'Switchboard cannot sign in with OAuth for it. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
   ].join(' ');
+  return explained(text, 'sign-in-required', data);
 }
 
 export function oversizedText(server: string, info: OversizedLine): string {

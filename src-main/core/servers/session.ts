@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { resolveCommand } from '../resolve-command';
 import { deniedHint, planSandbox, type SandboxPlan } from '../sandbox/index';
 import type { RemoteServerAuth } from '../auth/manager';
-import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInText, timeoutText, withDeadline } from './diagnosis';
+import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInExplained, timeoutExplained, withDeadline, type AuthChallenge, type Explained } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
 import { HostClient } from './host-client';
@@ -167,7 +167,11 @@ export class Session {
     this.options.hooks.launch({ command, args, cwd, env: launchEnv, ...(sandbox ? { sandbox: sandbox.info } : {}) });
     if (sandbox && !sandbox.wrap) {
       const where = entry.sandbox !== undefined ? `mcpServers.${this.name}.sandbox` : 'the settings default "sandbox"';
-      throw new ReasonError(`Not started: ${where} asks for a sandbox, but ${sandbox.info.reason ?? 'none is available here'}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.`);
+      const detail = sandbox.info.reason ?? 'none is available here';
+      const cause = sandbox.info.reasonInfo !== undefined ? { cause: { text: detail, ...sandbox.info.reasonInfo } } : {};
+      throw new ReasonError(`Not started: ${where} asks for a sandbox, but ${detail}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.`, {
+        reason: { code: 'sandbox-unavailable', data: { server: this.name, reason: entry.sandbox !== undefined ? 'entry' : 'settings', detail }, ...cause },
+      });
     }
     this.sandbox = sandbox;
     const { eraCache, policy } = this.options;
@@ -282,7 +286,7 @@ export class Session {
       const refused = serverAuth?.refused(error);
       if (refused !== undefined) return new ReasonError(refused, { cause: error });
       const reason = serverAuth?.needsLogin(error);
-      return reason !== undefined ? new SignInRequired(reason, { cause: error }) : undefined;
+      return reason !== undefined ? new SignInRequired(reason, { cause: error, reason: serverAuth?.needsLoginReason(error) }) : undefined;
     };
     const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
       this.kind = transportKind;
@@ -305,7 +309,7 @@ export class Session {
         const needed = signIn(error);
         if (needed) throw needed;
         const challenge = watched.challenge();
-        if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined), { cause: error });
+        if (challenge) throw signInError(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined, error);
         if (kind === 'http' || !isClientHttpError(error) || abandoned.aborted) throw error;
         this.options.hooks.note(`[switchboard] Streamable HTTP answered ${httpStatus(error)}; falling back to legacy HTTP+SSE`);
         await this.closeCurrent();
@@ -318,7 +322,7 @@ export class Session {
       const needed = signIn(error);
       if (needed) throw needed;
       const challenge = watched.challenge();
-      if (challenge) throw new ReasonError(signInText(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined), { cause: error });
+      if (challenge) throw signInError(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined, error);
       throw error;
     }
   }
@@ -337,8 +341,13 @@ export class Session {
 
   /** The connect timed out: why, as a person can act on it. */
   timeoutReason(timeout: number): string {
+    return this.timeoutExplained(timeout).text;
+  }
+
+  /** The same with its code and data (`stdout-noise` when only non-JSON came on stdout, else `start-timeout`). */
+  timeoutExplained(timeout: number): Explained {
     const raw = this.opened?.kind === 'stdio' ? this.opened.raw : undefined;
-    return timeoutText(this.name, timeout, raw);
+    return timeoutExplained(this.name, timeout, raw);
   }
 
   /** A connect failure, explained. */
@@ -400,4 +409,10 @@ export class Session {
 function innermostMessage(error: unknown): string {
   const chain = causeChain(error);
   return messageOf(chain[chain.length - 1]);
+}
+
+/** A 401 / 403 challenge the OAuth layer did not take up: why, with code `sign-in-required` and its data. */
+function signInError(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, problem: string | undefined, cause: unknown): ReasonError {
+  const { text, reason } = signInExplained(server, url, challenge, headers, problem);
+  return new ReasonError(text, { cause, reason });
 }

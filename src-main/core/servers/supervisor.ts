@@ -261,7 +261,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       if (!current()) return;
       // Wanting a sign-in is not a failure: no restart loop, the person signs in (then the server restarts).
       // (Also when it surfaced later in the connect, e.g. on the first tools/list of a server whose AS moved.)
-      const signIn = error instanceof SignInRequired ? reason : this.auth?.needsLogin(error);
+      const signIn = error instanceof SignInRequired ? explained : this.signInExplained(error);
       if (signIn !== undefined) {
         this.setStatus('needs-login', signIn);
         return;
@@ -274,6 +274,14 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     }
   }
 
+  /** Wanting a sign-in, with its code and data when the auth knows them (else the English text alone). */
+  private signInExplained(error: unknown): Explained | string | undefined {
+    const text = this.auth?.needsLogin(error);
+    if (text === undefined) return undefined;
+    const reason = this.auth?.needsLoginReason(error);
+    return reason !== undefined ? { text, reason } : text;
+  }
+
   /** A ready session stopped answering (a missed ping): close it and reconnect, waiting longer each time it recurs. */
   private onUnhealthy(reason: string): void {
     if (this.disposed || this.status !== 'ready') return;
@@ -283,7 +291,10 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.deps.log?.write(`[switchboard] ${text}`);
     const session = this.session;
     if (session) void session.close();
-    this.setStatus('error', text);
+    // The ping's own code and data (HealthFeature.lost), quoted as the cause: `health-lost`, `how` says what follows.
+    const lost = this.features.health.lost;
+    const how = this.policy.autoRestart ? 'reconnecting' : 'stopped';
+    this.setStatus('error', lost !== undefined ? { text, reason: { code: 'health-lost', data: { server: this.name, how }, cause: { text: lost.text, ...lost.reason } } } : text);
     if (!this.policy.autoRestart) return;
     this.reconnecting = true;
     this.scheduleRestart(this.healthFailures);
@@ -346,6 +357,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
    */
   private startFailure(error: unknown, session: Session, timeout: number, text: string): Explained | string {
     const timedOut = timeoutExplained(this.name, timeout);
+    // The session's own timeout (with what it saw on stdout: `stdout-noise`), when that is the text it gave.
+    const sessionTimeout = session.timeoutExplained(timeout);
+    if (text === sessionTimeout.text) return sessionTimeout;
     const found = startFailureExplained(error, {
       server: this.name,
       entry: this.server.entry,
@@ -386,7 +400,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         // (A step-up keeps the server ready: only calls that need more access wait for the person.)
         if (this.auth?.view().state === 'signed-out' && this.session === session) {
           void session.close();
-          this.setStatus('needs-login', signIn);
+          this.setStatus('needs-login', this.signInExplained(error) ?? signIn);
         }
         throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn}`, { cause: error, data: { ...data, status: 'needs-login' } });
       }

@@ -47,6 +47,13 @@ describe('health of a remote server', () => {
     const unhealthy = seen.find((v) => v.health?.ok === false);
     expect(unhealthy?.health?.error).toBe('Server "remote" did not answer ping within 400 ms');
     expect(seen.some((v) => v.status === 'error' && v.error === 'Server "remote" did not answer ping within 400 ms (periodic health check); reconnecting' && v.nextRestartAt !== undefined)).toBe(true);
+    // The code and data beside the English, for the UI and the CLI to word in the person's language.
+    expect(unhealthy?.health?.errorInfo).toEqual({ code: 'ping-missed', data: { server: 'remote', method: 'ping', timeoutMs: 400 } });
+    expect(seen.find((v) => v.status === 'error')?.errorInfo).toEqual({
+      code: 'health-lost',
+      data: { server: 'remote', how: 'reconnecting' },
+      cause: { text: 'Server "remote" did not answer ping within 400 ms', code: 'ping-missed', data: { server: 'remote', method: 'ping', timeoutMs: 400 } },
+    });
     // Reconnected: ready again, counted as a restart, healthy (a new session answers its pings again).
     await waitFor(() => seen.some((v) => v.status === 'ready' && v.restarts >= 1), 15_000, 'ready again after the reconnect');
     const ping = await host.api['servers:ping']('remote');

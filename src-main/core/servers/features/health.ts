@@ -1,5 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode, type Client } from '@modelcontextprotocol/client';
-import type { PingView, ServerHealth } from '../../../../src-shared/host-api';
+import type { PingView, ServerHealth, StatusReason } from '../../../../src-shared/host-api';
+import type { Explained } from '../diagnosis';
 import { CoreError, messageOf } from '../../errors';
 import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
@@ -17,12 +18,15 @@ export class HealthFeature implements SessionFeature {
   /** Bumped on every connect and disconnect: a ping of an older session reports nothing. */
   private epoch = 0;
   private disposed = false;
+  /** The last periodic ping that went unanswered or could not be sent, with its code and data (for the supervisor). */
+  lost: Explained | undefined;
 
   constructor(private readonly context: FeatureContext) {}
 
   connected(info: ConnectedInfo): void {
     this.epoch++;
     this.era = info.era;
+    this.lost = undefined;
     // The handshake was just answered: a failure recorded before this session no longer holds.
     if (this.state && !this.state.ok) this.set({ ok: true });
     if (this.context.remote) this.schedule();
@@ -72,17 +76,24 @@ export class HealthFeature implements SessionFeature {
       if (error instanceof ProtocolError) {
         // It answered (with an error): it is there.
         const message = `Server "${server}" answered ${method} with an error: ${messageOf(error)}`;
-        if (epoch === this.epoch) this.set({ ok: true, lastPingMs: Math.round(performance.now() - started), lastPingAt: at, error: message });
+        const errorInfo: StatusReason = { code: 'ping-error-answer', data: { server, method, detail: messageOf(error) } };
+        if (epoch === this.epoch) this.set({ ok: true, lastPingMs: Math.round(performance.now() - started), lastPingAt: at, error: message, errorInfo });
         return { kind: 'error-answer', method, message };
       }
       const missed = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
       const message = missed
         ? `Server "${server}" did not answer ${method} within ${ping.timeoutMs} ms`
         : `Server "${server}" could not be pinged (${method}): ${messageOf(error)}`;
+      const errorInfo: StatusReason = missed
+        ? { code: 'ping-missed', data: { server, method, timeoutMs: ping.timeoutMs } }
+        : { code: 'ping-failed', data: { server, method, detail: messageOf(error) } };
       if (epoch === this.epoch) {
         // The reconnect first, so that the view that turns unhealthy is already not ready (one servers:changed).
-        lost?.(message);
-        this.set({ ok: false, lastPingAt: at, error: message });
+        if (lost) {
+          this.lost = { text: message, reason: errorInfo };
+          lost(message);
+        }
+        this.set({ ok: false, lastPingAt: at, error: message, errorInfo });
       }
       return { kind: missed ? 'missed' : 'failed', method, message };
     }
