@@ -52,7 +52,7 @@ export type SamplingEntry = z.infer<typeof samplingEntrySchema>;
 
 /** Folders a server may work in (`roots/list`): paths (relative to the config file's folder, `~/` the home folder) or file:// URIs. */
 export const rootsSchema = z.array(
-  z.string({ error: 'must be a folder path or file:// URI' }).min(1, 'must not be empty').refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || v.toLowerCase().startsWith('file://'), 'must be a folder path or a file:// URI'),
+  z.string({ error: 'must be a folder path or file:// URI' }).min(1, 'must not be empty').refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || v.toLowerCase().startsWith('file://'), { message: 'must be a folder path or a file:// URI', params: { reason: 'not-folder-or-file-uri' } }),
   { error: 'must be an array of folder paths or file:// URIs' },
 );
 
@@ -81,36 +81,36 @@ export const serverEntrySchema = z
   })
   .superRefine((entry, ctx) => {
     if (entry.command === undefined && entry.url === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'needs either "command" (a program to start) or "url" (a remote server)' });
+      ctx.addIssue({ code: 'custom', message: 'needs either "command" (a program to start) or "url" (a remote server)', params: { reason: 'needs-command-or-url' } });
     } else if (entry.command !== undefined && entry.url !== undefined) {
-      ctx.addIssue({ code: 'custom', message: 'has both "command" and "url"; keep one' });
+      ctx.addIssue({ code: 'custom', message: 'has both "command" and "url"; keep one', params: { reason: 'command-and-url' } });
     }
     if (entry.type === 'stdio' && entry.command === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: 'is "stdio" but the entry has no "command"' });
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'is "stdio" but the entry has no "command"', params: { reason: 'stdio-without-command' } });
     }
     if (entry.sandbox !== undefined && entry.url !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['sandbox'], message: 'is for stdio servers ("command"); a remote server runs elsewhere' });
+      ctx.addIssue({ code: 'custom', path: ['sandbox'], message: 'is for stdio servers ("command"); a remote server runs elsewhere', params: { reason: 'sandbox-on-remote' } });
     }
     if (entry.oauth !== undefined && entry.url === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['oauth'], message: 'is for remote servers ("url"); a stdio server gets its credentials through env' });
+      ctx.addIssue({ code: 'custom', path: ['oauth'], message: 'is for remote servers ("url"); a stdio server gets its credentials through env', params: { reason: 'oauth-on-stdio' } });
     }
     if (entry.oauth?.clientSecret !== undefined && entry.oauth.clientId === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['oauth', 'clientSecret'], message: 'needs "clientId" beside it' });
+      ctx.addIssue({ code: 'custom', path: ['oauth', 'clientSecret'], message: 'needs "clientId" beside it', params: { reason: 'secret-without-client-id' } });
     }
     if (entry.oauth?.grant === 'client_credentials' && (entry.oauth.clientId === undefined || (entry.oauth.clientSecret === undefined && entry.oauth.privateKey === undefined))) {
-      ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "client_credentials", which needs "clientId" and either "clientSecret" or "privateKey"' });
+      ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "client_credentials", which needs "clientId" and either "clientSecret" or "privateKey"', params: { reason: 'client-credentials-incomplete' } });
     }
     if (entry.oauth?.grant === 'cross-app-access') {
       if (entry.oauth.clientId === undefined || entry.oauth.clientSecret === undefined || entry.oauth.idp === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "cross-app-access", which needs "clientId", "clientSecret" (at the server\'s authorization server) and "idp"' });
+        ctx.addIssue({ code: 'custom', path: ['oauth', 'grant'], message: 'is "cross-app-access", which needs "clientId", "clientSecret" (at the server\'s authorization server) and "idp"', params: { reason: 'cross-app-incomplete' } });
       } else if (entry.oauth.idp.issuer === undefined && entry.oauth.idp.tokenEndpoint === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['oauth', 'idp'], message: 'needs "issuer" or "tokenEndpoint" (where the ID token is exchanged)' });
+        ctx.addIssue({ code: 'custom', path: ['oauth', 'idp'], message: 'needs "issuer" or "tokenEndpoint" (where the ID token is exchanged)', params: { reason: 'idp-needs-endpoint' } });
       }
     } else if (entry.oauth?.idp !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['oauth', 'idp'], message: 'is only for "grant": "cross-app-access"' });
+      ctx.addIssue({ code: 'custom', path: ['oauth', 'idp'], message: 'is only for "grant": "cross-app-access"', params: { reason: 'idp-without-cross-app' } });
     }
     if (entry.type !== undefined && entry.type !== 'stdio' && entry.url === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `is "${entry.type}" but the entry has no "url"` });
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `is "${entry.type}" but the entry has no "url"`, params: { reason: 'type-without-url', type: entry.type } });
     }
   });
 

@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
 import type { ServersConfig } from '../../src-shared/config-schema';
-import { ConfigError, parseServersConfig } from './config';
+import { ConfigError, parseServersConfig, unreadableInfo } from './config';
 import { writeFileAtomicSync } from './data-files';
 import { CoreError, messageOf } from './errors';
 
@@ -83,7 +83,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const detail = code === 'ENOENT' ? 'the file does not exist' : `cannot read the file (${code ?? messageOf(error)})`;
-      return { text: '', hash: hashText(''), config: this.current.config, error: new ConfigError(this.file, 1, 1, detail) };
+      return { text: '', hash: hashText(''), config: this.current.config, error: new ConfigError(this.file, 1, 1, detail, unreadableInfo(code)) };
     }
     const hash = hashText(text);
     try {
@@ -185,7 +185,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
       try {
         parseServersConfig(text, this.file);
       } catch (error) {
-        if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message, { data: locationOf(error) });
+        if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message, { data: configErrorData(error) });
         throw error;
       }
       await this.write(text, base.text);
@@ -223,6 +223,15 @@ function readTextOrEmpty(file: string): string {
 }
 
 /** HostError.data for a located config problem: `{ file, line, column, detail }`. */
-function locationOf(error: { file: string; line: number; column: number; detail: string }): Record<string, unknown> {
-  return { file: error.file, line: error.line, column: error.column, detail: error.detail };
+function locationOf(error: ConfigError): Record<string, unknown> {
+  return { file: error.file, line: error.line, column: error.column, detail: error.detail, ...(error.info ? { detailInfo: error.info } : {}) };
+}
+
+/**
+ * A HostError's data for a config-invalid error that is the config's own problem (nothing else said around it):
+ * where it is, and what it is as a reason code with its data (ConfigDetailInfo, also flat, so the UI and CLI word
+ * it as `errors.config-invalid.<reason>`).
+ */
+export function configErrorData(error: ConfigError): Record<string, unknown> {
+  return { ...(error.info ?? {}), ...locationOf(error) };
 }

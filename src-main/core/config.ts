@@ -7,6 +7,19 @@ import { pathToFileURL } from 'node:url';
 import { calculatorPath, schemaPath } from './paths';
 import type { ChildRuntime } from './runtime';
 
+/**
+ * What is wrong, without words: `reason` names the kind of problem and the other fields are its data (the field's
+ * dotted path, what was expected and what is there, a minimum or maximum, the unknown keys…). The UI and CLI word it
+ * in their language (`errors.config-invalid.<reason>`); `detail` is the same in English.
+ */
+export interface ConfigDetailInfo {
+  reason: string;
+  [key: string]: string | number;
+}
+
+/** The kinds of value `got` names (describeValue's). */
+type ValueKind = 'nothing' | 'null' | 'array' | 'object' | 'string' | 'number' | 'boolean';
+
 /** A config problem pinned to a place in the file, printed as `FILE:LINE:COL: message`. */
 export class ConfigError extends Error {
   constructor(
@@ -14,6 +27,8 @@ export class ConfigError extends Error {
     readonly line: number,
     readonly column: number,
     readonly detail: string,
+    /** The same problem as a reason code and data (see ConfigDetailInfo). */
+    readonly info?: ConfigDetailInfo,
   ) {
     super(`${file}:${line}:${column}: ${detail}`);
     this.name = 'ConfigError';
@@ -42,6 +57,57 @@ function describeValue(node: Node | undefined): string {
   return `${node.type} (${String(node.value)})`;
 }
 
+function valueInfo(node: Node | undefined): { got: ValueKind; gotValue?: string } {
+  if (node === undefined) return { got: 'nothing' };
+  if (node.type === 'null' || node.type === 'array' || node.type === 'object') return { got: node.type };
+  if (node.type === 'string') return { got: 'string', gotValue: JSON.stringify(node.value) };
+  if (node.type === 'number' || node.type === 'boolean') return { got: node.type, gotValue: String(node.value) };
+  return { got: 'nothing' };
+}
+
+const expectedTypes = new Set(['string', 'number', 'int', 'boolean', 'array', 'object', 'record']);
+/** Regex checks of the schema, by their pattern (zod reports a failed regex as its source). */
+const patternReasons: ReadonlyArray<[RegExp, string]> = [
+  [/secret:/, 'not-secret-ref'],
+  [/\\x21/, 'not-oauth-scope'],
+  [/EdDSA/, 'not-jws-algorithm'],
+];
+
+/** A zod issue as a reason code and data (ConfigDetailInfo), for the UI and CLI to word. */
+function issueInfo(issue: z.core.$ZodIssue, field: string, got: { got: ValueKind; gotValue?: string }): ConfigDetailInfo {
+  const at = { field };
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.path.length === 0) return { reason: 'root-not-object', ...got };
+      return expectedTypes.has(issue.expected) ? { reason: 'wrong-type', ...at, expected: issue.expected, ...got } : { reason: 'schema', ...at };
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return { reason: 'empty-string', ...at };
+      if (issue.origin === 'number') return { reason: issue.inclusive === false ? 'not-above' : 'too-small', ...at, minimum: Number(issue.minimum) };
+      return { reason: 'schema', ...at };
+    case 'too_big':
+      return issue.origin === 'number' ? { reason: 'too-big', ...at, maximum: Number(issue.maximum) } : { reason: 'schema', ...at };
+    case 'invalid_format': {
+      if (issue.format === 'url') return { reason: 'not-http-url', ...at };
+      const pattern = issue.format === 'regex' && 'pattern' in issue && typeof issue.pattern === 'string' ? issue.pattern : '';
+      const found = patternReasons.find(([test]) => test.test(pattern));
+      return found ? { reason: found[1], ...at } : { reason: 'schema', ...at };
+    }
+    case 'invalid_value':
+      return { reason: 'not-one-of', ...at, values: issue.values.map((v) => String(v)).join(', ') };
+    case 'invalid_union':
+      return field.endsWith('sandbox') ? { reason: 'sandbox-shape', ...at } : { reason: 'schema', ...at };
+    case 'unrecognized_keys':
+      return { reason: 'unknown-keys', ...at, keys: issue.keys.join(', ') };
+    case 'custom': {
+      const params = issue.params ?? {};
+      const reason = typeof params.reason === 'string' ? params.reason : 'schema';
+      return { reason, ...at, ...(typeof params.type === 'string' ? { type: params.type } : {}) };
+    }
+    default:
+      return { reason: 'schema', ...at };
+  }
+}
+
 function pathLabel(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
@@ -61,9 +127,10 @@ export function parseServersConfig(text: string, file: string): ServersConfig {
   const first = errors[0];
   if (first !== undefined) {
     const { line, column } = lineColumn(text, first.offset);
-    throw new ConfigError(file, line, column, `not valid JSON: ${humanParseError(printParseErrorCode(first.error))}`);
+    const syntax = printParseErrorCode(first.error);
+    throw new ConfigError(file, line, column, `not valid JSON: ${humanParseError(syntax)}`, { reason: 'json-syntax', syntax: syntax in parseErrorTexts ? syntax : 'other' });
   }
-  if (root === undefined) throw new ConfigError(file, 1, 1, 'the file is empty; expected { "mcpServers": { … } }');
+  if (root === undefined) throw new ConfigError(file, 1, 1, 'the file is empty; expected { "mcpServers": { … } }', { reason: 'empty-file' });
   const value: unknown = nodeValue(root);
   const result = serversConfigSchema.safeParse(value);
   if (result.success) return result.data;
@@ -81,28 +148,31 @@ export function parseServersConfig(text: string, file: string): ServersConfig {
   const what = issue.code === 'custom' || issue.code === 'unrecognized_keys' ? '' : `, got ${describeValue(got)}`;
   const label = pathLabel(issue.path);
   const message = issue.path.length === 0 && issue.code === 'invalid_type' ? 'must be an object with an "mcpServers" key' : issue.message;
-  throw new ConfigError(file, line, column, `${label} ${message}${what}`);
+  const field = path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
+  throw new ConfigError(file, line, column, `${label} ${message}${what}`, issueInfo(issue, field, valueInfo(got)));
 }
 
+/** jsonc-parser's error codes in words (the UI and CLI have their own for `reason: json-syntax`, data.syntax). */
+const parseErrorTexts: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected a colon after the property name',
+  CommaExpected: 'expected a comma between entries',
+  CloseBraceExpected: 'expected a closing brace }',
+  CloseBracketExpected: 'expected a closing bracket ]',
+  EndOfFileExpected: 'unexpected text after the end of the document',
+  UnexpectedEndOfComment: 'a comment is not closed',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfNumber: 'a number is cut off',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string',
+};
+
 function humanParseError(code: string): string {
-  const table: Record<string, string> = {
-    InvalidSymbol: 'unexpected character',
-    InvalidNumberFormat: 'malformed number',
-    PropertyNameExpected: 'expected a property name in double quotes',
-    ValueExpected: 'expected a value',
-    ColonExpected: 'expected a colon after the property name',
-    CommaExpected: 'expected a comma between entries',
-    CloseBraceExpected: 'expected a closing brace }',
-    CloseBracketExpected: 'expected a closing bracket ]',
-    EndOfFileExpected: 'unexpected text after the end of the document',
-    UnexpectedEndOfComment: 'a comment is not closed',
-    UnexpectedEndOfString: 'a string is not closed',
-    UnexpectedEndOfNumber: 'a number is cut off',
-    InvalidUnicode: 'invalid unicode escape',
-    InvalidEscapeCharacter: 'invalid escape character',
-    InvalidCharacter: 'invalid character in a string',
-  };
-  return table[code] ?? code;
+  return parseErrorTexts[code] ?? code;
 }
 
 function nodeValue(node: Node): unknown {
@@ -122,13 +192,18 @@ function nodeValue(node: Node): unknown {
   }
 }
 
+/** Why the file could not be read, as a reason code and data. */
+export function unreadableInfo(code: string | undefined): ConfigDetailInfo {
+  return code === 'ENOENT' ? { reason: 'file-missing' } : { reason: 'file-unreadable', errno: code ?? 'unknown' };
+}
+
 export function readServersConfig(file: string): ServersConfig {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'the file does not exist' : `cannot read the file (${code ?? String(error)})`);
+    throw new ConfigError(file, 1, 1, code === 'ENOENT' ? 'the file does not exist' : `cannot read the file (${code ?? String(error)})`, unreadableInfo(code));
   }
   return parseServersConfig(text, file);
 }

@@ -158,7 +158,7 @@ export class MissingInputError extends CoreError {
     readonly inputId: string,
     where: string,
   ) {
-    super('config-invalid', `${where} needs the input "${inputId}". Enter it when asked; it is then kept as a secret.`);
+    super('config-invalid', `${where} needs the input "${inputId}". Enter it when asked; it is then kept as a secret.`, { data: { reason: 'missing-input', where, inputId } });
   }
 }
 
@@ -185,6 +185,7 @@ export function resolveReferences(value: string, where: string, context: Referen
         throw new CoreError(
           'config-invalid',
           `${where} refers to \${env:${name}}, but ${name} is set neither in the environment Switchboard was started with nor in its .env file. Set ${name} there, or write the value directly.`,
+          { data: { reason: 'missing-env', where, name } },
         );
       }
       return resolved;
@@ -200,7 +201,9 @@ export function resolveReferences(value: string, where: string, context: Referen
       }
       const resolved = context.secrets?.get(name);
       if (resolved === undefined) {
-        throw new CoreError('config-invalid', `${where} refers to \${secret:${name}}, but there is no secret named ${name}. Add it under Settings → Secrets (or \`switchboard secret set ${name}\`).`);
+        throw new CoreError('config-invalid', `${where} refers to \${secret:${name}}, but there is no secret named ${name}. Add it under Settings → Secrets (or \`switchboard secret set ${name}\`).`, {
+          data: { reason: 'missing-secret', where, name },
+        });
       }
       return resolved;
     }

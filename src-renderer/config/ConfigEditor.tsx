@@ -10,7 +10,7 @@ import type { ConfigText } from '../../src-shared/host-api';
 import { describeError } from '../host-client';
 import { useApp, useAppStore } from '../hooks/useApp';
 import { lintConfigText, mainProblem, offsetAt, type TextProblem } from './jsonc';
-import { useT } from '../i18n';
+import { configDetailText, i18n, useT } from '../i18n';
 
 /** Marks whole lines that have a problem (so the place is visible without hovering). */
 const setProblemLines = StateEffect.define<number[]>();
@@ -94,14 +94,14 @@ export function ConfigEditor() {
     const fromMain: TextProblem[] = [];
     const refused = refusedRef.current;
     if (refused && refused.text === text) fromMain.push(mainProblem(text, refused.line, refused.column, refused.message));
-    else if (base?.problem && base.text === text) fromMain.push(mainProblem(text, base.problem.line, base.problem.column, base.problem.message));
+    else if (base?.problem && base.text === text) fromMain.push(mainProblem(text, base.problem.line, base.problem.column, configDetailText(base.problem.message, base.problem.info)));
     const mainLines = new Set(fromMain.map((p) => p.line));
     const all = [...fromMain, ...lintConfigText(text).filter((p) => !mainLines.has(p.line))].sort((a, b) => a.from - b.from);
     const diagnostics: Diagnostic[] = all.map((p) => ({
       from: Math.min(p.from, text.length),
       to: Math.min(Math.max(p.to, p.from), text.length),
       severity: 'error',
-      source: p.source === 'main' ? 'Switchboard' : 'as you type',
+      source: p.source === 'main' ? 'Switchboard' : i18n.t('editor.asYouType'),
       message: p.message,
     }));
     view.dispatch(setDiagnostics(view.state, diagnostics), { effects: setProblemLines.of(all.map((p) => p.line)) });
@@ -247,7 +247,7 @@ export function ConfigEditor() {
       // Main says where (HostError.data: file, line, column, detail); the message text is never parsed.
       const located =
         typeof data?.line === 'number' && typeof data.column === 'number' && typeof data.detail === 'string' && (data.file === undefined || data.file === base.path)
-          ? { line: data.line, column: data.column, message: data.detail }
+          ? { line: data.line, column: data.column, message: configDetailText(data.detail, data.detailInfo) }
           : undefined;
       if (located) {
         refusedRef.current = { text, ...located };

@@ -93,6 +93,22 @@ export function errorText(error: ErrorLike): string {
   return localizeError(i18n, error);
 }
 
+/**
+ * A config problem without its place (the editor shows it at its line): worded from its reason code and data
+ * (HostError data.detailInfo / ConfigProblem.info: `configDetail.reason.<reason>`); in English, or for a reason
+ * without a wording, the host's `detail` as it is.
+ */
+export function configDetailText(detail: string, info: unknown): string {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  if (language === 'en' || typeof info !== 'object' || info === null) return detail;
+  const vars: Record<string, string> = {};
+  for (const [key, value] of Object.entries(info as Record<string, unknown>)) if (typeof value === 'string' || typeof value === 'number') vars[key] = String(value);
+  const key = `configDetail.reason.${vars.reason ?? ''}`;
+  if (vars.reason === undefined || !/^[\w-]+$/.test(vars.reason) || typeof i18n.getResource(language, 'translation', key) !== 'string') return detail;
+  // A key built at run time from the host's reason code (checked above to have a wording).
+  return (i18n.t as unknown as (key: string, vars: Record<string, string>) => string)(key, vars);
+}
+
 /** Why a server is in its status (ServerView.error and .errorInfo) in the UI's language (see localizeReason). */
 export function reasonText(text: string, reason: StatusReason | undefined): string {
   return localizeReason(i18n, text, reason);

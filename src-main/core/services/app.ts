@@ -1,5 +1,5 @@
 import type { AppInfo, HostMethods } from '../../../src-shared/host-api';
-import type { ConfigStore } from '../config-store';
+import { configErrorData, type ConfigStore } from '../config-store';
 import type { SecretStore } from '../secrets';
 
 export type AppChannel = 'app:info' | 'shell:open';
@@ -38,8 +38,8 @@ export class AppService {
       mode: this.options.mode,
       configPath: this.options.configPath,
       logsDir: this.options.logsDir,
-      ...(error && where ? { configError: { code: 'config-invalid', message: error.message, data: where } } : {}),
-      ...(error && where ? { configProblem: { ...where, message: error.detail } } : {}),
+      ...(error && where ? { configError: { code: 'config-invalid', message: error.message, data: { ...configErrorData(error), ...where } } } : {}),
+      ...(error && where ? { configProblem: { ...where, message: error.detail, ...(error.info ? { info: error.info } : {}) } } : {}),
       secrets: { backing: secrets.backing, ...(secrets.warning ? { warning: secrets.warning } : {}) },
     };
   }

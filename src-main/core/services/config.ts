@@ -110,7 +110,7 @@ export class ConfigService {
       text: snapshot.text,
       hash: snapshot.hash,
       backupPath: this.options.store.backupFile,
-      ...(snapshot.error ? { problem: { file: snapshot.error.file, line: snapshot.error.line, column: snapshot.error.column, message: snapshot.error.detail } } : {}),
+      ...(snapshot.error ? { problem: { file: snapshot.error.file, line: snapshot.error.line, column: snapshot.error.column, message: snapshot.error.detail, ...(snapshot.error.info ? { info: snapshot.error.info } : {}) } } : {}),
     };
   }
 }

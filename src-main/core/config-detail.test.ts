@@ -1,0 +1,51 @@
+// ConfigError.info: what is wrong with a config as a reason code and data (no words), beside the English detail.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseServersConfig, type ConfigDetailInfo } from './config';
+import { createI18n, localizeError } from '../../src-shared/i18n';
+
+function problem(text: string): ConfigError {
+  try {
+    parseServersConfig(text, '/x/mcp.json');
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('ConfigError.info', () => {
+  it('names the problem and its data for each kind of mistake', () => {
+    const cases: Array<[string, ConfigDetailInfo]> = [
+      ['{"mcpServers": {"a": {"command": 5}}}', { reason: 'wrong-type', field: 'mcpServers.a.command', expected: 'string', got: 'number', gotValue: '5' }],
+      ['{"mcpServers": {"a": {"command": "x",}', { reason: 'json-syntax', syntax: 'CloseBraceExpected' }],
+      ['[]', { reason: 'root-not-object', got: 'array' }],
+      ['', { reason: 'json-syntax', syntax: 'ValueExpected' }],
+      ['{"mcpServers": {"a": {}}}', { reason: 'needs-command-or-url', field: 'mcpServers.a' }],
+      ['{"mcpServers": {"a": {"command": ""}}}', { reason: 'empty-string', field: 'mcpServers.a.command' }],
+      ['{"mcpServers": {"a": {"command": "x", "timeout": 0}}}', { reason: 'not-above', field: 'mcpServers.a.timeout', minimum: 0 }],
+      ['{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}', { reason: 'too-big', field: 'mcpServers.a.oauth.redirectPort', maximum: 65535 }],
+      ['{"mcpServers": {"a": {"url": "https://h", "oauth": {"clientId": "c", "clientSecret": "plain"}}}}', { reason: 'not-secret-ref', field: 'mcpServers.a.oauth.clientSecret' }],
+      ['{"mcpServers": {"a": {"command": "x", "type": "zz"}}}', { reason: 'not-one-of', field: 'mcpServers.a.type', values: 'stdio, http, streamable-http, sse' }],
+      ['{"mcpServers": {"a": {"command": "x", "type": "sse"}}}', { reason: 'type-without-url', field: 'mcpServers.a.type', type: 'sse' }],
+      ['{"mcpServers": {"a": {"command": "x", "roots": ["http://h"]}}}', { reason: 'not-folder-or-file-uri', field: 'mcpServers.a.roots[0]' }],
+      ['{"mcpServers": {"a": {"command": "x", "sandbox": 3}}}', { reason: 'sandbox-shape', field: 'mcpServers.a.sandbox' }],
+    ];
+    for (const [text, info] of cases) expect({ text, info: problem(text).info }).toEqual({ text, info });
+  });
+
+  it('keeps the English detail as it was', () => {
+    expect(problem('{"mcpServers": {"a": {"command": 5}}}').detail).toBe('mcpServers.a.command must be a string (the program to start), got a number (5)');
+  });
+
+  it('is worded in Chinese from that data (no English left), in English as the host said it', () => {
+    const zh = createI18n('zh-CN');
+    for (const text of ['{"mcpServers": {"a": {"command": 5}}}', '{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}', '[]', '{"mcpServers": {"a": {}}}']) {
+      const error = problem(text);
+      const worded = localizeError(zh, { code: 'config-invalid', message: error.message, data: { ...error.info, line: error.line, column: error.column } });
+      expect(worded).toMatch(/^配置第 \d+ 行第 \d+ 列有问题：/);
+      expect(worded).not.toMatch(/must|got|\{\{|configDetail/);
+    }
+    const error = problem('[]');
+    expect(localizeError(createI18n('en'), { code: 'config-invalid', message: error.message, data: { ...error.info } })).toBe(error.message);
+  });
+});
