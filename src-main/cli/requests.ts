@@ -13,6 +13,7 @@ import type { Disposable } from '../../src-shared/lifecycle';
 import { describeErrors, elicitationFields, parseFieldText, validateElicitation, type ElicitationContent, type ElicitationField } from '../core/requests/elicitation-schema';
 import type { RequestQueue } from '../core/requests/queue';
 import type { CliArgs } from './args';
+import { formProblemText, formProblemsText, requestReasonText } from '../../src-shared/i18n/forms.words';
 import { cliLanguage, cliNumber, cliT } from './i18n';
 import { displayWidth, padDisplay } from './output';
 import { canAskOn, terminalFor, type Terminal, type TerminalIo } from './terminal';
@@ -83,11 +84,11 @@ export class RequestAnswerer implements Disposable {
       const wasAdded = this.seen.delete(settled.id);
       if (!wasAdded && settled.outcome === 'declined' && settled.kind !== 'tool-approval') {
         // Declined at once (no one can answer): say what was declined and how to answer next time.
-        this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedBecause', { server: settled.server, kind: kindWord(settled.kind), reason: reasonText(settled.message) ?? cliT('cliOut.requests.noOneToAnswer') })}`);
+        this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedBecause', { server: settled.server, kind: kindWord(settled.kind), reason: reasonText(settled) ?? cliT('cliOut.requests.noOneToAnswer') })}`);
       } else if (this.current?.id === settled.id && !this.current.answered) {
         // Settled while it was being asked (timed out, withdrawn, the server went away): stop asking.
         this.current.abort.abort();
-        const message = reasonText(settled.message);
+        const message = reasonText(settled);
         this.terminal.say(`  ✗ ${cliT('cliOut.requests.settled', { server: settled.server, kind: kindWord(settled.kind), outcome: outcomeWord(settled.outcome), message: message ? ` — ${message}` : '' })}`);
       }
     });
@@ -251,7 +252,7 @@ export class RequestAnswerer implements Disposable {
           if (raw === undefined) return signalledOrDecline();
           const parsed = parseFieldText(field, raw);
           if (!parsed.ok) {
-            say(`    ${parsed.message}.`);
+            say(`    ${formProblemText(cliT, parsed)}.`);
             continue;
           }
           if (parsed.value === undefined) delete content[field.name];
@@ -265,7 +266,7 @@ export class RequestAnswerer implements Disposable {
         const answer: AcceptContent['elicitation-form'] = { content: checked.content };
         return { action: 'accept', content: answer };
       }
-      say(cliT('cliOut.requests.notAccepted', { errors: describeErrors(fields, checked.errors) }));
+      say(cliT('cliOut.requests.notAccepted', { errors: formProblemsText(cliT, checked.errors) }));
       const failing = fields.filter((f) => checked.errors.some((e) => e.field === f.name));
       if (failing.length === 0) return { action: 'decline', reason: `the form cannot be filled in here: ${describeErrors(fields, checked.errors)}` };
       asking = failing;
@@ -360,9 +361,13 @@ function titleOf(request: PendingRequestView): string {
   }
 }
 
-/** A settled request's reason: ours (no terminal) in the CLI's language; the host's own text as it is. */
-function reasonText(message: string | undefined): string | undefined {
-  return message === noTerminalReason ? cliT('cliOut.requests.noTerminal') : message;
+/**
+ * A settled request's reason in the CLI's language: the queue's own from its code and data (timed out, withdrawn,
+ * shutting down), ours (no terminal); anyone else's text (a person's answer, a server's) as it is.
+ */
+function reasonText(settled: RequestSettledView): string | undefined {
+  if (settled.reason !== undefined) return requestReasonText(cliT, settled.reason);
+  return settled.message === noTerminalReason ? cliT('cliOut.requests.noTerminal') : settled.message;
 }
 
 /** `  label:  value` lines with the values in one column `width` wide (continuation lines under the value). */

@@ -117,8 +117,57 @@ export interface RequestSettledView {
   server: string;
   kind: PendingRequestKind;
   outcome: RequestOutcome;
-  /** Why, as a person reads it ("timed out after 300 s", "no one is there to answer: not a terminal"). */
+  /** Why, as a person reads it ("timed out after 300 s", "no one is there to answer: not a terminal"), in English. */
   message?: string;
+  /** Why, as a code and data the UI and the CLI word in their language (the queue's own reasons); absent: `message` is someone else's text. */
+  reason?: RequestReason;
+}
+
+/**
+ * Why the queue settled a request itself: `timed-out` (data `ms` under a second, else `seconds`), `withdrawn` (the
+ * asker gave up), `shutting-down`, `no-answerer` (no one can answer; the queue's default reason), `server-gone`
+ * (data `server`: it stopped or disconnected).
+ */
+export type RequestReasonCode = 'timed-out' | 'withdrawn' | 'shutting-down' | 'no-answerer' | 'server-gone';
+
+export interface RequestReason {
+  code: RequestReasonCode;
+  data?: Record<string, string | number>;
+}
+
+/**
+ * What is wrong with a form's value (elicitation), as a code and data beside the English text; `data.field` is the
+ * field's title. `min`/`max` are bounds (`count` for choices), `choices` / `unknown` comma-separated values.
+ */
+export type FormProblemCode =
+  | 'required'
+  | 'not-a-field'
+  | 'not-text'
+  | 'not-a-choice'
+  | 'empty'
+  | 'too-short'
+  | 'too-long'
+  | 'not-email'
+  | 'not-uri'
+  | 'not-date'
+  | 'not-date-time'
+  | 'not-number'
+  | 'not-whole'
+  | 'too-small'
+  | 'too-large'
+  | 'not-boolean'
+  | 'yes-or-no'
+  | 'not-a-list'
+  | 'unknown-choices'
+  | 'repeated-choice'
+  | 'too-few-choices'
+  | 'too-many-choices';
+
+export interface FormProblem {
+  code: FormProblemCode;
+  data: Record<string, string | number>;
+  /** The English text, as the core writes it (and sends it on to servers and logs). */
+  message: string;
 }
 
 /** Pushed when a request is added or settled; `pending` is the whole queue after the change. */

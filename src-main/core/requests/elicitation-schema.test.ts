@@ -52,9 +52,42 @@ describe('elicitation schema', () => {
       when: 'must be a date (YYYY-MM-DD)',
     });
     expect(describeErrors(elicitationFields(schema), result.errors)).toContain('Your name must not be empty');
+    // Beside each English text, its code and data (the field's title, the bounds and choices) for the UI and CLI to word.
+    const coded = Object.fromEntries(result.errors.map((e) => [e.field, [e.code, e.data]]));
+    expect(coded).toEqual({
+      extra: ['not-a-field', { field: 'extra' }],
+      name: ['empty', { field: 'Your name' }],
+      email: ['not-email', { field: 'Email' }],
+      colour: ['not-a-choice', { field: 'Colour', choices: 'red, green' }],
+      age: ['not-whole', { field: 'age' }],
+      tags: ['unknown-choices', { field: 'tags', unknown: 'z', choices: 'a, b' }],
+      when: ['not-date', { field: 'when' }],
+    });
     // A required field without a default, missing.
-    const missing = validateElicitation({ type: 'object', properties: { code: { type: 'string' } }, required: ['code'] }, {});
-    expect(missing).toEqual({ ok: false, errors: [{ field: 'code', message: 'is required' }] });
+    const missing = validateElicitation({ type: 'object', properties: { code: { type: 'string', title: 'Code' } }, required: ['code'] }, {});
+    expect(missing).toEqual({ ok: false, errors: [{ field: 'code', message: 'is required', code: 'required', data: { field: 'Code' } }] });
+  });
+
+  it('gives bounds as data: lengths, numbers and how many choices', () => {
+    const bounded = {
+      type: 'object',
+      properties: {
+        nick: { type: 'string', title: 'Nick', minLength: 2, maxLength: 4 },
+        n: { type: 'number', maximum: 9 },
+        picks: { type: 'array', items: { enum: ['a', 'b', 'c'] }, minItems: 2, maxItems: 2 },
+      },
+    };
+    const result = validateElicitation(bounded, { nick: 'x', n: 10, picks: ['a'] });
+    expect(result.ok ? [] : result.errors.map((e) => [e.code, e.data, e.message])).toEqual([
+      ['too-short', { field: 'Nick', min: 2 }, 'must be at least 2 characters'],
+      ['too-large', { field: 'n', max: 9 }, 'must be at most 9'],
+      ['too-few-choices', { field: 'picks', count: 2 }, 'needs at least 2 choice(s)'],
+    ]);
+    const again = validateElicitation(bounded, { nick: 'abcde', picks: ['a', 'b', 'c'] });
+    expect(again.ok ? [] : again.errors.map((e) => [e.code, e.data])).toEqual([
+      ['too-long', { field: 'Nick', max: 4 }],
+      ['too-many-choices', { field: 'picks', count: 2 }],
+    ]);
   });
 
   it('parses a typed line per field: default on empty, yes/no, numbers, choice by value, title or number', () => {
@@ -65,14 +98,16 @@ describe('elicitation schema', () => {
       return field;
     };
     expect(parseFieldText(f('colour'), '')).toEqual({ ok: true, value: 'green' });
-    expect(parseFieldText(f('name'), '')).toEqual({ ok: false, message: 'Your name is required' });
+    expect(parseFieldText(f('name'), '')).toEqual({ ok: false, message: 'Your name is required', code: 'required', data: { field: 'Your name' } });
     expect(parseFieldText(f('email'), '')).toEqual({ ok: true, value: undefined });
     expect(parseFieldText(f('subscribe'), 'n')).toEqual({ ok: true, value: false });
     expect(parseFieldText(f('age'), '41')).toEqual({ ok: true, value: 41 });
-    expect(parseFieldText(f('age'), '-1')).toEqual({ ok: false, message: 'age must be at least 0' });
+    expect(parseFieldText(f('age'), '-1')).toEqual({ ok: false, message: 'age must be at least 0', code: 'too-small', data: { field: 'age', min: 0 } });
     expect(parseFieldText(f('colour'), 'Red')).toEqual({ ok: true, value: 'red' });
     expect(parseFieldText(f('size'), '3')).toEqual({ ok: true, value: 'l' });
     expect(parseFieldText(f('tags'), 'Beta, a')).toEqual({ ok: true, value: ['b', 'a'] });
-    expect(parseFieldText(f('email'), 'x@y')).toEqual({ ok: false, message: 'Email must be an email address (name@example.com)' });
+    expect(parseFieldText(f('email'), 'x@y')).toEqual({ ok: false, message: 'Email must be an email address (name@example.com)', code: 'not-email', data: { field: 'Email' } });
+    expect(parseFieldText(f('subscribe'), 'maybe')).toEqual({ ok: false, message: 'subscribe: answer yes or no', code: 'yes-or-no', data: { field: 'subscribe' } });
+    expect(parseFieldText(f('age'), 'old')).toEqual({ ok: false, message: 'age must be a number', code: 'not-number', data: { field: 'age' } });
   });
 });

@@ -9,6 +9,8 @@
  * number / integer (`minimum`/`maximum`), boolean, and array of enum strings (multi-select, `minItems`/`maxItems`).
  */
 
+import type { FormProblemCode } from '../../../src-shared/contract/requests';
+
 export type ElicitationValue = string | number | boolean | string[];
 export type ElicitationContent = Record<string, ElicitationValue>;
 
@@ -38,9 +40,9 @@ export interface ElicitationField {
   maxItems?: number;
 }
 
-export interface FieldError {
+/** One field's problem: its name, the English text (without the name) and the code and data (`data.field`: its title). */
+export interface FieldError extends ValueProblem {
   field: string;
-  message: string;
 }
 
 export type ValidationResult = { ok: true; content: ElicitationContent } | { ok: false; errors: FieldError[] };
@@ -124,58 +126,74 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const dateTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-function formatError(format: ElicitationField['format'], value: string): string | undefined {
+/** What is wrong with a value, without the field's name: the English text beside its code and data. */
+export interface ValueProblem {
+  code: FormProblemCode;
+  data: Record<string, string | number>;
+  message: string;
+}
+
+const problem = (code: FormProblemCode, message: string, data: Record<string, string | number> = {}): ValueProblem => ({ code, data, message });
+
+function formatProblem(format: ElicitationField['format'], value: string): ValueProblem | undefined {
   switch (format) {
     case 'email':
-      return emailPattern.test(value) ? undefined : 'must be an email address (name@example.com)';
+      return emailPattern.test(value) ? undefined : problem('not-email', 'must be an email address (name@example.com)');
     case 'uri': {
       try {
         const url = new URL(value);
-        return url.protocol ? undefined : 'must be a URI';
+        return url.protocol ? undefined : problem('not-uri', 'must be a URI');
       } catch {
-        return 'must be a URI (e.g. https://example.com/)';
+        return problem('not-uri', 'must be a URI (e.g. https://example.com/)');
       }
     }
     case 'date':
-      return datePattern.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date (YYYY-MM-DD)';
+      return datePattern.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : problem('not-date', 'must be a date (YYYY-MM-DD)');
     case 'date-time':
-      return dateTimePattern.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be a date and time (e.g. 2026-01-31T12:00:00Z)';
+      return dateTimePattern.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : problem('not-date-time', 'must be a date and time (e.g. 2026-01-31T12:00:00Z)');
     default:
       return undefined;
   }
 }
 
-/** What is wrong with one value, or undefined when it fits the field. */
-export function fieldError(field: ElicitationField, value: unknown): string | undefined {
+/** What is wrong with one value (code, data and English text), or undefined when it fits the field. */
+export function fieldProblem(field: ElicitationField, value: unknown): ValueProblem | undefined {
   const choices = field.options?.map((o) => o.value);
   switch (field.type) {
     case 'string': {
-      if (typeof value !== 'string') return 'must be text';
-      if (choices && !choices.includes(value)) return `must be one of ${choices.join(', ')}`;
-      if (field.minLength !== undefined && value.length < field.minLength) return field.minLength === 1 ? 'must not be empty' : `must be at least ${field.minLength} characters`;
-      if (field.maxLength !== undefined && value.length > field.maxLength) return `must be at most ${field.maxLength} characters`;
-      return formatError(field.format, value);
+      if (typeof value !== 'string') return problem('not-text', 'must be text');
+      if (choices && !choices.includes(value)) return problem('not-a-choice', `must be one of ${choices.join(', ')}`, { choices: choices.join(', ') });
+      if (field.minLength !== undefined && value.length < field.minLength) {
+        return field.minLength === 1 ? problem('empty', 'must not be empty') : problem('too-short', `must be at least ${field.minLength} characters`, { min: field.minLength });
+      }
+      if (field.maxLength !== undefined && value.length > field.maxLength) return problem('too-long', `must be at most ${field.maxLength} characters`, { max: field.maxLength });
+      return formatProblem(field.format, value);
     }
     case 'number':
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
-      if (field.type === 'integer' && !Number.isInteger(value)) return 'must be a whole number';
-      if (field.minimum !== undefined && value < field.minimum) return `must be at least ${field.minimum}`;
-      if (field.maximum !== undefined && value > field.maximum) return `must be at most ${field.maximum}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return problem('not-number', 'must be a number');
+      if (field.type === 'integer' && !Number.isInteger(value)) return problem('not-whole', 'must be a whole number');
+      if (field.minimum !== undefined && value < field.minimum) return problem('too-small', `must be at least ${field.minimum}`, { min: field.minimum });
+      if (field.maximum !== undefined && value > field.maximum) return problem('too-large', `must be at most ${field.maximum}`, { max: field.maximum });
       return undefined;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'must be true or false';
+      return typeof value === 'boolean' ? undefined : problem('not-boolean', 'must be true or false');
     case 'array': {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return 'must be a list of choices';
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return problem('not-a-list', 'must be a list of choices');
       const unknown = choices ? value.filter((v) => !choices.includes(v)) : [];
-      if (unknown.length > 0) return `has ${unknown.join(', ')}, not among ${choices?.join(', ') ?? ''}`;
-      if (new Set(value).size !== value.length) return 'names a choice twice';
-      if (field.minItems !== undefined && value.length < field.minItems) return `needs at least ${field.minItems} choice(s)`;
-      if (field.maxItems !== undefined && value.length > field.maxItems) return `allows at most ${field.maxItems} choice(s)`;
+      if (unknown.length > 0) return problem('unknown-choices', `has ${unknown.join(', ')}, not among ${choices?.join(', ') ?? ''}`, { unknown: unknown.join(', '), choices: choices?.join(', ') ?? '' });
+      if (new Set(value).size !== value.length) return problem('repeated-choice', 'names a choice twice');
+      if (field.minItems !== undefined && value.length < field.minItems) return problem('too-few-choices', `needs at least ${field.minItems} choice(s)`, { count: field.minItems });
+      if (field.maxItems !== undefined && value.length > field.maxItems) return problem('too-many-choices', `allows at most ${field.maxItems} choice(s)`, { count: field.maxItems });
       return undefined;
     }
   }
+}
+
+/** What is wrong with one value, in English, or undefined when it fits the field. */
+export function fieldError(field: ElicitationField, value: unknown): string | undefined {
+  return fieldProblem(field, value)?.message;
 }
 
 /**
@@ -190,16 +208,16 @@ export function validateElicitation(schema: Record<string, unknown>, content: Re
   const out: ElicitationContent = {};
   const known = new Set(fields.map((f) => f.name));
   for (const name of Object.keys(filled)) {
-    if (!known.has(name) && filled[name] !== undefined) errors.push({ field: name, message: 'is not a field of this form' });
+    if (!known.has(name) && filled[name] !== undefined) errors.push({ field: name, ...problem('not-a-field', 'is not a field of this form', { field: name }) });
   }
   for (const field of fields) {
     const value = filled[field.name];
     if (value === undefined || value === null) {
-      if (field.required) errors.push({ field: field.name, message: 'is required' });
+      if (field.required) errors.push({ field: field.name, ...problem('required', 'is required', { field: field.title }) });
       continue;
     }
-    const error = fieldError(field, value);
-    if (error !== undefined) errors.push({ field: field.name, message: error });
+    const error = fieldProblem(field, value);
+    if (error !== undefined) errors.push({ field: field.name, ...error, data: { ...error.data, field: field.title } });
     else if (isValue(value)) out[field.name] = value;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, content: out };
@@ -210,7 +228,12 @@ export function describeErrors(fields: readonly ElicitationField[], errors: read
   return errors.map((e) => `${fields.find((f) => f.name === e.field)?.title ?? e.field} ${e.message}`).join('; ');
 }
 
-export type ParsedField = { ok: true; value: ElicitationValue | undefined } | { ok: false; message: string };
+/** A line that is not the field's value: the English text (with the field's title), and its code and data (`data.field`: the title). */
+export type ParsedField = { ok: true; value: ElicitationValue | undefined } | ({ ok: false } & ValueProblem);
+
+function refused(field: ElicitationField, found: ValueProblem, message = `${field.title} ${found.message}`): ParsedField {
+  return { ok: false, code: found.code, data: { ...found.data, field: field.title }, message };
+}
 
 /**
  * One typed line as a field's value (the CLI's prompt): an empty line is the default (or nothing, for an optional
@@ -221,7 +244,7 @@ export function parseFieldText(field: ElicitationField, text: string): ParsedFie
   const line = text.trim();
   if (line === '') {
     if (field.default !== undefined) return { ok: true, value: field.default };
-    return field.required ? { ok: false, message: `${field.title} is required` } : { ok: true, value: undefined };
+    return field.required ? refused(field, problem('required', 'is required')) : { ok: true, value: undefined };
   }
   let value: ElicitationValue;
   const choose = (word: string): string | undefined => {
@@ -234,13 +257,13 @@ export function parseFieldText(field: ElicitationField, text: string): ParsedFie
       const lower = line.toLowerCase();
       if (['y', 'yes', 'true'].includes(lower)) value = true;
       else if (['n', 'no', 'false'].includes(lower)) value = false;
-      else return { ok: false, message: `${field.title}: answer yes or no` };
+      else return refused(field, problem('yes-or-no', 'answer yes or no'), `${field.title}: answer yes or no`);
       break;
     }
     case 'number':
     case 'integer': {
       const n = Number(line);
-      if (!Number.isFinite(n)) return { ok: false, message: `${field.title} must be a number` };
+      if (!Number.isFinite(n)) return refused(field, problem('not-number', 'must be a number'));
       value = n;
       break;
     }
@@ -254,6 +277,6 @@ export function parseFieldText(field: ElicitationField, text: string): ParsedFie
       value = field.options ? (choose(line) ?? line) : line;
       break;
   }
-  const error = fieldError(field, value);
-  return error === undefined ? { ok: true, value } : { ok: false, message: `${field.title} ${error}` };
+  const error = fieldProblem(field, value);
+  return error === undefined ? { ok: true, value } : refused(field, error);
 }

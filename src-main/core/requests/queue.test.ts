@@ -158,6 +158,55 @@ describe('RequestQueue', () => {
     expect(events).toHaveLength(before);
   });
 
+  it('the queue\'s own reasons carry a code and data beside the English (what servers get stays the English text)', async () => {
+    vi.useFakeTimers();
+    const queue = make({ interactive: true, defaultTimeoutMs: 90_000 });
+    const events = recording(queue);
+    const reasons = (): unknown[] => events.flatMap((e) => (e.settled ? [[e.settled.server, e.settled.message, e.settled.reason]] : []));
+    const quick = queue.ask(form('quick'), { timeoutMs: 500 });
+    const slow = queue.ask(form('slow'));
+    vi.advanceTimersByTime(90_000);
+    await expect(quick).resolves.toEqual({ action: 'cancel', reason: 'timed out after 500 ms with no answer' });
+    await expect(slow).resolves.toEqual({ action: 'cancel', reason: 'timed out after 90 s with no answer' });
+    const controller = new AbortController();
+    const withdrawn = queue.ask(form('asker'), { signal: controller.signal });
+    controller.abort();
+    await withdrawn;
+    const gone = queue.ask(form('gone'));
+    queue.cancelServer('gone');
+    await expect(gone).resolves.toEqual({ action: 'cancel', reason: 'gone stopped or went away' });
+    const told = queue.ask(form('told'));
+    queue.cancelServer('told', 'told crashed');
+    await told;
+    // Someone else's reason (a person's answer) has no code: it is shown as it is.
+    const declined = queue.ask(form('person'));
+    queue.answer(queue.list()[0]!.id, { action: 'decline', reason: 'not now' });
+    await declined;
+    const shutting = queue.ask(form('last'));
+    queue.dispose();
+    await shutting;
+    expect(reasons()).toEqual([
+      ['quick', 'timed out after 500 ms with no answer', { code: 'timed-out', data: { ms: 500 } }],
+      ['slow', 'timed out after 90 s with no answer', { code: 'timed-out', data: { seconds: 90 } }],
+      ['asker', 'withdrawn by the asker', { code: 'withdrawn' }],
+      ['gone', 'gone stopped or went away', { code: 'server-gone', data: { server: 'gone' } }],
+      ['told', 'told crashed', undefined],
+      ['person', 'not now', undefined],
+      ['last', 'Switchboard is shutting down', { code: 'shutting-down' }],
+    ]);
+  });
+
+  it('no one to answer: the queue\'s own reason has its code; a host\'s own reason is the host\'s to word', async () => {
+    const plain = make({ interactive: false });
+    const plainEvents = recording(plain);
+    await expect(plain.ask(form())).resolves.toEqual({ action: 'decline', reason: 'no one is there to answer' });
+    expect(plainEvents[0]?.settled).toMatchObject({ message: 'no one is there to answer', reason: { code: 'no-answerer' } });
+    const own = make({ interactive: false, noAnswererReason: 'not a terminal' });
+    const ownEvents = recording(own);
+    await own.ask(form());
+    expect(ownEvents[0]?.settled?.reason).toBeUndefined();
+  });
+
   it('cancelServer cancels that server’s requests only', async () => {
     const queue = make();
     const mine = queue.ask(form('everything'));

@@ -5,6 +5,7 @@ import type {
   PendingRequestView,
   RequestAnswer,
   RequestOutcome,
+  RequestReason,
   RequestsChangedEvent,
 } from '../../../src-shared/contract/requests';
 import { Emitter, type Disposable, type Event } from '../../../src-shared/lifecycle';
@@ -34,10 +35,13 @@ export interface RequestQueueOptions {
 
 interface Pending {
   view: PendingRequestView;
-  settle(answer: RequestAnswer, outcome: RequestOutcome, message?: string): void;
+  settle(answer: RequestAnswer, outcome: RequestOutcome, message?: string, reason?: RequestReason): void;
 }
 
 const fiveMinutes = 5 * 60 * 1000;
+const defaultNoAnswerer = 'no one is there to answer';
+const shuttingDown = 'Switchboard is shutting down';
+const shuttingDownReason: RequestReason = { code: 'shutting-down' };
 /** setTimeout's largest delay (about 24.8 days); a longer deadline is cut to it. */
 const maxTimerMs = 2 ** 31 - 1;
 
@@ -59,7 +63,7 @@ export class RequestQueue implements Disposable {
 
   constructor(private readonly options: RequestQueueOptions) {
     this.interactive = options.interactive;
-    this.noAnswererReason = options.noAnswererReason ?? 'no one is there to answer';
+    this.noAnswererReason = options.noAnswererReason ?? defaultNoAnswerer;
   }
 
   private now(): number {
@@ -70,7 +74,12 @@ export class RequestQueue implements Disposable {
   setInteractive(interactive: boolean, noAnswererReason?: string): void {
     this.interactive = interactive;
     if (noAnswererReason !== undefined) this.noAnswererReason = noAnswererReason;
-    if (!interactive) for (const p of [...this.pending.values()]) p.settle({ action: 'decline', reason: this.noAnswererReason }, 'declined', this.noAnswererReason);
+    if (!interactive) for (const p of [...this.pending.values()]) p.settle({ action: 'decline', reason: this.noAnswererReason }, 'declined', this.noAnswererReason, this.noAnswererCode());
+  }
+
+  /** The code of the decline when no one can answer: only for the queue's own text (a host's own reason is its to word). */
+  private noAnswererCode(): RequestReason | undefined {
+    return this.noAnswererReason === defaultNoAnswerer ? { code: 'no-answerer' } : undefined;
   }
 
   get isInteractive(): boolean {
@@ -87,10 +96,11 @@ export class RequestQueue implements Disposable {
 
   ask(request: AskRequest, options: AskOptions = {}): Promise<RequestAnswer> {
     const { kind, server } = request;
-    if (this.disposed) return Promise.resolve({ action: 'cancel', reason: 'Switchboard is shutting down' });
+    if (this.disposed) return Promise.resolve({ action: 'cancel', reason: shuttingDown });
     if (!this.interactive) {
       const message = this.noAnswererReason;
-      this.fire({ settled: { id: randomUUID(), server, kind, outcome: 'declined', message } });
+      const reason = this.noAnswererCode();
+      this.fire({ settled: { id: randomUUID(), server, kind, outcome: 'declined', message, ...(reason !== undefined ? { reason } : {}) } });
       return Promise.resolve({ action: 'decline', reason: message });
     }
     if (options.signal?.aborted) return Promise.resolve({ action: 'cancel', reason: 'the request was withdrawn' });
@@ -108,18 +118,20 @@ export class RequestQueue implements Disposable {
     } as PendingRequestView;
     return new Promise<RequestAnswer>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const onAbort = (): void => settle({ action: 'cancel', reason: 'the request was withdrawn' }, 'cancelled', 'withdrawn by the asker');
-      const settle = (answer: RequestAnswer, outcome: RequestOutcome, message?: string): void => {
+      const onAbort = (): void => settle({ action: 'cancel', reason: 'the request was withdrawn' }, 'cancelled', 'withdrawn by the asker', { code: 'withdrawn' });
+      const settle = (answer: RequestAnswer, outcome: RequestOutcome, message?: string, reason?: RequestReason): void => {
         if (!this.pending.delete(id)) return;
         if (timer) clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
         resolve(answer);
-        this.fire({ settled: { id, server, kind, outcome, ...(message !== undefined ? { message } : {}) } });
+        this.fire({ settled: { id, server, kind, outcome, ...(message !== undefined ? { message } : {}), ...(reason !== undefined ? { reason } : {}) } });
       };
       if (timeoutMs > 0) {
         timer = setTimeout(() => {
-          const message = `timed out after ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} with no answer`;
-          settle({ action: 'cancel', reason: message }, 'timed-out', message);
+          // The answer's reason goes to the server (English, protocol data); the settled event's code is for people.
+          const short = timeoutMs < 1000;
+          const message = `timed out after ${short ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} with no answer`;
+          settle({ action: 'cancel', reason: message }, 'timed-out', message, { code: 'timed-out', data: short ? { ms: timeoutMs } : { seconds: Math.round(timeoutMs / 1000) } });
         }, Math.min(timeoutMs, maxTimerMs));
         timer.unref();
       }
@@ -139,9 +151,11 @@ export class RequestQueue implements Disposable {
     return true;
   }
 
-  /** Cancels every pending request of a server (it stopped or disconnected). */
-  cancelServer(server: string, reason: string): void {
-    for (const p of [...this.pending.values()]) if (p.view.server === server) p.settle({ action: 'cancel', reason }, 'cancelled', reason);
+  /** Cancels every pending request of a server (it stopped or disconnected); `reason` defaults to saying so. */
+  cancelServer(server: string, reason?: string): void {
+    const text = reason ?? `${server} stopped or went away`;
+    const code: RequestReason | undefined = reason === undefined ? { code: 'server-gone', data: { server } } : undefined;
+    for (const p of [...this.pending.values()]) if (p.view.server === server) p.settle({ action: 'cancel', reason: text }, 'cancelled', text, code);
   }
 
   /** Delivered in the order the changes happened, each with the queue as it was right after its change. */
@@ -160,7 +174,7 @@ export class RequestQueue implements Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    for (const p of [...this.pending.values()]) p.settle({ action: 'cancel', reason: 'Switchboard is shutting down' }, 'cancelled', 'Switchboard is shutting down');
+    for (const p of [...this.pending.values()]) p.settle({ action: 'cancel', reason: shuttingDown }, 'cancelled', shuttingDown, shuttingDownReason);
     this.changed.dispose();
   }
 }

@@ -3,6 +3,7 @@ import type { AcceptContent, PendingRequestView } from '../../../src-shared/host
 import { FormField } from '../../components/FormField';
 import { useSchemaForm } from '../../hooks/useSchemaForm';
 import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
+import { ownReasons } from './request-text';
 import { useT } from '../../i18n';
 
 type ElicitationFormRequest = Extract<PendingRequestView, { kind: 'elicitation-form' }>;
@@ -54,7 +55,7 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
             {t('requestCards.accept')}
           </button>
           <DeclineButton id={request.id} busy={busy} />
-          <button type="button" className="btn btn-small" data-testid="request-cancel" disabled={busy} onClick={() => void answer(request.id, { action: 'cancel', reason: 'dismissed by the user' })}>
+          <button type="button" className="btn btn-small" data-testid="request-cancel" disabled={busy} onClick={() => void answer(request.id, { action: 'cancel', reason: ownReasons.dismissed })}>
             {t('common.cancel')}
           </button>
         </RequestButtons>

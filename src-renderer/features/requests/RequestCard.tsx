@@ -6,7 +6,7 @@ import type { SettledRequest } from '../../store/requests-slice';
 import type { AppState } from '../../store/types';
 import { ElicitationFormCard } from './ElicitationFormCard';
 import { ElicitationUrlCard } from './ElicitationUrlCard';
-import { isHttps, requestNoun, settledText, timeLeft } from './request-text';
+import { isHttps, ownReasons, requestNoun, settledText, timeLeft } from './request-text';
 import { SamplingCard, SamplingResultCard } from './SamplingCard';
 import { ToolApprovalCard } from './ToolApprovalCard';
 import { formatWhen, useT } from '../../i18n';
@@ -123,7 +123,7 @@ export function DeclineButton({ id, busy }: { id: string; busy: boolean }) {
   const t = useT();
   const answer = useApp((s) => s.answerRequest);
   return (
-    <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(id, { action: 'decline', reason: 'declined by the user' })}>
+    <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(id, { action: 'decline', reason: ownReasons.declined })}>
       {t('requestCards.decline')}
     </button>
   );

@@ -1,6 +1,7 @@
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
 import { RequestButtons, RequestFrame, useAnswering } from './RequestCard';
+import { ownReasons } from './request-text';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
 
@@ -28,7 +29,7 @@ export function ToolApprovalCard({ request }: { request: ToolApprovalRequest }) 
         <button type="button" className="btn btn-small" disabled={busy} onClick={() => void answer(request.id, { action: 'accept', content: { always: true } })}>
           {t('toolCard.alwaysAllow')}
         </button>
-        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: 'denied by the user' })}>
+        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: ownReasons.denied })}>
           {t('toolCard.deny')}
         </button>
       </RequestButtons>

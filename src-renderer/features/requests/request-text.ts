@@ -1,5 +1,31 @@
 import type { PendingRequestKind, RequestSettledView } from '../../../src-shared/host-api';
+import { requestReasonText } from '../../../src-shared/i18n/forms.words';
 import { i18n } from '../../i18n';
+
+/**
+ * The app's own reasons for a person's decline or cancel: sent to the server as they are (English: protocol data),
+ * and worded from these very constants when the settled notice comes back.
+ */
+export const ownReasons = {
+  declined: 'declined by the user',
+  dismissed: 'dismissed by the user',
+  denied: 'denied by the user',
+} as const;
+
+/** Why a request ended, in the UI's language: the queue's own reason from its code, ours from its constant; else the text as it is. */
+function whyText(settled: RequestSettledView): string | undefined {
+  if (settled.reason !== undefined) return requestReasonText(i18n.t, settled.reason);
+  switch (settled.message) {
+    case ownReasons.declined:
+      return i18n.t('forms.reason.declinedByUser');
+    case ownReasons.dismissed:
+      return i18n.t('forms.reason.dismissedByUser');
+    case ownReasons.denied:
+      return i18n.t('forms.reason.deniedByUser');
+    default:
+      return settled.message;
+  }
+}
 
 /** "4:59 left", "12 s left"; "0 s left" once the deadline passed (the host cancels it then). */
 export function timeLeft(deadline: number, now: number): string {
@@ -15,7 +41,7 @@ export const requestNoun = (kind: PendingRequestKind): string => i18n.t(`request
 
 /** How a request ended, as one line: "Sent.", "declined: not now", "timed out after 300 s with no answer". */
 export function settledText(settled: RequestSettledView): string {
-  const why = settled.message;
+  const why = whyText(settled);
   switch (settled.outcome) {
     case 'accepted':
       return settled.kind === 'sampling' ? i18n.t('requests.approvedRunning') : settled.kind === 'elicitation-url' ? i18n.t('requests.agreedLink') : i18n.t('requests.sent');
@@ -24,7 +50,9 @@ export function settledText(settled: RequestSettledView): string {
     case 'cancelled':
       return why ? i18n.t('requests.cancelledWhy', { why }) : i18n.t('requests.cancelled');
     case 'timed-out':
-      return why && /^timed out/.test(why) ? why : why ? i18n.t('requests.timedOutWhy', { why }) : i18n.t('requests.timedOut');
+      // The queue's own reason already says it timed out (and after how long).
+      if (settled.reason?.code === 'timed-out' && why !== undefined) return why;
+      return why !== undefined && /^timed out/.test(why) ? why : why ? i18n.t('requests.timedOutWhy', { why }) : i18n.t('requests.timedOut');
   }
 }
 
