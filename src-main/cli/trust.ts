@@ -1,7 +1,7 @@
 import type { ServerView, ToolInfo } from '../../src-shared/host-api';
 import type { Host } from '../core/host';
-import { findingLines } from '../core/trust/hidden-text';
-import { shortDiff } from '../core/trust/pins';
+import { findingLines, type FindingWords } from '../core/trust/hidden-text';
+import { shortDiff, type DiffWords } from '../core/trust/pins';
 import type { CliArgs } from './args';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
 import { err, firstLine, out, printTable } from './output';
@@ -11,6 +11,17 @@ import { err, firstLine, out, printTable } from './output';
  * that needs review) and its instructions, after printing what is being accepted; `tools` marks the ones that need
  * review and shows hidden text decoded.
  */
+
+/** The review lines' own words in the CLI's language (kinds and field names are codes; the server's text as it is). */
+const findingWords: FindingWords = {
+  kind: (kind) => cliT(`diagnostics.trust.kind.${kind}`),
+  get separator() {
+    return cliT('diagnostics.trust.separator');
+  },
+  tags: (text) => cliT('diagnostics.trust.tags', { text }),
+  line: (parts) => cliT('diagnostics.trust.finding', parts),
+};
+const diffWords = (): DiffWords => ({ none: cliT('diagnostics.trust.none'), more: (count) => cliT('diagnostics.trust.moreLines', { count: cliNumber(count) }) });
 
 const needsReview = (tool: ToolInfo): boolean => tool.review !== undefined && tool.review.state !== 'trusted';
 
@@ -31,13 +42,13 @@ export function reviewLines(server: ServerView, tool: ToolInfo, options: { hint?
   const lines: string[] = [];
   const names = { server: server.name, tool: tool.name };
   const accept = options.hint === false ? '' : cliT('cliOut.trust.accept', names);
-  if (review.state === 'changed') lines.push(cliT('cliOut.trust.changed', { ...names, fields: (review.changed ?? []).join(', '), accept }), ...shortDiff(tool, server.instructions).map((l) => `  ${l}`));
+  if (review.state === 'changed') lines.push(cliT('cliOut.trust.changed', { ...names, fields: (review.changed ?? []).join(cliT('diagnostics.trust.separator')), accept }), ...shortDiff(tool, server.instructions, 12, diffWords()).map((l) => `  ${l}`));
   else if (review.state === 'new') lines.push(cliT('cliOut.trust.new', { ...names, accept }));
   else if (review.state === 'flagged') lines.push(cliT('cliOut.trust.flagged', { ...names, accept }));
   else lines.push(cliT('cliOut.trust.trustedHidden', names));
   if (review.hidden?.length) {
     if (review.state !== 'trusted') lines.push(cliT('cliOut.trust.hiddenText'));
-    for (const line of findingLines(review.hidden)) lines.push(`    ${line}`);
+    for (const line of findingLines(review.hidden, 200, findingWords)) lines.push(`    ${line}`);
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-import type { HiddenTextFinding, ToolInfo } from '../../../src-shared/host-api';
+import type { HiddenTextFinding, HiddenTextKind, ToolInfo } from '../../../src-shared/host-api';
 import { scanText } from '../../../src-shared/hidden-text';
 
 export { hiddenKind, longTextLimit, revealHidden, scanText, type ScanResult } from '../../../src-shared/hidden-text';
@@ -54,10 +54,30 @@ function pathKey(key: string): string {
   return JSON.stringify(scanText(key, { long: false })?.decoded ?? key);
 }
 
+/**
+ * How findingLines puts a finding into words (the CLI passes its language's): the kinds are codes, `where` (a field's
+ * path) and the text (the server's own, decoded and quoted) are shown as they are.
+ */
+export interface FindingWords {
+  kind(kind: HiddenTextKind): string;
+  /** Between two kinds. */
+  separator: string;
+  /** What the tag characters spell, after the kinds. */
+  tags(text: string): string;
+  line(parts: { where: string; kinds: string; tags: string; text: string }): string;
+}
+
+export const englishFindingWords: FindingWords = {
+  kind: (kind) => kind,
+  separator: ', ',
+  tags: (text) => ` (tags spell "${text}")`,
+  line: ({ where, kinds, tags, text }) => `${where}: ${kinds}${tags} — ${text}`,
+};
+
 /** One line per finding, for the CLI: `description: zero-width, tag — "Adds⟨tags: ignore…⟩"`. */
-export function findingLines(findings: readonly HiddenTextFinding[], maxChars = 200): string[] {
+export function findingLines(findings: readonly HiddenTextFinding[], maxChars = 200, words: FindingWords = englishFindingWords): string[] {
   return findings.map((f) => {
     const shown = f.decoded.length > maxChars ? `${f.decoded.slice(0, maxChars)}…` : f.decoded;
-    return `${f.where}: ${f.kinds.join(', ')}${f.tagText !== undefined ? ` (tags spell "${f.tagText}")` : ''} — ${JSON.stringify(shown)}`;
+    return words.line({ where: f.where, kinds: f.kinds.map((k) => words.kind(k)).join(words.separator), tags: f.tagText !== undefined ? words.tags(f.tagText) : '', text: JSON.stringify(shown) });
   });
 }

@@ -220,8 +220,18 @@ export function trustTools(store: PinStore, server: string, tools: readonly Tool
   return chosen.map((t) => t.name);
 }
 
-/** A field as diff text, its hidden characters spelled out (never written raw to a terminal). */
-const fieldText = (value: unknown): string => (value === undefined ? '(none)' : revealHidden(typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
+/** A field as diff text, its hidden characters spelled out (never written raw to a terminal); `none` for no value. */
+const fieldText = (value: unknown, none: string): string => (value === undefined ? none : revealHidden(typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
+
+/** How shortDiff words what is its own (the CLI passes its language's); field names are codes, shown as they are. */
+export interface DiffWords {
+  /** A field that has no value (on one side). */
+  none: string;
+  /** The lines left out past `maxLines`. */
+  more(count: number): string;
+}
+
+export const englishDiffWords: DiffWords = { none: '(none)', more: (count) => `… ${count} more line(s)` };
 
 /** The current value of a field, for a diff beside the pinned one. */
 export function currentField(tool: ToolInfo, field: ToolDefinitionField, instructions: string | undefined): unknown {
@@ -232,13 +242,13 @@ export function currentField(tool: ToolInfo, field: ToolDefinitionField, instruc
  * A short diff of what changed, for a refusal message and the CLI: per changed field, its removed lines (`-`) and
  * added lines (`+`), at most `maxLines` lines in all.
  */
-export function shortDiff(tool: ToolInfo, instructions: string | undefined, maxLines = 12): string[] {
+export function shortDiff(tool: ToolInfo, instructions: string | undefined, maxLines = 12, words: DiffWords = englishDiffWords): string[] {
   const review = tool.review;
   if (review?.state !== 'changed' || review.changed === undefined) return [];
   const lines: string[] = [];
   for (const field of review.changed) {
-    const before = fieldText(review.pinned?.[field]);
-    const after = fieldText(currentField(tool, field, instructions));
+    const before = fieldText(review.pinned?.[field], words.none);
+    const after = fieldText(currentField(tool, field, instructions), words.none);
     lines.push(`${field}:`);
     // Both end in a newline, so that a last line that is the same is not shown as changed.
     for (const part of diffLines(`${before}\n`, `${after}\n`)) {
@@ -247,7 +257,7 @@ export function shortDiff(tool: ToolInfo, instructions: string | undefined, maxL
     }
   }
   if (lines.length <= maxLines) return lines;
-  return [...lines.slice(0, maxLines), `  … ${lines.length - maxLines} more line(s)`];
+  return [...lines.slice(0, maxLines), `  ${words.more(lines.length - maxLines)}`];
 }
 
 const quote = (s: string): string => (/^[\w.-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
