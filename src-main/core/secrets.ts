@@ -9,6 +9,8 @@ export interface SecretStore {
   readonly backing: 'keychain' | 'file' | 'memory';
   /** Shown to the user where it matters (e.g. "stored in a 0600 file, not in the OS keychain"). */
   readonly warning?: string;
+  /** The file the secrets are kept in (backing `file`): the UI and CLI word `warning` in their language with it. */
+  readonly location?: string;
   list(): string[];
   get(name: string): string | undefined;
   set(name: string, value: string): void;
@@ -53,6 +55,7 @@ export class MemorySecretStore implements SecretStore {
 export class FileSecretStore implements SecretStore {
   readonly backing = 'file' as const;
   readonly warning: string;
+  readonly location: string;
   private values: Record<string, string> = {};
   /** The file's mtime and size when `values` were read from it (undefined: not read yet, or no file). */
   private seen: string | undefined;
@@ -60,6 +63,7 @@ export class FileSecretStore implements SecretStore {
   private unreadable: string | undefined;
 
   constructor(private readonly file: string) {
+    this.location = file;
     this.warning = `Secrets are kept in ${file} (readable only by you, mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.`;
     this.refresh();
   }

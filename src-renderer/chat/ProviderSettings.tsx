@@ -109,6 +109,8 @@ function ProviderRow({ provider }: { provider: ProviderView }) {
       setError(describeError(e).message);
     }
   };
+  // Worded by id: the core's label is English.
+  const name = t(`providers.names.${provider.id}`);
   return (
     <form
       className="provider-row"
@@ -120,7 +122,7 @@ function ProviderRow({ provider }: { provider: ProviderView }) {
       }}
     >
       <div className="provider-head">
-        <strong>{provider.label}</strong>
+        <strong>{name}</strong>
         <span className={`pill ${provider.configured ? 'pill-ok' : 'pill-cancelled'}`}>{provider.configured ? t('providers.ready') : t('providers.notSetUp')}</span>
         <span className="muted">
           {t(`providers.api.${provider.api === 'chat' ? 'chat' : provider.api === 'messages' ? 'messages' : 'responses'}`)}
@@ -129,8 +131,8 @@ function ProviderRow({ provider }: { provider: ProviderView }) {
         </span>
       </div>
       <div className="provider-fields">
-        <input type="password" autoComplete="off" placeholder={provider.hasKey ? t('providers.replaceKey') : t('providers.apiKey')} value={key} onChange={(e) => setKey(e.target.value)} aria-label={t('providers.apiKeyLabel', { provider: provider.label })} />
-        <input type="url" placeholder={provider.baseURL ?? t('providers.baseUrl')} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} aria-label={t('providers.baseUrlLabel', { provider: provider.label })} />
+        <input type="password" autoComplete="off" placeholder={provider.hasKey ? t('providers.replaceKey') : t('providers.apiKey')} value={key} onChange={(e) => setKey(e.target.value)} aria-label={t('providers.apiKeyLabel', { provider: name })} />
+        <input type="url" placeholder={provider.baseURL ?? t('providers.baseUrl')} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} aria-label={t('providers.baseUrlLabel', { provider: name })} />
         <button type="submit" className="btn btn-small btn-primary">
           {t('common.save')}
         </button>

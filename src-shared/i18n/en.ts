@@ -418,6 +418,13 @@ export const en = {
     jsonValue: 'JSON value',
   },
   providers: {
+    /** Provider names by id (the core's ProviderView.label is English). */
+    names: {
+      anthropic: 'Anthropic',
+      openai: 'OpenAI',
+      ollama: 'Ollama',
+      compatible: 'OpenAI-compatible endpoint',
+    },
     title: 'Providers & approvals',
     source: {
       settings: 'saved here',
@@ -659,6 +666,9 @@ export const en = {
     notFilled: 'Not filled: {{names}}',
   },
   prompts: {
+    /** The list's chip: how many arguments a prompt takes. */
+    argCount_one: '{{count}} arg',
+    argCount_other: '{{count}} args',
     notOffered: '{{server}} does not offer prompts.',
     tag: 'prompt',
     sendToModel: 'Send to the model',
@@ -1132,7 +1142,13 @@ export const en = {
       'missing-input': '{{where}} needs the input "{{inputId}}". Enter it when asked; it is then kept as a secret.',
     },
     'provider-error': { generic: 'The model provider failed: {{message}}' },
-    'not-configured': { generic: 'No model provider is set up yet: add one in Chat → Providers & approvals. ({{message}})' },
+    'not-configured': {
+      generic: 'No model provider is set up yet: add one in Chat → Providers & approvals. ({{message}})',
+      /** A provider picked without what it needs (src-main/core/chat/providers.ts, data.reason). */
+      'anthropic-key': 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.',
+      'openai-key': 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.',
+      'compatible-base-url': 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
+    },
     'not-supported': {
       generic: 'Not available: {{message}}',
       'settings-read-only': 'Settings cannot be changed in this mode.',

@@ -414,6 +414,12 @@ export const zhCN: Catalogue = {
     jsonValue: 'JSON 值',
   },
   providers: {
+    names: {
+      anthropic: 'Anthropic',
+      openai: 'OpenAI',
+      ollama: 'Ollama',
+      compatible: 'OpenAI 兼容端点',
+    },
     title: '模型服务与审批',
     source: {
       settings: '在此保存',
@@ -655,6 +661,8 @@ export const zhCN: Catalogue = {
     notFilled: '未填写：{{names}}',
   },
   prompts: {
+    argCount_one: '{{count}} 个参数',
+    argCount_other: '{{count}} 个参数',
     notOffered: '{{server}} 不提供提示。',
     tag: '提示',
     sendToModel: '发送给模型',
@@ -1124,7 +1132,12 @@ export const zhCN: Catalogue = {
       'missing-input': '{{where}} 需要输入项“{{inputId}}”。请在提示时填写；填写后会作为机密保存。',
     },
     'provider-error': { generic: '模型服务出错：{{message}}' },
-    'not-configured': { generic: '尚未设置模型服务：请在 聊天 → 模型服务与审批 中添加。（{{message}}）' },
+    'not-configured': {
+      generic: '尚未设置模型服务：请在 聊天 → 模型服务与审批 中添加。（{{message}}）',
+      'anthropic-key': 'Anthropic 需要 API 密钥：请在 .env 中设置 ANTHROPIC_API_KEY，或在 聊天 → 模型服务与审批 中添加。',
+      'openai-key': 'OpenAI 需要 API 密钥：请在 .env 中设置 OPENAI_API_KEY（兼容服务器则设置 OPENAI_BASE_URL），或在 聊天 → 模型服务与审批 中添加。',
+      'compatible-base-url': 'OpenAI 兼容端点还没有基础 URL：请在 聊天 → 模型服务与审批 中设置（例如 LM Studio 为 http://127.0.0.1:1234/v1）。',
+    },
     'not-supported': {
       generic: '不可用：{{message}}',
       'settings-read-only': '此模式下无法更改设置。',

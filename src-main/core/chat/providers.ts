@@ -286,16 +286,18 @@ export class Providers {
     const name = parsed.model;
     switch (id) {
       case 'anthropic':
-        if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.');
+        if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.', { data: { reason: 'anthropic-key' } });
         return deferredModel('anthropic.messages', name, (sdk) => sdk.createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(name));
       case 'openai':
         if (base !== undefined) return deferredModel('openai.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
-        if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.');
+        if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.', { data: { reason: 'openai-key' } });
         return deferredModel('openai.responses', name, (sdk) => sdk.createOpenAI({ apiKey: key })(name));
       case 'ollama':
         return deferredModel('ollama.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'ollama', baseURL: base ?? specs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(name));
       case 'compatible':
-        if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).');
+        if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).', {
+            data: { reason: 'compatible-base-url' },
+          });
         return deferredModel('compatible.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
     }
   }

@@ -53,7 +53,7 @@ export function PromptsView(props: PromptsViewProps) {
             <div className="row-main">
               <span className="row-title">
                 {p.title ?? p.name}
-                {p.arguments.length > 0 && <span className="tag">{p.arguments.length} args</span>}
+                {p.arguments.length > 0 && <span className="tag">{t('prompts.argCount', { count: p.arguments.length })}</span>}
               </span>
               <span className="row-sub">{p.description ?? p.name}</span>
             </div>
