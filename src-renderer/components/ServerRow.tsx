@@ -4,6 +4,7 @@ import { AuthCard } from '../features/auth/AuthCard';
 import { ConsentCard } from '../features/consent/ConsentCard';
 import { useApp } from '../hooks/useApp';
 import { useNow } from '../hooks/useNow';
+import { diagnosticReason } from './diagnostics';
 import { ErrorReason } from './ErrorReason';
 import { LaunchDetails } from './LaunchDetails';
 import { StatusDot, useStatusLabel } from './StatusDot';
@@ -99,7 +100,7 @@ export function ServerRow({ server }: { server: ServerView }) {
           </button>
         )}
         {server.health && !server.health.ok && (
-          <span className="chip chip-err" data-testid="server-unhealthy" title={server.health.error}>
+          <span className="chip chip-err" data-testid="server-unhealthy" title={server.health.error !== undefined ? diagnosticReason('ping', server.health.error, server.health.errorInfo) : undefined}>
             {t('serverRow.unhealthy')}
           </span>
         )}

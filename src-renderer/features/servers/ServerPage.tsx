@@ -1,4 +1,5 @@
 import type { ServerView } from '../../../src-shared/host-api';
+import { diagnosticReason } from '../../components/diagnostics';
 import { StatusDot, useStatusLabel } from '../../components/StatusDot';
 import { useApp } from '../../hooks/useApp';
 import { useServer } from '../../hooks/useServer';
@@ -144,7 +145,7 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
           {server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         {health && (
-          <span className={`chip ${health.ok ? 'chip-ok' : 'chip-err'}`} data-testid="server-health" title={health.error ?? (health.lastPingAt ? t('serverPage.lastPing', { time: formatClock(health.lastPingAt) }) : undefined)}>
+          <span className={`chip ${health.ok ? 'chip-ok' : 'chip-err'}`} data-testid="server-health" title={health.error !== undefined ? diagnosticReason('ping', health.error, health.errorInfo) : (health.lastPingAt ? t('serverPage.lastPing', { time: formatClock(health.lastPingAt) }) : undefined)}>
             {health.ok ? t('serverPage.healthy') : t('serverPage.unhealthy')}
             {health.lastPingMs !== undefined && ` · ${formatMs(health.lastPingMs)}`}
           </span>
