@@ -252,7 +252,7 @@ export class RequestAnswerer implements Disposable {
           if (raw === undefined) return signalledOrDecline();
           const parsed = parseFieldText(field, raw);
           if (!parsed.ok) {
-            say(`    ${formProblemText(cliT, parsed)}.`);
+            say(`    ${cliT('forms.refused', { problem: formProblemText(cliT, parsed) })}`);
             continue;
           }
           if (parsed.value === undefined) delete content[field.name];

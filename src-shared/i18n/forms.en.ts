@@ -32,6 +32,8 @@ export const formsEn = {
   },
   /** Between two problems on one line. */
   separator: '; ',
+  /** A value the CLI's prompt refuses, on its own line before the field is asked again. */
+  refused: '{{problem}}.',
   /** Why the request queue settled a request itself (a code and data), and the app's own answers. */
   reason: {
     timedOutMs: 'timed out after {{ms}} ms with no answer',

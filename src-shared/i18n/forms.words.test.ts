@@ -25,11 +25,11 @@ describe('a form\'s problems, from their code and data', () => {
     const result = validateElicitation(schema, { name: 'x', picks: ['a'], age: 3 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.errors.map((e) => formProblemText(zh.t, e))).toEqual(['姓名至少需要 2 个字符', 'Email为必填项', 'Picks至少要选 2 项', 'Age不能小于 18']);
-    expect(formProblemsText(zh.t, result.errors)).toBe('姓名至少需要 2 个字符；Email为必填项；Picks至少要选 2 项；Age不能小于 18');
+    expect(result.errors.map((e) => formProblemText(zh.t, e))).toEqual(['“姓名”至少需要 2 个字符', '“Email”为必填项', '“Picks”至少要选 2 项', '“Age”不能小于 18']);
+    expect(formProblemsText(zh.t, result.errors)).toBe('“姓名”至少需要 2 个字符；“Email”为必填项；“Picks”至少要选 2 项；“Age”不能小于 18');
     const fields = Object.fromEntries(elicitationFields(schema).map((f) => [f.name, f]));
     const parsed = parseFieldText(fields.email!, 'nope');
-    expect(parsed.ok ? '' : formProblemText(zh.t, parsed)).toBe('Email必须是电子邮件地址（如 name@example.com）');
+    expect(parsed.ok ? '' : formProblemText(zh.t, parsed)).toBe('“Email”必须是电子邮件地址（如 name@example.com）');
   });
 
   it('in English: the core\'s own text (with a real plural for choices)', () => {
