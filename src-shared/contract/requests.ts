@@ -61,6 +61,8 @@ export interface ElicitationFormPayload {
   message: string;
   /** The flat JSON Schema object the server asks to be filled in. */
   requestedSchema: Record<string, unknown>;
+  /** Asked again: what was wrong with the last answer (codes and data, worded by the UI and the CLI). */
+  problems?: FormProblem[];
 }
 
 /** `elicitation/create` in URL mode: the person is asked to open a URL (never opened without consent). */

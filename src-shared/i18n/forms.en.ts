@@ -34,6 +34,8 @@ export const formsEn = {
   separator: '; ',
   /** A value the CLI's prompt refuses, on its own line before the field is asked again. */
   refused: '{{problem}}.',
+  /** The last answer to a form, refused by the host: the form is asked again. */
+  notAccepted: 'Not accepted: {{problems}}.',
   /** Why the request queue settled a request itself (a code and data), and the app's own answers. */
   reason: {
     timedOutMs: 'timed out after {{ms}} ms with no answer',

@@ -30,6 +30,7 @@ export const formsZhCN: Catalogue['forms'] = {
   },
   separator: '；',
   refused: '{{problem}}。',
+  notAccepted: '未通过：{{problems}}。',
   reason: {
     timedOutMs: '{{ms}} 毫秒内无人回答，已超时',
     timedOutSeconds_one: '{{count}} 秒内无人回答，已超时',

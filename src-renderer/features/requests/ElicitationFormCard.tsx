@@ -5,6 +5,7 @@ import { useSchemaForm } from '../../hooks/useSchemaForm';
 import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { ownReasons } from './request-text';
 import { useT } from '../../i18n';
+import { formProblemsText } from '../../../src-shared/i18n/forms.words';
 
 type ElicitationFormRequest = Extract<PendingRequestView, { kind: 'elicitation-form' }>;
 type FormContent = AcceptContent['elicitation-form']['content'];
@@ -38,6 +39,11 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
   return (
     <RequestFrame request={request}>
       <form className="card-body form-fields request-fields" onSubmit={submit} noValidate aria-label={t('sampling.formAsks', { server: request.server, message: payload.message })} data-testid="elicitation-form">
+        {payload.problems !== undefined && payload.problems.length > 0 && (
+          <p className="field-error" role="alert" data-testid="elicitation-problems">
+            {t('forms.notAccepted', { problems: formProblemsText(t, payload.problems) })}
+          </p>
+        )}
         <p className="request-message" data-testid="request-message">
           {payload.message}
         </p>
