@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
-import { rawKeys } from './i18n-helpers';
+import { rawKeys, useLanguage } from './i18n-helpers';
 
 const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
 
@@ -145,5 +145,33 @@ test.describe('a server that dies during a call', () => {
     // It restarts on its own.
     await expectReady(page, 'crashy');
     await chooseLanguage(page, 'system');
+  });
+});
+
+test.describe('a config that does not validate, in Chinese', () => {
+  test.use({ configText: '{\n  "mcpServers": {\n    "calculator": { "args": ["x"] }\n  }\n}\n' });
+
+  test("the banner says what is wrong in Chinese (from the problem's reason code and data); the providers dialog and the secrets caveat too", async ({ page, host }) => {
+    await expect(page.getByTestId('config-error')).toContainText('needs either "command"');
+    await useLanguage(page, 'zh-CN');
+    const detail = page.getByTestId('config-error');
+    await expect(detail).toContainText(/^配置第 \d+ 行第 \d+ 列有问题：mcpServers\.calculator 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一$/);
+    await expect(detail).not.toContainText('needs either');
+
+    // The providers dialog names the OpenAI-compatible endpoint in Chinese (the core's label is English).
+    await page.getByTestId('nav-chat').click();
+    await page.getByTestId('open-providers').click();
+    const compatible = page.getByTestId('providers-dialog').locator('[data-testid="provider-row"][data-provider="compatible"]');
+    await expect(compatible.locator('strong')).toHaveText('OpenAI 兼容端点');
+    await expect(page.getByTestId('providers-dialog')).not.toContainText('OpenAI-compatible endpoint');
+    await page.keyboard.press('Escape');
+
+    // The secrets caveat names the file it means (headless: a 0600 file).
+    if (host.mode === 'web') {
+      await page.getByTestId('nav-settings').click();
+      await expect(page.getByTestId('secrets-warning')).toContainText(`机密保存在 ${host.dir}`);
+    }
+    await useLanguage(page, 'en');
+    await expect(page.getByTestId('config-error')).toContainText('needs either "command"');
   });
 });

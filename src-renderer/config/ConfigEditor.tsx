@@ -159,7 +159,8 @@ export function ConfigEditor() {
           },
         },
       ]),
-      EditorView.contentAttributes.of({ 'aria-label': 'Servers config (JSON)', 'data-testid': 'config-editor-content' }),
+      EditorView.contentAttributes.of({ 'aria-label': i18n.t('editor.contentLabel'), 'data-testid': 'config-editor-content' }),
+      EditorState.phrases.of(editorPhrases()),
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;
         setDirty(update.state.doc.toString() !== baseRef.current?.text);
@@ -339,4 +340,33 @@ export function ConfigEditor() {
       </div>
     </section>
   );
+}
+
+/** CodeMirror's phrases (its English words) in the UI's language, at the time the editor is made. */
+function editorPhrases(): Record<string, string> {
+  return {
+    'Fold line': i18n.t('editor.cm.foldLine'),
+    'Unfold line': i18n.t('editor.cm.unfoldLine'),
+    'Folded lines': i18n.t('editor.cm.foldedLines'),
+    'Unfolded lines': i18n.t('editor.cm.unfoldedLines'),
+    'folded code': i18n.t('editor.cm.foldedCode'),
+    'unfold': i18n.t('editor.cm.unfold'),
+    'Find': i18n.t('editor.cm.find'),
+    'Replace': i18n.t('editor.cm.replace'),
+    'next': i18n.t('editor.cm.next'),
+    'previous': i18n.t('editor.cm.previous'),
+    'all': i18n.t('editor.cm.all'),
+    'match case': i18n.t('editor.cm.matchCase'),
+    'regexp': i18n.t('editor.cm.regexp'),
+    'by word': i18n.t('editor.cm.byWord'),
+    'replace': i18n.t('editor.cm.replaceOne'),
+    'replace all': i18n.t('editor.cm.replaceAll'),
+    'close': i18n.t('editor.cm.close'),
+    'Go to line': i18n.t('editor.cm.goToLine'),
+    'go': i18n.t('editor.cm.go'),
+    'Diagnostics': i18n.t('editor.cm.diagnostics'),
+    'No diagnostics': i18n.t('editor.cm.noDiagnostics'),
+    'Control character': i18n.t('editor.cm.controlCharacter'),
+    'Selection deleted': i18n.t('editor.cm.selectionDeleted'),
+  };
 }
