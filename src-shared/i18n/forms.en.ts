@@ -49,4 +49,14 @@ export const formsEn = {
     dismissedByUser: 'dismissed by the user',
     deniedByUser: 'denied by the user',
   },
+  /** Between a settled card's heading and how the request ended. */
+  afterTitle: ': ',
+  /** A request card's heading, from its kind (the host's title is English): `<strong>` the server, `<muted>` the rest. */
+  title: {
+    sampling: '<strong>{{server}}</strong><muted> asks to run a model</muted>',
+    samplingResult: "<muted>The model's answer for </muted><strong>{{server}}</strong>",
+    form: '<strong>{{server}}</strong><muted> asks you to fill in a form</muted>',
+    link: '<strong>{{server}}</strong><muted> asks you to open a page on {{host}}</muted>',
+    toolApproval: '<muted>The model asks to run </muted><strong>{{server}}</strong><muted> › {{tool}}</muted>',
+  },
 };

@@ -43,4 +43,12 @@ export const formsZhCN: Catalogue['forms'] = {
     dismissedByUser: '由你关闭',
     deniedByUser: '由你拒绝',
   },
+  afterTitle: '：',
+  title: {
+    sampling: '<strong>{{server}}</strong><muted> 请求运行模型</muted>',
+    samplingResult: '<muted>给 </muted><strong>{{server}}</strong><muted> 的模型回答</muted>',
+    form: '<strong>{{server}}</strong><muted> 请你填写表单</muted>',
+    link: '<strong>{{server}}</strong><muted> 请你打开 {{host}} 上的页面</muted>',
+    toolApproval: '<muted>模型请求运行 </muted><strong>{{server}}</strong><muted> › {{tool}}</muted>',
+  },
 };

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../hooks/useApp';
 import { useNow } from '../../hooks/useNow';
@@ -26,7 +27,7 @@ export function RequestFrame({ request, children }: { request: PendingRequestVie
     >
       <header className="card-head">
         <span className="card-title" id={titleId}>
-          <span className="tag">{requestNoun(request.kind)}</span> <TitleText server={request.server} title={request.title} />
+          <span className="tag">{requestNoun(request.kind)}</span> <TitleText view={request} />
         </span>
         {request.deadline !== undefined && <Countdown deadline={request.deadline} />}
       </header>
@@ -40,15 +41,23 @@ export function RequestFrame({ request, children }: { request: PendingRequestVie
   );
 }
 
-/** "**asker** asks to run a model": the server in bold, named once (titles usually start with it). */
-function TitleText({ server, title }: { server: string; title: string }) {
-  const rest = title.startsWith(server) ? title.slice(server.length) : `: ${title}`;
-  return (
-    <>
-      <strong>{server}</strong>
-      <span className="muted">{rest}</span>
-    </>
-  );
+const titleParts = { strong: <strong />, muted: <span className="muted" /> };
+
+/** "**asker** asks to run a model", in the UI's language from the request's kind (the host's title is English): the server in bold. */
+function TitleText({ view }: { view: PendingRequestView }) {
+  const server = view.server;
+  switch (view.kind) {
+    case 'sampling':
+      return <Trans i18nKey="forms.title.sampling" values={{ server }} components={titleParts} />;
+    case 'sampling-result':
+      return <Trans i18nKey="forms.title.samplingResult" values={{ server }} components={titleParts} />;
+    case 'elicitation-form':
+      return <Trans i18nKey="forms.title.form" values={{ server }} components={titleParts} />;
+    case 'elicitation-url':
+      return <Trans i18nKey="forms.title.link" values={{ server, host: view.payload.host }} components={titleParts} />;
+    case 'tool-approval':
+      return <Trans i18nKey="forms.title.toolApproval" values={{ server, tool: view.payload.tool }} components={titleParts} />;
+  }
 }
 
 function Countdown({ deadline }: { deadline: number }) {
@@ -94,7 +103,8 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
       data-request-id={settled.id}
       role="status"
     >
-      <span className="tag">{requestNoun(settled.kind)}</span> <TitleText server={settled.server} title={view.title} />:{' '}
+      <span className="tag">{requestNoun(settled.kind)}</span> <TitleText view={view} />
+      {t('forms.afterTitle')}
       <span data-testid="request-settled-text">{settledText(settled)}</span>
       {link && isHttps(link) && (
         <p className="request-link">
