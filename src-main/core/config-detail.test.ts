@@ -1,7 +1,12 @@
 // ConfigError.info: what is wrong with a config as a reason code and data (no words), beside the English detail.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseServersConfig, type ConfigDetailInfo } from './config';
+import { ConfigStore, setAt } from './config-store';
+import { CoreError } from './errors';
 import { createI18n, localizeError } from '../../src-shared/i18n';
+import { tempDir } from '../test-support/processes';
 
 function problem(text: string): ConfigError {
   try {
@@ -47,5 +52,38 @@ describe('ConfigError.info', () => {
     }
     const error = problem('[]');
     expect(localizeError(createI18n('en'), { code: 'config-invalid', message: error.message, data: { ...error.info } })).toBe(error.message);
+  });
+});
+
+describe("a ConfigStore's refusals", () => {
+  async function refusal(run: () => Promise<unknown>): Promise<CoreError> {
+    try {
+      await run();
+    } catch (error) {
+      if (error instanceof CoreError) return error;
+      throw error;
+    }
+    throw new Error('expected a refusal');
+  }
+  const zh = createI18n('zh-CN');
+
+  it('carry the problem as data: a raw save, an edit that would break the file, an edit over a broken file', async () => {
+    const file = join(tempDir(), 'mcp.json');
+    writeFileSync(file, '{"mcpServers": {}}');
+    const store = new ConfigStore(file);
+    const raw = await refusal(() => store.saveText('{"mcpServers": {"a": {"command": 5}}}', store.snapshot().hash));
+    expect(raw.data).toMatchObject({ reason: 'wrong-type', field: 'mcpServers.a.command', line: 1, column: 23, detailInfo: { reason: 'wrong-type' } });
+    expect(localizeError(zh, { code: raw.code, message: raw.message, ...(raw.data ? { data: raw.data } : {}) })).toBe('配置第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5');
+
+    const edit = await refusal(() => store.update(setAt(['mcpServers', 'a'], { command: '' }), 'save server "a"'));
+    expect(edit.message).toContain('Cannot save server "a": the result would not be a valid config (mcpServers.a.command must not be empty');
+    expect(edit.data).toMatchObject({ reason: 'would-be-invalid', detailReason: 'empty-string', field: 'mcpServers.a.command' });
+    expect(localizeError(zh, { code: edit.code, message: edit.message, ...(edit.data ? { data: edit.data } : {}) })).toMatch(/^未保存：这样改动后配置将无效（第 \d+ 行第 \d+ 列：mcpServers\.a\.command 不能为空）。未写入任何内容。$/);
+
+    writeFileSync(file, '{"mcpServers": {');
+    const over = await refusal(() => store.update(setAt(['mcpServers', 'b'], { command: 'x' }), 'save server "b"'));
+    expect(over.data).toMatchObject({ reason: 'fix-first', detailReason: 'json-syntax' });
+    expect(localizeError(zh, { code: over.code, message: over.message, ...(over.data ? { data: over.data } : {}) })).toMatch(/^配置第 1 行第 \d+ 列有问题：不是有效的 JSON（.+）。请先修正它/);
+    await store.dispose();
   });
 });

@@ -153,7 +153,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         throw new CoreError(
           'config-invalid',
           `Cannot ${what}: the config file has a problem (${base.error.message}). Fix it first — Switchboard never writes over a file it cannot read.`,
-          { data: locationOf(base.error) },
+          { data: { ...locationOf(base.error), ...aroundDetail(base.error, 'fix-first') } },
         );
       }
       const text = edit(base.text);
@@ -161,7 +161,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         parseServersConfig(text, this.file);
       } catch (error) {
         const detail = error instanceof ConfigError ? error.detail : messageOf(error);
-        throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`, error instanceof ConfigError ? { data: locationOf(error) } : undefined);
+        throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`, error instanceof ConfigError ? { data: { ...locationOf(error), ...aroundDetail(error, 'would-be-invalid') } } : undefined);
       }
       // One last look: a change that landed while we computed means we start over on the newer text.
       if (hashText(readTextOrEmpty(this.file)) !== base.hash) continue;
@@ -225,6 +225,17 @@ function readTextOrEmpty(file: string): string {
 /** HostError.data for a located config problem: `{ file, line, column, detail }`. */
 function locationOf(error: ConfigError): Record<string, unknown> {
   return { file: error.file, line: error.line, column: error.column, detail: error.detail, ...(error.info ? { detailInfo: error.info } : {}) };
+}
+
+/**
+ * For an error that says something around the config's problem (`Cannot save …: …`): `reason` is what it says
+ * (`errors.<code>.<reason>`), and the problem's own reason and data come along as `detailReason` and the rest
+ * (worded as `configDetail.reason.<detailReason>`). Nothing when the problem has no reason of its own (`schema`).
+ */
+function aroundDetail(error: ConfigError, reason: string): Record<string, unknown> {
+  if (error.info === undefined || error.info.reason === 'schema') return {};
+  const { reason: detailReason, ...rest } = error.info;
+  return { ...rest, reason, detailReason };
 }
 
 /**

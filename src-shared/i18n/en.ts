@@ -1094,6 +1094,8 @@ export const en = {
   errors: {
     'invalid-argument': {
       generic: '{{message}}',
+      /** An edit whose result would not be a valid config (src-main/core/config-store.ts, data.detailReason). */
+      'would-be-invalid': 'Not saved: the result would not be a valid config (line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}})). Nothing was written.',
       'name-taken': 'A server named "{{server}}" already exists; pick another name.',
       'stdio-no-oauth': 'Server "{{server}}" is a stdio server; it does not sign in with OAuth.',
       'no-oauth': 'Server "{{server}}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.',
@@ -1163,6 +1165,8 @@ export const en = {
       'idp-needs-endpoint': 'The config has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.idp-needs-endpoint)',
       'idp-without-cross-app': 'The config has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.idp-without-cross-app)',
       'type-without-url': 'The config has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.type-without-url)',
+      /** An edit refused because the file on disk has a problem (src-main/core/config-store.ts, data.detailReason). */
+      'fix-first': 'The config has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}}). Fix it first — Switchboard never writes over a file it cannot read.',
       /** A reference in a server's entry that cannot be resolved (src-main/core/env.ts). */
       'missing-secret': '{{where}} refers to ${secret:{{name}}}, but there is no secret named {{name}}. Add it under Settings → Secrets (or `switchboard secret set {{name}}`).',
       'missing-env': '{{where}} refers to ${env:{{name}}}, but {{name}} is set neither in the environment Switchboard was started with nor in its .env file. Set {{name}} there, or write the value directly.',
@@ -1338,6 +1342,9 @@ export const en = {
   configDetail: {
     /** The problem alone (the editor shows it beside its line), from data.reason and its data. */
     reason: {
+      'empty-file': 'the file is empty; expected { "mcpServers": { … } }',
+      'file-missing': 'the file does not exist',
+      'file-unreadable': 'cannot read the file ({{errno}})',
       'json-syntax': 'not valid JSON: $t(configDetail.syntax.{{syntax}})',
       'root-not-object': 'the file must be an object with an "mcpServers" key, got $t(configDetail.got.{{got}})',
       'wrong-type': '{{field}} must be $t(configDetail.type.{{expected}}), got $t(configDetail.got.{{got}})',

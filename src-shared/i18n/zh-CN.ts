@@ -1086,6 +1086,7 @@ export const zhCN: Catalogue = {
   errors: {
     'invalid-argument': {
       generic: '参数无效：{{message}}',
+      'would-be-invalid': '未保存：这样改动后配置将无效（第 {{line}} 行第 {{column}} 列：$t(configDetail.reason.{{detailReason}})）。未写入任何内容。',
       'name-taken': '已有名为“{{server}}”的服务器：请换一个名字。',
       'stdio-no-oauth': '服务器“{{server}}”是 stdio 服务器，不使用 OAuth 登录。',
       'no-oauth': '服务器“{{server}}”不使用 OAuth 登录：它是 stdio 服务器，或者它的配置项自带 Authorization 请求头。',
@@ -1153,6 +1154,7 @@ export const zhCN: Catalogue = {
       'idp-needs-endpoint': '配置第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.idp-needs-endpoint)',
       'idp-without-cross-app': '配置第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.idp-without-cross-app)',
       'type-without-url': '配置第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.type-without-url)',
+      'fix-first': '配置第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.{{detailReason}})。请先修正它——Switchboard 从不覆盖它无法读取的文件。',
       'missing-secret': '{{where}} 引用了 ${secret:{{name}}}，但没有名为 {{name}} 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set {{name}}`）。',
       'missing-env': '{{where}} 引用了 ${env:{{name}}}，但 Switchboard 启动时的环境和它的 .env 文件中都没有设置 {{name}}。请在那里设置 {{name}}，或直接写入该值。',
       'missing-input': '{{where}} 需要输入项“{{inputId}}”。请在提示时填写；填写后会作为机密保存。',
@@ -1383,6 +1385,9 @@ export const zhCN: Catalogue = {
   configDetail: {
     /** The problem alone (the editor shows it beside its line), from data.reason and its data. */
     reason: {
+      'empty-file': '文件是空的；应为 { "mcpServers": { … } }',
+      'file-missing': '文件不存在',
+      'file-unreadable': '无法读取该文件（{{errno}}）',
       'json-syntax': '不是有效的 JSON（$t(configDetail.syntax.{{syntax}})）',
       'root-not-object': '整个文件必须是一个含有 "mcpServers" 键的对象，实际是$t(configDetail.got.{{got}})',
       'wrong-type': '{{field}} 必须是$t(configDetail.type.{{expected}})，实际是$t(configDetail.got.{{got}})',
