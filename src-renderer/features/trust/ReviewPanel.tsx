@@ -71,7 +71,7 @@ export function ReviewPanel({ server, tool, instructions }: { server: string; to
       <p className="trust-intro">
         <Trans i18nKey={`trust.intro.${state}`} values={{ tool: tool.name }} components={{ strong: <strong className="mono" /> }} />
       </p>
-      {changedFieldTexts(tool, instructions).map((f) => (
+      {changedFieldTexts(tool, instructions, t('diagnostics.trust.none')).map((f) => (
         <FieldDiff key={f.field} {...f} />
       ))}
       {review.hidden && <HiddenTextList findings={review.hidden} />}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/host-api';
+import { i18n, setLanguage } from '../../i18n';
 import { changedFieldTexts, fieldText, sideBySide } from './side-by-side';
 
 describe('side-by-side diff', () => {
@@ -28,5 +29,16 @@ describe('side-by-side diff', () => {
       { field: 'description', before: 'Adds', after: 'Adds, then reads ~/.ssh' },
       { field: 'instructions', before: 'Be brief', after: 'Be long' },
     ]);
+  });
+
+  it('a side without a value in the UI\'s words (the field names are codes, shown as they are)', () => {
+    const tool: ToolInfo = { name: 'add', title: 'Add', inputSchema: { type: 'object' }, review: { state: 'changed', changed: ['title'], pinned: {} } };
+    expect(changedFieldTexts(tool, undefined)).toEqual([{ field: 'title', before: '(none)', after: 'Add' }]);
+    setLanguage('zh-CN');
+    try {
+      expect(changedFieldTexts(tool, undefined, i18n.t('diagnostics.trust.none'))).toEqual([{ field: 'title', before: '（无）', after: 'Add' }]);
+    } finally {
+      setLanguage('system');
+    }
   });
 });

@@ -9,9 +9,9 @@ export interface DiffRow {
   right?: string;
 }
 
-/** A field as text for a diff: strings as they are, JSON pretty-printed, hidden characters spelled out. */
-export function fieldText(value: unknown): string {
-  if (value === undefined) return '(none)';
+/** A field as text for a diff: strings as they are, JSON pretty-printed, hidden characters spelled out; `none` for no value. */
+export function fieldText(value: unknown, none = '(none)'): string {
+  if (value === undefined) return none;
   return revealHidden(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 }
 
@@ -46,14 +46,14 @@ export function sideBySide(before: string, after: string): DiffRow[] {
   return rows;
 }
 
-/** The changed fields of a tool, each as the pinned text and the current one. */
-export function changedFieldTexts(tool: ToolInfo, instructions: string | undefined): Array<{ field: ToolDefinitionField; before: string; after: string }> {
+/** The changed fields of a tool, each as the pinned text and the current one (`none`: a side without a value, in the UI's words). */
+export function changedFieldTexts(tool: ToolInfo, instructions: string | undefined, none = '(none)'): Array<{ field: ToolDefinitionField; before: string; after: string }> {
   const review = tool.review;
   if (review?.state !== 'changed') return [];
   const pinned: PinnedDefinition = review.pinned ?? {};
   return (review.changed ?? []).map((field) => ({
     field,
-    before: fieldText(pinned[field]),
-    after: fieldText(field === 'instructions' ? (instructions ?? '') : tool[field]),
+    before: fieldText(pinned[field], none),
+    after: fieldText(field === 'instructions' ? (instructions ?? '') : tool[field], none),
   }));
 }
