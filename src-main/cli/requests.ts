@@ -231,6 +231,8 @@ export class RequestAnswerer implements Disposable {
     this.header(request);
     const asks = cliT('cliOut.requests.formAsks', { server: request.server });
     say(`${asks}${indent(payload.message, displayWidth(asks))}`);
+    // Asked again by the host after an answer that did not fit: what was wrong, in the CLI's language.
+    if (payload.problems !== undefined && payload.problems.length > 0) say(cliT('forms.notAccepted', { problems: formProblemsText(cliT, payload.problems) }));
     const fields = elicitationFields(schema);
     const properties = typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : [];
     const leftOut = properties.filter((name) => !fields.some((f) => f.name === name));

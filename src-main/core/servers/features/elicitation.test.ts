@@ -29,7 +29,11 @@ describe('elicitation', () => {
     const person = (r: PendingRequestView): RequestAnswer => {
       round++;
       if (round === 1) return { action: 'accept', content: { content: { name: 'Ada', email: 'not-an-email', integer: 500 } } };
-      expect(r.kind === 'elicitation-form' && r.payload.message).toMatch(/^Not accepted: String with email format must be an email address.*Integer must be at most 100/);
+      // Asked again: the server's message as it was, and what was wrong as codes and data (worded by the UI / CLI).
+      expect(r.kind === 'elicitation-form' && r.payload.message).toBe('Please provide inputs for the following fields:');
+      const problems = r.kind === 'elicitation-form' ? (r.payload.problems ?? []) : [];
+      expect(problems.map((p) => p.code)).toEqual(['not-email', 'too-large']);
+      expect(problems.map((p) => p.message).join('; ')).toMatch(/must be an email address.*must be at most 100/);
       return round === 2 ? { action: 'decline' } : { action: 'cancel' };
     };
     const { host: h, seen } = await start({ servers: { everything }, person });

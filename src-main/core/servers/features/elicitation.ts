@@ -1,7 +1,7 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { AcceptContent, RequestAnswer } from '../../../../src-shared/contract/requests';
 import { HostClient, holdingCalls } from '../host-client';
-import { describeErrors, elicitationFields, validateElicitation } from '../../requests/elicitation-schema';
+import { describeErrors, elicitationFields, validateElicitation, type FieldError } from '../../requests/elicitation-schema';
 import { clientTaskRequests, type FeatureContext, type SessionFeature } from './feature';
 import { originOf } from './sampling';
 
@@ -91,20 +91,22 @@ export class ElicitationFeature implements SessionFeature {
     }
     const schema = params.requestedSchema as Record<string, unknown>;
     const fields = elicitationFields(schema);
-    let message = params.message;
+    // Asked again after an answer that did not fit: the server's message as it was, and what was wrong as codes and
+    // data (the UI and the CLI word them in the person's language).
+    let problems: FieldError[] | undefined;
     for (let attempt = 1; ; attempt++) {
+      const payload = { message: params.message, requestedSchema: schema, ...(problems !== undefined ? { problems } : {}) };
       const answer = await queue.ask(
-        { kind: 'elicitation-form', server, title: `${server} asks you to fill in a form`, payload: { message, requestedSchema: schema }, origin },
+        { kind: 'elicitation-form', server, title: `${server} asks you to fill in a form`, payload, origin },
         { signal: AbortSignal.any([requestSignal, this.session.signal]) },
       );
       if (answer.action !== 'accept') return resultOf(answer);
       const given = ((answer.content ?? { content: {} }) as AcceptContent['elicitation-form']).content;
       const checked = validateElicitation(schema, given ?? {});
       if (checked.ok) return { action: 'accept', content: checked.content };
-      const problems = describeErrors(fields, checked.errors);
-      this.context.note(`[switchboard] the form's answer does not fit what ${server} asked (${problems})${attempt < formAttempts ? '; asking again' : '; cancelled'}`);
+      this.context.note(`[switchboard] the form's answer does not fit what ${server} asked (${describeErrors(fields, checked.errors)})${attempt < formAttempts ? '; asking again' : '; cancelled'}`);
       if (attempt >= formAttempts) return { action: 'cancel' };
-      message = `Not accepted: ${problems}.\n\n${params.message}`;
+      problems = checked.errors;
     }
   }
 }
