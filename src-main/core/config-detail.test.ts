@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseServersConfig, type ConfigDetailInfo } from './config';
 import { ConfigStore, setAt } from './config-store';
 import { CoreError } from './errors';
+import { resolveReferences } from './env';
+import { MemorySecretStore } from './secrets';
 import { createI18n, localizeError } from '../../src-shared/i18n';
 import { tempDir } from '../test-support/processes';
 
@@ -85,5 +87,38 @@ describe("a ConfigStore's refusals", () => {
     expect(over.data).toMatchObject({ reason: 'fix-first', detailReason: 'json-syntax' });
     expect(localizeError(zh, { code: over.code, message: over.message, ...(over.data ? { data: over.data } : {}) })).toMatch(/^配置第 1 行第 \d+ 列有问题：不是有效的 JSON（.+）。请先修正它/);
     await store.dispose();
+  });
+});
+
+describe('a reference that cannot be resolved, or would hand over a host key', () => {
+  const zh = createI18n('zh-CN');
+  function thrown(run: () => unknown): CoreError {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof CoreError) return error;
+      throw error;
+    }
+    throw new Error('expected a CoreError');
+  }
+  const word = (error: CoreError): string => localizeError(zh, { code: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) });
+
+  it('has its reason and data, and is worded in Chinese from them', () => {
+    const context = { hostEnv: {}, dotenv: {}, secrets: new MemorySecretStore(), platform: 'linux' as const };
+    const secret = thrown(() => resolveReferences('${secret:NOPE}', 'mcpServers.a.env.T', context));
+    expect(secret.message).toBe('mcpServers.a.env.T refers to ${secret:NOPE}, but there is no secret named NOPE. Add it under Settings → Secrets (or `switchboard secret set NOPE`).');
+    expect(secret.data).toEqual({ reason: 'missing-secret', where: 'mcpServers.a.env.T', name: 'NOPE' });
+    expect(word(secret)).toBe('mcpServers.a.env.T 引用了 ${secret:NOPE}，但没有名为 NOPE 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set NOPE`）。');
+
+    expect(word(thrown(() => resolveReferences('${env:UNSET_X}', 'mcpServers.a.env.U', context)))).toMatch(/^mcpServers\.a\.env\.U 引用了 \$\{env:UNSET_X\}，但/);
+
+    const hostKey = thrown(() => resolveReferences('${env:ANTHROPIC_API_KEY}', 'mcpServers.a.env.K', context));
+    expect(hostKey.data).toMatchObject({ reason: 'host-key-env-ref', allow: 'named', allowName: 'ANTHROPIC_API_KEY' });
+    expect(word(hostKey)).toBe(
+      'mcpServers.a.env.K 引用了 ${env:ANTHROPIC_API_KEY}，这是 Switchboard 自己的 LLM 密钥：它从不传给服务器。请给该服务器单独的密钥（例如 ${secret:NAME}）；如果确实要共享，请把 ANTHROPIC_API_KEY 加入允许列表（设置中的 envAllowList）。',
+    );
+    const stored = thrown(() => resolveReferences('${secret:provider.compatible.apiKey}', 'mcpServers.a.env.K', context));
+    expect(word(stored)).toContain('Switchboard 自己的密钥（OpenAI 兼容端点）');
+    expect(word(stored)).toContain('即使通过允许列表');
   });
 });

@@ -120,10 +120,21 @@ const howToAllow = (key: Pick<HostKey, 'allowNames'>): string => {
 
 const reference = /\$\{(env|secret|input):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 
+/** howToAllow as data (`allow`: named, with the name to allow-list, or none), for the UI and CLI to word it. */
+const allowData = (key: Pick<HostKey, 'allowNames'>): { allow: 'named' | 'none'; allowName: string } => {
+  const name = key.allowNames[0];
+  return name !== undefined ? { allow: 'named', allowName: name } : { allow: 'none', allowName: '' };
+};
+
 /** The references a raw config value contains (names only, never values), for messages. */
 function referencesIn(raw: string | undefined): string {
   const found = raw?.match(reference) ?? [];
   return found.length > 0 ? ` (from ${found.join(', ')})` : '';
+}
+
+function hostKeyValueData(where: string, raw: string | undefined, key: HostKey): Record<string, unknown> {
+  const refs = (raw?.match(reference) ?? []).join(', ');
+  return { reason: refs !== '' ? 'host-key-value-from' : 'host-key-value', where, key: key.label, ...(refs !== '' ? { refs } : {}), ...allowData(key) };
 }
 
 /**
@@ -136,6 +147,7 @@ export function assertNoHostKey(value: string, where: string, raw: string | unde
     throw new CoreError(
       'config-invalid',
       `${where}${referencesIn(raw)} would receive the value of Switchboard's own LLM key ${key.label}: it is never passed to servers. ${howToAllow(key)}`,
+      { data: hostKeyValueData(where, raw, key) },
     );
   }
 }
@@ -148,6 +160,7 @@ export function assertEnvFileNames(values: Readonly<Record<string, string>>, whe
     throw new CoreError(
       'config-invalid',
       `${where} ${file} sets ${name}, Switchboard's own LLM key name: it is never passed to servers from a file (an envFile pointing at Switchboard's own .env would hand over its key). Remove it from that file and give the server its own key (e.g. \${secret:NAME}), or put ${hostName} on the allow-list (envAllowList in settings) if you really mean to share it.`,
+      { data: { reason: 'host-key-in-env-file', where, file, name, hostName } },
     );
   }
 }
@@ -178,6 +191,7 @@ export function resolveReferences(value: string, where: string, context: Referen
         throw new CoreError(
           'config-invalid',
           `${where} refers to \${env:${name}}, which is Switchboard's own LLM key: it is never passed to servers. ${howToAllow({ allowNames: [hostName] })}`,
+          { data: { reason: 'host-key-env-ref', where, name, ...allowData({ allowNames: [hostName] }) } },
         );
       }
       const resolved = context.hostEnv[name] ?? context.dotenv[name];
@@ -197,6 +211,7 @@ export function resolveReferences(value: string, where: string, context: Referen
         throw new CoreError(
           'config-invalid',
           `${where} refers to \${secret:${name}}, where the chat keeps Switchboard's own ${providerLabels[provider]} key: it is never passed to servers. ${howToAllow({ allowNames: env ? [env] : [] })}`,
+          { data: { reason: 'host-key-secret-ref', where, name, provider, ...allowData({ allowNames: env ? [env] : [] }) } },
         );
       }
       const resolved = context.secrets?.get(name);

@@ -1094,6 +1094,9 @@ export const en = {
   errors: {
     'invalid-argument': {
       generic: '{{message}}',
+      /** A model spec the chat cannot use (src-main/core/chat/providers.ts). */
+      'not-a-model': '"{{spec}}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.',
+      'unknown-provider': 'Unknown provider "{{provider}}" in "{{spec}}". Use one of: {{providers}}.',
       /** An edit whose result would not be a valid config (src-main/core/config-store.ts, data.detailReason). */
       'would-be-invalid': 'Not saved: the result would not be a valid config (line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}})). Nothing was written.',
       'name-taken': 'A server named "{{server}}" already exists; pick another name.',
@@ -1171,6 +1174,12 @@ export const en = {
       'missing-secret': '{{where}} refers to ${secret:{{name}}}, but there is no secret named {{name}}. Add it under Settings → Secrets (or `switchboard secret set {{name}}`).',
       'missing-env': '{{where}} refers to ${env:{{name}}}, but {{name}} is set neither in the environment Switchboard was started with nor in its .env file. Set {{name}} there, or write the value directly.',
       'missing-input': '{{where}} needs the input "{{inputId}}". Enter it when asked; it is then kept as a secret.',
+      /** A value that would hand a server one of the host's own LLM keys (src-main/core/env.ts). */
+      'host-key-value': '{{where}} would receive the value of Switchboard\'s own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})',
+      'host-key-value-from': '{{where}} (from {{refs}}) would receive the value of Switchboard\'s own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})',
+      'host-key-env-ref': '{{where}} refers to ${env:{{name}}}, which is Switchboard\'s own LLM key: it is never passed to servers. $t(configDetail.allow.{{allow}})',
+      'host-key-secret-ref': '{{where}} refers to ${secret:{{name}}}, where the chat keeps Switchboard\'s own $t(providers.names.{{provider}}) key: it is never passed to servers. $t(configDetail.allow.{{allow}})',
+      'host-key-in-env-file': '{{where}} {{file}} sets {{name}}, Switchboard\'s own LLM key name: it is never passed to servers from a file. Remove it from that file and give the server its own key (e.g. ${secret:NAME}), or put {{hostName}} on the allow-list (envAllowList in settings) if you really mean to share it.',
     },
     'provider-error': { generic: 'The model provider failed: {{message}}' },
     'not-configured': {
@@ -1340,6 +1349,11 @@ export const en = {
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {
+    /** How to share a host key anyway (env.ts howToAllow), by data.allow. */
+    allow: {
+      named: 'Give the server its own key (e.g. ${secret:NAME}), or put {{allowName}} on the allow-list (envAllowList in settings) if you really mean to share it.',
+      none: 'Give the server its own key (e.g. ${secret:NAME}): a key the chat keeps for this provider is not shared with servers, not even through the allow-list (envAllowList in settings).',
+    },
     /** The problem alone (the editor shows it beside its line), from data.reason and its data. */
     reason: {
       'empty-file': 'the file is empty; expected { "mcpServers": { … } }',

@@ -1086,6 +1086,8 @@ export const zhCN: Catalogue = {
   errors: {
     'invalid-argument': {
       generic: '参数无效：{{message}}',
+      'not-a-model': '“{{spec}}”不是模型：请写成 服务商:模型，例如 anthropic:claude-sonnet-4-5 或 ollama:llama3.2。',
+      'unknown-provider': '“{{spec}}”中的模型服务“{{provider}}”未知。请使用以下之一：{{providers}}。',
       'would-be-invalid': '未保存：这样改动后配置将无效（第 {{line}} 行第 {{column}} 列：$t(configDetail.reason.{{detailReason}})）。未写入任何内容。',
       'name-taken': '已有名为“{{server}}”的服务器：请换一个名字。',
       'stdio-no-oauth': '服务器“{{server}}”是 stdio 服务器，不使用 OAuth 登录。',
@@ -1158,6 +1160,11 @@ export const zhCN: Catalogue = {
       'missing-secret': '{{where}} 引用了 ${secret:{{name}}}，但没有名为 {{name}} 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set {{name}}`）。',
       'missing-env': '{{where}} 引用了 ${env:{{name}}}，但 Switchboard 启动时的环境和它的 .env 文件中都没有设置 {{name}}。请在那里设置 {{name}}，或直接写入该值。',
       'missing-input': '{{where}} 需要输入项“{{inputId}}”。请在提示时填写；填写后会作为机密保存。',
+      'host-key-value': '{{where}} 会收到 Switchboard 自己的 LLM 密钥 {{key}} 的值：这个密钥从不传给服务器。$t(configDetail.allow.{{allow}})',
+      'host-key-value-from': '{{where}}（来自 {{refs}}）会收到 Switchboard 自己的 LLM 密钥 {{key}} 的值：这个密钥从不传给服务器。$t(configDetail.allow.{{allow}})',
+      'host-key-env-ref': '{{where}} 引用了 ${env:{{name}}}，这是 Switchboard 自己的 LLM 密钥：它从不传给服务器。$t(configDetail.allow.{{allow}})',
+      'host-key-secret-ref': '{{where}} 引用了 ${secret:{{name}}}，聊天在这里保存 Switchboard 自己的密钥（$t(providers.names.{{provider}})）：它从不传给服务器。$t(configDetail.allow.{{allow}})',
+      'host-key-in-env-file': '{{where}} {{file}} 设置了 {{name}}，这是 Switchboard 自己的 LLM 密钥名：它从不经由文件传给服务器（指向 Switchboard 自己 .env 的 envFile 会交出它的密钥）。请从该文件中删除它，给服务器单独的密钥（例如 ${secret:NAME}）；如果确实要共享，请把 {{hostName}} 加入允许列表（设置中的 envAllowList）。',
     },
     'provider-error': { generic: '模型服务出错：{{message}}' },
     'not-configured': {
@@ -1383,6 +1390,10 @@ export const zhCN: Catalogue = {
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {
+    allow: {
+      named: '请给该服务器单独的密钥（例如 ${secret:NAME}）；如果确实要共享，请把 {{allowName}} 加入允许列表（设置中的 envAllowList）。',
+      none: '请给该服务器单独的密钥（例如 ${secret:NAME}）：聊天为该模型服务保存的密钥不会与服务器共享，即使通过允许列表（设置中的 envAllowList）也不行。',
+    },
     /** The problem alone (the editor shows it beside its line), from data.reason and its data. */
     reason: {
       'empty-file': '文件是空的；应为 { "mcpServers": { … } }',

@@ -278,9 +278,11 @@ export class Providers {
    */
   model(spec: string): LanguageModel {
     const parsed = parseModelSpec(spec);
-    if (!parsed) throw new CoreError('invalid-argument', `"${spec}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.`);
+    if (!parsed) throw new CoreError('invalid-argument', `"${spec}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.`, { data: { reason: 'not-a-model', spec } });
     const id = providerIds.find((p) => p === parsed.provider);
-    if (!id) throw new CoreError('invalid-argument', `Unknown provider "${parsed.provider}" in "${spec}". Use one of: ${providerIds.join(', ')}.`);
+    if (!id) throw new CoreError('invalid-argument', `Unknown provider "${parsed.provider}" in "${spec}". Use one of: ${providerIds.join(', ')}.`, {
+        data: { reason: 'unknown-provider', provider: parsed.provider, spec, providers: [...providerIds] },
+      });
     const key = this.key(id)?.value;
     const base = this.baseURL(id)?.value;
     const name = parsed.model;
