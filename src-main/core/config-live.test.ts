@@ -199,7 +199,7 @@ describe('secrets and inputs', () => {
     host = await createHost({ mode: 'headless', configPath: join(dir, 'mcp.json'), dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime() });
     await host.api['secrets:set']('API', 'v');
     expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
-    expect((await host.api['app:info']()).secrets).toEqual({ backing: 'file', warning: expect.stringContaining('not in the OS keychain') });
+    expect((await host.api['app:info']()).secrets).toEqual({ backing: 'file', warning: expect.stringContaining('not in the OS keychain'), file: expect.stringMatching(/secrets/) });
   });
 });
 
@@ -239,7 +239,7 @@ describe('import', () => {
 
     // Without overwrite, the conflict is skipped and says why; the new one is added.
     const result = await host.api['config:import-apply']({ source: 'claude', names: ['fs', 'calc'] });
-    expect(result).toEqual({ added: ['fs'], replaced: [], skipped: [{ name: 'calc', reason: 'a different server of that name exists (not overwritten)' }], secretsStored: [] });
+    expect(result).toEqual({ added: ['fs'], replaced: [], skipped: [{ name: 'calc', reason: 'a different server of that name exists (not overwritten)', reasonInfo: { code: 'import-conflict' } }], secretsStored: [] });
     expect(readFileSync(claude, 'utf8')).toBe(sourceBefore);
     const config = JSON.parse(readFileSync(join(dir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { args?: string[] }> };
     expect(config.mcpServers.calc?.args).toEqual(['calc.js']);
