@@ -6,7 +6,8 @@ import { ConfigError, parseServersConfig, type ConfigDetailInfo } from './config
 import { ConfigStore, setAt } from './config-store';
 import { CoreError } from './errors';
 import { resolveReferences } from './env';
-import { MemorySecretStore } from './secrets';
+import { FileSecretStore, MemorySecretStore } from './secrets';
+import { SecretsService } from './services/secrets';
 import { createI18n, localizeError } from '../../src-shared/i18n';
 import { tempDir } from '../test-support/processes';
 
@@ -120,5 +121,20 @@ describe('a reference that cannot be resolved, or would hand over a host key', (
     const stored = thrown(() => resolveReferences('${secret:provider.compatible.apiKey}', 'mcpServers.a.env.K', context));
     expect(word(stored)).toContain('Switchboard 自己的密钥（OpenAI 兼容端点）');
     expect(word(stored)).toContain('即使通过允许列表');
+  });
+});
+
+describe('a secrets file that cannot be read', () => {
+  it('refuses a change with its reason and file, worded in Chinese', async () => {
+    const file = join(tempDir(), 'secrets.json');
+    writeFileSync(file, '[1, 2]');
+    const service = new SecretsService(new FileSecretStore(file), async () => undefined);
+    let refused: unknown;
+    await service.api['secrets:set']('TOKEN', 'v').catch((error: unknown) => (refused = error));
+    expect(refused).toBeInstanceOf(CoreError);
+    const error = refused as CoreError;
+    expect(error.message).toBe(`${file} cannot be read (it is not a JSON object of names to values), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
+    expect(error.data).toEqual({ name: 'TOKEN', reason: 'secrets-file-unreadable', file, why: 'it is not a JSON object of names to values' });
+    expect(localizeError(createI18n('zh-CN'), { code: error.code, message: error.message, data: error.data ?? {} })).toMatch(/^无法读取 .+secrets\.json（it is not a JSON object of names to values），所以 Switchboard 不会覆盖它。/);
   });
 });

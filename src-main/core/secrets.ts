@@ -43,6 +43,17 @@ export class MemorySecretStore implements SecretStore {
   }
 }
 
+/** A change refused because the secrets file cannot be read (`why`: the reader's own words), so it is not written over. */
+export class SecretsFileUnreadableError extends Error {
+  constructor(
+    readonly file: string,
+    readonly why: string,
+  ) {
+    super(`${file} cannot be read (${why}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
+    this.name = 'SecretsFileUnreadableError';
+  }
+}
+
 /**
  * CLI / headless: a JSON file readable only by the user (0600). Not keychain-backed, and it says so.
  *
@@ -96,7 +107,7 @@ export class FileSecretStore implements SecretStore {
     this.seen = undefined; // read afresh, whatever the stat says: another process may have written in the same tick
     this.refresh();
     if (this.unreadable !== undefined) {
-      throw new Error(`${this.file} cannot be read (${this.unreadable}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
+      throw new SecretsFileUnreadableError(this.file, this.unreadable);
     }
     const values = { ...this.values };
     if (!edit(values)) return false;

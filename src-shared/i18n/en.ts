@@ -1094,6 +1094,8 @@ export const en = {
   errors: {
     'invalid-argument': {
       generic: '{{message}}',
+      /** The secrets file cannot be read, so a change is not written over it (src-main/core/secrets.ts). */
+      'secrets-file-unreadable': '{{file}} cannot be read ({{why}}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
       /** A model spec the chat cannot use (src-main/core/chat/providers.ts). */
       'not-a-model': '"{{spec}}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.',
       'unknown-provider': 'Unknown provider "{{provider}}" in "{{spec}}". Use one of: {{providers}}.',

@@ -1086,6 +1086,7 @@ export const zhCN: Catalogue = {
   errors: {
     'invalid-argument': {
       generic: '参数无效：{{message}}',
+      'secrets-file-unreadable': '无法读取 {{file}}（{{why}}），所以 Switchboard 不会覆盖它。请修正该文件（一个把机密名映射到值的 JSON 对象），或把它移走，然后重试。',
       'not-a-model': '“{{spec}}”不是模型：请写成 服务商:模型，例如 anthropic:claude-sonnet-4-5 或 ollama:llama3.2。',
       'unknown-provider': '“{{spec}}”中的模型服务“{{provider}}”未知。请使用以下之一：{{providers}}。',
       'would-be-invalid': '未保存：这样改动后配置将无效（第 {{line}} 行第 {{column}} 列：$t(configDetail.reason.{{detailReason}})）。未写入任何内容。',

@@ -1,7 +1,7 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
 import { isOAuthSecretName } from '../auth/store';
-import { secretNamePattern, type SecretStore } from '../secrets';
+import { SecretsFileUnreadableError, secretNamePattern, type SecretStore } from '../secrets';
 
 export type SecretsChannel = 'secrets:list' | 'secrets:set' | 'secrets:delete';
 
@@ -18,13 +18,20 @@ export class SecretsService {
         try {
           secrets.set(name, value);
         } catch (error) {
-          throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...(secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' }) } });
+          const why = error instanceof SecretsFileUnreadableError ? { reason: 'secrets-file-unreadable', file: error.file, why: error.why } : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
+          throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...why } });
         }
         changed();
         await reapply();
       },
       'secrets:delete': async (name) => {
-        const deleted = secrets.delete(name);
+        let deleted: boolean;
+        try {
+          deleted = secrets.delete(name);
+        } catch (error) {
+          if (!(error instanceof SecretsFileUnreadableError)) throw error;
+          throw new CoreError('invalid-argument', error.message, { data: { name, reason: 'secrets-file-unreadable', file: error.file, why: error.why } });
+        }
         changed();
         return deleted;
       },
