@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostCallError } from '../contract';
 import { describeError } from '../host-client';
-import { configDetailText, i18n, setLanguage } from './index';
+import { configDetailText, i18n, reasonText, setLanguage } from './index';
 
 describe('what the UI words from codes and data', () => {
   afterEach(() => setLanguage('system'));
@@ -42,5 +42,17 @@ describe('what the UI words from codes and data', () => {
     expect(i18n.t('providers.names.compatible')).toBe('OpenAI 兼容端点');
     expect(i18n.t('providers.baseUrlLabel', { provider: i18n.t('providers.names.compatible') })).not.toMatch(/[A-Za-z]{4,} [A-Za-z]{4,}/);
     expect(i18n.t('prompts.argCount', { count: 2 })).toBe('2 个参数');
+  });
+
+  it("a server's sandbox, sign-in and health-check reasons (G2's codes) in Chinese", () => {
+    setLanguage('zh-CN');
+    const sandbox = reasonText('Not started: …', {
+      code: 'sandbox-unavailable',
+      data: { server: 'fs', reason: 'entry', detail: 'bubblewrap (bwrap) is not installed' },
+      cause: { code: 'bwrap-not-installed', text: 'bubblewrap (bwrap) is not installed; …' },
+    });
+    expect(sandbox).toBe('未启动：mcpServers.fs.sandbox 要求使用沙箱，但未安装 bubblewrap（bwrap）；请安装（Debian/Ubuntu：apt-get install bubblewrap；Fedora：dnf install bubblewrap）。它绝不会改为在沙箱外运行：请安装一个沙箱，或在此服务器上设置 "sandbox": false 以不用沙箱运行。');
+    expect(reasonText('Server "r" needs you to sign in.', { code: 'needs-login', data: { server: 'r', how: 'plain' } })).toBe('服务器“r”需要你登录。请点击“登录”（或运行 `switchboard login r`）。');
+    expect(reasonText('…', { code: 'health-lost', data: { server: 'r', how: 'stopped' }, cause: { code: 'ping-missed', text: '…', data: { server: 'r', method: 'ping', timeoutMs: 5000 } } })).toBe('服务器“r”没有在 5000 毫秒内回应 ping（定期健康检查）');
   });
 });

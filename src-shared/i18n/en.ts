@@ -1284,6 +1284,38 @@ export const en = {
     'import-skipped-invalid': { generic: 'invalid in the source: {{detail}}', cause: 'invalid in the source: {{cause}}' },
     'import-same': { generic: 'already in your config, identical' },
     'import-conflict': { generic: 'a different server of that name exists (not overwritten)' },
+    /** The servers' own reasons (G2: sandbox, sign-in, health checks; data as the core sends it). */
+    'sandbox-unavailable': {
+      generic: 'Not started: the server asks for a sandbox, but {{detail}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
+      entry: 'Not started: mcpServers.{{server}}.sandbox asks for a sandbox, but {{cause}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
+      settings: 'Not started: the settings default "sandbox" asks for a sandbox, but {{cause}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
+    },
+    'bwrap-override-missing': { generic: 'SWITCHBOARD_BWRAP names {{path}}, which does not exist' },
+    'bwrap-not-installed': { generic: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' },
+    'bwrap-cannot-sandbox': { generic: '{{path}} cannot create a sandbox here ({{detail}}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)' },
+    'sandbox-exec-missing': { generic: '{{path}} is missing' },
+    'no-sandbox-platform': { generic: 'no sandbox is available on {{platform}} (bubblewrap on Linux, sandbox-exec on macOS)' },
+    'sign-in-required': {
+      generic: 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}.',
+      'token-refused': 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. It refused the Authorization header in its config entry: check that the token is valid and not expired.',
+      'oauth-failed': 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. Switchboard could not start an OAuth sign-in ({{problem}}). If the service hands out tokens, add one to the entry instead: "headers": { "Authorization": "Bearer <token>" }.',
+      'no-oauth': 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. Switchboard cannot sign in with OAuth for it. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
+    },
+    'needs-login': {
+      generic: 'Server "{{server}}" needs you to sign in. Press Sign in (or run `switchboard login {{server}}`).',
+      'host-scopes': 'Server "{{server}}" needs you to sign in at {{issuerHost}} for {{scopes}}. Press Sign in (or run `switchboard login {{server}}`).',
+      host: 'Server "{{server}}" needs you to sign in at {{issuerHost}}. Press Sign in (or run `switchboard login {{server}}`).',
+      scopes: 'Server "{{server}}" needs you to sign in for {{scopes}}. Press Sign in (or run `switchboard login {{server}}`).',
+      plain: 'Server "{{server}}" needs you to sign in. Press Sign in (or run `switchboard login {{server}}`).',
+    },
+    'health-lost': {
+      generic: '{{message}}',
+      reconnecting: '{{cause}} (periodic health check); reconnecting',
+      stopped: '{{cause}} (periodic health check)',
+    },
+    'ping-missed': { generic: 'Server "{{server}}" did not answer {{method}} within {{timeoutMs}} ms' },
+    'ping-failed': { generic: 'Server "{{server}}" could not be pinged ({{method}}): {{detail}}' },
+    'ping-error-answer': { generic: 'Server "{{server}}" answered {{method}} with an error: {{detail}}' },
   },
   sandbox: {
     legend: 'Sandbox',
