@@ -8,6 +8,8 @@ import { CoreError } from './errors';
 import { resolveReferences } from './env';
 import { FileSecretStore, MemorySecretStore } from './secrets';
 import { SecretsService } from './services/secrets';
+import { SettingsService } from './services/settings';
+import { StaticSettings } from './settings';
 import { createI18n, localizeError } from '../../src-shared/i18n';
 import { tempDir } from '../test-support/processes';
 
@@ -136,5 +138,24 @@ describe('a secrets file that cannot be read', () => {
     expect(error.message).toBe(`${file} cannot be read (it is not a JSON object of names to values), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
     expect(error.data).toEqual({ name: 'TOKEN', reason: 'secrets-file-unreadable', file, why: 'it is not a JSON object of names to values' });
     expect(localizeError(createI18n('zh-CN'), { code: error.code, message: error.message, data: error.data ?? {} })).toMatch(/^无法读取 .+secrets\.json（it is not a JSON object of names to values），所以 Switchboard 不会覆盖它。/);
+  });
+});
+
+describe('a setting that does not validate', () => {
+  it('says which and why as data, worded in Chinese; the English as it was', async () => {
+    const service = new SettingsService(new StaticSettings());
+    const zh = createI18n('zh-CN');
+    const refused = async (patch: unknown): Promise<CoreError> => {
+      let error: unknown;
+      await service.api['settings:update'](patch as never).catch((e: unknown) => (error = e));
+      if (!(error instanceof CoreError)) throw new Error('expected a refusal');
+      return error;
+    };
+    const name = await refused({ envAllowList: ['1X'] });
+    expect(name.message).toBe('That setting is not valid — envAllowList.0: a variable name is letters, digits and _ and does not start with a digit.');
+    expect(name.data).toEqual({ path: ['envAllowList', '0'], reason: 'setting-invalid', detailReason: 'not-env-name', field: 'envAllowList[0]' });
+    expect(localizeError(zh, { code: name.code, message: name.message, data: name.data ?? {} })).toBe('该设置无效——envAllowList[0] 必须是变量名：由字母、数字和 _ 组成，且不以数字开头。');
+    const theme = await refused({ theme: 5 });
+    expect(localizeError(zh, { code: theme.code, message: theme.message, data: theme.data ?? {} })).not.toMatch(/[A-Za-z]{4,} [a-z]{3,}/);
   });
 });

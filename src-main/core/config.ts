@@ -71,7 +71,30 @@ const patternReasons: ReadonlyArray<[RegExp, string]> = [
   [/secret:/, 'not-secret-ref'],
   [/\\x21/, 'not-oauth-scope'],
   [/EdDSA/, 'not-jws-algorithm'],
+  [/^\/\^\[A-Za-z_\]\[A-Za-z0-9_\]\*\$\/$/, 'not-env-name'],
 ];
+
+/** A JS value's kind, as valueInfo gives a JSON node's. */
+function jsValueInfo(value: unknown): { got: ValueKind; gotValue?: string } {
+  if (value === undefined) return { got: 'nothing' };
+  if (value === null) return { got: 'null' };
+  if (Array.isArray(value)) return { got: 'array' };
+  if (typeof value === 'string') return { got: 'string', gotValue: JSON.stringify(value) };
+  if (typeof value === 'number') return { got: 'number', gotValue: String(value) };
+  if (typeof value === 'boolean') return { got: 'boolean', gotValue: String(value) };
+  return { got: 'object' };
+}
+
+/**
+ * Any zod issue (of a value that is not the config file: settings) as a reason code and data: `issue.path` read in
+ * `value` for what is there.
+ */
+export function zodIssueInfo(issue: z.core.$ZodIssue, value: unknown): ConfigDetailInfo {
+  let at: unknown = value;
+  for (const key of issue.path) at = typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
+  const field = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+  return issueInfo(issue, field, jsValueInfo(at));
+}
 
 /** A zod issue as a reason code and data (ConfigDetailInfo), for the UI and CLI to word. */
 function issueInfo(issue: z.core.$ZodIssue, field: string, got: { got: ValueKind; gotValue?: string }): ConfigDetailInfo {

@@ -1094,6 +1094,8 @@ export const en = {
   errors: {
     'invalid-argument': {
       generic: '{{message}}',
+      /** A setting that does not validate (src-main/core/services/settings.ts, data.detailReason). */
+      'setting-invalid': 'That setting is not valid — $t(configDetail.reason.{{detailReason}}).',
       /** The secrets file cannot be read, so a change is not written over it (src-main/core/secrets.ts). */
       'secrets-file-unreadable': '{{file}} cannot be read ({{why}}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
       /** A model spec the chat cannot use (src-main/core/chat/providers.ts). */
@@ -1404,6 +1406,7 @@ export const en = {
       'not-secret-ref': '{{field}} must be a ${secret:NAME} reference (a secret never sits in this file)',
       'not-oauth-scope': '{{field}} must be one OAuth scope (no spaces or quotes)',
       'not-jws-algorithm': '{{field}} must be a JWS algorithm name such as ES256 or RS256',
+      'not-env-name': '{{field}} must be a variable name: letters, digits and _, not starting with a digit',
       'not-one-of': '{{field}} must be one of {{values}}',
       'sandbox-shape': '{{field}} must be true, false or {"allowRead": [...], "allowWrite": [...], "network": true|false}',
       'unknown-keys': '{{field}} has unknown keys: {{keys}}',

@@ -1086,6 +1086,7 @@ export const zhCN: Catalogue = {
   errors: {
     'invalid-argument': {
       generic: '参数无效：{{message}}',
+      'setting-invalid': '该设置无效——$t(configDetail.reason.{{detailReason}})。',
       'secrets-file-unreadable': '无法读取 {{file}}（{{why}}），所以 Switchboard 不会覆盖它。请修正该文件（一个把机密名映射到值的 JSON 对象），或把它移走，然后重试。',
       'not-a-model': '“{{spec}}”不是模型：请写成 服务商:模型，例如 anthropic:claude-sonnet-4-5 或 ollama:llama3.2。',
       'unknown-provider': '“{{spec}}”中的模型服务“{{provider}}”未知。请使用以下之一：{{providers}}。',
@@ -1442,6 +1443,7 @@ export const zhCN: Catalogue = {
       'not-secret-ref': '{{field}} 必须是 ${secret:NAME} 形式的引用（机密不会直接写在此文件中）',
       'not-oauth-scope': '{{field}} 必须是单个 OAuth scope（不能含空格或引号）',
       'not-jws-algorithm': '{{field}} 必须是 JWS 算法名，例如 ES256 或 RS256',
+      'not-env-name': '{{field}} 必须是变量名：由字母、数字和 _ 组成，且不以数字开头',
       'not-one-of': '{{field}} 必须是以下之一：{{values}}',
       'sandbox-shape': '{{field}} 必须是 true、false 或 {"allowRead": [...], "allowWrite": [...], "network": true|false}',
       'unknown-keys': '{{field}} 中有未知的键：{{keys}}',

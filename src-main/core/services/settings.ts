@@ -4,6 +4,7 @@ import { appSettingsPatchSchema } from '../../../src-shared/schemas/everyday';
 import { defaultPolicy } from '../connection';
 import { CoreError } from '../errors';
 import { parseSupervisionSettings, type SettingsStore } from '../settings';
+import { zodIssueInfo } from '../config';
 
 export type SettingsChannel = 'settings:get' | 'settings:update';
 
@@ -41,7 +42,10 @@ export class SettingsService {
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-          throw new CoreError('invalid-argument', `That setting is not valid — ${where}${issue?.message ?? 'invalid'}.`, { data: { path: issue?.path.map(String) ?? [] } });
+          const info = issue !== undefined && issue.path.length > 0 ? zodIssueInfo(issue, raw) : undefined;
+          // The problem as data (configDetail.reason.<detailReason>), when it has a wording of its own.
+          const worded = info !== undefined && info.reason !== 'schema' && info.reason !== 'root-not-object' ? (({ reason, ...rest }) => ({ ...rest, reason: 'setting-invalid', detailReason: reason }))(info) : {};
+          throw new CoreError('invalid-argument', `That setting is not valid — ${where}${issue?.message ?? 'invalid'}.`, { data: { path: issue?.path.map(String) ?? [], ...worded } });
         }
         const patch = parsed.data;
         const supervision = patch.supervision;
