@@ -15,7 +15,7 @@ import { ServerForm } from './ServerForm';
 import { ShellActions } from './ShellActions';
 import './config.css';
 import { Trans } from 'react-i18next';
-import { useT } from '../i18n';
+import { configDetailText, useT } from '../i18n';
 
 // CodeMirror is most of the editor's weight: loaded when the raw view is first opened.
 const ConfigEditor = lazy(() => import('./ConfigEditor').then((m) => ({ default: m.ConfigEditor })));
@@ -97,7 +97,7 @@ function ServersList({ onExport }: { onExport(name: string): void }) {
         </div>
         {problem && (
           <div className="notice-inline" role="note" data-testid="servers-paused">
-            {t('serversScreen.paused', { line: problem.line, column: problem.column, message: problem.message })}{' '}
+            {t('serversScreen.paused', { line: problem.line, column: problem.column, message: configDetailText(problem.message, problem.info) })}{' '}
             <button type="button" className="link-button" onClick={() => openEditorAt(problem.line, problem.column)}>
               {t('serversScreen.fixInRaw')}
             </button>
