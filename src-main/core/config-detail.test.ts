@@ -136,8 +136,8 @@ describe('a secrets file that cannot be read', () => {
     expect(refused).toBeInstanceOf(CoreError);
     const error = refused as CoreError;
     expect(error.message).toBe(`${file} cannot be read (it is not a JSON object of names to values), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
-    expect(error.data).toEqual({ name: 'TOKEN', reason: 'secrets-file-unreadable', file, why: 'it is not a JSON object of names to values' });
-    expect(localizeError(createI18n('zh-CN'), { code: error.code, message: error.message, data: error.data ?? {} })).toMatch(/^无法读取 .+secrets\.json（it is not a JSON object of names to values），所以 Switchboard 不会覆盖它。/);
+    expect(error.data).toEqual({ name: 'TOKEN', reason: 'secrets-file-unreadable', file, why: 'it is not a JSON object of names to values', whyKind: 'not-object' });
+    expect(localizeError(createI18n('zh-CN'), { code: error.code, message: error.message, data: error.data ?? {} })).toMatch(/^无法读取 .+secrets\.json（它不是把名称映射到值的 JSON 对象），所以 Switchboard 不会覆盖它。/);
   });
 });
 

@@ -48,6 +48,8 @@ export class SecretsFileUnreadableError extends Error {
   constructor(
     readonly file: string,
     readonly why: string,
+    /** What kind of problem `why` is: not JSON, JSON but not an object of names to values, or the read failed. */
+    readonly whyKind: 'not-json' | 'not-object' | 'read-failed',
   ) {
     super(`${file} cannot be read (${why}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
     this.name = 'SecretsFileUnreadableError';
@@ -71,7 +73,7 @@ export class FileSecretStore implements SecretStore {
   /** The file's mtime and size when `values` were read from it (undefined: not read yet, or no file). */
   private seen: string | undefined;
   /** Why the file could not be read last time (then no change is written over it). */
-  private unreadable: string | undefined;
+  private unreadable: { why: string; kind: SecretsFileUnreadableError['whyKind'] } | undefined;
 
   constructor(private readonly file: string) {
     this.location = file;
@@ -107,7 +109,7 @@ export class FileSecretStore implements SecretStore {
     this.seen = undefined; // read afresh, whatever the stat says: another process may have written in the same tick
     this.refresh();
     if (this.unreadable !== undefined) {
-      throw new SecretsFileUnreadableError(this.file, this.unreadable);
+      throw new SecretsFileUnreadableError(this.file, this.unreadable.why, this.unreadable.kind);
     }
     const values = { ...this.values };
     if (!edit(values)) return false;
@@ -136,18 +138,23 @@ export class FileSecretStore implements SecretStore {
       text = readFileSync(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.values = {};
-      else this.unreadable = (error as Error).message;
+      else this.unreadable = { why: (error as Error).message, kind: 'read-failed' };
       return;
     }
+    // Someone's hand edit went wrong: keep what was read last, and refuse to write over the file (see change()).
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('it is not a JSON object of names to values');
-      const values: Record<string, string> = {};
-      for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') values[k] = v;
-      this.values = values;
+      parsed = JSON.parse(text);
     } catch (error) {
-      // Someone's hand edit went wrong: keep what was read last, and refuse to write over the file (see change()).
-      this.unreadable = (error as Error).message;
+      this.unreadable = { why: (error as Error).message, kind: 'not-json' };
+      return;
     }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      this.unreadable = { why: 'it is not a JSON object of names to values', kind: 'not-object' };
+      return;
+    }
+    const values: Record<string, string> = {};
+    for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') values[k] = v;
+    this.values = values;
   }
 }

@@ -1097,7 +1097,7 @@ export const en = {
       /** A setting that does not validate (src-main/core/services/settings.ts, data.detailReason). */
       'setting-invalid': 'That setting is not valid — $t(configDetail.reason.{{detailReason}}).',
       /** The secrets file cannot be read, so a change is not written over it (src-main/core/secrets.ts). */
-      'secrets-file-unreadable': '{{file}} cannot be read ({{why}}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
+      'secrets-file-unreadable': '{{file}} cannot be read ($t(configDetail.secretsFile.{{whyKind}})), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
       /** A model spec the chat cannot use (src-main/core/chat/providers.ts). */
       'not-a-model': '"{{spec}}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.',
       'unknown-provider': 'Unknown provider "{{provider}}" in "{{spec}}". Use one of: {{providers}}.',
@@ -1385,6 +1385,12 @@ export const en = {
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {
+    /** Why the secrets file cannot be read (src-main/core/secrets.ts, data.whyKind; `why`: the reader's own words). */
+    secretsFile: {
+      'not-json': 'it is not valid JSON: {{why}}',
+      'not-object': 'it is not a JSON object of names to values',
+      'read-failed': '{{why}}',
+    },
     /** How to share a host key anyway (env.ts howToAllow), by data.allow. */
     allow: {
       named: 'Give the server its own key (e.g. ${secret:NAME}), or put {{allowName}} on the allow-list (envAllowList in settings) if you really mean to share it.',

@@ -1087,7 +1087,7 @@ export const zhCN: Catalogue = {
     'invalid-argument': {
       generic: '参数无效：{{message}}',
       'setting-invalid': '该设置无效——$t(configDetail.reason.{{detailReason}})。',
-      'secrets-file-unreadable': '无法读取 {{file}}（{{why}}），所以 Switchboard 不会覆盖它。请修正该文件（一个把机密名映射到值的 JSON 对象），或把它移走，然后重试。',
+      'secrets-file-unreadable': '无法读取 {{file}}（$t(configDetail.secretsFile.{{whyKind}})），所以 Switchboard 不会覆盖它。请修正该文件（一个把机密名映射到值的 JSON 对象），或把它移走，然后重试。',
       'not-a-model': '“{{spec}}”不是模型：请写成 服务商:模型，例如 anthropic:claude-sonnet-4-5 或 ollama:llama3.2。',
       'unknown-provider': '“{{spec}}”中的模型服务“{{provider}}”未知。请使用以下之一：{{providers}}。',
       'would-be-invalid': '未保存：这样改动后配置将无效（第 {{line}} 行第 {{column}} 列：$t(configDetail.reason.{{detailReason}})）。未写入任何内容。',
@@ -1423,6 +1423,11 @@ export const zhCN: Catalogue = {
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {
+    secretsFile: {
+      'not-json': '不是有效的 JSON：{{why}}',
+      'not-object': '它不是把名称映射到值的 JSON 对象',
+      'read-failed': '{{why}}',
+    },
     allow: {
       named: '请给该服务器单独的密钥（例如 ${secret:NAME}）；如果确实要共享，请把 {{allowName}} 加入允许列表（设置中的 envAllowList）。',
       none: '请给该服务器单独的密钥（例如 ${secret:NAME}）：聊天为该模型服务保存的密钥不会与服务器共享，即使通过允许列表（设置中的 envAllowList）也不行。',

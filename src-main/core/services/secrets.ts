@@ -18,7 +18,7 @@ export class SecretsService {
         try {
           secrets.set(name, value);
         } catch (error) {
-          const why = error instanceof SecretsFileUnreadableError ? { reason: 'secrets-file-unreadable', file: error.file, why: error.why } : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
+          const why = error instanceof SecretsFileUnreadableError ? { reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind } : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
           throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...why } });
         }
         changed();
@@ -30,7 +30,7 @@ export class SecretsService {
           deleted = secrets.delete(name);
         } catch (error) {
           if (!(error instanceof SecretsFileUnreadableError)) throw error;
-          throw new CoreError('invalid-argument', error.message, { data: { name, reason: 'secrets-file-unreadable', file: error.file, why: error.why } });
+          throw new CoreError('invalid-argument', error.message, { data: { name, reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind } });
         }
         changed();
         return deleted;
