@@ -85,6 +85,10 @@ describe("a ConfigStore's refusals", () => {
     expect(edit.data).toMatchObject({ reason: 'would-be-invalid', detailReason: 'empty-string', field: 'mcpServers.a.command' });
     expect(localizeError(zh, { code: edit.code, message: edit.message, ...(edit.data ? { data: edit.data } : {}) })).toMatch(/^未保存：这样改动后配置将无效（第 \d+ 行第 \d+ 列：mcpServers\.a\.command 不能为空）。未写入任何内容。$/);
 
+    const stale = await refusal(() => store.saveText('{"mcpServers": {}}', 'not-the-hash'));
+    expect(stale.data).toMatchObject({ reason: 'changed-on-disk' });
+    expect(localizeError(zh, { code: stale.code, message: stale.message, ...(stale.data ? { data: stale.data } : {}) })).toMatch(/^编辑器载入配置文件后，它在磁盘上被改动了。/);
+
     writeFileSync(file, '{"mcpServers": {');
     const over = await refusal(() => store.update(setAt(['mcpServers', 'b'], { command: 'x' }), 'save server "b"'));
     expect(over.data).toMatchObject({ reason: 'fix-first', detailReason: 'json-syntax' });

@@ -168,7 +168,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
       await this.write(text, base.text);
       return this.refresh();
     }
-    throw new CoreError('internal', `Cannot ${what}: the config file keeps changing on disk. Try again in a moment.`);
+    throw new CoreError('internal', `Cannot ${what}: the config file keeps changing on disk. Try again in a moment.`, { data: { reason: 'config-keeps-changing', file: this.file } });
   }
 
   /** Saves text from the raw editor, which was opened on `baseHash`. */

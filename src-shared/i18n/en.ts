@@ -1142,6 +1142,8 @@ export const en = {
       'command-not-found':
         'Cannot start "{{command}}": command not found. Looked in {{path}}. Install it, put its absolute path in "command", or add its folder to your login shell\'s PATH.',
       'no-executable': 'Cannot start "{{command}}": no executable file at {{file}}. Check the {{where}} path in the config.',
+      /** A raw save refused because the file changed since the editor loaded it (src-main/core/config-store.ts). */
+      'changed-on-disk': 'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
       /** The config's own problem (src-main/core/config.ts ConfigDetailInfo: data.reason and its data). */
       'json-syntax': 'The config has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.json-syntax)',
       'empty-file': 'The config file {{file}} is empty; expected { "mcpServers": { … } }',
@@ -1207,7 +1209,11 @@ export const en = {
       generic: 'This tool changed since it was trusted (or is new, or hides text): review it first. {{message}}',
       server: 'A tool of server "{{server}}" must be reviewed first. {{message}}',
     },
-    internal: { generic: 'Something went wrong inside Switchboard: {{message}}' },
+    internal: {
+      generic: 'Something went wrong inside Switchboard: {{message}}',
+      /** An app edit that kept meeting newer text on disk (src-main/core/config-store.ts). */
+      'config-keeps-changing': 'Not saved: the config file {{file}} keeps changing on disk. Try again in a moment.',
+    },
     disconnected: { generic: 'The connection to the host was lost: {{message}}' },
   },
   /**

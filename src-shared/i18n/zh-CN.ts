@@ -1128,6 +1128,7 @@ export const zhCN: Catalogue = {
       position: '配置第 {{line}} 行第 {{column}} 列有问题：{{message}}',
       'command-not-found': '无法启动“{{command}}”：找不到该命令。已查找的位置：{{path}}。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
       'no-executable': '无法启动“{{command}}”：{{file}} 处没有可执行文件。请检查配置中的 {{where}} 路径。',
+      'changed-on-disk': '编辑器载入配置文件后，它在磁盘上被改动了。请重新载入以查看该改动（先复制你的文本），然后再保存。',
       /** The config's own problem (src-main/core/config.ts ConfigDetailInfo: data.reason and its data). */
       'json-syntax': '配置第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.json-syntax)',
       'empty-file': '配置文件 {{file}} 是空的；应为 { "mcpServers": { … } }',
@@ -1189,7 +1190,10 @@ export const zhCN: Catalogue = {
       generic: '此工具自被信任后已更改（或是新工具，或含隐藏文本）：请先审查。{{message}}',
       server: '服务器“{{server}}”的一个工具需要先审查。{{message}}',
     },
-    internal: { generic: 'Switchboard 内部出错：{{message}}' },
+    internal: {
+      generic: 'Switchboard 内部出错：{{message}}',
+      'config-keeps-changing': '未保存：配置文件 {{file}} 在磁盘上不断变化。请稍后再试。',
+    },
     disconnected: { generic: '与主机的连接已断开：{{message}}' },
   },
   reasons: {
