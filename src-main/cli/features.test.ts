@@ -2,10 +2,10 @@
 // 2026-07-28 over stdio, "legacy" only the initialize era — for resources, read, prompts, prompt, complete, ping,
 // call --progress, --log-level and --trace: text, --json shapes and exit codes.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featuresServer } from '../test-support/features-fixture';
+import { writeFeaturesCliConfig } from '../test-support/features-fixture';
 import { tempDir } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];
@@ -18,17 +18,8 @@ interface Run {
 
 /** One CLI run with a fresh HOME (or the one given) and a config of the two fixture servers (and a broken one). */
 function cli(args: string[], home = tempDir()): Run {
-  const config = join(home, 'mcp.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        modern: { command: process.execPath, args: [featuresServer] },
-        legacy: { command: process.execPath, args: [featuresServer, '--legacy-only'] },
-        broken: { command: 'no-such-command-for-switchboard' },
-      },
-    }),
-  );
+  const config = writeFeaturesCliConfig(home);
+
   const r = spawnSync(process.execPath, [...cliArgs, '--config', config, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -9,7 +9,7 @@ import type { AskRequest } from '../core/requests/queue';
 import { calculatorPath } from '../core/paths';
 import { catalogues } from '../../src-shared/i18n';
 import { packBundle } from '../test-support/bundle-fixture';
-import { featuresServer } from '../test-support/features-fixture';
+import { featuresServer, writeFeaturesCliConfig } from '../test-support/features-fixture';
 import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
 import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../test-support/oauth-fixture';
@@ -27,17 +27,8 @@ interface Run {
 
 /** One CLI run in `lang` with a fresh HOME and a config of the fixture servers. */
 function cli(lang: 'en' | 'zh-CN', args: string[], home = tempDir()): Run {
-  const config = join(home, 'mcp.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      mcpServers: {
-        modern: { command: process.execPath, args: [featuresServer] },
-        legacy: { command: process.execPath, args: [featuresServer, '--legacy-only'] },
-        broken: { command: 'no-such-command-for-switchboard' },
-      },
-    }),
-  );
+  const config = writeFeaturesCliConfig(home);
+
   const r = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', config, ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: lang },
     encoding: 'utf8',

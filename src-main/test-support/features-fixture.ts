@@ -16,6 +16,14 @@ export function featuresEntry(args: string[] = [], extra: Record<string, unknown
   return { command: process.execPath, args: [featuresServer, ...args], ...extra };
 }
 
+/** Writes `home`/mcp.json for the CLI tests: the fixture in both eras (`modern`, `legacy`) and a `broken` entry. */
+export function writeFeaturesCliConfig(home: string): string {
+  const config = join(home, 'mcp.json');
+  const mcpServers = { modern: featuresEntry(), legacy: featuresEntry(['--legacy-only']), broken: { command: 'no-such-command-for-switchboard' } };
+  writeFileSync(config, JSON.stringify({ mcpServers }));
+  return config;
+}
+
 /** A host (headless, own data dir) over these servers; dispose it in afterEach. */
 export async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}): Promise<{ host: Host; dataDir: string }> {
   const dataDir = tempDir();
