@@ -90,3 +90,10 @@ export function errorLine(error: unknown): string {
   }
   return String(error);
 }
+
+/** The secret store's caveat in the CLI's language: a file-backed store names its file (English: the store's own words). */
+export function secretsCaveat(store: { backing: string; warning?: string; location?: string; file?: string }): string | undefined {
+  const file = store.file ?? store.location;
+  if (store.backing === 'file' && file !== undefined) return cliT('secrets.fileBacked', { file });
+  return store.warning;
+}

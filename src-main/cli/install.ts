@@ -11,7 +11,7 @@ import { RegistryClient, registryServerView } from '../core/install/registry';
 import type { CliArgs } from './args';
 import { err, firstLine, out, padDisplay, printTable } from './output';
 import { canAskOn } from './terminal';
-import { cliDate, cliLanguage, cliT, errorLine } from './i18n';
+import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from './i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
@@ -140,7 +140,8 @@ function printResult(result: InstallResultView, args: CliArgs, host: Host): void
   out(cliT('cliOut.install.added', { name: result.name, path: host.configPath, files: result.installedAt ? cliT('cliOut.install.files', { dir: result.installedAt }) : '' }));
   if (result.secretsStored.length) out(cliT('cliOut.install.secretsStored', { names: result.secretsStored.join(', ') }));
   if (result.needsApproval) out(cliT('cliOut.install.needsApproval'));
-  if (result.secretsStored.length && host.secrets.warning) err(cliT('cliOut.note', { note: host.secrets.warning }));
+  const caveat = secretsCaveat(host.secrets);
+  if (result.secretsStored.length && caveat) err(cliT('cliOut.note', { note: caveat }));
 }
 
 function installerOf(host: Host): Installer {

@@ -143,8 +143,11 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
     expect(zh.status, zh.stderr).toBe(0);
     expect(zh.stderr).toContain('注意：写在命令行上的值会出现在 `ps` 和 shell 历史记录中');
     expect(zh.stdout).toBe('已保存机密 demo_token。在服务器的 env 或请求头中以 ${secret:demo_token} 引用它。\n');
+    // Where the secrets are kept (a 0600 file, not the keychain), with the file named, in Chinese too.
+    expect(zh.stderr).toMatch(/机密保存在 \/\S+secrets\.json 中（仅你可读，权限 0600），而不是操作系统钥匙串中。/);
     const en = cli('en', ['secret', 'set', 'demo_token', 'value-1']);
     expect(en.stdout).toBe("Stored secret demo_token. Refer to it as ${secret:demo_token} in a server's env or headers.\n");
+    expect(en.stderr).toMatch(/Secrets are kept in \/\S+secrets\.json \(readable only by you, mode 0600\), not in the OS keychain\./);
   });
 
   it('trust: what needs no review, and a server that is not ready, in Chinese', () => {

@@ -11,7 +11,7 @@ import { AuditLog } from '../core/chat/audit-log';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
-import { cliNumber, cliReason, cliT, errorLine, localizedUsage, statusWord } from './i18n';
+import { cliNumber, cliReason, cliT, errorLine, localizedUsage, secretsCaveat, statusWord } from './i18n';
 import { cliLanguage } from './i18n';
 import { diagnosticText, type DynamicTranslate } from '../../src-shared/i18n/diagnostics.words';
 import type { StatusReason } from '../../src-shared/host-api';
@@ -461,7 +461,7 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
     out(cliT('cliOut.import.added', { names: result.added.join(', ') || cliT('cliOut.none'), replaced }));
     for (const s of result.skipped) out(cliT('cliOut.import.skipped', { name: s.name, reason: cliReason(s.reason, s.reasonInfo) }));
     if (result.secretsStored.length) out(cliT('cliOut.import.secretsStored', { names: result.secretsStored.join(', ') }));
-    const warning = (await host.api['app:info']()).secrets.warning;
+    const warning = secretsCaveat((await host.api['app:info']()).secrets);
     if (result.secretsStored.length && warning) err(cliT('cliOut.note', { note: warning }));
   }
   out(cliT('cliOut.import.sourceKept', { path: host.configPath }));
@@ -480,7 +480,7 @@ async function exportCommand(host: Host, args: CliArgs): Promise<number> {
 
 async function secret(host: Host, args: CliArgs): Promise<number> {
   const [action, name, value] = args.positionals;
-  const warning = (await host.api['app:info']()).secrets.warning;
+  const warning = secretsCaveat((await host.api['app:info']()).secrets);
   if (action === 'list') {
     const names = await host.api['secrets:list']();
     if (args.json) out(JSON.stringify(names));
