@@ -1208,6 +1208,10 @@ export const en = {
     'needs-review': {
       generic: 'This tool changed since it was trusted (or is new, or hides text): review it first. {{message}}',
       server: 'A tool of server "{{server}}" must be reviewed first. {{message}}',
+      /** data.reason is the tool's review state (src-main/core/servers/features/tools.ts). */
+      changed: '{{server}}/{{tool}} changed since it was trusted ({{changed}}). Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
+      new: '{{server}}/{{tool}} is a new tool, not there when the server\'s tools were pinned. Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
+      flagged: '{{server}}/{{tool}} hides text in its definition and needs review before it can run. Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
     },
     internal: {
       generic: 'Something went wrong inside Switchboard: {{message}}',

@@ -32,6 +32,11 @@ describe('localizeError', () => {
     expect(text).not.toContain('{{');
     expect(localizeError(en, { code: 'invalid-argument', message: 'English as it is', data: { reason: 'signature-tampered', file: 'x.mcpb' } })).toBe('English as it is');
   });
+  it('a tool refused until reviewed: worded from its review state', () => {
+    const data = { server: 's', tool: 'add', state: 'changed', reason: 'changed', changed: ['description'] };
+    expect(localizeError(zh, { code: 'needs-review', message: 'English', data })).toBe('s/add 自被信任后已更改（description）。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust s add');
+    expect(localizeError(zh, { code: 'needs-review', message: 'English', data: { server: 's', tool: 'add', reason: 'flagged' } })).toMatch(/^s\/add 的定义中藏有文本/);
+  });
   it('falls back to the message for a code without a key', () => {
     expect(localizeError(zh, { code: 'ENOENT', message: 'no such file' })).toBe('no such file');
     expect(localizeError(zh, { message: 'no code' })).toBe('no code');

@@ -1189,6 +1189,9 @@ export const zhCN: Catalogue = {
     'needs-review': {
       generic: '此工具自被信任后已更改（或是新工具，或含隐藏文本）：请先审查。{{message}}',
       server: '服务器“{{server}}”的一个工具需要先审查。{{message}}',
+      changed: '{{server}}/{{tool}} 自被信任后已更改（{{changed}}）。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
+      new: '{{server}}/{{tool}} 是新工具，固定该服务器的工具时还没有它。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
+      flagged: '{{server}}/{{tool}} 的定义中藏有文本，运行前需要审查。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
     },
     internal: {
       generic: 'Switchboard 内部出错：{{message}}',

@@ -123,6 +123,8 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
           server: this.context.server,
           tool,
           state: review?.state ?? 'new',
+          // Picks the wording (errors.needs-review.changed | new | flagged) in another language.
+          reason: review?.state ?? 'new',
           ...(review?.changed ? { changed: review.changed } : {}),
           ...(review?.pinned ? { pinned: review.pinned } : {}),
           ...(review?.hidden ? { hidden: review.hidden } : {}),
