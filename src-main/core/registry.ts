@@ -124,7 +124,13 @@ function resolveLaunch(name: string, entry: ServerEntry, options: RegistryOption
     if (entry.url !== undefined) assertNoHostKey(entry.url, `${where}.url`, undefined, keys, options);
     return { name, entry, headers };
   } catch (error) {
-    return { name, entry, problem: messageOf(error), ...(error instanceof MissingInputError ? { needsInput: error.inputId } : {}) };
+    return {
+      name,
+      entry,
+      problem: messageOf(error),
+      ...(error instanceof CoreError && error.data !== undefined ? { problemData: error.data } : {}),
+      ...(error instanceof MissingInputError ? { needsInput: error.inputId } : {}),
+    };
   }
 }
 

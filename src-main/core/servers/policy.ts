@@ -76,6 +76,8 @@ export interface ResolvedServer {
   headers?: Record<string, string>;
   /** A problem found while resolving (e.g. an unset ${env:NAME}); the server fails with it. */
   problem?: string;
+  /** The problem's data (a CoreError's: reason, where, name…), so that it is worded in the person's language. */
+  problemData?: Record<string, unknown>;
   /** The `${input:ID}` the user must answer before this server can start. */
   needsInput?: string;
   /** For stdio: the sandbox it runs in (the entry's `sandbox`, else the settings default), paths absolute. */

@@ -31,6 +31,16 @@ describe('status reasons in the UI language', () => {
     host = undefined;
   });
 
+  it("an entry that refers to a secret that does not exist: the server's error keeps the reason and its data", async () => {
+    host = await hostWith({ needy: { command: process.execPath, args: [tiny], env: { TOKEN: '${secret:NOPE}' } } });
+    await host.settled();
+    await waitFor(async () => (await view(host!, 'needy'))?.status === 'error', 10_000, 'error');
+    const needy = await view(host, 'needy');
+    expect(needy?.error).toContain('refers to ${secret:NOPE}, but there is no secret named NOPE');
+    expect(needy?.errorInfo).toMatchObject({ code: 'config-invalid', data: { reason: 'missing-secret', name: 'NOPE', where: 'mcpServers.needy.env.TOKEN' } });
+    expect(localizeReason(zh, needy?.error ?? '', needy?.errorInfo)).toContain('mcpServers.needy.env.TOKEN 引用了 ${secret:NOPE}，但没有名为 NOPE 的机密');
+  });
+
   it('a crash loop: code crash-loop with the exit code, deaths and window; Chinese from them, English as the host wrote it', async () => {
     host = await hostWith({ doomed: { command: process.execPath, args: [tiny, '--name=doomed', '--die-after-ready=150'] } }, { ...fast, crashLoopCount: 3, stableMs: 5000 });
     await host.settled();

@@ -241,7 +241,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     if (previous) await previous.close();
     if (!current()) return;
     try {
-      if (this.server.problem !== undefined) throw new CoreError('config-invalid', this.server.problem);
+      if (this.server.problem !== undefined) throw new CoreError('config-invalid', this.server.problem, this.server.problemData !== undefined ? { data: this.server.problemData } : undefined);
       await withDeadline(session.connect(timeout, abandoned.signal), timeout, () => {
         abandoned.abort();
         return session.timeoutReason(timeout);
