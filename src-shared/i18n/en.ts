@@ -1112,6 +1112,7 @@ export const en = {
       'signature-tampered': '$t(bundle.refusal.tampered)',
       'signature-malformed': '$t(bundle.refusal.malformed)',
       'signature-truncated': '$t(bundle.refusal.truncated)',
+      'registry-no-server': 'The MCP Registry at {{registry}} has no server named "{{name}}". Find the exact name with: switchboard registry search TERM',
     },
     'unknown-server': {
       generic: 'There is no such server in the config.',
@@ -1204,6 +1205,9 @@ export const en = {
     'request-failed': {
       generic: 'The request failed: {{message}}',
       server: 'Server "{{server}}" answered with an error: {{message}}',
+      'registry-unreachable': 'Cannot reach the MCP Registry at {{registry}} ({{detail}}). Check the network, or pass another --registry URL.',
+      'registry-http': 'The MCP Registry at {{registry}} answered HTTP {{httpStatus}} for {{path}}.',
+      'registry-not-json': 'The MCP Registry at {{registry}} sent something that is not JSON for {{path}}.',
     },
     'needs-review': {
       generic: 'This tool changed since it was trusted (or is new, or hides text): review it first. {{message}}',

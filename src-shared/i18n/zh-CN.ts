@@ -1100,6 +1100,7 @@ export const zhCN: Catalogue = {
       'signature-tampered': '$t(bundle.refusal.tampered)',
       'signature-malformed': '$t(bundle.refusal.malformed)',
       'signature-truncated': '$t(bundle.refusal.truncated)',
+      'registry-no-server': '{{registry}} 的 MCP Registry 中没有名为“{{name}}”的服务器。用以下命令查找准确的名称：switchboard registry search TERM',
     },
     'unknown-server': {
       generic: '配置中没有这个服务器。',
@@ -1185,6 +1186,9 @@ export const zhCN: Catalogue = {
     'request-failed': {
       generic: '请求失败：{{message}}',
       server: '服务器“{{server}}”返回错误：{{message}}',
+      'registry-unreachable': '无法连接 {{registry}} 的 MCP Registry（{{detail}}）。请检查网络，或用 --registry 指定另一个地址。',
+      'registry-http': '{{registry}} 的 MCP Registry 对 {{path}} 返回了 HTTP {{httpStatus}}。',
+      'registry-not-json': '{{registry}} 的 MCP Registry 对 {{path}} 返回的内容不是 JSON。',
     },
     'needs-review': {
       generic: '此工具自被信任后已更改（或是新工具，或含隐藏文本）：请先审查。{{message}}',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createI18n, localizeError, type ErrorLike } from '../../../src-shared/i18n';
 import { startFakeRegistry, type FakeRegistry } from '../../test-support/fake-registry';
 import { MemorySecretStore } from '../secrets';
 import { fillPlan, planFromRegistry } from './plan';
@@ -36,7 +37,16 @@ describe('registry client', () => {
     const weather = await client.get('io.github.example/weather');
     expect(weather.server.version).toBe('1.4.2');
     expect(registry.requests).toContain('/v0.1/servers/io.github.example%2Fweather/versions/latest');
-    await expect(client.get('io.github.example/nope')).rejects.toThrow(/has no server named "io.github.example\/nope".*registry search/);
+    const missing: unknown = await client.get('io.github.example/nope').catch((e: unknown) => e);
+    expect(missing).toMatchObject({ message: expect.stringMatching(/has no server named "io.github.example\/nope".*registry search/), data: { reason: 'registry-no-server', name: 'io.github.example/nope' } });
+    expect(localizeError(createI18n('zh-CN'), missing as ErrorLike)).toMatch(/中没有名为“io\.github\.example\/nope”的服务器/);
+  });
+
+  it('a registry that cannot be reached: the reason and its data, worded in Chinese', async () => {
+    const client = new RegistryClient({ registry: 'http://127.0.0.1:9' });
+    const error: unknown = await client.search('x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'request-failed', data: { reason: 'registry-unreachable', registry: 'http://127.0.0.1:9' } });
+    expect(localizeError(createI18n('zh-CN'), error as ErrorLike)).toMatch(/^无法连接 http:\/\/127\.0\.0\.1:9 的 MCP Registry（/);
   });
 
   it('refuses plain http to anything but loopback', () => {

@@ -137,14 +137,20 @@ export class RegistryClient {
     try {
       response = await this.fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
-      throw new CoreError('request-failed', `Cannot reach the MCP Registry at ${this.base} (${messageOf(error)}). Check the network, or pass another --registry URL.`);
+      throw new CoreError('request-failed', `Cannot reach the MCP Registry at ${this.base} (${messageOf(error)}). Check the network, or pass another --registry URL.`, {
+        data: { reason: 'registry-unreachable', registry: this.base, detail: messageOf(error) },
+      });
     }
     if (response.status === 404) return { status: 404, body: undefined };
-    if (!response.ok) throw new CoreError('request-failed', `The MCP Registry at ${this.base} answered ${response.status} ${response.statusText} for ${path}.`);
+    if (!response.ok) {
+      throw new CoreError('request-failed', `The MCP Registry at ${this.base} answered ${response.status} ${response.statusText} for ${path}.`, {
+        data: { reason: 'registry-http', registry: this.base, httpStatus: response.status, path },
+      });
+    }
     try {
       return { status: response.status, body: await response.json() };
     } catch {
-      throw new CoreError('request-failed', `The MCP Registry at ${this.base} sent something that is not JSON for ${path}.`);
+      throw new CoreError('request-failed', `The MCP Registry at ${this.base} sent something that is not JSON for ${path}.`, { data: { reason: 'registry-not-json', registry: this.base, path } });
     }
   }
 
@@ -173,7 +179,9 @@ export class RegistryClient {
   async get(name: string, version = 'latest'): Promise<RegistryServer> {
     const { status, body } = await this.getJson(`/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
     if (status === 404) {
-      throw new CoreError('invalid-argument', `The MCP Registry at ${this.base} has no server named "${name}"${version !== 'latest' ? ` at version ${version}` : ''}. Find the exact name with: switchboard registry search TERM`);
+      throw new CoreError('invalid-argument', `The MCP Registry at ${this.base} has no server named "${name}"${version !== 'latest' ? ` at version ${version}` : ''}. Find the exact name with: switchboard registry search TERM`, {
+        data: { reason: 'registry-no-server', registry: this.base, name },
+      });
     }
     const parsed = serverResponseSchema.safeParse(body);
     if (!parsed.success) {
