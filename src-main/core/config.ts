@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { serversConfigSchema, type ServersConfig } from '../../src-shared/config-schema';
+import { en } from '../../src-shared/i18n/en';
 import { pathToFileURL } from 'node:url';
 import { calculatorPath, schemaPath } from './paths';
 import type { ChildRuntime } from './runtime';
@@ -175,24 +176,8 @@ export function parseServersConfig(text: string, file: string): ServersConfig {
   throw new ConfigError(file, line, column, `${label} ${message}${what}`, issueInfo(issue, field, valueInfo(got)));
 }
 
-/** jsonc-parser's error codes in words (the UI and CLI have their own for `reason: json-syntax`, data.syntax). */
-const parseErrorTexts: Record<string, string> = {
-  InvalidSymbol: 'unexpected character',
-  InvalidNumberFormat: 'malformed number',
-  PropertyNameExpected: 'expected a property name in double quotes',
-  ValueExpected: 'expected a value',
-  ColonExpected: 'expected a colon after the property name',
-  CommaExpected: 'expected a comma between entries',
-  CloseBraceExpected: 'expected a closing brace }',
-  CloseBracketExpected: 'expected a closing bracket ]',
-  EndOfFileExpected: 'unexpected text after the end of the document',
-  UnexpectedEndOfComment: 'a comment is not closed',
-  UnexpectedEndOfString: 'a string is not closed',
-  UnexpectedEndOfNumber: 'a number is cut off',
-  InvalidUnicode: 'invalid unicode escape',
-  InvalidEscapeCharacter: 'invalid escape character',
-  InvalidCharacter: 'invalid character in a string',
-};
+/** jsonc-parser's error codes in words: the English catalogue's (the UI and CLI word `reason: json-syntax`, data.syntax, in theirs). */
+const parseErrorTexts: Readonly<Record<string, string>> = en.configDetail.syntax;
 
 function humanParseError(code: string): string {
   return parseErrorTexts[code] ?? code;
