@@ -1,18 +1,11 @@
 // A config's problem in the CLI's language: worded from its reason code and data (ConfigError.info), the English as it was.
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliSync } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 
-function cli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = runCliSync;
 
 describe("the CLI's config error", () => {
   it('says what is wrong in Chinese with SWITCHBOARD_LANG=zh-CN, and in the same English as before without', () => {

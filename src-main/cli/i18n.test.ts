@@ -1,11 +1,11 @@
 // The catalogues (src-shared/i18n): same keys in every language, and every t('…') in the source has one.
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { usage } from './args';
 import { isHostErrorCode, type HostErrorCode } from '../../src-shared/errors';
 import { catalogues, languages } from '../../src-shared/i18n';
+import { runCliSync } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 import { cliLanguage, namedIn, usageNames } from './i18n';
 
@@ -98,15 +98,7 @@ function localizedUsageIn(language: string): string {
   return cli(['--help'], { SWITCHBOARD_LANG: language }).stdout.replace(/\n$/, '');
 }
 
-/** The CLI as a person runs it, in a clean environment plus `env`. */
-function cli(args: string[], env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = runCliSync;
 
 describe('the CLI in Chinese', () => {
   it('takes SWITCHBOARD_LANG first, then LC_ALL / LC_MESSAGES / LANG, else English', () => {

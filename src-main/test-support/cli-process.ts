@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from './processes';
 
 /**
  * Node scripts (the CLI, CLI fixtures) run as real children under `tsx`, asynchronously — fake providers,
@@ -23,6 +25,16 @@ export const hasTerminal = existsSync('/usr/bin/script');
 
 /** A word for `sh -c`: single-quoted, with its own single quotes escaped. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The CLI from source (src-main/cli/main.ts) as a person runs it, synchronously: a clean environment (PATH, a fresh HOME) plus `env`. */
+export function runCliSync(args: string[], env: Record<string, string>): Piped {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'cli', 'main.ts'), ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: tempDir(), ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 /** `node --import tsx ...argv` on pipes; resolves once it has exited and its output is read (SIGKILL after timeoutMs). */
 export function runPiped(argv: string[], env: Record<string, string>, options: { stdin?: 'ignore' | 'pipe'; timeoutMs?: number } = {}): Promise<Piped> {
