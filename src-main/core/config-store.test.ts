@@ -126,6 +126,17 @@ describe('ConfigStore edits', () => {
     expect(readFileSync(made.file, 'utf8')).toBe(userFile);
   });
 
+  it('an edit made after the first read but before the watcher listens is not missed', async () => {
+    const made = storeWith(userFile);
+    store = made.store;
+    const seen: number[] = [];
+    store.on('changed', (s) => seen.push(Object.keys(s.config.mcpServers).length));
+    store.watch(); // chokidar loads and scans asynchronously: this write lands before it listens
+    writeFileSync(made.file, '{"mcpServers": {"only": {"command": "x"}}}');
+    await store.ready();
+    expect(seen).toEqual([1]);
+  });
+
   it('notices external edits, including saves by rename, within a second', async () => {
     const made = storeWith(userFile);
     store = made.store;

@@ -126,7 +126,14 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         }, this.debounceMs);
       });
       watcher.on('error', () => undefined);
-      return new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+      // A change made after the first read but before the watcher listened would otherwise be missed until the next
+      // one: once listening, look once more (refresh emits only if the text changed).
+      return new Promise<void>((resolve) =>
+        watcher.once('ready', () => {
+          if (!this.disposed) this.refresh();
+          resolve();
+        }),
+      );
     }).catch(() => undefined);
   }
 
