@@ -1,7 +1,7 @@
 // The CLI's language: SWITCHBOARD_LANG (en | zh-CN), else the POSIX locale (LC_ALL, LC_MESSAGES, LANG); English when
 // none names a language we have. Help, usage errors and error lines go through it; --json output never does.
 import type { ServerStatus, StatusReason } from '../../src-shared/contract/servers';
-import { createI18n, formatDateTime, formatNumber, localizeError, localizeReason, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
+import { createI18n, secretsCaveat as sharedSecretsCaveat, formatDateTime, formatNumber, localizeError, localizeReason, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
@@ -91,9 +91,8 @@ export function errorLine(error: unknown): string {
   return String(error);
 }
 
-/** The secret store's caveat in the CLI's language: a file-backed store names its file (English: the store's own words). */
+/** The secret store's caveat in the CLI's language (src-shared/i18n's secretsCaveat; `location` is the store's file). */
 export function secretsCaveat(store: { backing: string; warning?: string; location?: string; file?: string }): string | undefined {
   const file = store.file ?? store.location;
-  if (store.backing === 'file' && file !== undefined) return cliT('secrets.fileBacked', { file });
-  return store.warning;
+  return sharedSecretsCaveat(instance(), { backing: store.backing, ...(store.warning !== undefined ? { warning: store.warning } : {}), ...(file !== undefined ? { file } : {}) });
 }

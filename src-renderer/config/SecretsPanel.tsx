@@ -3,7 +3,7 @@ import { describeError } from '../host-client';
 import { useApp } from '../hooks/useApp';
 import { secretNamePattern } from './entry-form';
 import { Trans } from 'react-i18next';
-import { currentLanguage, useT } from '../i18n';
+import { secretsCaveatText, useT } from '../i18n';
 
 /**
  * Secret names, add/replace, delete. Values go to main and never come back: this panel cannot show one.
@@ -72,13 +72,7 @@ export function SecretsPanel() {
       </p>
       {backing && backing.backing !== 'keychain' && (
         <p className="notice-inline" role="note" data-testid="secrets-warning">
-          {backing.warning !== undefined && (currentLanguage() === 'en' || backing.backing !== 'file')
-            ? backing.warning
-            : backing.backing === 'file'
-              ? backing.file !== undefined
-                ? t('secrets.fileBacked', { file: backing.file })
-                : t('secrets.fileBackedNoPath')
-              : t('secrets.notKeychain', { backing: backing.backing })}
+          {secretsCaveatText(backing)}
         </p>
       )}
       {loadError && (

@@ -13,6 +13,7 @@ import {
   localizeError,
   localizeReason,
   resolveLanguage,
+  secretsCaveat,
   type ErrorLike,
   type Language,
   type LanguageSetting,
@@ -112,6 +113,11 @@ export function configDetailText(detail: string, info: unknown): string {
 /** Why a server is in its status (ServerView.error and .errorInfo) in the UI's language (see localizeReason). */
 export function reasonText(text: string, reason: StatusReason | undefined): string {
   return localizeReason(i18n, text, reason);
+}
+
+/** Where secrets are kept, when not in the OS keychain, in the UI's language (see src-shared/i18n's secretsCaveat). */
+export function secretsCaveatText(store: { backing: string; warning?: string; file?: string }): string | undefined {
+  return secretsCaveat(i18n, store);
 }
 
 /**

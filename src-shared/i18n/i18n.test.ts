@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, formatDateTime, formatNumber, localizeError, resolveLanguage } from './index';
+import { createI18n, formatDateTime, formatNumber, localizeError, resolveLanguage, secretsCaveat } from './index';
 
 describe('resolveLanguage', () => {
   it('picks zh-CN for any Chinese locale, en for English, en when nothing is known', () => {
@@ -40,6 +40,16 @@ describe('localizeError', () => {
   it('falls back to the message for a code without a key', () => {
     expect(localizeError(zh, { code: 'ENOENT', message: 'no such file' })).toBe('no such file');
     expect(localizeError(zh, { message: 'no code' })).toBe('no code');
+  });
+});
+
+describe('secretsCaveat', () => {
+  it("English keeps the store's own warning; Chinese words a file store's caveat with its file; none for the keychain", () => {
+    const store = { backing: 'file', warning: 'Secrets are kept in /h/secrets.json (…)', file: '/h/secrets.json' };
+    expect(secretsCaveat(createI18n('en'), store)).toBe('Secrets are kept in /h/secrets.json (…)');
+    expect(secretsCaveat(createI18n('zh-CN'), store)).toBe('机密保存在 /h/secrets.json 中（仅你可读，权限 0600），而不是操作系统钥匙串中。桌面应用则改用钥匙串加密它们。');
+    expect(secretsCaveat(createI18n('zh-CN'), { backing: 'file' })).toMatch(/^机密保存在一个仅你可读的文件中/);
+    expect(secretsCaveat(createI18n('zh-CN'), { backing: 'keychain' })).toBeUndefined();
   });
 });
 

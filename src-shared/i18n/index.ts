@@ -140,6 +140,19 @@ function worded(instance: I18n, language: string, section: 'errors' | 'reasons',
   return undefined;
 }
 
+/**
+ * Where secrets are kept, when it is not the OS keychain, in the instance's language: in English the store's own
+ * warning; otherwise a file-backed store's caveat naming its file (worded here, since the warning is English).
+ * Undefined for the keychain.
+ */
+export function secretsCaveat(instance: I18n, store: { backing: string; warning?: string; file?: string }): string | undefined {
+  if (store.backing === 'keychain') return undefined;
+  const language = instance.resolvedLanguage ?? instance.language;
+  if (store.warning !== undefined && (language === 'en' || store.backing !== 'file')) return store.warning;
+  if (store.backing === 'file') return store.file !== undefined ? instance.t('secrets.fileBacked', { file: store.file }) : instance.t('secrets.fileBackedNoPath');
+  return instance.t('secrets.notKeychain', { backing: store.backing });
+}
+
 /** A date and time in the language's own order and words (Intl). */
 export function formatDateTime(language: Language, value: number | string | Date, options?: Intl.DateTimeFormatOptions): string {
   const date = value instanceof Date ? value : new Date(value);
