@@ -11,10 +11,7 @@ import { AuditLog } from '../core/chat/audit-log';
 import { FileSecretStore } from '../core/secrets';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
-import { cliNumber, cliReason, cliT, errorLine, localizedUsage, secretsCaveat, statusWord } from './i18n';
-import { cliLanguage } from './i18n';
-import { diagnosticText, type DynamicTranslate } from '../../src-shared/i18n/diagnostics.words';
-import type { StatusReason } from '../../src-shared/host-api';
+import { cliDiagnostic, cliNumber, cliReason, cliT, errorLine, localizedUsage, secretsCaveat, statusWord } from './i18n';
 import { printToolsTable, trustCommand } from './trust';
 import { featureCommands, usageProblem } from './features';
 import { authCommands, authUsageProblem } from './auth';
@@ -379,18 +376,14 @@ function authText(a: AuthView): string {
   return cliT('cliOut.doctor.authNotSignedIn', { at, asks: a.scopes?.length ? cliT('cliOut.doctor.authAsks', { scopes: a.scopes.join(' ') }) : '' });
 }
 
-/** A containment or sandbox reason in the CLI's language, from its code and data (the host's English as it is). */
-const doctorReason = (section: 'containment' | 'sandbox', text: string, info: StatusReason | undefined): string =>
-  diagnosticText(cliT as unknown as DynamicTranslate, cliLanguage(), section, text, info);
-
 function containmentText(c: ContainmentInfo): string {
   if (c.kind === 'cgroup') return cliT('cliOut.doctor.cgroup', { path: c.path ?? '?' });
   if (c.kind === 'taskkill') return cliT('cliOut.doctor.taskkill');
-  return cliT('cliOut.doctor.processGroup', { reason: c.reason !== undefined ? doctorReason('containment', c.reason, c.reasonInfo) : cliT('cliOut.doctor.noCgroup') });
+  return cliT('cliOut.doctor.processGroup', { reason: c.reason !== undefined ? cliDiagnostic('containment', c.reason, c.reasonInfo) : cliT('cliOut.doctor.noCgroup') });
 }
 
 function sandboxText(s: SandboxInfo): string {
-  if (s.kind === 'unavailable') return cliT('cliOut.doctor.sandboxUnavailable', { reason: s.reason !== undefined ? doctorReason('sandbox', s.reason, s.reasonInfo) : '?' });
+  if (s.kind === 'unavailable') return cliT('cliOut.doctor.sandboxUnavailable', { reason: s.reason !== undefined ? cliDiagnostic('sandbox', s.reason, s.reasonInfo) : '?' });
   const read = s.read.length ? s.read.join(', ') : '-';
   const write = s.write.length ? s.write.join(', ') : '-';
   return cliT('cliOut.doctor.sandbox', { kind: s.kind, read, write, network: s.network ? cliT('cliOut.yes') : cliT('cliOut.no') });

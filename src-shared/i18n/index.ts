@@ -112,7 +112,25 @@ export function localizeReason(instance: I18n, text: string, reason: StatusReaso
   return reason.lines === undefined || reason.lines.length === 0 ? main : withLines(instance, main, reason.lines);
 }
 
-function worded(instance: I18n, language: string, section: 'errors' | 'reasons', error: ErrorLike, extra: Record<string, string> = {}): string | undefined {
+/** The sections `diagnostics.<section>.<code>` words: a sandbox, containment or ping reason. */
+export type DiagnosticSection = 'containment' | 'sandbox' | 'ping';
+
+/**
+ * A sandbox, containment or ping reason (SandboxInfo.reason, ContainmentInfo.reason, ServerHealth.error) in the
+ * instance's language, worded from `diagnostics.<section>.<info.code>` and its data like localizeReason; `text`
+ * itself in English, without a code, or for a code (or data) the catalogue cannot word.
+ */
+export function localizeDiagnostic(instance: I18n, section: DiagnosticSection, text: string, info: StatusReason | undefined): string {
+  const language = instance.resolvedLanguage ?? instance.language;
+  if (language === 'en' || info === undefined || !/^[\w-]+$/.test(info.code)) return text;
+  return worded(instance, language, `diagnostics.${section}`, { code: info.code, message: text, ...(info.data !== undefined ? { data: info.data } : {}) }) ?? text;
+}
+
+/**
+ * The first wording under `<section>.<code>` whose placeholders the data can fill: a variant picked by a selector
+ * field, `position`, `tool`, `server`, `cause`, `generic`, or `<section>.<code>` itself when that is one string.
+ */
+function worded(instance: I18n, language: string, section: string, error: ErrorLike, extra: Record<string, string> = {}): string | undefined {
   const data = error.data ?? {};
   const vars: Record<string, string> = { message: error.message, ...extra };
   for (const [key, value] of Object.entries(data)) {
@@ -129,7 +147,7 @@ function worded(instance: I18n, language: string, section: 'errors' | 'reasons',
   if (vars.server !== undefined && vars.tool !== undefined) candidates.push(`${prefix}.tool`);
   if (vars.server !== undefined) candidates.push(`${prefix}.server`);
   if (vars.cause !== undefined) candidates.push(`${prefix}.cause`);
-  candidates.push(`${prefix}.generic`);
+  candidates.push(`${prefix}.generic`, prefix);
   for (const key of candidates) {
     const raw: unknown = instance.getResource(language, 'translation', key);
     if (typeof raw !== 'string') continue;
