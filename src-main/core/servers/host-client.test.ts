@@ -8,6 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ProcessTransport } from '../process-transport';
 import { tempDir } from '../../test-support/processes';
 import { HostClient } from './host-client';
+import { FEATURE_ERAS, hostWith } from '../../test-support/features-fixture';
+import type { Host } from '../host';
 
 const server = `
 import { onStdinLines } from ${JSON.stringify(join(import.meta.dirname, '..', 'fixtures', 'stdin-lines.mjs'))};
@@ -65,5 +67,28 @@ describe('HostClient: tools/call results judged as the SDK judges them', () => {
     // Both kinds occurred (the check above compared refusals too, not only successes).
     expect(seen.filter((o) => 'error' in (o as object)).length).toBeGreaterThan(0);
     expect(seen.filter((o) => 'value' in (o as object)).length).toBeGreaterThan(0);
+  });
+});
+
+// The client capabilities a server sees, through a whole host (its features declare them) in each era: 2025-11-25's
+// top-level `tasks` (task-augmented sampling and elicitation) at `initialize` only; 2026-07-28 requests carry that
+// era's capabilities, tasks as the extension.
+describe.each(FEATURE_ERAS)('the capabilities declared ($era era)', ({ era, versionMode }) => {
+  let host: Host | undefined;
+  afterEach(async () => {
+    await host?.dispose();
+    host = undefined;
+  });
+
+  it('are the era’s own', async () => {
+    ({ host } = await hostWith({ env: { command: process.execPath, args: [join(import.meta.dirname, '..', 'fixtures', 'env-server.mjs')] } }, { versionMode }));
+    await host.settled();
+    const result = await host.api['tools:call']({ server: 'env', tool: 'declared' });
+    const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
+    const declared = JSON.parse(text) as { era: string; capabilities: Record<string, unknown> };
+    expect(declared.era).toBe(era);
+    expect(declared.capabilities).toMatchObject({ sampling: {}, elicitation: { form: {}, url: {} }, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
+    if (era === 'legacy') expect(declared.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
+    else expect(declared.capabilities).not.toHaveProperty('tasks');
   });
 });

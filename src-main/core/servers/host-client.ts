@@ -1,4 +1,4 @@
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1, type TransportSendOptions } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
@@ -19,6 +19,9 @@ function callIdOf(options: RequestOptions | undefined): string | undefined {
  *   `notifications/message` only when that request carries it. The SDK's envelope seam (`_outboundMetaEnvelope`, the
  *   protected per-request `_meta` of a modern connection) builds the level into its codec but never fills it in; this
  *   fills it in from `logLevel` (set by the logging feature). Legacy connections have no envelope.
+ * - The capabilities in that envelope are the era's own: the 2025-11-25 top-level `tasks` capability (task-augmented
+ *   sampling and elicitation requests, which 2026-07-28 does not have: its tasks are the
+ *   `io.modelcontextprotocol/tasks` extension) is declared at `initialize` only, not sent with every modern request.
  * - A call refused with `-32042` (URL elicitation required): each URL is put to the person through the elicitation
  *   feature's handler (`urlElicitation`); when all are accepted, the call is made once more.
  * - Which call a server's request came from (see call-origin.ts): `tools/call`s made inside a call's context are
@@ -88,20 +91,27 @@ export class HostClient extends Client {
 
   /**
    * The last envelope made, with the SDK's envelope and the level it was made from: the SDK makes its envelope anew
-   * for each request (the same protocol version, client info and capabilities objects each time), so the one with
-   * the level added is made once while those stay the same.
+   * for each request (the same protocol version, client info and capabilities objects each time), so ours (the level
+   * added, the capabilities of the era) is made once while those stay the same.
    */
-  private made: { base: Readonly<Record<string, unknown>>; level: LoggingLevel; envelope: Readonly<Record<string, unknown>> } | undefined;
+  private made: { base: Readonly<Record<string, unknown>>; level: LoggingLevel | undefined; envelope: Readonly<Record<string, unknown>> } | undefined;
 
   protected override _outboundMetaEnvelope(): Readonly<Record<string, unknown>> | undefined {
     const envelope = super._outboundMetaEnvelope();
+    if (envelope === undefined) return undefined;
     const level = this.logLevel;
-    if (envelope === undefined || level === undefined) return envelope;
     const made = this.made;
     if (made !== undefined && made.level === level && sameEntries(made.base, envelope)) return made.envelope;
-    const withLevel = Object.freeze({ ...envelope, [LOG_LEVEL_META_KEY]: level });
-    this.made = { base: envelope, level, envelope: withLevel };
-    return withLevel;
+    const ours: Record<string, unknown> = { ...envelope };
+    const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
+    if (typeof capabilities === 'object' && capabilities !== null && 'tasks' in capabilities) {
+      const { tasks: _legacyOnly, ...modern } = capabilities as Record<string, unknown>;
+      ours[CLIENT_CAPABILITIES_META_KEY] = modern;
+    }
+    if (level !== undefined) ours[LOG_LEVEL_META_KEY] = level;
+    const frozen = Object.freeze(ours);
+    this.made = { base: envelope, level, envelope: frozen };
+    return frozen;
   }
 
   /**
