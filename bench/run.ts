@@ -4,6 +4,7 @@
  * and absolute figures. `npm run -s bench -- --json` prints one JSON object.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -35,10 +36,22 @@ function percentile(values: number[], p: number): number {
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 
-async function bareClient(capabilities: ClientCapabilities = {}): Promise<Client> {
+/** A bare SDK client of its own echo server; `pid` is that server's. */
+async function bareClient(capabilities: ClientCapabilities = {}): Promise<Client & { serverPid: number | undefined }> {
   const client = new Client({ name: 'bench-bare', version: '1' }, { versionNegotiation: { mode: 'auto' }, capabilities });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [echo], stderr: 'ignore' }));
-  return client;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [echo], stderr: 'ignore' });
+  await client.connect(transport);
+  return Object.assign(client, { serverPid: transport.pid ?? undefined });
+}
+
+/** A process's main thread's CPU time so far in µs (Linux: /proc/PID/schedstat, in ns), or NaN where there is none. */
+function threadCpuUs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Times `n` sequential calls of each function, interleaved (order rotated) so that all see the same machine noise. */
@@ -110,27 +123,49 @@ async function main(): Promise<void> {
   // context, like for like: a bare SDK client that declares the client capabilities Switchboard declares (sampling,
   // elicitation, roots, tasks: on 2026-07-28 they travel in every request's `_meta`, which the client serializes and
   // the server parses and validates each time) and asks for the same per-call options (a progress token, so that a
-  // long tool's progress resets its timeout). The echo server reports the capabilities the core's client sent.
-  // Host CPU per call (this process only: the echo servers are children) is measured for each side too.
-  const rounds: Record<'bare' | 'bareProgress' | 'core', { tp: number[]; cpu: number[] }> = { bare: { tp: [], cpu: [] }, bareProgress: { tp: [], cpu: [] }, core: { tp: [], cpu: [] } };
+  // long tool's progress resets its timeout). The echo server reports the capabilities the core's client sent. Two
+  // more split that side's cost in two: the same capabilities without the per-call options, and the options alone.
+  // Host CPU per call (this process only: the echo servers are children) is measured for each side, and so is each
+  // side's echo server's (its main thread's CPU time): pipelined, the server is the bottleneck.
+  const capsOnly = await bareClient(JSON.parse(declaredText) as ClientCapabilities);
+  const sideNames = ['bare', 'bareProgress', 'core', 'capabilitiesOnly', 'progressOnly'] as const;
+  type Side = (typeof sideNames)[number];
+  const rounds = Object.fromEntries(sideNames.map((k) => [k, { tp: [] as number[], cpu: [] as number[], serverCpu: [] as number[] }])) as Record<Side, { tp: number[]; cpu: number[]; serverCpu: number[] }>;
   const noProgress = (): void => undefined;
-  const sides: Record<keyof typeof rounds, (i: number) => Promise<unknown>> = {
+  const corePid = (await host.api['servers:list']()).find((v) => v.name === 'echo')?.pid;
+  const serverPids: Record<Side, number | undefined> = { bare: bare.serverPid, bareProgress: bareSame.serverPid, core: corePid, capabilitiesOnly: capsOnly.serverPid, progressOnly: bare.serverPid };
+  const sides: Record<Side, (i: number) => Promise<unknown>> = {
     bare: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
     bareProgress: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
     core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
+    capabilitiesOnly: (i) => capsOnly.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
+    progressOnly: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
   };
-  const run = async (side: keyof typeof rounds): Promise<void> => {
+  const run = async (side: Side): Promise<void> => {
     const cpu = process.cpuUsage();
+    const serverCpu = threadCpuUs(serverPids[side]);
     rounds[side].tp.push(await throughput(sides[side], pipelined));
     const used = process.cpuUsage(cpu);
     rounds[side].cpu.push((used.user + used.system) / pipelined);
+    rounds[side].serverCpu.push((threadCpuUs(serverPids[side]) - serverCpu) / pipelined);
   };
-  for (let round = 0; round < 3; round++) for (const side of ['bare', 'bareProgress', 'core', 'core', 'bareProgress', 'bare'] as const) await run(side);
+  for (let round = 0; round < 3; round++) {
+    for (const side of ['bare', 'bareProgress', 'core', 'core', 'bareProgress', 'bare'] as const) await run(side);
+    for (const side of ['capabilitiesOnly', 'progressOnly', 'progressOnly', 'capabilitiesOnly'] as const) await run(side);
+  }
   const median = (xs: number[]): number => percentile(xs, 50);
   const bareTp = median(rounds.bare.tp);
   const coreTp = median(rounds.core.tp);
   const bareProgressTp = median(rounds.bareProgress.tp);
   const cpuPerCall = { bare: round(median(rounds.bare.cpu), 1), bareSameCapabilitiesAndOptions: round(median(rounds.bareProgress.cpu), 1), core: round(median(rounds.core.cpu), 1) };
+  const serverCpu = (side: Side): number => round(median(rounds[side].serverCpu), 1);
+  const serverCpuPerCall = { bare: serverCpu('bare'), bareCapabilitiesOnly: serverCpu('capabilitiesOnly'), bareProgressTokenOnly: serverCpu('progressOnly'), bareSameCapabilitiesAndOptions: serverCpu('bareProgress'), core: serverCpu('core') };
+  const bareVariants = {
+    capabilitiesOnly: round(median(rounds.capabilitiesOnly.tp) / bareTp),
+    progressTokenOnly: round(median(rounds.progressOnly.tp) / bareTp),
+    sameCapabilitiesAndOptions: round(bareProgressTp / bareTp),
+  };
+  await capsOnly.close();
   bridge.close();
   await headless.dispose();
   await bare.close();
@@ -211,6 +246,10 @@ async function main(): Promise<void> {
       /** core ÷ a bare SDK client with the same client capabilities and per-call options. */
       throughputRatioSameOptions: round(coreTp / bareProgressTp),
       hostCpuUsPerCall: cpuPerCall,
+      /** Each side's echo server's main-thread CPU per pipelined call (Linux; NaN elsewhere). */
+      serverCpuUsPerCall: serverCpuPerCall,
+      /** Throughput of bare SDK clients that send what the core sends, ÷ the bare client's: the server's cost of it. */
+      bareClientThroughputRatios: bareVariants,
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
       connect20LightServerMs: { sequential: Math.round(tinySequentialMs), parallel: Math.round(tinyParallelMs), ratio: round(tinyParallelMs / tinySequentialMs) },
       connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
@@ -257,6 +296,8 @@ async function main(): Promise<void> {
   log(`call p99 ms   bare ${result.figures.callP99Ms.bare}  core ${result.figures.callP99Ms.core}  bridge ${result.figures.callP99Ms.bridge}`);
   log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare, same capabilities+options ${result.figures.throughputCallsPerSec.bareSameCapabilitiesAndOptions}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ that ${result.figures.throughputRatioSameOptions})`);
   log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare, same capabilities+options ${cpuPerCall.bareSameCapabilitiesAndOptions}  core ${cpuPerCall.core}`);
+  log(`server CPU µs/call  bare ${serverCpuPerCall.bare}  bare+capabilities ${serverCpuPerCall.bareCapabilitiesOnly}  bare+progress token ${serverCpuPerCall.bareProgressTokenOnly}  bare, both ${serverCpuPerCall.bareSameCapabilitiesAndOptions}  core ${serverCpuPerCall.core}  (the echo server's main thread)`);
+  log(`calls/s ÷ bare  bare+capabilities ${bareVariants.capabilitiesOnly}  bare+progress token ${bareVariants.progressTokenOnly}  bare, both ${bareVariants.sameCapabilitiesAndOptions}  (what a bare SDK client pays for sending what the core sends)`);
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
