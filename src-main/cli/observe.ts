@@ -48,7 +48,15 @@ export function printLogs(host: Host, level: LogLevel): { drain(): Promise<void>
  */
 export function traceSink(file: string, dataDir: string, secrets: SecretStore): JsonlTraceWriter {
   let values: string[] | undefined;
-  const secretValues = (): string[] => (values ??= redactableValues(secrets, readHostDotenv(dataDir, process.cwd())));
+  let generation: number | undefined;
+  // Read again when the store has changed (this process's writes, or another's it has read: see TraceService).
+  const secretValues = (): string[] => {
+    if (values === undefined || secrets.generation !== generation) {
+      values = redactableValues(secrets, readHostDotenv(dataDir, process.cwd()));
+      generation = secrets.generation;
+    }
+    return values;
+  };
   return new JsonlTraceWriter(file, { redactor: createRedactor({ secretValues }) });
 }
 

@@ -15,6 +15,11 @@ export interface SecretStore {
   get(name: string): string | undefined;
   set(name: string, value: string): void;
   delete(name: string): boolean;
+  /**
+   * Counts the changes of the values this store returns, its own writes and those of other processes it has read
+   * (a store that only this process can change has none: its changes go through this process's own calls).
+   */
+  readonly generation?: number;
 }
 
 export const secretNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
@@ -70,6 +75,7 @@ export class FileSecretStore implements SecretStore {
   readonly warning: string;
   readonly location: string;
   private values: Record<string, string> = {};
+  private changes = 0;
   /** The file's mtime and size when `values` were read from it (undefined: not read yet, or no file). */
   private seen: string | undefined;
   /** Why the file could not be read last time (then no change is written over it). */
@@ -114,7 +120,7 @@ export class FileSecretStore implements SecretStore {
     const values = { ...this.values };
     if (!edit(values)) return false;
     writeFileAtomicSync(this.file, JSON.stringify(values, null, 2));
-    this.values = values;
+    this.keep(values);
     this.seen = this.stamp();
     return true;
   }
@@ -137,7 +143,7 @@ export class FileSecretStore implements SecretStore {
     try {
       text = readFileSync(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.values = {};
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.keep({});
       else this.unreadable = { why: (error as Error).message, kind: 'read-failed' };
       return;
     }
@@ -155,6 +161,18 @@ export class FileSecretStore implements SecretStore {
     }
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') values[k] = v;
+    this.keep(values);
+  }
+
+  /** Moves when this process writes, and when a read (list, get) finds the file changed by another process. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  private keep(values: Record<string, string>): void {
+    const before = this.values;
     this.values = values;
+    const keys = Object.keys(values);
+    if (keys.length !== Object.keys(before).length || keys.some((k) => before[k] !== values[k])) this.changes++;
   }
 }

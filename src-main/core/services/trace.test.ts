@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../runtime';
-import { MemorySecretStore } from '../secrets';
+import { FileSecretStore, MemorySecretStore } from '../secrets';
+import { secretsFileOf } from '../paths';
 import { StaticSettings } from '../settings';
 import { tempDir, waitFor } from '../../test-support/processes';
 
@@ -46,5 +47,36 @@ describe('the protocol trace, wired into the host', () => {
     await host.api['trace:clear']('growing');
     expect(await host.api['trace:list']({ server: 'growing' })).toEqual([]);
     await expect(host.api['trace:list']({ server: 'nope' })).rejects.toMatchObject({ code: 'unknown-server' });
+  }, 20_000);
+
+  it('redacts the values of secrets another process adds or changes while it runs', async () => {
+    const dataDir = tempDir();
+    const config = join(dataDir, 'mcp.json');
+    // Another process's store: the same file, written by another writer (as `switchboard secret set` does).
+    const other = new FileSecretStore(secretsFileOf(dataDir));
+    other.set('token', 'first-token-value-0001');
+    writeFileSync(config, JSON.stringify({ mcpServers: { growing: { command: process.execPath, args: [fixture], env: { TOKEN: '${secret:token}' } } } }));
+    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 } });
+    await host.settled();
+    const traced = async (): Promise<string> => JSON.stringify(await host?.api['trace:list']({ server: 'growing' }));
+
+    // A value this host has read (as it does to start a server or to sign in) is redacted from the next message on.
+    const changed = 'second-token-value-0002';
+    other.set('token', changed);
+    expect(host.secrets.get('token')).toBe(changed);
+    await host.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: changed } });
+    expect(await traced()).toContain('tools/call');
+    expect(await traced()).not.toContain(changed);
+
+    // A value it never reads (pasted into a call) is redacted once the store has looked at its file again (≤ 1 s).
+    const added = 'added-elsewhere-value-0003';
+    other.set('pasted', added);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await host.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: added } });
+    expect(await traced()).not.toContain(added);
+    expect(await traced()).toContain('<redacted>');
+
+    const bundle = readFileSync((await host.api['debug:bundle']({})).path, 'utf8');
+    for (const value of [changed, added]) expect(bundle).not.toContain(value);
   }, 20_000);
 });

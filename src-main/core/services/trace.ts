@@ -31,6 +31,8 @@ export interface TraceServiceOptions {
   appVersion: string;
   /** Another sink every message also goes to (the CLI's `--trace FILE`). */
   sink?: TraceRecorder | undefined;
+  /** How often at most the secret store is asked to look for another process's change (default 1000 ms). */
+  secretsRecheckMs?: number;
 }
 
 /**
@@ -43,11 +45,17 @@ export class TraceService implements Disposable {
   private readonly ring: TraceRing;
   private readonly recorder: TraceRecorder;
   private secretValues: string[] = [];
+  /** The store's generation the values were read at, and when the store was last asked to look at its file. */
+  private seenGeneration: number | undefined;
+  private checkedAt = 0;
   private readonly appended: Disposable;
 
   constructor(private readonly options: TraceServiceOptions) {
     this.refreshSecrets();
-    const secretValues = (): string[] => this.secretValues;
+    const secretValues = (): string[] => {
+      this.followStore();
+      return this.secretValues;
+    };
     this.ring = new TraceRing({ redactor: createRedactor({ secretValues }) });
     this.recorder = options.sink ? teeRecorder(this.ring, options.sink) : this.ring;
     this.appended = this.ring.onAppended((event) => options.events.emit('trace:appended', event));
@@ -66,6 +74,7 @@ export class TraceService implements Disposable {
         for (const server of servers ?? []) known(server);
         const views = registry.views();
         const names = servers ?? views.map((v) => v.name);
+        this.refreshSecrets();
         return writeDebugBundle({
           dir: debugDir(options.dataDir),
           config: options.store.snapshot().config,
@@ -88,6 +97,23 @@ export class TraceService implements Disposable {
   /** The values to redact: call after the secret store changed. */
   refreshSecrets(): void {
     this.secretValues = redactableValues(this.options.secrets, this.options.hostSecrets);
+    this.seenGeneration = this.options.secrets.generation; // read after the values: reading them may have moved it
+  }
+
+  /**
+   * Another process may change the store (`switchboard secret set`, a `login`, while this one runs): the values are
+   * read again as soon as this process has seen the change (it reads a secret to start a server or to sign in), and
+   * in any case within `secretsRecheckMs` (a store backed by a file looks at its stamp: one stat, at most that often).
+   */
+  private followStore(): void {
+    const secrets = this.options.secrets;
+    if (secrets.generation === undefined) return;
+    const now = performance.now();
+    if (now - this.checkedAt >= (this.options.secretsRecheckMs ?? 1000)) {
+      this.checkedAt = now;
+      secrets.list();
+    }
+    if (secrets.generation !== this.seenGeneration) this.refreshSecrets();
   }
 
   dispose(): void {
