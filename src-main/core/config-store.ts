@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import type { FSWatcher } from 'chokidar';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
 import type { ServersConfig } from '../../src-shared/config-schema';
 import { ConfigError, parseServersConfig, unreadableInfo } from './config';
 import { writeFileAtomicSync } from './data-files';
 import { CoreError, messageOf } from './errors';
+import { watchFile, type FileWatch } from './watch-file';
 
 export interface ConfigSnapshot {
   /** The file's text as last read (what is on disk). */
@@ -51,11 +50,8 @@ export function setAt(path: JSONPath, value: unknown): TextEdit {
  */
 export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   private current: ConfigSnapshot;
-  private watcher: FSWatcher | undefined;
-  private watchStarted = false;
-  private debounce: NodeJS.Timeout | undefined;
+  private watcher: FileWatch | undefined;
   private writing: Promise<unknown> = Promise.resolve();
-  private watching: Promise<void> = Promise.resolve();
   private disposed = false;
 
   constructor(
@@ -104,42 +100,17 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     return this.current;
   }
 
-  /** Watches the file's folder (so saves by rename are seen), debounced. */
+  /** Watches the file's folder (so saves by rename are seen), debounced; see watchFile. */
   watch(): void {
-    if (this.watchStarted || this.disposed) return;
-    this.watchStarted = true;
-    const name = basename(this.file);
-    // chokidar is loaded by what watches (the app, serve), not by every one-shot CLI command.
-    this.watching = import('chokidar').then(({ watch }) => {
-      if (this.disposed) return;
-      const watcher = watch(dirname(this.file), {
-        depth: 0,
-        ignoreInitial: true,
-        ignored: (path: string) => path !== dirname(this.file) && basename(path) !== name,
-      });
-      this.watcher = watcher;
-      watcher.on('all', () => {
-        if (this.debounce) clearTimeout(this.debounce);
-        this.debounce = setTimeout(() => {
-          this.debounce = undefined;
-          if (!this.disposed) this.refresh();
-        }, this.debounceMs);
-      });
-      watcher.on('error', () => undefined);
-      // A change made after the first read but before the watcher listened would otherwise be missed until the next
-      // one: once listening, look once more (refresh emits only if the text changed).
-      return new Promise<void>((resolve) =>
-        watcher.once('ready', () => {
-          if (!this.disposed) this.refresh();
-          resolve();
-        }),
-      );
-    }).catch(() => undefined);
+    if (this.watcher !== undefined || this.disposed) return;
+    this.watcher = watchFile(this.file, () => {
+      if (!this.disposed) this.refresh();
+    }, this.debounceMs);
   }
 
   /** Resolves once the watcher is listening (tests). */
   ready(): Promise<void> {
-    return this.watching;
+    return this.watcher?.ready ?? Promise.resolve();
   }
 
   /**
@@ -215,8 +186,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.debounce) clearTimeout(this.debounce);
-    await this.watcher?.close();
+    await this.watcher?.dispose();
     this.removeAllListeners();
   }
 }

@@ -34,7 +34,7 @@ import type { UrlOpener } from './auth/browser';
 import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
-import { SecretsService } from './services/secrets';
+import { followSecretsFile, SecretsService } from './services/secrets';
 import { SettingsService } from './services/settings';
 import { ServersService } from './services/servers';
 import { ToolsService } from './services/tools';
@@ -269,6 +269,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
     events.emit('config:changed', config.text(snapshot));
   });
   if (options.watchConfig !== false) store.watch();
+  const secretsWatch =
+    options.watchConfig !== false
+      ? followSecretsFile(secrets, () => {
+          trace.refreshSecrets();
+          log.info('secrets changed by another process: servers that use them follow');
+          void apply(store.snapshot());
+        })
+      : undefined;
 
   const requestsService = new RequestsService(requests, events);
   const authService = new AuthService(registry, {
@@ -320,6 +328,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         requestsService.dispose();
         await chat.dispose();
         await store.dispose();
+        await secretsWatch?.dispose();
         await registry.dispose();
         trace.dispose();
         ledger.dispose();

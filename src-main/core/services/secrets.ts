@@ -2,6 +2,7 @@ import type { HostMethods } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
 import { isOAuthSecretName } from '../auth/store';
 import { SecretsFileUnreadableError, secretNamePattern, type SecretStore } from '../secrets';
+import { watchFile, type FileWatch } from '../watch-file';
 
 export type SecretsChannel = 'secrets:list' | 'secrets:set' | 'secrets:delete';
 
@@ -37,4 +38,21 @@ export class SecretsService {
       },
     };
   }
+}
+
+/**
+ * Follows another process's changes of a file-backed store (`switchboard secret set` or a `login` while the app or
+ * `serve` runs): when the store's values moved, `changed` runs — the host then gives servers waiting on a secret
+ * another chance, restarts those whose values changed, and has the trace redact the new values. Undefined for a
+ * store only this process changes.
+ */
+export function followSecretsFile(secrets: SecretStore, changed: () => void): FileWatch | undefined {
+  if (secrets.location === undefined || secrets.generation === undefined) return undefined;
+  let seen: number | undefined = secrets.generation;
+  return watchFile(secrets.location, () => {
+    secrets.list(); // a file-backed store reads its file again when it moved
+    if (secrets.generation === seen) return;
+    seen = secrets.generation;
+    changed();
+  });
 }
