@@ -36,12 +36,22 @@ function percentile(values: number[], p: number): number {
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 
-/** A bare SDK client of its own echo server; `pid` is that server's. */
-async function bareClient(capabilities: ClientCapabilities = {}): Promise<Client & { serverPid: number | undefined }> {
+/**
+ * A bare SDK client of its own echo server; `serverPid` is that server's. `ownSession`: the server runs in a session
+ * of its own (setsid(1), which execs it in place), as Switchboard's servers do (spawned detached, so that their whole
+ * process tree can be ended); on Linux with autogroup scheduling that also puts it in a scheduling group of its own.
+ */
+async function bareClient(capabilities: ClientCapabilities = {}, ownSession = false): Promise<Client & { serverPid: number | undefined }> {
   const client = new Client({ name: 'bench-bare', version: '1' }, { versionNegotiation: { mode: 'auto' }, capabilities });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [echo], stderr: 'ignore' });
+  const launch = ownSession ? { command: 'setsid', args: [process.execPath, echo] } : { command: process.execPath, args: [echo] };
+  const transport = new StdioClientTransport({ ...launch, stderr: 'ignore' });
   await client.connect(transport);
   return Object.assign(client, { serverPid: transport.pid ?? undefined });
+}
+
+/** Whether setsid(1) is there to run a bare client's server in a session of its own. */
+function hasSetsid(): boolean {
+  return process.platform === 'linux' && spawnSync('setsid', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
 /** A process's main thread's CPU time so far in µs (Linux: /proc/PID/schedstat, in ns), or NaN where there is none. */
@@ -128,17 +138,19 @@ async function main(): Promise<void> {
   // Host CPU per call (this process only: the echo servers are children) is measured for each side, and so is each
   // side's echo server's (its main thread's CPU time): pipelined, the server is the bottleneck.
   const capsOnly = await bareClient(JSON.parse(declaredText) as ClientCapabilities);
-  const sideNames = ['bare', 'bareProgress', 'core', 'capabilitiesOnly', 'progressOnly'] as const;
+  const ownSession = hasSetsid() ? await bareClient({}, true) : undefined;
+  const sideNames = ['bare', 'bareProgress', 'core', 'capabilitiesOnly', 'progressOnly', 'ownSession'] as const;
   type Side = (typeof sideNames)[number];
   const rounds = Object.fromEntries(sideNames.map((k) => [k, { tp: [] as number[], cpu: [] as number[], serverCpu: [] as number[] }])) as Record<Side, { tp: number[]; cpu: number[]; serverCpu: number[] }>;
   const noProgress = (): void => undefined;
   const corePid = (await host.api['servers:list']()).find((v) => v.name === 'echo')?.pid;
-  const serverPids: Record<Side, number | undefined> = { bare: bare.serverPid, bareProgress: bareSame.serverPid, core: corePid, capabilitiesOnly: capsOnly.serverPid, progressOnly: bare.serverPid };
+  const serverPids: Record<Side, number | undefined> = { bare: bare.serverPid, bareProgress: bareSame.serverPid, core: corePid, capabilitiesOnly: capsOnly.serverPid, progressOnly: bare.serverPid, ownSession: ownSession?.serverPid };
   const sides: Record<Side, (i: number) => Promise<unknown>> = {
     bare: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
     bareProgress: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
     core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
     capabilitiesOnly: (i) => capsOnly.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
+    ownSession: (i) => (ownSession ?? bare).callTool({ name: 'echo', arguments: { text: `t${i}` } }),
     progressOnly: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
   };
   const run = async (side: Side): Promise<void> => {
@@ -152,6 +164,7 @@ async function main(): Promise<void> {
   for (let round = 0; round < 3; round++) {
     for (const side of ['bare', 'bareProgress', 'core', 'core', 'bareProgress', 'bare'] as const) await run(side);
     for (const side of ['capabilitiesOnly', 'progressOnly', 'progressOnly', 'capabilitiesOnly'] as const) await run(side);
+    if (ownSession) for (const side of ['ownSession', 'bare', 'bare', 'ownSession'] as const) await run(side);
   }
   const median = (xs: number[]): number => percentile(xs, 50);
   const bareTp = median(rounds.bare.tp);
@@ -164,8 +177,10 @@ async function main(): Promise<void> {
     capabilitiesOnly: round(median(rounds.capabilitiesOnly.tp) / bareTp),
     progressTokenOnly: round(median(rounds.progressOnly.tp) / bareTp),
     sameCapabilitiesAndOptions: round(bareProgressTp / bareTp),
+    ownSession: ownSession ? round(median(rounds.ownSession.tp) / bareTp) : Number.NaN,
   };
   await capsOnly.close();
+  await ownSession?.close();
   bridge.close();
   await headless.dispose();
   await bare.close();
@@ -248,7 +263,7 @@ async function main(): Promise<void> {
       hostCpuUsPerCall: cpuPerCall,
       /** Each side's echo server's main-thread CPU per pipelined call (Linux; NaN elsewhere). */
       serverCpuUsPerCall: serverCpuPerCall,
-      /** Throughput of bare SDK clients that send what the core sends, ÷ the bare client's: the server's cost of it. */
+      /** Throughput of bare SDK clients doing what the core does (its capabilities, a progress token, a server in a session of its own), ÷ the bare client's. */
       bareClientThroughputRatios: bareVariants,
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
       connect20LightServerMs: { sequential: Math.round(tinySequentialMs), parallel: Math.round(tinyParallelMs), ratio: round(tinyParallelMs / tinySequentialMs) },
@@ -297,7 +312,7 @@ async function main(): Promise<void> {
   log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare, same capabilities+options ${result.figures.throughputCallsPerSec.bareSameCapabilitiesAndOptions}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ that ${result.figures.throughputRatioSameOptions})`);
   log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare, same capabilities+options ${cpuPerCall.bareSameCapabilitiesAndOptions}  core ${cpuPerCall.core}`);
   log(`server CPU µs/call  bare ${serverCpuPerCall.bare}  bare+capabilities ${serverCpuPerCall.bareCapabilitiesOnly}  bare+progress token ${serverCpuPerCall.bareProgressTokenOnly}  bare, both ${serverCpuPerCall.bareSameCapabilitiesAndOptions}  core ${serverCpuPerCall.core}  (the echo server's main thread)`);
-  log(`calls/s ÷ bare  bare+capabilities ${bareVariants.capabilitiesOnly}  bare+progress token ${bareVariants.progressTokenOnly}  bare, both ${bareVariants.sameCapabilitiesAndOptions}  (what a bare SDK client pays for sending what the core sends)`);
+  log(`calls/s ÷ bare  bare+capabilities ${bareVariants.capabilitiesOnly}  bare+progress token ${bareVariants.progressTokenOnly}  bare, both ${bareVariants.sameCapabilitiesAndOptions}  its server in a session of its own ${bareVariants.ownSession}  (what a bare SDK client pays for doing what the core does)`);
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
