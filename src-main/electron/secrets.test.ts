@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FileSecretStore } from '../core/secrets';
 
 // A stand-in keychain: reversible, recognisable, and able to refuse (another machine's ciphertext).
 const keychain = vi.hoisted(() => ({
@@ -73,6 +74,12 @@ describe('openSecretStore', () => {
     expect(store.warning).toMatch(/no OS keyring/);
     store.set('A', 'plain');
     expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8'))).toEqual({ A: 'plain' });
+    // The CLI's file: the host follows another process's writes of it by these two.
+    expect(store.location).toBe(join(dir, 'secrets.json'));
+    const seen = store.generation;
+    new FileSecretStore(join(dir, 'secrets.json')).set('B', 'from the CLI');
+    expect(store.list()).toEqual(['A', 'B']);
+    expect(store.generation).not.toBe(seen);
 
     keychain.backend = 'gnome_libsecret';
     keychain.available = false;

@@ -103,6 +103,13 @@ class FileFallbackSecretStore implements DesktopSecretStore {
     private readonly inner: FileSecretStore,
     readonly warning: string,
   ) {}
+  /** The file, which the CLI writes too: the host follows another process's changes of it (see followSecretsFile). */
+  get location(): string {
+    return this.inner.location;
+  }
+  get generation(): number {
+    return this.inner.generation;
+  }
   list(): string[] {
     return this.inner.list();
   }
