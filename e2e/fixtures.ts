@@ -87,17 +87,22 @@ interface WorkerFixtures {
 
 const electronInstalled = (): boolean => existsSync(join(repoRoot, 'node_modules', 'electron', 'path.txt'));
 
-/** A HOME and XDG folders under the test's temp dir, so nothing touches the real user's config. */
-function isolatedEnv(dir: string): NodeJS.ProcessEnv {
+/** The HOME and XDG folders of a test's host, under its temp dir: also for a CLI process that shares its data. */
+export function isolatedDirs(dir: string): Record<'HOME' | 'XDG_CONFIG_HOME' | 'XDG_DATA_HOME' | 'XDG_STATE_HOME' | 'XDG_CACHE_HOME', string> {
   const home = join(dir, 'home');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  return {
     HOME: home,
     XDG_CONFIG_HOME: join(home, '.config'),
     XDG_DATA_HOME: join(home, '.local', 'share'),
     XDG_STATE_HOME: join(home, '.local', 'state'),
     XDG_CACHE_HOME: join(home, '.cache'),
   };
+}
+
+/** A HOME and XDG folders under the test's temp dir, so nothing touches the real user's config. */
+function isolatedEnv(dir: string): NodeJS.ProcessEnv {
+  const home = join(dir, 'home');
+  const env: NodeJS.ProcessEnv = { ...process.env, ...isolatedDirs(dir) };
   delete env.SWITCHBOARD_CONFIG;
   for (const key of ['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME'] as const) {
     mkdirSync(env[key] ?? home, { recursive: true });

@@ -10,7 +10,7 @@ import type {
   ProvidersView,
 } from './chat-types';
 import type { CallProgressEvent } from './contract/calls';
-import type { AppInfo, ConfigText, ImportPreviewView, ImportResultView } from './contract/config';
+import type { AppInfo, ConfigText, ImportPreviewView, ImportResultView, SecretsChangedEvent } from './contract/config';
 import type { DebugBundleView, LogEntry, LogsAppendedEvent, PingView, TraceEntry } from './contract/logging';
 import type { CompletionView, GetPromptView, PromptListView } from './contract/prompts';
 import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from './contract/resources';
@@ -229,6 +229,8 @@ export interface HostEvents {
   'requests:changed': RequestsChangedEvent;
   /** The OS handed the app a `switchboard://install` link: show its install dialog. */
   'install:offered': { url: string };
+  /** Secrets were added, changed or removed: by this app (any window or tab) or by another process (the CLI). */
+  'secrets:changed': SecretsChangedEvent;
 }
 export interface FeaturesChangedEvent {
   server: string;
@@ -251,6 +253,7 @@ const eventFlags = {
   'calls:progress': true,
   'requests:changed': true,
   'install:offered': true,
+  'secrets:changed': true,
 } as const satisfies Record<HostEventName, true>;
 export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
 export function isHostEventName(name: unknown): name is HostEventName {

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
-import { FileSecretStore, type SecretStore } from './secrets';
+import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './servers/policy';
 import type { TraceRecorder } from './trace/index';
 import { readDotenvFile } from './env';
@@ -34,7 +34,7 @@ import type { UrlOpener } from './auth/browser';
 import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
-import { followSecretsFile, SecretsService } from './services/secrets';
+import { followSecretsFile, SecretsService, visibleSecretNames, type SecretsFileFollower } from './services/secrets';
 import { SettingsService } from './services/settings';
 import { ServersService } from './services/servers';
 import { ToolsService } from './services/tools';
@@ -160,7 +160,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Pinned tool definitions (issue 12): a changed or new tool needs review before the model sees it.
   const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
-  const secrets = options.secrets ?? new FileSecretStore(secretsFileOf(dataDir));
+  // Every change made through the host (the settings panel, an import, an install, a sign-in) is announced; one made
+  // by another process is seen by the follower below. The trace reads its values again when `generation` moves.
+  let secretsFollower: SecretsFileFollower | undefined = undefined;
+  const secrets = new ObservedSecretStore(options.secrets ?? new FileSecretStore(secretsFileOf(dataDir)), () => {
+    secretsFollower?.caughtUp();
+    events.emit('secrets:changed', { names: visibleSecretNames(secrets) });
+  });
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
@@ -269,11 +275,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     events.emit('config:changed', config.text(snapshot));
   });
   if (options.watchConfig !== false) store.watch();
-  const secretsWatch =
+  secretsFollower =
     options.watchConfig !== false
       ? followSecretsFile(secrets, () => {
           trace.refreshSecrets();
           log.info('secrets changed by another process: servers that use them follow');
+          events.emit('secrets:changed', { names: visibleSecretNames(secrets) });
           void apply(store.snapshot());
         })
       : undefined;
@@ -328,7 +335,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         requestsService.dispose();
         await chat.dispose();
         await store.dispose();
-        await secretsWatch?.dispose();
+        await secretsFollower?.dispose();
         await registry.dispose();
         trace.dispose();
         ledger.dispose();

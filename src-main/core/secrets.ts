@@ -16,10 +16,56 @@ export interface SecretStore {
   set(name: string, value: string): void;
   delete(name: string): boolean;
   /**
-   * Counts the changes of the values this store returns, its own writes and those of other processes it has read
-   * (a store that only this process can change has none: its changes go through this process's own calls).
+   * Moves whenever the values this store returns change: its own writes, and (a file-backed store) another process's
+   * writes it has read. A store without one is only ever changed through this object.
    */
   readonly generation?: number;
+}
+
+/**
+ * The host's view of its store: each change made through it (the settings panel, an import, an install, a sign-in)
+ * is announced to `changed` once made, and `generation` counts those and what the store itself counts (a file-backed
+ * store reading another process's change), so that whoever reads values (the trace) can tell it must read again.
+ */
+export class ObservedSecretStore implements SecretStore {
+  private writes = 0;
+
+  constructor(
+    readonly inner: SecretStore,
+    private readonly changed: () => void,
+  ) {}
+
+  get backing(): SecretStore['backing'] {
+    return this.inner.backing;
+  }
+  get warning(): string | undefined {
+    return this.inner.warning;
+  }
+  get location(): string | undefined {
+    return this.inner.location;
+  }
+  get generation(): number {
+    return this.writes + (this.inner.generation ?? 0);
+  }
+  list(): string[] {
+    return this.inner.list();
+  }
+  get(name: string): string | undefined {
+    return this.inner.get(name);
+  }
+  set(name: string, value: string): void {
+    this.inner.set(name, value);
+    this.writes++;
+    this.changed();
+  }
+  delete(name: string): boolean {
+    const had = this.inner.delete(name);
+    if (had) {
+      this.writes++;
+      this.changed();
+    }
+    return had;
+  }
 }
 
 export const secretNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;

@@ -3,7 +3,8 @@ import { useApp, useAppStore } from '../hooks/useApp';
 
 /**
  * Keeps the store's copy of the config file current: fetched once, then every `config:changed`, and fetched
- * again whenever the connection to the host opens after having been lost (the bridge reconnects on its own).
+ * again whenever the connection to the host opens after having been lost (the bridge reconnects on its own). The
+ * secret names follow `secrets:changed` the same way.
  */
 export function useConfigSync(): void {
   const store = useAppStore();

@@ -23,6 +23,19 @@ describe('config slice', () => {
     expect(listeners.get('config:changed')?.size).toBe(0);
   });
 
+  it('follows the secret names: each secrets:changed (another tab, the CLI) replaces the list', async () => {
+    const { client, fire, listeners } = fakeHost({ 'config:read': vi.fn(() => Promise.resolve(text('x'))) });
+    const store = createAppStore(client);
+    const off = store.getState().followConfig();
+    expect(store.getState().secretsLoaded).toBe(false);
+    fire('secrets:changed', { names: ['a', 'b'] });
+    expect(store.getState()).toMatchObject({ secretNames: ['a', 'b'], secretsLoaded: true });
+    fire('secrets:changed', { names: ['b'] });
+    expect(store.getState().secretNames).toEqual(['b']);
+    off();
+    expect(listeners.get('secrets:changed')?.size).toBe(0);
+  });
+
   it('a save stores what main returns; a refused save throws its message and changes nothing', async () => {
     const save = vi
       .fn<HostApi['config:save']>()

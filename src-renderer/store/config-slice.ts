@@ -105,12 +105,17 @@ export const createConfigSlice =
       setEditorDraft: (editorDraft) => set({ editorDraft }),
 
       followConfig() {
-        const off = api.on('config:changed', (text) => {
+        const offConfig = api.on('config:changed', (text) => {
           configEpoch += 1;
           get().setConfigText(text);
         });
+        // The secret names follow every change, whoever made it (another window or tab, the CLI).
+        const offSecrets = api.on('secrets:changed', ({ names }) => set({ secretNames: names, secretsLoaded: true, secretsError: undefined }));
         void get().loadConfig();
-        return off;
+        return () => {
+          offConfig();
+          offSecrets();
+        };
       },
       async loadConfig() {
         const at = configEpoch;

@@ -59,3 +59,8 @@ export interface ImportResultView {
   skipped: Array<{ name: string; reason: string; reasonInfo?: StatusReason }>;
   secretsStored: string[];
 }
+
+/** The secret names (never values; Switchboard's own sign-in records left out, as in `secrets:list`) after a change. */
+export interface SecretsChangedEvent {
+  names: string[];
+}

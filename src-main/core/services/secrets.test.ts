@@ -3,13 +3,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isOAuthSecretName } from '../auth/store';
 import { createHost, type Host } from '../host';
 import { secretsFileOf } from '../paths';
 import { nodeRuntime } from '../runtime';
-import { FileSecretStore } from '../secrets';
+import { FileSecretStore, MemorySecretStore } from '../secrets';
 import { StaticSettings } from '../settings';
 import { tempDir, waitFor } from '../../test-support/processes';
 
+const OAUTH_PREFIX = 'oauth.';
 const envServer = join(import.meta.dirname, '..', 'fixtures', 'env-server.mjs');
 
 describe('secrets another process changes', () => {
@@ -45,5 +47,45 @@ describe('secrets another process changes', () => {
     expect(await token()).toBe('second-value-0002');
     // The new value is one the trace redacts.
     expect(JSON.stringify(await host.api['trace:list']({ server: 'env' }))).not.toContain('second-value-0002');
+  }, 30_000);
+
+  it('are announced by name (this host’s changes and another process’s), never by value, sign-in records left out', async () => {
+    const dataDir = tempDir();
+    const configPath = join(dataDir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
+    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime() });
+    const announced: string[][] = [];
+    const payloads: string[] = [];
+    host.api.on('secrets:changed', (event) => {
+      announced.push(event.names);
+      payloads.push(JSON.stringify(event));
+    });
+    await host.api['secrets:set']('mine', 'my-value-0001');
+    expect(announced.at(-1)).toEqual(['mine']);
+
+    const other = new FileSecretStore(secretsFileOf(dataDir));
+    other.set('theirs', 'their-value-0002');
+    const signIn = `${OAUTH_PREFIX}example`;
+    expect(isOAuthSecretName(signIn)).toBe(true);
+    other.set(signIn, '{"access_token":"tok-0003"}');
+    await waitFor(() => JSON.stringify(announced.at(-1)) === JSON.stringify(['mine', 'theirs']), 10_000, 'the other process’s change announced');
+    await host.api['secrets:delete']('mine');
+    expect(announced.at(-1)).toEqual(['theirs']);
+    for (const value of ['my-value-0001', 'their-value-0002', 'tok-0003']) expect(payloads.join('\n')).not.toContain(value);
+  }, 30_000);
+
+  it('made through the host in a store that counts nothing itself are redacted from the trace at once', async () => {
+    const dataDir = tempDir();
+    const configPath = join(dataDir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [envServer] } } }));
+    // As the desktop's keychain store: only this process changes it, and it keeps no count of its own.
+    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets: new MemorySecretStore(), watchConfig: false });
+    await host.settled();
+    // Stored the way an import or an install stores what it moves into secret storage: through the host's store.
+    host.secrets.set('imported', 'imported-value-0004');
+    await host.api['tools:call']({ server: 'env', tool: 'env', args: { note: 'imported-value-0004' } }).catch(() => undefined);
+    const traced = JSON.stringify(await host.api['trace:list']({ server: 'env' }));
+    expect(traced).toContain('tools/call');
+    expect(traced).not.toContain('imported-value-0004');
   }, 30_000);
 });

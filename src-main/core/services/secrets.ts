@@ -14,7 +14,7 @@ export class SecretsService {
   constructor(secrets: SecretStore, reapply: () => Promise<void>, changed: () => void = () => undefined) {
     this.api = {
       // OAuth records (tokens, registrations) are secrets too, but Switchboard's own: sign out to remove them.
-      'secrets:list': async () => secrets.list().filter((name) => !isOAuthSecretName(name)),
+      'secrets:list': async () => visibleSecretNames(secrets),
       'secrets:set': async (name, value) => {
         try {
           secrets.set(name, value);
@@ -40,19 +40,37 @@ export class SecretsService {
   }
 }
 
+/** The names `secrets:list` shows: Switchboard's own sign-in records are left out (sign out to remove them). */
+export function visibleSecretNames(secrets: SecretStore): string[] {
+  return secrets.list().filter((name) => !isOAuthSecretName(name));
+}
+
+/** A watch of a store's file; `caughtUp()`: this process changed the store itself (so what follows is not news). */
+export interface SecretsFileFollower extends FileWatch {
+  caughtUp(): void;
+}
+
 /**
  * Follows another process's changes of a file-backed store (`switchboard secret set` or a `login` while the app or
  * `serve` runs): when the store's values moved, `changed` runs — the host then gives servers waiting on a secret
- * another chance, restarts those whose values changed, and has the trace redact the new values. Undefined for a
- * store only this process changes.
+ * another chance, restarts those whose values changed, and tells the UI. Undefined for a store only this process
+ * changes.
  */
-export function followSecretsFile(secrets: SecretStore, changed: () => void): FileWatch | undefined {
-  if (secrets.location === undefined || secrets.generation === undefined) return undefined;
+export function followSecretsFile(secrets: SecretStore, changed: () => void): SecretsFileFollower | undefined {
+  const file = secrets.location;
+  if (file === undefined || secrets.generation === undefined) return undefined;
   let seen: number | undefined = secrets.generation;
-  return watchFile(secrets.location, () => {
+  const watch = watchFile(file, () => {
     secrets.list(); // a file-backed store reads its file again when it moved
     if (secrets.generation === seen) return;
     seen = secrets.generation;
     changed();
   });
+  return {
+    ready: watch.ready,
+    dispose: () => watch.dispose(),
+    caughtUp() {
+      seen = secrets.generation;
+    },
+  };
 }
