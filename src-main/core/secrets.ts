@@ -22,18 +22,9 @@ export interface SecretStore {
   readonly generation?: number;
 }
 
-/**
- * The host's view of its store: each change made through it (the settings panel, an import, an install, a sign-in)
- * is announced to `changed` once made, and `generation` counts those and what the store itself counts (a file-backed
- * store reading another process's change), so that whoever reads values (the trace) can tell it must read again.
- */
-export class ObservedSecretStore implements SecretStore {
-  private writes = 0;
-
-  constructor(
-    readonly inner: SecretStore,
-    private readonly changed: () => void,
-  ) {}
+/** A store that passes everything on to another; subclasses change what they must. */
+export class DelegatingSecretStore implements SecretStore {
+  constructor(readonly inner: SecretStore) {}
 
   get backing(): SecretStore['backing'] {
     return this.inner.backing;
@@ -44,8 +35,8 @@ export class ObservedSecretStore implements SecretStore {
   get location(): string | undefined {
     return this.inner.location;
   }
-  get generation(): number {
-    return this.writes + (this.inner.generation ?? 0);
+  get generation(): number | undefined {
+    return this.inner.generation;
   }
   list(): string[] {
     return this.inner.list();
@@ -55,11 +46,37 @@ export class ObservedSecretStore implements SecretStore {
   }
   set(name: string, value: string): void {
     this.inner.set(name, value);
+  }
+  delete(name: string): boolean {
+    return this.inner.delete(name);
+  }
+}
+
+/**
+ * The host's view of its store: each change made through it (the settings panel, an import, an install, a sign-in)
+ * is announced to `changed` once made, and `generation` counts those and what the store itself counts (a file-backed
+ * store reading another process's change), so that whoever reads values (the trace) can tell it must read again.
+ */
+export class ObservedSecretStore extends DelegatingSecretStore {
+  private writes = 0;
+
+  constructor(
+    inner: SecretStore,
+    private readonly changed: () => void,
+  ) {
+    super(inner);
+  }
+
+  override get generation(): number {
+    return this.writes + (this.inner.generation ?? 0);
+  }
+  override set(name: string, value: string): void {
+    super.set(name, value);
     this.writes++;
     this.changed();
   }
-  delete(name: string): boolean {
-    const had = this.inner.delete(name);
+  override delete(name: string): boolean {
+    const had = super.delete(name);
     if (had) {
       this.writes++;
       this.changed();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { assertSecretName, FileSecretStore, type SecretStore } from '../core/secrets';
+import { assertSecretName, DelegatingSecretStore, FileSecretStore, type SecretStore } from '../core/secrets';
 import { secretsFileOf } from '../core/paths';
 
 /** A SecretStore whose writes land on disk asynchronously; `flush()` waits for them (before exit). */
@@ -96,31 +96,19 @@ export class KeychainSecretStore implements DesktopSecretStore {
   }
 }
 
-/** The core's 0600 file store, saying why the keychain is not used. */
-class FileFallbackSecretStore implements DesktopSecretStore {
-  readonly backing = 'file' as const;
+/**
+ * The core's 0600 file store, saying why the keychain is not used. Its file is the CLI's too: `location` and
+ * `generation` pass through, so the host follows another process's changes of it (see followSecretsFile).
+ */
+class FileFallbackSecretStore extends DelegatingSecretStore implements DesktopSecretStore {
   constructor(
-    private readonly inner: FileSecretStore,
-    readonly warning: string,
-  ) {}
-  /** The file, which the CLI writes too: the host follows another process's changes of it (see followSecretsFile). */
-  get location(): string {
-    return this.inner.location;
+    inner: FileSecretStore,
+    private readonly why: string,
+  ) {
+    super(inner);
   }
-  get generation(): number {
-    return this.inner.generation;
-  }
-  list(): string[] {
-    return this.inner.list();
-  }
-  get(name: string): string | undefined {
-    return this.inner.get(name);
-  }
-  set(name: string, value: string): void {
-    this.inner.set(name, value);
-  }
-  delete(name: string): boolean {
-    return this.inner.delete(name);
+  override get warning(): string {
+    return this.why;
   }
   flush(): Promise<void> {
     return Promise.resolve();
