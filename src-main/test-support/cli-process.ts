@@ -28,7 +28,7 @@ export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
 
 /** The CLI from source (src-main/cli/main.ts) as a person runs it, synchronously: a clean environment (PATH, a fresh HOME) plus `env`. */
 export function runCliSync(args: string[], env: Record<string, string>): Piped {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'cli', 'main.ts'), ...args], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'cli', 'main.ts'), ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: tempDir(), ...env },
     encoding: 'utf8',
     timeout: 60_000,
