@@ -155,7 +155,7 @@ test.describe('a config that does not validate, in Chinese', () => {
     await expect(page.getByTestId('config-error')).toContainText('needs either "command"');
     await useLanguage(page, 'zh-CN');
     const detail = page.getByTestId('config-error');
-    await expect(detail).toContainText(/^配置第 \d+ 行第 \d+ 列有问题：mcpServers\.calculator 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一$/);
+    await expect(detail).toContainText(/^配置文件 \S+mcp\.json 第 \d+ 行第 \d+ 列有问题：mcpServers\.calculator 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一$/);
     await expect(detail).not.toContainText('needs either');
     // The servers screen's paused notice and the raw editor's problem list say it the same way.
     await page.getByTestId('nav-servers').click();

@@ -12,7 +12,7 @@ describe("the CLI's config error", () => {
     const config = join(tempDir(), 'mcp.json');
     writeFileSync(config, '{"mcpServers": {"a": {"command": 5}}}');
     const zh = cli(['--config', config, 'list'], { SWITCHBOARD_LANG: 'zh-CN' });
-    expect(zh.stderr).toContain('配置第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5');
+    expect(zh.stderr).toContain(`配置文件 ${config} 第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5`);
     expect(zh.stderr).not.toContain('must be a string');
 
     const en = cli(['--config', config, 'list'], {});

@@ -134,7 +134,7 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
     const zh = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', file, 'list'], { env: { ...env, SWITCHBOARD_LANG: 'zh-CN' }, encoding: 'utf8', timeout: 60_000 });
     const en = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', file, 'list'], { env: { ...env, SWITCHBOARD_LANG: 'en' }, encoding: 'utf8', timeout: 60_000 });
     expect([zh.status, en.status]).toEqual([2, 2]);
-    expect(zh.stderr).toMatch(/^配置第 1 行第 17 列有问题：/);
+    expect(zh.stderr.startsWith(`配置文件 ${file} 第 1 行第 17 列有问题：`)).toBe(true);
     expect(en.stderr).toMatch(/^\S+bad\.json:1:17: /);
   });
 

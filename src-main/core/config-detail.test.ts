@@ -51,8 +51,9 @@ describe('ConfigError.info', () => {
     const zh = createI18n('zh-CN');
     for (const text of ['{"mcpServers": {"a": {"command": 5}}}', '{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}', '[]', '{"mcpServers": {"a": {}}}']) {
       const error = problem(text);
-      const worded = localizeError(zh, { code: 'config-invalid', message: error.message, data: { ...error.info, line: error.line, column: error.column } });
-      expect(worded).toMatch(/^配置第 \d+ 行第 \d+ 列有问题：/);
+      const worded = localizeError(zh, { code: 'config-invalid', message: error.message, data: { ...error.info, file: error.file, line: error.line, column: error.column } });
+      expect(worded.startsWith(`配置文件 ${error.file} 第 `)).toBe(true);
+      expect(worded).toMatch(/ 第 \d+ 行第 \d+ 列有问题：/);
       expect(worded).not.toMatch(/must|got|\{\{|configDetail/);
     }
     const error = problem('[]');
@@ -78,7 +79,7 @@ describe("a ConfigStore's refusals", () => {
     const store = new ConfigStore(file);
     const raw = await refusal(() => store.saveText('{"mcpServers": {"a": {"command": 5}}}', store.snapshot().hash));
     expect(raw.data).toMatchObject({ reason: 'wrong-type', field: 'mcpServers.a.command', line: 1, column: 23, detailInfo: { reason: 'wrong-type' } });
-    expect(localizeError(zh, { code: raw.code, message: raw.message, ...(raw.data ? { data: raw.data } : {}) })).toBe('配置第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5');
+    expect(localizeError(zh, { code: raw.code, message: raw.message, ...(raw.data ? { data: raw.data } : {}) })).toBe(`配置文件 ${file} 第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5`);
 
     const edit = await refusal(() => store.update(setAt(['mcpServers', 'a'], { command: '' }), 'save server "a"'));
     expect(edit.message).toContain('Cannot save server "a": the result would not be a valid config (mcpServers.a.command must not be empty');
@@ -92,7 +93,7 @@ describe("a ConfigStore's refusals", () => {
     writeFileSync(file, '{"mcpServers": {');
     const over = await refusal(() => store.update(setAt(['mcpServers', 'b'], { command: 'x' }), 'save server "b"'));
     expect(over.data).toMatchObject({ reason: 'fix-first', detailReason: 'json-syntax' });
-    expect(localizeError(zh, { code: over.code, message: over.message, ...(over.data ? { data: over.data } : {}) })).toMatch(/^配置第 1 行第 \d+ 列有问题：不是有效的 JSON（.+）。请先修正它/);
+    expect(localizeError(zh, { code: over.code, message: over.message, ...(over.data ? { data: over.data } : {}) })).toMatch(/^配置文件 \S+mcp\.json 第 1 行第 \d+ 列有问题：不是有效的 JSON（.+）。请先修正它/);
     await store.dispose();
   });
 });
