@@ -103,9 +103,13 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   /** Watches the file's folder (so saves by rename are seen), debounced; see watchFile. */
   watch(): void {
     if (this.watcher !== undefined || this.disposed) return;
-    this.watcher = watchFile(this.file, () => {
-      if (!this.disposed) this.refresh();
-    }, this.debounceMs);
+    this.watcher = watchFile(
+      this.file,
+      () => {
+        if (!this.disposed) this.refresh();
+      },
+      { debounceMs: this.debounceMs },
+    );
   }
 
   /** Resolves once the watcher is listening (tests). */

@@ -34,7 +34,7 @@ import type { UrlOpener } from './auth/browser';
 import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { ResourcesService } from './services/resources';
-import { followSecretsFile, SecretsService, visibleSecretNames, type SecretsFileFollower } from './services/secrets';
+import { followSecretsFile, SecretsService, visibleSecretNames } from './services/secrets';
 import { SettingsService } from './services/settings';
 import { ServersService } from './services/servers';
 import { ToolsService } from './services/tools';
@@ -160,16 +160,22 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Pinned tool definitions (issue 12): a changed or new tool needs review before the model sees it.
   const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
+  const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
+  // The secret names the UI was last told of: told again when they change (by this host or another process).
+  let announcedSecrets = '';
+  const announceSecrets = (): void => {
+    const names = visibleSecretNames(secrets);
+    if (JSON.stringify(names) === announcedSecrets) return;
+    announcedSecrets = JSON.stringify(names);
+    events.emit('secrets:changed', { names });
+  };
   // Every change made through the host (the settings panel, an import, an install, a sign-in) is announced; one made
   // by another process is seen by the follower below. The trace reads its values again when `generation` moves.
-  let secretsFollower: SecretsFileFollower | undefined = undefined;
-  const secrets = new ObservedSecretStore(options.secrets ?? new FileSecretStore(secretsFileOf(dataDir)), () => {
-    secretsFollower?.caughtUp();
-    events.emit('secrets:changed', { names: visibleSecretNames(secrets) });
-  });
+  const secrets = new ObservedSecretStore(options.secrets ?? new FileSecretStore(secretsFileOf(dataDir)), announceSecrets);
+  announcedSecrets = JSON.stringify(visibleSecretNames(secrets)); // the first read: the follower starts from here
+  const secretsReadAt = secrets.changesRead;
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   const hostDotenv = mergeHostDotenv(dotenvFiles);
-  const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
   const store = new ConfigStore(configPath);
   // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
   const firstSnapshot = store.snapshot();
@@ -275,14 +281,21 @@ export async function createHost(options: HostOptions): Promise<Host> {
     events.emit('config:changed', config.text(snapshot));
   });
   if (options.watchConfig !== false) store.watch();
-  secretsFollower =
+  let disposing: Promise<void> | undefined;
+  const secretsFollower =
     options.watchConfig !== false
-      ? followSecretsFile(secrets, () => {
-          trace.refreshSecrets();
-          log.info('secrets changed by another process: servers that use them follow');
-          events.emit('secrets:changed', { names: visibleSecretNames(secrets) });
-          void apply(store.snapshot());
-        })
+      ? followSecretsFile(
+          secrets,
+          secretsReadAt,
+          () => {
+            if (disposing) return;
+            trace.refreshSecrets();
+            log.info('secrets changed by another process: servers that use them follow');
+            announceSecrets();
+            void apply(store.snapshot());
+          },
+          (error) => log.warn(`following the secrets file failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
       : undefined;
 
   const requestsService = new RequestsService(requests, events);
@@ -314,7 +327,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
     on: events.on,
   };
 
-  let disposing: Promise<void> | undefined;
   return {
     api,
     configPath,
@@ -329,13 +341,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
     settled: (name) => registry.settled(name),
     dispose() {
       disposing ??= (async () => {
+        await secretsFollower?.dispose(); // made last: ended first, before it could apply anything more
         servers.dispose();
         tools.dispose();
         requests.dispose();
         requestsService.dispose();
         await chat.dispose();
         await store.dispose();
-        await secretsFollower?.dispose();
         await registry.dispose();
         trace.dispose();
         ledger.dispose();

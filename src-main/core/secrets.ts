@@ -17,14 +17,17 @@ export interface SecretStore {
   delete(name: string): boolean;
   /**
    * Moves whenever the values this store returns change: its own writes, and (a file-backed store) another process's
-   * writes it has read. A store without one is only ever changed through this object.
+   * writes it has read. A store that counts nothing (the desktop's keychain store) leaves it out; the host's
+   * ObservedSecretStore counts what is changed through it either way.
    */
   readonly generation?: number;
+  /** A file-backed store: moves only when a read finds the file changed by another process (see followSecretsFile). */
+  readonly changesRead?: number;
 }
 
 /** A store that passes everything on to another; subclasses change what they must. */
 export class DelegatingSecretStore implements SecretStore {
-  constructor(readonly inner: SecretStore) {}
+  constructor(protected readonly inner: SecretStore) {}
 
   get backing(): SecretStore['backing'] {
     return this.inner.backing;
@@ -37,6 +40,9 @@ export class DelegatingSecretStore implements SecretStore {
   }
   get generation(): number | undefined {
     return this.inner.generation;
+  }
+  get changesRead(): number | undefined {
+    return this.inner.changesRead;
   }
   list(): string[] {
     return this.inner.list();
@@ -139,6 +145,7 @@ export class FileSecretStore implements SecretStore {
   readonly location: string;
   private values: Record<string, string> = {};
   private changes = 0;
+  private read = 0;
   /** The file's mtime and size when `values` were read from it (undefined: not read yet, or no file). */
   private seen: string | undefined;
   /** Why the file could not be read last time (then no change is written over it). */
@@ -183,7 +190,7 @@ export class FileSecretStore implements SecretStore {
     const values = { ...this.values };
     if (!edit(values)) return false;
     writeFileAtomicSync(this.file, JSON.stringify(values, null, 2));
-    this.keep(values);
+    this.keep(values, false);
     this.seen = this.stamp();
     return true;
   }
@@ -206,7 +213,7 @@ export class FileSecretStore implements SecretStore {
     try {
       text = readFileSync(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.keep({});
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.keep({}, true);
       else this.unreadable = { why: (error as Error).message, kind: 'read-failed' };
       return;
     }
@@ -224,7 +231,7 @@ export class FileSecretStore implements SecretStore {
     }
     const values: Record<string, string> = {};
     for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') values[k] = v;
-    this.keep(values);
+    this.keep(values, true);
   }
 
   /** Moves when this process writes, and when a read (list, get) finds the file changed by another process. */
@@ -232,10 +239,17 @@ export class FileSecretStore implements SecretStore {
     return this.changes;
   }
 
-  private keep(values: Record<string, string>): void {
+  /** Moves when a read (list, get, or the read before a write) finds values this process did not write. */
+  get changesRead(): number {
+    return this.read;
+  }
+
+  private keep(values: Record<string, string>, fromFile: boolean): void {
     const before = this.values;
     this.values = values;
     const keys = Object.keys(values);
-    if (keys.length !== Object.keys(before).length || keys.some((k) => before[k] !== values[k])) this.changes++;
+    if (keys.length === Object.keys(before).length && keys.every((k) => before[k] === values[k])) return;
+    this.changes++;
+    if (fromFile) this.read++;
   }
 }

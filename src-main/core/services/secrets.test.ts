@@ -13,6 +13,7 @@ import { tempDir, waitFor } from '../../test-support/processes';
 
 const OAUTH_PREFIX = 'oauth.';
 const envServer = join(import.meta.dirname, '..', 'fixtures', 'env-server.mjs');
+const growingServer = join(import.meta.dirname, '..', 'fixtures', 'list-changed-server.mjs');
 
 describe('secrets another process changes', () => {
   let host: Host | undefined;
@@ -49,6 +50,19 @@ describe('secrets another process changes', () => {
     expect(JSON.stringify(await host.api['trace:list']({ server: 'env' }))).not.toContain('second-value-0002');
   }, 30_000);
 
+  it('are followed even when this host writes the store just after another process did (before the watcher fires)', async () => {
+    const dataDir = tempDir();
+    const configPath = join(dataDir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [envServer], env: { TOKEN: '${secret:token}' } } } }));
+    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 } });
+    await host.settled();
+    expect((await host.api['servers:list']())[0]?.status).toBe('error');
+    new FileSecretStore(secretsFileOf(dataDir)).set('token', 'their-value-0005');
+    // A sign-in record written by this host at once (its write reads the file first, so it takes the change in).
+    host.secrets.set(`${OAUTH_PREFIX}unrelated`, '{}');
+    await waitFor(async () => (await host?.api['servers:list']())?.[0]?.status === 'ready', 10_000, 'the server to start on the other process’s secret');
+  }, 30_000);
+
   it('are announced by name (this host’s changes and another process’s), never by value, sign-in records left out', async () => {
     const dataDir = tempDir();
     const configPath = join(dataDir, 'mcp.json');
@@ -77,15 +91,16 @@ describe('secrets another process changes', () => {
   it('made through the host in a store that counts nothing itself are redacted from the trace at once', async () => {
     const dataDir = tempDir();
     const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [envServer] } } }));
+    writeFileSync(configPath, JSON.stringify({ mcpServers: { growing: { command: process.execPath, args: [growingServer] } } }));
     // As the desktop's keychain store: only this process changes it, and it keeps no count of its own.
     host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets: new MemorySecretStore(), watchConfig: false });
     await host.settled();
     // Stored the way an import or an install stores what it moves into secret storage: through the host's store.
     host.secrets.set('imported', 'imported-value-0004');
-    await host.api['tools:call']({ server: 'env', tool: 'env', args: { note: 'imported-value-0004' } }).catch(() => undefined);
-    const traced = JSON.stringify(await host.api['trace:list']({ server: 'env' }));
-    expect(traced).toContain('tools/call');
-    expect(traced).not.toContain('imported-value-0004');
+    await host.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: 'imported-value-0004' } });
+    const entries = await host.api['trace:list']({ server: 'growing' });
+    const call = entries.find((e) => e.direction === 'send' && (e.message as { method?: string }).method === 'tools/call');
+    expect((call?.message as { params?: { arguments?: { note?: unknown } } } | undefined)?.params?.arguments?.note).toBe('<redacted>');
+    expect(JSON.stringify(entries)).not.toContain('imported-value-0004');
   }, 30_000);
 });

@@ -45,32 +45,25 @@ export function visibleSecretNames(secrets: SecretStore): string[] {
   return secrets.list().filter((name) => !isOAuthSecretName(name));
 }
 
-/** A watch of a store's file; `caughtUp()`: this process changed the store itself (so what follows is not news). */
-export interface SecretsFileFollower extends FileWatch {
-  caughtUp(): void;
-}
-
 /**
  * Follows another process's changes of a file-backed store (`switchboard secret set` or a `login` while the app or
- * `serve` runs): when the store's values moved, `changed` runs — the host then gives servers waiting on a secret
- * another chance, restarts those whose values changed, and tells the UI. Undefined for a store only this process
- * changes.
+ * `serve` runs): `changed` runs whenever a read of the file (the watcher's, or any other, such as the read before
+ * this process's own write) has found values this process did not write since `seenAt` (the store's `changesRead`
+ * when the host read it first, before anything used a value). The host then gives servers waiting on a secret
+ * another chance, restarts those whose values changed, and tells the UI. Undefined for a store without a file.
  */
-export function followSecretsFile(secrets: SecretStore, changed: () => void): SecretsFileFollower | undefined {
+export function followSecretsFile(secrets: SecretStore, seenAt: number | undefined, changed: () => void, onError: (error: unknown) => void): FileWatch | undefined {
   const file = secrets.location;
-  if (file === undefined || secrets.generation === undefined) return undefined;
-  let seen: number | undefined = secrets.generation;
-  const watch = watchFile(file, () => {
-    secrets.list(); // a file-backed store reads its file again when it moved
-    if (secrets.generation === seen) return;
-    seen = secrets.generation;
-    changed();
-  });
-  return {
-    ready: watch.ready,
-    dispose: () => watch.dispose(),
-    caughtUp() {
-      seen = secrets.generation;
+  if (file === undefined || secrets.changesRead === undefined) return undefined;
+  let seen = seenAt;
+  return watchFile(
+    file,
+    () => {
+      secrets.list(); // a file-backed store reads its file again when it moved
+      if (secrets.changesRead === seen) return;
+      seen = secrets.changesRead;
+      changed();
     },
-  };
+    { onError },
+  );
 }

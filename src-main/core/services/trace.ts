@@ -31,9 +31,10 @@ export interface TraceServiceOptions {
   appVersion: string;
   /** Another sink every message also goes to (the CLI's `--trace FILE`). */
   sink?: TraceRecorder | undefined;
-  /** How often at most the secret store is asked to look for another process's change (default 1000 ms). */
-  secretsRecheckMs?: number;
 }
+
+/** How often at most the trace asks the secret store to look for another process's change of its file. */
+const secretsRecheckMs = 1000;
 
 /**
  * The protocol trace of every server (a bounded ring per server, redacted before it is kept: secret store values,
@@ -101,17 +102,20 @@ export class TraceService implements Disposable {
   }
 
   /**
-   * Another process may change the store (`switchboard secret set`, a `login`, while this one runs): the values are
-   * read again as soon as this process has seen the change (it reads a secret to start a server or to sign in), and
-   * in any case within `secretsRecheckMs` (a store backed by a file looks at its stamp: one stat, at most that often).
+   * The values are read again when the store's generation moved: a change made through the host at once, and one
+   * another process made (`switchboard secret set`, a `login`, while this one runs) as soon as this process has read
+   * it (to start a server or sign in, or the secrets file's watcher), and in any case within `secretsRecheckMs`: a
+   * store with a file is asked to look at it (one stat), at most that often.
    */
   private followStore(): void {
     const secrets = this.options.secrets;
     if (secrets.generation === undefined) return;
-    const now = performance.now();
-    if (now - this.checkedAt >= (this.options.secretsRecheckMs ?? 1000)) {
-      this.checkedAt = now;
-      secrets.list();
+    if (secrets.location !== undefined) {
+      const now = performance.now();
+      if (now - this.checkedAt >= secretsRecheckMs) {
+        this.checkedAt = now;
+        secrets.list();
+      }
     }
     if (secrets.generation !== this.seenGeneration) this.refreshSecrets();
   }
