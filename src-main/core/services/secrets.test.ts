@@ -1,10 +1,11 @@
-// Another process's `switchboard secret set` (the same secrets.json, another writer) while a host runs: a server
-// waiting on that secret starts, and one whose secret's value changed restarts with the new value.
+// Secrets changed while a host runs — by another process's `switchboard secret set` (the same secrets.json, another
+// writer) or through the host: servers follow (one waiting on a secret starts, one whose value changed restarts),
+// the names are announced (never the values), and the trace redacts the new values.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isOAuthSecretName } from '../auth/store';
-import { createHost, type Host } from '../host';
+import { createHost, type Host, type HostOptions } from '../host';
 import { secretsFileOf } from '../paths';
 import { nodeRuntime } from '../runtime';
 import { FileSecretStore, MemorySecretStore } from '../secrets';
@@ -15,6 +16,9 @@ const OAUTH_PREFIX = 'oauth.';
 const envServer = join(import.meta.dirname, '..', 'fixtures', 'env-server.mjs');
 const growingServer = join(import.meta.dirname, '..', 'fixtures', 'list-changed-server.mjs');
 
+/** A server whose TOKEN is the secret `token`. */
+const waitingOnToken = { env: { command: process.execPath, args: [envServer], env: { TOKEN: '${secret:token}' } } };
+
 describe('secrets another process changes', () => {
   let host: Host | undefined;
   afterEach(async () => {
@@ -22,13 +26,20 @@ describe('secrets another process changes', () => {
     host = undefined;
   });
 
-  it('start the server waiting on them, and restart the one using them with the new value', async () => {
+  /** A host (headless, watching unless told not to) over `servers` in a fresh data folder, settled. */
+  async function start(servers: Record<string, unknown>, extra: Partial<HostOptions> = {}): Promise<{ host: Host; dataDir: string }> {
     const dataDir = tempDir();
     const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [envServer], env: { TOKEN: '${secret:token}' } } } }));
-    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 } });
-    await host.settled();
-    const view = async () => (await host?.api['servers:list']())?.[0];
+    writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
+    const started = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 }, ...extra });
+    host = started;
+    await started.settled();
+    return { host: started, dataDir };
+  }
+
+  it('start the server waiting on them, and restart the one using them with the new value', async () => {
+    const { host: started, dataDir } = await start(waitingOnToken);
+    const view = async () => (await started.api['servers:list']())[0];
     expect((await view())?.status).toBe('error');
     expect((await view())?.error).toContain('no secret named token');
 
@@ -36,7 +47,7 @@ describe('secrets another process changes', () => {
     other.set('token', 'first-value-0001');
     await waitFor(async () => (await view())?.status === 'ready', 10_000, 'the server to start once its secret exists');
     const token = async (): Promise<string | undefined> => {
-      const result = await host?.api['tools:call']({ server: 'env', tool: 'env' });
+      const result = await started.api['tools:call']({ server: 'env', tool: 'env' });
       const text = result?.content[0]?.type === 'text' ? result.content[0].text : '{}';
       return (JSON.parse(text) as Record<string, string>).TOKEN;
     };
@@ -47,34 +58,27 @@ describe('secrets another process changes', () => {
     await waitFor(async () => (await view())?.status === 'ready' && (await view())?.pid !== pid, 10_000, 'the server to restart');
     expect(await token()).toBe('second-value-0002');
     // The new value is one the trace redacts.
-    expect(JSON.stringify(await host.api['trace:list']({ server: 'env' }))).not.toContain('second-value-0002');
+    expect(JSON.stringify(await started.api['trace:list']({ server: 'env' }))).not.toContain('second-value-0002');
   }, 30_000);
 
   it('are followed even when this host writes the store just after another process did (before the watcher fires)', async () => {
-    const dataDir = tempDir();
-    const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { env: { command: process.execPath, args: [envServer], env: { TOKEN: '${secret:token}' } } } }));
-    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 } });
-    await host.settled();
-    expect((await host.api['servers:list']())[0]?.status).toBe('error');
+    const { host: started, dataDir } = await start(waitingOnToken);
+    expect((await started.api['servers:list']())[0]?.status).toBe('error');
     new FileSecretStore(secretsFileOf(dataDir)).set('token', 'their-value-0005');
     // A sign-in record written by this host at once (its write reads the file first, so it takes the change in).
-    host.secrets.set(`${OAUTH_PREFIX}unrelated`, '{}');
-    await waitFor(async () => (await host?.api['servers:list']())?.[0]?.status === 'ready', 10_000, 'the server to start on the other process’s secret');
+    started.secrets.set(`${OAUTH_PREFIX}unrelated`, '{}');
+    await waitFor(async () => (await started.api['servers:list']())[0]?.status === 'ready', 10_000, 'the server to start on the other process’s secret');
   }, 30_000);
 
   it('are announced by name (this host’s changes and another process’s), never by value, sign-in records left out', async () => {
-    const dataDir = tempDir();
-    const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
-    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime() });
+    const { host: started, dataDir } = await start({});
     const announced: string[][] = [];
     const payloads: string[] = [];
-    host.api.on('secrets:changed', (event) => {
+    started.api.on('secrets:changed', (event) => {
       announced.push(event.names);
       payloads.push(JSON.stringify(event));
     });
-    await host.api['secrets:set']('mine', 'my-value-0001');
+    await started.api['secrets:set']('mine', 'my-value-0001');
     expect(announced.at(-1)).toEqual(['mine']);
 
     const other = new FileSecretStore(secretsFileOf(dataDir));
@@ -83,22 +87,18 @@ describe('secrets another process changes', () => {
     expect(isOAuthSecretName(signIn)).toBe(true);
     other.set(signIn, '{"access_token":"tok-0003"}');
     await waitFor(() => JSON.stringify(announced.at(-1)) === JSON.stringify(['mine', 'theirs']), 10_000, 'the other process’s change announced');
-    await host.api['secrets:delete']('mine');
+    await started.api['secrets:delete']('mine');
     expect(announced.at(-1)).toEqual(['theirs']);
     for (const value of ['my-value-0001', 'their-value-0002', 'tok-0003']) expect(payloads.join('\n')).not.toContain(value);
   }, 30_000);
 
   it('made through the host in a store that counts nothing itself are redacted from the trace at once', async () => {
-    const dataDir = tempDir();
-    const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { growing: { command: process.execPath, args: [growingServer] } } }));
     // As the desktop's keychain store: only this process changes it, and it keeps no count of its own.
-    host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets: new MemorySecretStore(), watchConfig: false });
-    await host.settled();
+    const { host: started } = await start({ growing: { command: process.execPath, args: [growingServer] } }, { secrets: new MemorySecretStore(), watchConfig: false });
     // Stored the way an import or an install stores what it moves into secret storage: through the host's store.
-    host.secrets.set('imported', 'imported-value-0004');
-    await host.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: 'imported-value-0004' } });
-    const entries = await host.api['trace:list']({ server: 'growing' });
+    started.secrets.set('imported', 'imported-value-0004');
+    await started.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: 'imported-value-0004' } });
+    const entries = await started.api['trace:list']({ server: 'growing' });
     const call = entries.find((e) => e.direction === 'send' && (e.message as { method?: string }).method === 'tools/call');
     expect((call?.message as { params?: { arguments?: { note?: unknown } } } | undefined)?.params?.arguments?.note).toBe('<redacted>');
     expect(JSON.stringify(entries)).not.toContain('imported-value-0004');
