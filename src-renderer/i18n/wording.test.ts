@@ -23,7 +23,7 @@ describe('what the UI words from codes and data', () => {
   it('a refused raw save and the banner: the whole sentence from the HostError data', () => {
     setLanguage('zh-CN');
     const error = new HostCallError({ code: 'config-invalid', message: '/c/mcp.json:1:17: mcpServers.a needs either "command" (a program to start) or "url" (a remote server)', data: { reason: 'needs-command-or-url', field: 'mcpServers.a', file: '/c/mcp.json', line: 1, column: 17 } });
-    expect(describeError(error).message).toBe('配置第 1 行第 17 列有问题：mcpServers.a 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一');
+    expect(describeError(error).message).toBe('配置文件 /c/mcp.json 第 1 行第 17 列有问题：mcpServers.a 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一');
   });
 
   it('a missing ${secret:} and a provider without its base URL', () => {
