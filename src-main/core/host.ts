@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import { ensureConfigFile } from './config';
@@ -30,6 +31,7 @@ import { ProviderSampler } from './requests/sampler';
 import { samplingContextText } from './requests/sampling-context';
 // Not ./auth/index: it also re-exports the loopback listener (node:http), loaded only at sign-in.
 import { AuthManager } from './auth/manager';
+import { isOAuthTokensName } from './auth/store';
 import type { UrlOpener } from './auth/browser';
 import { AuthService } from './services/auth';
 import { openUrlApi, type OpenExternal } from './services/open-url';
@@ -174,6 +176,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const secrets = new ObservedSecretStore(options.secrets ?? new FileSecretStore(secretsFileOf(dataDir)), announceSecrets);
   announcedSecrets = JSON.stringify(visibleSecretNames(secrets)); // the first read: the follower starts from here
   const secretsReadAt = secrets.changesRead;
+  let signInsSeen = signInRecordsDigest(secrets);
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const store = new ConfigStore(configPath);
@@ -292,7 +295,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
             trace.refreshSecrets();
             log.info('secrets changed by another process: servers that use them follow');
             announceSecrets();
-            void apply(store.snapshot());
+            const signIns = signInRecordsDigest(secrets);
+            const signedInElsewhere = signIns !== signInsSeen;
+            signInsSeen = signIns;
+            void apply(store.snapshot()).then(() => {
+              if (!signedInElsewhere || disposing) return;
+              // Another process signed in or out (`switchboard login` while this runs): servers waiting for a sign-in
+              // try again with what is stored now.
+              for (const view of registry.views()) if (view.status === 'needs-login') void registry.get(view.name).restart().catch(() => undefined);
+            });
           },
           (error) => log.warn(`following the secrets file failed: ${error instanceof Error ? error.message : String(error)}`),
         )
@@ -358,4 +369,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
       return disposing;
     },
   };
+}
+
+/**
+ * A digest of the sign-ins' tokens in the store: tells when another process finished a sign-in (or signed out). Only
+ * the tokens: a sign-in in progress elsewhere also writes its registration and its PKCE flow record, and a server
+ * restarted meanwhile would start a flow of its own over that one.
+ */
+function signInRecordsDigest(secrets: SecretStore): string {
+  const hash = createHash('sha256');
+  for (const name of secrets.list()) if (isOAuthTokensName(name)) hash.update(`${name}\0${secrets.get(name) ?? ''}\0`);
+  return hash.digest('hex');
 }

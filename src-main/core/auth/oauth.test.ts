@@ -6,7 +6,7 @@ import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../runtime';
 import { FileSecretStore } from '../secrets';
 import { StaticSettings } from '../settings';
-import { freePort, tempDir } from '../../test-support/processes';
+import { freePort, tempDir, waitFor } from '../../test-support/processes';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../../test-support/oauth-fixture';
 
 /*
@@ -27,8 +27,8 @@ function rig(servers: Record<string, unknown>): Rig {
   return { dir, config };
 }
 
-/** A host over the rig's config and data folder, settled (every server has reached its first status). */
-async function open(r: Rig): Promise<Host> {
+/** A host over the rig's config and data folder, settled (every server has reached its first status). `watch`: as `serve` and the app (the config and secrets files followed). */
+async function open(r: Rig, watch = false): Promise<Host> {
   const host = await createHost({
     mode: 'headless',
     configPath: r.config,
@@ -38,7 +38,7 @@ async function open(r: Rig): Promise<Host> {
     settings: new StaticSettings(),
     runtime: nodeRuntime(),
     policy: { pingIntervalMs: 0 },
-    watchConfig: false,
+    watchConfig: watch,
   });
   await host.settled();
   return host;
@@ -133,6 +133,22 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     await host.settled('remote');
     expect((await viewOf(host, 'remote'))?.status).toBe('needs-login');
     expect(readFileSync(join(r.dir, 'secrets.json'), 'utf8')).not.toMatch(/oauth\.tokens\./);
+  });
+
+  it('a sign-in another process makes (`switchboard login` while `serve` runs) is followed: the waiting server connects', async () => {
+    const r = rig({ remote: { url: fixture.mcp } });
+    host = await open(r, true);
+    expect((await viewOf(host, 'remote'))?.status).toBe('needs-login');
+    const other = await open(r); // the CLI's `login`: another host over the same data folder
+    try {
+      await signIn(other);
+      expect((await viewOf(other, 'remote'))?.status).toBe('ready');
+    } finally {
+      await other.dispose();
+    }
+    await waitFor(async () => (await viewOf(host!, 'remote'))?.status === 'ready', 10_000, 'the waiting server to connect with the stored sign-in');
+    const who = await host.api['tools:call']({ server: 'remote', tool: 'whoami', args: {} });
+    expect(JSON.stringify(who.content)).toContain('alice');
   });
 
   it('refreshes silently: an access token within a minute of expiry is refreshed before the request, also after a restart, without a sign-in', async () => {

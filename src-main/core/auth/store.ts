@@ -132,6 +132,11 @@ export function isOAuthSecretName(name: string): boolean {
   return name.startsWith(prefix);
 }
 
+/** Whether a secret name is a sign-in's tokens (written when a sign-in has finished, or a refresh). */
+export function isOAuthTokensName(name: string): boolean {
+  return name.startsWith(`${prefix}tokens.`);
+}
+
 /**
  * The secret values inside the OAuth records (tokens, client secrets, code verifiers): the trace and the debug
  * bundle redact these wherever they occur, as they do the store's plain values.
