@@ -151,6 +151,28 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     expect(JSON.stringify(who.content)).toContain('alice');
   });
 
+  it('a server of this host that tries again while another process signs in does not spoil that sign-in', async () => {
+    const r = rig({ remote: { url: fixture.mcp } });
+    host = await open(r);
+    const other = await open(r);
+    try {
+      const result = await other.auth.login('remote', {
+        noBrowser: true,
+        onAuthorizationUrl: async (url) => {
+          // Between the authorization URL and the code exchange, this host's server connects again (a restart: its
+          // background flow meets the 401 and stops at the browser step), then the person finishes the sign-in.
+          await host?.api['servers:restart']('remote');
+          await host?.settled('remote');
+          expect((await viewOf(host!, 'remote'))?.status).toBe('needs-login');
+          void followInBrowser(url);
+        },
+      });
+      expect(result.outcome).toBe('signed-in');
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it('refreshes silently: an access token within a minute of expiry is refreshed before the request, also after a restart, without a sign-in', async () => {
     // Tokens that live 5 s are within the refresh window (a minute) from the start.
     const short = await startOAuthFixture(['--access-ttl', '5']);

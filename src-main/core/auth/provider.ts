@@ -332,6 +332,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   }
 
   saveCodeVerifier(codeVerifier: string): void {
+    // A background flow stops at the browser step (redirectToAuthorization), so its verifier is never used; writing it
+    // would replace the verifier of a sign-in another process (`switchboard login`) has in progress for this server.
+    if (!this.interactive) return;
     const { issuer, clientId } = this;
     if (issuer === undefined || clientId === undefined) throw new Error('a PKCE verifier arrived before the client was known');
     this.options.store.saveFlow(issuer, this.resource, clientId, { codeVerifier, ...(this.interactive ? { state: this.interactive.state } : {}), startedAt: Date.now() });
