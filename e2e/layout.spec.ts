@@ -124,11 +124,14 @@ async function expectFits(page: Page, screen: string): Promise<void> {
   await expectNoRawKeys(page, screen);
 }
 
+/** The window sizes every screen must fit: the smallest the app supports, and a large one. */
+const viewports = [
+  { width: 800, height: 600 },
+  { width: 1600, height: 1000 },
+] as const;
+
 for (const language of languages) {
-  for (const viewport of [
-    { width: 800, height: 600 },
-    { width: 1600, height: 1000 },
-  ]) {
+  for (const viewport of viewports) {
     test.describe(`${language} at ${viewport.width}×${viewport.height}`, () => {
       test.use({ viewport });
 
@@ -192,10 +195,7 @@ for (const language of languages) {
 test.describe("a server's page, tab by tab", () => {
   test.use({ mcpServers: { features: featuresServer() } });
   for (const language of languages) {
-    for (const viewport of [
-      { width: 800, height: 600 },
-      { width: 1600, height: 1000 },
-    ]) {
+    for (const viewport of viewports) {
       test(`every tab fits, an item open (${language}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await useLanguage(page, language);
@@ -232,10 +232,7 @@ test.describe("a server's page, tab by tab", () => {
 registryTest.describe('the catalogue and its install dialog', () => {
   registryTest.use({ mcpServers: { calculator: calculatorServer() } });
   for (const language of languages) {
-    for (const viewport of [
-      { width: 800, height: 600 },
-      { width: 1600, height: 1000 },
-    ]) {
+    for (const viewport of viewports) {
       registryTest(`fit (${language}, ${viewport.width}×${viewport.height})`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await useLanguage(page, language);
