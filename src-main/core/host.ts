@@ -163,20 +163,24 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
   const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
+  const following = options.watchConfig !== false;
   // The secret names the UI was last told of: told again when they change (by this host or another process).
   let announcedSecrets = '';
   const announceSecrets = (): void => {
     const names = visibleSecretNames(secrets);
-    if (JSON.stringify(names) === announcedSecrets) return;
-    announcedSecrets = JSON.stringify(names);
+    const text = JSON.stringify(names);
+    if (text === announcedSecrets) return;
+    announcedSecrets = text;
     events.emit('secrets:changed', { names });
   };
   // Every change made through the host (the settings panel, an import, an install, a sign-in) is announced; one made
-  // by another process is seen by the follower below. The trace reads its values again when `generation` moves.
+  // by another process is seen by the follower below. The trace reads its values again when `generation` moves (so
+  // no writer has to tell it).
   const secrets = new ObservedSecretStore(options.secrets ?? new FileSecretStore(secretsFileOf(dataDir)), announceSecrets);
-  announcedSecrets = JSON.stringify(visibleSecretNames(secrets)); // the first read: the follower starts from here
+  announcedSecrets = JSON.stringify(visibleSecretNames(secrets));
+  // Where the follower starts from, taken before any server uses a value: what the file held, and its sign-ins.
   const secretsReadAt = secrets.changesRead;
-  let signInsSeen = signInRecordsDigest(secrets);
+  let signInsSeen = following ? signInRecordsDigest(secrets) : '';
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const store = new ConfigStore(configPath);
@@ -198,7 +202,6 @@ export async function createHost(options: HostOptions): Promise<Host> {
     openUrl: options.openAuthorizationUrl,
     clientMetadataUrl: options.oauthClientMetadataUrl,
     log: (line) => log.info(line),
-    secretsChanged: () => trace.refreshSecrets(),
   });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
   const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
@@ -247,7 +250,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     if (running) await registry.apply(snapshot.config);
   };
   const config = new ConfigService({ configPath, store, secrets, hostEnv, apply, approve: (name, entry) => consent.approve(name, entry, 'form') });
-  const secretsService = new SecretsService(secrets, () => apply(store.snapshot()), () => trace.refreshSecrets());
+  const secretsService = new SecretsService(secrets, () => apply(store.snapshot()));
   const chat = new ChatService({
     tools: {
       views: () => registry.views(),
@@ -283,38 +286,35 @@ export async function createHost(options: HostOptions): Promise<Host> {
     events.emit('app:changed', app.info());
     events.emit('config:changed', config.text(snapshot));
   });
-  if (options.watchConfig !== false) store.watch();
+  if (following) store.watch();
   let disposing: Promise<void> | undefined;
-  const secretsFollower =
-    options.watchConfig !== false
-      ? followSecretsFile(
-          secrets,
-          secretsReadAt,
-          () => {
-            if (disposing) return;
-            trace.refreshSecrets();
-            log.info('secrets changed by another process: servers that use them follow');
-            announceSecrets();
-            const signIns = signInRecordsDigest(secrets);
-            const signedInElsewhere = signIns !== signInsSeen;
-            signInsSeen = signIns;
-            void apply(store.snapshot()).then(() => {
-              if (!signedInElsewhere || disposing) return;
-              // Another process signed in or out (`switchboard login` while this runs): servers waiting for a sign-in
-              // try again with what is stored now.
-              for (const view of registry.views()) if (view.status === 'needs-login') void registry.get(view.name).restart().catch(() => undefined);
-            });
-          },
-          (error) => log.warn(`following the secrets file failed: ${error instanceof Error ? error.message : String(error)}`),
-        )
-      : undefined;
+  const secretsFollower = following
+    ? followSecretsFile(
+        secrets,
+        secretsReadAt,
+        () => {
+          if (disposing) return;
+          log.info('secrets changed by another process: servers that use them follow');
+          announceSecrets();
+          const signIns = signInRecordsDigest(secrets);
+          const signedInElsewhere = signIns !== signInsSeen;
+          signInsSeen = signIns;
+          void apply(store.snapshot()).then(() => {
+            if (!signedInElsewhere || disposing) return;
+            // Another process signed in or out (`switchboard login` while this runs): servers waiting for a sign-in
+            // try again with what is stored now.
+            for (const view of registry.views()) if (view.status === 'needs-login') void registry.get(view.name).restart().catch(() => undefined);
+          });
+        },
+        (error) => log.warn(`following the secrets file failed: ${error instanceof Error ? error.message : String(error)}`),
+      )
+    : undefined;
 
   const requestsService = new RequestsService(requests, events);
   const authService = new AuthService(registry, {
     entry: (name) => store.snapshot().config.mcpServers[name],
     saveEntry: (name, entry) => config.api['servers:upsert']({ name, entry }),
     secrets,
-    secretsChanged: () => trace.refreshSecrets(),
   });
   const api: HostApi = {
     ...chat.api,

@@ -41,8 +41,6 @@ export interface AuthManagerOptions {
   /** Opens a URL in the person's browser without a shell (Electron: shell.openExternal); absent: only shown. */
   openUrl?: UrlOpener | undefined;
   log?: (line: string) => void;
-  /** Called after OAuth records changed in the secret store (the trace re-reads the values it redacts). */
-  secretsChanged?: () => void;
   /** The fetch for sign-in requests (tests); default the global one. */
   fetch?: FetchLike;
   /** An https Client ID Metadata Document URL describing Switchboard, used where an authorization server supports CIMD. */
@@ -113,10 +111,7 @@ export class ServerAuth implements RemoteServerAuth {
       clientSecret,
       ...(manager.clientMetadataUrl !== undefined ? { clientMetadataUrl: manager.clientMetadataUrl } : {}),
       ...(manager.log ? { log: manager.log } : {}),
-      changed: () => {
-        manager.secretsChanged?.();
-        changed();
-      },
+      changed,
     });
     this.missingSecret = secretName !== undefined && clientSecret === undefined ? secretName : undefined;
   }

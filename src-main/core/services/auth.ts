@@ -11,7 +11,6 @@ export interface AuthServiceDeps {
   entry(name: string): ServerEntry | undefined;
   saveEntry(name: string, entry: ServerEntry): Promise<void>;
   secrets: SecretStore;
-  secretsChanged(): void;
 }
 
 export type AuthChannel = 'auth:login' | 'auth:logout' | 'auth:set-client';
@@ -44,7 +43,6 @@ export class AuthService {
     if (client.clientSecret !== undefined) {
       const secretName = `oauth-client-secret.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`.slice(0, 128);
       this.deps.secrets.set(secretName, client.clientSecret);
-      this.deps.secretsChanged();
       clientSecret = `\${secret:${secretName}}`;
     }
     const redirectPort = client.redirectPort ?? entry.oauth?.redirectPort;

@@ -11,7 +11,7 @@ export class SecretsService {
   readonly api: Pick<HostMethods, SecretsChannel>;
 
   /** `reapply`: give servers waiting on a secret (or an input) another chance. */
-  constructor(secrets: SecretStore, reapply: () => Promise<void>, changed: () => void = () => undefined) {
+  constructor(secrets: SecretStore, reapply: () => Promise<void>) {
     this.api = {
       // OAuth records (tokens, registrations) are secrets too, but Switchboard's own: sign out to remove them.
       'secrets:list': async () => visibleSecretNames(secrets),
@@ -22,7 +22,6 @@ export class SecretsService {
           const why = error instanceof SecretsFileUnreadableError ? { reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind } : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
           throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...why } });
         }
-        changed();
         await reapply();
       },
       'secrets:delete': async (name) => {
@@ -33,7 +32,6 @@ export class SecretsService {
           if (!(error instanceof SecretsFileUnreadableError)) throw error;
           throw new CoreError('invalid-argument', error.message, { data: { name, reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind } });
         }
-        changed();
         return deleted;
       },
     };

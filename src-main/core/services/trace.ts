@@ -95,8 +95,8 @@ export class TraceService implements Disposable {
   /** For remote transports: HTTP status and `Mcp-*` headers of each exchange. */
   readonly decorateFetch = (fetch: FetchLike, info: { server: string }): FetchLike => tracingFetch(this.recorder, info.server, fetch);
 
-  /** The values to redact: call after the secret store changed. */
-  refreshSecrets(): void {
+  /** Reads the values to redact (followStore reads them again when the store changes). */
+  private refreshSecrets(): void {
     this.secretValues = redactableValues(this.options.secrets, this.options.hostSecrets);
     this.seenGeneration = this.options.secrets.generation; // read after the values: reading them may have moved it
   }
