@@ -191,11 +191,6 @@ export function fieldProblem(field: ElicitationField, value: unknown): ValueProb
   }
 }
 
-/** What is wrong with one value, in English, or undefined when it fits the field. */
-export function fieldError(field: ElicitationField, value: unknown): string | undefined {
-  return fieldProblem(field, value)?.message;
-}
-
 /**
  * Checks an accepted answer against the requested schema, after filling in defaults: every required field present,
  * every value of its field's type and within its bounds, no field the schema does not ask for. Answers the content
