@@ -132,12 +132,12 @@ async function main(): Promise<void> {
   // Alternate bare and core over several rounds (ABBA order) and keep each side's median round. A third side for
   // context, like for like: a bare SDK client that declares the client capabilities Switchboard declares on the
   // connection's era (sampling, elicitation, roots, the tasks extension: on 2026-07-28 they travel in every request's
-  // `_meta`, which the client serializes and the server parses and validates each time) and asks for the same per-call options (a progress token, so that a
-  // long tool's progress resets its timeout). The echo server reports the capabilities the core's client sent. Two
-  // more split that side's cost in two: the same capabilities without the per-call options, and the options alone.
+  // `_meta`, which the client serializes and the server parses and validates each time) and asks for the same per-call
+  // options (a progress token, so that a long tool's progress resets its timeout). The echo server reports the
+  // capabilities the core's client sent. Two more split that side's cost in two: the same client without the per-call
+  // options (the capabilities alone), and the bare client with them (the options alone).
   // Host CPU per call (this process only: the echo servers are children) is measured for each side, and so is each
   // side's echo server's (its main thread's CPU time): pipelined, the server is the bottleneck.
-  const capsOnly = await bareClient(JSON.parse(declaredText) as ClientCapabilities);
   const ownSession = hasSetsid() ? await bareClient({}, true) : undefined;
   // `bareBeside`: the bare client again, in the own-session rounds, so that the headline bare figure keeps its ABBA
   // rounds beside the core's and the own-session one is compared with its own neighbours.
@@ -146,14 +146,15 @@ async function main(): Promise<void> {
   const rounds = Object.fromEntries(sideNames.map((k) => [k, { tp: [] as number[], cpu: [] as number[], serverCpu: [] as number[] }])) as Record<Side, { tp: number[]; cpu: number[]; serverCpu: number[] }>;
   const noProgress = (): void => undefined;
   const corePid = (await host.api['servers:list']()).find((v) => v.name === 'echo')?.pid;
-  const serverPids: Record<Side, number | undefined> = { bare: bare.serverPid, bareProgress: bareSame.serverPid, core: corePid, capabilitiesOnly: capsOnly.serverPid, progressOnly: bare.serverPid, ownSession: ownSession?.serverPid, bareBeside: bare.serverPid };
+  const serverPids: Record<Side, number | undefined> = { bare: bare.serverPid, bareProgress: bareSame.serverPid, core: corePid, capabilitiesOnly: bareSame.serverPid, progressOnly: bare.serverPid, ownSession: ownSession?.serverPid, bareBeside: bare.serverPid };
+  const callBare = (i: number): Promise<unknown> => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } });
   const sides: Record<Side, (i: number) => Promise<unknown>> = {
-    bare: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
+    bare: callBare,
     bareProgress: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
     core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
-    capabilitiesOnly: (i) => capsOnly.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
+    capabilitiesOnly: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
     ownSession: (i) => (ownSession ?? bare).callTool({ name: 'echo', arguments: { text: `t${i}` } }),
-    bareBeside: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
+    bareBeside: callBare,
     progressOnly: (i) => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
   };
   const run = async (side: Side): Promise<void> => {
@@ -182,7 +183,6 @@ async function main(): Promise<void> {
     sameCapabilitiesAndOptions: round(bareProgressTp / bareTp),
     ownSession: ownSession ? round(median(rounds.ownSession.tp) / median(rounds.bareBeside.tp)) : Number.NaN,
   };
-  await capsOnly.close();
   await ownSession?.close();
   bridge.close();
   await headless.dispose();
