@@ -135,6 +135,9 @@ export interface ValueProblem {
 
 const problem = (code: FormProblemCode, message: string, data: Record<string, string | number> = {}): ValueProblem => ({ code, data, message });
 
+/** The problem with the field's title in its data (`data.field`), which the UI and the CLI word it with. */
+const titled = (field: ElicitationField, found: ValueProblem): ValueProblem => ({ ...found, data: { ...found.data, field: field.title } });
+
 function formatProblem(format: ElicitationField['format'], value: string): ValueProblem | undefined {
   switch (format) {
     case 'email':
@@ -208,11 +211,11 @@ export function validateElicitation(schema: Record<string, unknown>, content: Re
   for (const field of fields) {
     const value = filled[field.name];
     if (value === undefined || value === null) {
-      if (field.required) errors.push({ field: field.name, ...problem('required', 'is required', { field: field.title }) });
+      if (field.required) errors.push({ field: field.name, ...titled(field, problem('required', 'is required')) });
       continue;
     }
     const error = fieldProblem(field, value);
-    if (error !== undefined) errors.push({ field: field.name, ...error, data: { ...error.data, field: field.title } });
+    if (error !== undefined) errors.push({ field: field.name, ...titled(field, error) });
     else if (isValue(value)) out[field.name] = value;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, content: out };
@@ -227,7 +230,7 @@ export function describeErrors(fields: readonly ElicitationField[], errors: read
 export type ParsedField = { ok: true; value: ElicitationValue | undefined } | ({ ok: false } & ValueProblem);
 
 function refused(field: ElicitationField, found: ValueProblem, message = `${field.title} ${found.message}`): ParsedField {
-  return { ok: false, code: found.code, data: { ...found.data, field: field.title }, message };
+  return { ok: false, ...titled(field, found), message };
 }
 
 /**
