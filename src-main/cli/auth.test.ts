@@ -1,9 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLogin } from '../test-support/cli-login';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../test-support/oauth-fixture';
-import { tempDir, waitFor } from '../test-support/processes';
+import { tempDir } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];
 
@@ -31,23 +32,13 @@ describe('switchboard login / logout (oidc-provider on loopback)', () => {
     expect(JSON.parse(before.stdout)).toEqual([expect.objectContaining({ name: 'remote', status: 'needs-login', error: expect.stringMatching(/switchboard login remote/) })]);
 
     // login: the URL comes on stderr; the scripted browser follows it to the CLI's loopback listener.
-    const child = spawn(process.execPath, [...cliArgs, '--config', config, 'login', 'remote', '--no-browser'], {
-      env: { PATH: process.env.PATH ?? '', HOME: home },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    await waitFor(() => /https?:\/\/\S+\/auth\?\S+/.test(stderr), 30_000, 'the authorization URL on stderr');
-    const url = stderr.match(/https?:\/\/\S+\/auth\?\S+/)?.[0] ?? '';
-    expect(stderr).toContain(`To sign in to "remote" at ${new URL(fixture.issuer).host}`);
-    expect(stderr).not.toContain('Opened it in your browser');
-    const page = await followInBrowser(url);
+    const login = await startLogin(['--config', config, 'login', 'remote', '--no-browser'], { PATH: process.env.PATH ?? '', HOME: home });
+    expect(login.stderr()).toContain(`To sign in to "remote" at ${new URL(fixture.issuer).host}`);
+    expect(login.stderr()).not.toContain('Opened it in your browser');
+    const page = await followInBrowser(login.url);
     expect(page.status).toBe(200);
-    expect(await exited, stderr).toBe(0);
-    expect(stdout).toMatch(/^Signed in to "remote" at 127\.0\.0\.1:\d+ \(mcp:read[^)]*\); the server is ready with 2 tool\(s\)\.$/m);
+    expect(await login.exited, login.stderr()).toBe(0);
+    expect(login.stdout()).toMatch(/^Signed in to "remote" at 127\.0\.0\.1:\d+ \(mcp:read[^)]*\); the server is ready with 2 tool\(s\)\.$/m);
 
     // A new process: signed in without a browser; the tool works.
     const call = cli(['--config', config, 'call', 'remote', 'whoami'], home);

@@ -1,7 +1,6 @@
 // The CLI's human output in the person's language (SWITCHBOARD_LANG): real CLI processes over features-server.mjs
 // ("modern", "legacy") and a server that cannot start ("broken"). In zh-CN the tables, status lines and prompts are
 // Chinese; in en they are the English lines as before; --json is the same bytes in both.
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +12,9 @@ import { featuresServer, writeFeaturesCliConfig } from '../test-support/features
 import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
 import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../test-support/oauth-fixture';
-import { hasTerminal, runOnTerminal, runPiped } from '../test-support/cli-process';
-import { tempDir, waitFor } from '../test-support/processes';
+import { hasTerminal, runCliSync, runOnTerminal, runPiped } from '../test-support/cli-process';
+import { startLogin } from '../test-support/cli-login';
+import { tempDir } from '../test-support/processes';
 import { displayWidth } from './output';
 
 const main = join(import.meta.dirname, 'main.ts');
@@ -27,14 +27,7 @@ interface Run {
 
 /** One CLI run in `lang` with a fresh HOME and a config of the fixture servers. */
 function cli(lang: 'en' | 'zh-CN', args: string[], home = tempDir()): Run {
-  const config = writeFeaturesCliConfig(home);
-
-  const r = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', config, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: lang },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCliSync(['--config', writeFeaturesCliConfig(home), ...args], { HOME: home, SWITCHBOARD_LANG: lang });
 }
 
 /** The terminal column where `word` starts on `line` (Chinese characters take two). */
@@ -130,9 +123,9 @@ describe('the CLI in Chinese (SWITCHBOARD_LANG=zh-CN)', () => {
     // A config that does not parse: worded from the HostError's code and position, exit 2 as in English.
     const file = join(tempDir(), 'bad.json');
     writeFileSync(file, '{"mcpServers": {');
-    const env = { PATH: process.env.PATH ?? '', HOME: tempDir() };
-    const zh = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', file, 'list'], { env: { ...env, SWITCHBOARD_LANG: 'zh-CN' }, encoding: 'utf8', timeout: 60_000 });
-    const en = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', file, 'list'], { env: { ...env, SWITCHBOARD_LANG: 'en' }, encoding: 'utf8', timeout: 60_000 });
+    const home = tempDir();
+    const zh = runCliSync(['--config', file, 'list'], { HOME: home, SWITCHBOARD_LANG: 'zh-CN' });
+    const en = runCliSync(['--config', file, 'list'], { HOME: home, SWITCHBOARD_LANG: 'en' });
     expect([zh.status, en.status]).toEqual([2, 2]);
     expect(zh.stderr.startsWith(`配置文件 ${file} 第 1 行第 17 列有问题：`)).toBe(true);
     expect(en.stderr).toMatch(/^\S+bad\.json:1:17: /);
@@ -387,23 +380,14 @@ describe('login and logout, in Chinese (oidc-provider on loopback)', () => {
     const config = join(tempDir(), 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { remote: { url: fixture.mcp } } }));
     const env = { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: 'zh-CN' };
-    const child = spawn(process.execPath, ['--import', 'tsx', main, '--config', config, 'login', 'remote', '--no-browser'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    await waitFor(() => /https?:\/\/\S+\/auth\?\S+/.test(stderr), 30_000, 'the authorization URL on stderr');
-    expect(stderr).toContain(`要登录“remote”（${new URL(fixture.issuer).host}），请在浏览器中打开以下地址：`);
-    expect(stderr).toContain('正在等待登录完成（最多 5 分钟）…');
-    expect((await followInBrowser(stderr.match(/https?:\/\/\S+\/auth\?\S+/)?.[0] ?? '')).status).toBe(200);
-    expect(await exited, stderr).toBe(0);
-    expect(stdout).toMatch(/^已登录“remote”（127\.0\.0\.1:\d+），权限：mcp:read[^；]*；服务器状态：就绪，有 2 个工具。$/m);
+    const login = await startLogin(['--config', config, 'login', 'remote', '--no-browser'], env);
+    expect(login.stderr()).toContain(`要登录“remote”（${new URL(fixture.issuer).host}），请在浏览器中打开以下地址：`);
+    expect(login.stderr()).toContain('正在等待登录完成（最多 5 分钟）…');
+    expect((await followInBrowser(login.url)).status).toBe(200);
+    expect(await login.exited, login.stderr()).toBe(0);
+    expect(login.stdout()).toMatch(/^已登录“remote”（127\.0\.0\.1:\d+），权限：mcp:read[^；]*；服务器状态：就绪，有 2 个工具。$/m);
 
-    const run = (args: string[]): Run => {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', config, ...args], { env, encoding: 'utf8', timeout: 60_000 });
-      return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-    };
+    const run = (args: string[]): Run => runCliSync(['--config', config, ...args], env);
     expect(run(['doctor', 'remote']).stdout).toMatch(/\n {2}登录： {5}已登录（127\.0\.0\.1:\d+），权限：mcp:read[^；]*；访问令牌 \d+ 分钟后过期（会静默续期）\n/);
     const out = run(['logout', 'remote']);
     expect(out.status, out.stderr).toBe(0);
@@ -439,12 +423,7 @@ describe('doctor and trust reasons worded from their codes, in Chinese (issue 13
   const runIn = (lang: 'en' | 'zh-CN', home: string, servers: Record<string, unknown>, args: string[], env: Record<string, string> = {}): Run => {
     const config = join(home, 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', main, '--config', config, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: lang, ...env },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    return runCliSync(['--config', config, ...args], { HOME: home, SWITCHBOARD_LANG: lang, ...env });
   };
 
   it('doctor: why there is no cgroup and no sandbox, in Chinese; in English the host\'s own text as before', () => {
