@@ -12,10 +12,9 @@ import {
   type FetchLike,
 } from '@modelcontextprotocol/client';
 import type { AuthView, LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
-import type { StatusReason } from '../../../src-shared/contract/servers';
 import { CoreError, messageOf } from '../errors';
 import type { SecretStore } from '../secrets';
-import { challengeParams } from '../servers/diagnosis';
+import { challengeParams, type Explained } from '../servers/diagnosis';
 import type { ResolvedServer } from '../servers/policy';
 import type { RemoteAuth } from '../servers/transports';
 import { checkAuthorizationUrl, UnsafeAuthorizationUrlError, type UrlOpener } from './browser';
@@ -60,10 +59,8 @@ export interface RemoteServerAuth {
   /** For the transport factory: the SDK provider and the hooks around it. */
   transportAuth(): RemoteAuth;
   view(): AuthView;
-  /** A connect or call failed for want of a person's sign-in: the reason to show (else undefined). */
-  needsLogin(error: unknown): string | undefined;
-  /** needsLogin's code and data (`needs-login`), for the UI to word. */
-  needsLoginReason(error: unknown): StatusReason | undefined;
+  /** A connect or call failed for want of a person's sign-in: the reason to show, with its code and data (`needs-login`); else undefined. */
+  needsLogin(error: unknown): Explained | undefined;
   /** A connect failed because hostile or broken metadata was refused: the reason (else undefined). */
   refused(error: unknown): string | undefined;
   noteChallenge(header: string | undefined): void;
@@ -167,38 +164,27 @@ export class ServerAuth implements RemoteServerAuth {
   /**
    * A connect or call failed: was it for want of a sign-in? Then the reason to show (the AS host and scopes). Found
    * as the error itself in the cause chain, or — where a layer kept only its text — as the message of the need the
-   * provider last raised.
+   * provider last raised. Its code and data: `needs-login` { server, issuerHost?, scopes? }, `how` naming which of
+   * the two are known (`host-scopes`, `host`, `scopes`, `plain`), so the UI words it in the person's language.
    */
-  needsLogin(error: unknown): string | undefined {
-    const need = this.needOf(error);
-    if (!need) return undefined;
-    const where = need.issuerHost !== undefined ? ` at ${need.issuerHost}` : '';
-    const what = need.scopes !== undefined && need.scopes.length > 0 ? ` for ${need.scopes.join(' ')}` : '';
-    return `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`;
-  }
-
-  /**
-   * needsLogin's code and data: `needs-login` { server, issuerHost?, scopes? }, `how` naming which of the two are
-   * known (`host-scopes`, `host`, `scopes`, `plain`), so the UI words it in the person's language.
-   */
-  needsLoginReason(error: unknown): StatusReason | undefined {
-    const need = this.needOf(error);
-    if (!need) return undefined;
-    const scopes = need.scopes !== undefined && need.scopes.length > 0 ? need.scopes : undefined;
-    const how = need.issuerHost !== undefined ? (scopes ? 'host-scopes' : 'host') : scopes ? 'scopes' : 'plain';
-    return {
-      code: 'needs-login',
-      data: { server: this.name, how, ...(need.issuerHost !== undefined ? { issuerHost: need.issuerHost } : {}), ...(scopes ? { scopes: scopes.join(' ') } : {}) },
-    };
-  }
-
-  private needOf(error: unknown): { issuerHost?: string | undefined; scopes?: readonly string[] | undefined } | undefined {
+  needsLogin(error: unknown): Explained | undefined {
     const found = findInChain(error, (v): v is NeedsLoginError => v instanceof NeedsLoginError);
     const last = this.provider.lastNeed;
     const need =
       found?.need ??
       (last !== undefined && findInChain(error, (v): v is Error => v instanceof Error && v.message.includes(last.reason)) !== undefined ? last : undefined);
-    return need;
+    if (!need) return undefined;
+    const scopes = need.scopes !== undefined && need.scopes.length > 0 ? need.scopes : undefined;
+    const where = need.issuerHost !== undefined ? ` at ${need.issuerHost}` : '';
+    const what = scopes ? ` for ${scopes.join(' ')}` : '';
+    const how = need.issuerHost !== undefined ? (scopes ? 'host-scopes' : 'host') : scopes ? 'scopes' : 'plain';
+    return {
+      text: `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`,
+      reason: {
+        code: 'needs-login',
+        data: { server: this.name, how, ...(need.issuerHost !== undefined ? { issuerHost: need.issuerHost } : {}), ...(scopes ? { scopes: scopes.join(' ') } : {}) },
+      },
+    };
   }
 
   /** The 401 / 403 challenge of a connect, for the next sign-in (its scope and resource metadata URL). */
@@ -473,11 +459,7 @@ export class MachineAuth implements RemoteServerAuth {
     };
   }
 
-  needsLogin(): string | undefined {
-    return undefined;
-  }
-
-  needsLoginReason(): StatusReason | undefined {
+  needsLogin(): Explained | undefined {
     return undefined;
   }
 

@@ -285,8 +285,8 @@ export class Session {
       serverAuth?.noteChallenge(challenge?.header);
       const refused = serverAuth?.refused(error);
       if (refused !== undefined) return new ReasonError(refused, { cause: error });
-      const reason = serverAuth?.needsLogin(error);
-      return reason !== undefined ? new SignInRequired(reason, { cause: error, reason: serverAuth?.needsLoginReason(error) }) : undefined;
+      const need = serverAuth?.needsLogin(error);
+      return need !== undefined ? new SignInRequired(need.text, { cause: error, reason: need.reason }) : undefined;
     };
     const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
       this.kind = transportKind;

@@ -261,7 +261,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       if (!current()) return;
       // Wanting a sign-in is not a failure: no restart loop, the person signs in (then the server restarts).
       // (Also when it surfaced later in the connect, e.g. on the first tools/list of a server whose AS moved.)
-      const signIn = error instanceof SignInRequired ? explained : this.signInExplained(error);
+      const signIn = error instanceof SignInRequired ? explained : this.auth?.needsLogin(error);
       if (signIn !== undefined) {
         this.setStatus('needs-login', signIn);
         return;
@@ -272,14 +272,6 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         this.scheduleRestart(this.healthFailures);
       }
     }
-  }
-
-  /** Wanting a sign-in, with its code and data when the auth knows them (else the English text alone). */
-  private signInExplained(error: unknown): Explained | string | undefined {
-    const text = this.auth?.needsLogin(error);
-    if (text === undefined) return undefined;
-    const reason = this.auth?.needsLoginReason(error);
-    return reason !== undefined ? { text, reason } : text;
   }
 
   /** A ready session stopped answering (a missed ping): close it and reconnect, waiting longer each time it recurs. */
@@ -400,9 +392,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         // (A step-up keeps the server ready: only calls that need more access wait for the person.)
         if (this.auth?.view().state === 'signed-out' && this.session === session) {
           void session.close();
-          this.setStatus('needs-login', this.signInExplained(error) ?? signIn);
+          this.setStatus('needs-login', signIn);
         }
-        throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn}`, { cause: error, data: { ...data, status: 'needs-login' } });
+        throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn.text}`, { cause: error, data: { ...data, status: 'needs-login' } });
       }
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
       const exit = session.transportExit ?? session.lastExit;
