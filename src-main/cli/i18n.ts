@@ -29,26 +29,7 @@ export function cliDate(value: string): string {
 
 /** A server's status as a table or line shows it (--json keeps the bare value). */
 export function statusWord(status: ServerStatus | 'disabled'): string {
-  switch (status) {
-    case 'stopped':
-      return cliT('cliOut.status.stopped');
-    case 'starting':
-      return cliT('cliOut.status.starting');
-    case 'ready':
-      return cliT('cliOut.status.ready');
-    case 'error':
-      return cliT('cliOut.status.error');
-    case 'crash-loop':
-      return cliT('cliOut.status.crash-loop');
-    case 'needs-approval':
-      return cliT('cliOut.status.needs-approval');
-    case 'needs-login':
-      return cliT('cliOut.status.needs-login');
-    case 'disabled':
-      return cliT('cliOut.status.disabled');
-    default:
-      return status;
-  }
+  return cliT(`cliOut.status.${status}`);
 }
 
 /** The --help text in the CLI's language (English: args.ts's own `usage`, passed through unchanged). */
