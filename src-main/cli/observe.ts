@@ -49,10 +49,12 @@ export function printLogs(host: Host, level: LogLevel): { drain(): Promise<void>
 export function traceSink(file: string, dataDir: string, secrets: SecretStore): JsonlTraceWriter {
   let values: string[] | undefined;
   let generation: number | undefined;
-  // Read again when the store has changed (this process's writes, or another's it has read: see TraceService).
+  // The host's .env is read once, as the host reads it.
+  let dotenv: Record<string, string> | undefined;
+  // The store's values again when it has changed (this process's writes, or another's it has read: see TraceService).
   const secretValues = (): string[] => {
     if (values === undefined || secrets.generation !== generation) {
-      values = redactableValues(secrets, readHostDotenv(dataDir, process.cwd()));
+      values = redactableValues(secrets, (dotenv ??= readHostDotenv(dataDir, process.cwd())));
       generation = secrets.generation;
     }
     return values;
