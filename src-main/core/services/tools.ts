@@ -43,20 +43,11 @@ export class ToolsService implements Disposable {
   constructor(private readonly registry: Registry) {
     this.api = {
       // Not async: the call's own promise is handed back (an async wrapper resolving with it costs two more
-      // microtask turns per call); a throw becomes a rejection all the same.
-      'tools:call': (request) => {
-        // Untrusted calls were parsed by the dispatcher already; an in-process caller's well-formed request (the
-        // common case, thousands a second under load) skips a second zod pass. Anything else gets zod's error.
-        if (isPlainRequest(request)) return this.call(request.args === undefined ? { ...request, args: {} } : (request as ToolCallRequest));
-        let parsed: ReturnType<typeof callToolRequestSchema.parse>;
-        try {
-          parsed = callToolRequestSchema.parse(request);
-        } catch (error) {
-          return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-        }
-        const { server, tool, args, callId, task } = parsed;
-        return this.call({ server, tool, args, ...(callId !== undefined ? { callId } : {}), ...(task !== undefined ? { task } : {}) });
-      },
+      // microtask turns per call). Untrusted calls were parsed by the dispatcher already; an in-process caller's
+      // well-formed request (the common case, thousands a second under load) skips a second zod pass. Anything else
+      // gets zod's error, as a rejection.
+      'tools:call': (request) =>
+        isPlainRequest(request) ? this.call(request.args === undefined ? { ...request, args: {} } : (request as ToolCallRequest)) : this.parsedCall(request),
       'tools:cancel': async (callId) => {
         const controller = this.inFlight.get(callId);
         if (!controller) return false;
@@ -81,6 +72,12 @@ export class ToolsService implements Disposable {
       return supervisor.callTool(request.tool, request.args, request.task !== undefined ? { task: request.task } : noOptions);
     }
     return this.cancellable(supervisor, request, signal);
+  }
+
+  /** A request that is not plain, as zod reads it (its defaults applied; its error the rejection). */
+  private async parsedCall(request: unknown): Promise<ToolResult> {
+    const { server, tool, args, callId, task } = callToolRequestSchema.parse(request);
+    return this.call({ server, tool, args, ...(callId !== undefined ? { callId } : {}), ...(task !== undefined ? { task } : {}) });
   }
 
   private async cancellable(supervisor: Supervisor, request: ToolCallRequest, signal: AbortSignal | undefined): Promise<ToolResult> {
