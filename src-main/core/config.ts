@@ -93,8 +93,12 @@ function jsValueInfo(value: unknown): { got: ValueKind; gotValue?: string } {
 export function zodIssueInfo(issue: z.core.$ZodIssue, value: unknown): ConfigDetailInfo {
   let at: unknown = value;
   for (const key of issue.path) at = typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
-  const field = issue.path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
-  return issueInfo(issue, field, jsValueInfo(at));
+  return issueInfo(issue, fieldPath(issue.path), jsValueInfo(at));
+}
+
+/** A zod path as ConfigDetailInfo's `field`: `mcpServers.a.args[0]` ('' for the root). */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
 }
 
 /** A zod issue as a reason code and data (ConfigDetailInfo), for the UI and CLI to word. */
@@ -172,8 +176,7 @@ export function parseServersConfig(text: string, file: string): ServersConfig {
   const what = issue.code === 'custom' || issue.code === 'unrecognized_keys' ? '' : `, got ${describeValue(got)}`;
   const label = pathLabel(issue.path);
   const message = issue.path.length === 0 && issue.code === 'invalid_type' ? 'must be an object with an "mcpServers" key' : issue.message;
-  const field = path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${k}`)).join('').replace(/^\./, '');
-  throw new ConfigError(file, line, column, `${label} ${message}${what}`, issueInfo(issue, field, valueInfo(got)));
+  throw new ConfigError(file, line, column, `${label} ${message}${what}`, issueInfo(issue, fieldPath(path), valueInfo(got)));
 }
 
 /** jsonc-parser's error codes in words: the English catalogue's (the UI and CLI word `reason: json-syntax`, data.syntax, in theirs). */
