@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliSync } from '../test-support/cli-process';
 import { writeFeaturesCliConfig } from '../test-support/features-fixture';
 import { tempDir } from '../test-support/processes';
 
@@ -18,10 +19,7 @@ interface Run {
 
 /** One CLI run with a fresh HOME (or the one given) and a config of the two fixture servers (and a broken one). */
 function cli(args: string[], home = tempDir()): Run {
-  const config = writeFeaturesCliConfig(home);
-
-  const r = spawnSync(process.execPath, [...cliArgs, '--config', config, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', timeout: 60_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runCliSync(['--config', writeFeaturesCliConfig(home), ...args], { HOME: home });
 }
 
 const json = (r: Run): unknown => {
