@@ -75,7 +75,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       },
       emit: (event, payload) => this.deps.emit?.(event, payload),
       log: (line) => this.deps.log?.write(line),
-      unhealthy: (reason) => this.onUnhealthy(reason),
+      unhealthy: (reason, lost) => this.onUnhealthy(reason, lost),
       remote: server.entry.command === undefined,
       logLevel: this.policy.logLevel ?? server.entry.logLevel ?? 'info',
       ping: { intervalMs: this.policy.pingIntervalMs, timeoutMs: this.policy.pingTimeoutMs },
@@ -275,7 +275,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   }
 
   /** A ready session stopped answering (a missed ping): close it and reconnect, waiting longer each time it recurs. */
-  private onUnhealthy(reason: string): void {
+  private onUnhealthy(reason: string, lost: Explained): void {
     if (this.disposed || this.status !== 'ready') return;
     const quick = Date.now() - this.readyAt < this.policy.stableMs;
     this.healthFailures = quick ? this.healthFailures + 1 : 1;
@@ -283,10 +283,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.deps.log?.write(`[switchboard] ${text}`);
     const session = this.session;
     if (session) void session.close();
-    // The ping's own code and data (HealthFeature.lost), quoted as the cause: `health-lost`, `how` says what follows.
-    const lost = this.features.health.lost;
+    // The ping's own code and data, quoted as the cause: `health-lost`, `how` says what follows.
     const how = this.policy.autoRestart ? 'reconnecting' : 'stopped';
-    this.setStatus('error', lost !== undefined ? { text, reason: { code: 'health-lost', data: { server: this.name, how }, cause: { text: lost.text, ...lost.reason } } } : text);
+    this.setStatus('error', { text, reason: { code: 'health-lost', data: { server: this.name, how }, cause: { text: lost.text, ...lost.reason } } });
     if (!this.policy.autoRestart) return;
     this.reconnecting = true;
     this.scheduleRestart(this.healthFailures);

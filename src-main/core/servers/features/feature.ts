@@ -2,6 +2,7 @@ import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelconte
 import type { HostEventName, HostEvents, LogLevel } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import type { SamplingRecord } from '../../chat/audit-log';
+import type { Explained } from '../diagnosis';
 import type { RequestQueue } from '../../requests/queue';
 import type { Sampler } from '../../requests/sampler';
 import type { PinStore } from '../../trust/pins';
@@ -31,8 +32,11 @@ export interface FeatureContext {
   emit: HostEmit;
   /** A line for the server's rotating log file only (not the stderr tail). */
   log(line: string): void;
-  /** The ready session stopped answering (a missed ping): the supervisor closes it and reconnects with backoff. */
-  unhealthy(reason: string): void;
+  /**
+   * The ready session stopped answering (a missed ping): the supervisor closes it and reconnects with backoff.
+   * `lost`: the ping's own text, code and data (what `reason` says, quoted as the cause).
+   */
+  unhealthy(reason: string, lost: Explained): void;
   /** A remote server (Streamable HTTP / SSE), not a stdio child. */
   readonly remote: boolean;
   /** The server log level to ask for: the policy's override, else the server's `logLevel`, else `info`. */

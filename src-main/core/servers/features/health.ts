@@ -18,15 +18,12 @@ export class HealthFeature implements SessionFeature {
   /** Bumped on every connect and disconnect: a ping of an older session reports nothing. */
   private epoch = 0;
   private disposed = false;
-  /** The last periodic ping that went unanswered or could not be sent, with its code and data (for the supervisor). */
-  lost: Explained | undefined;
 
   constructor(private readonly context: FeatureContext) {}
 
   connected(info: ConnectedInfo): void {
     this.epoch++;
     this.era = info.era;
-    this.lost = undefined;
     // The handshake was just answered: a failure recorded before this session no longer holds.
     if (this.state && !this.state.ok) this.set({ ok: true });
     if (this.context.remote) this.schedule();
@@ -55,7 +52,7 @@ export class HealthFeature implements SessionFeature {
   }
 
   /** `lost`: called (in the turn the view turns unhealthy, just before) when the ping went unanswered or could not be sent. */
-  private async probe(lost?: (message: string) => void): Promise<
+  private async probe(lost?: (found: Explained) => void): Promise<
     | { kind: 'answered'; view: PingView }
     | { kind: 'not-connected' }
     | { kind: 'missed' | 'failed' | 'error-answer'; method: PingView['method']; message: string }
@@ -89,10 +86,7 @@ export class HealthFeature implements SessionFeature {
         : { code: 'ping-failed', data: { server, method, detail: messageOf(error) } };
       if (epoch === this.epoch) {
         // The reconnect first, so that the view that turns unhealthy is already not ready (one servers:changed).
-        if (lost) {
-          this.lost = { text: message, reason: errorInfo };
-          lost(message);
-        }
+        lost?.({ text: message, reason: errorInfo });
         this.set({ ok: false, lastPingAt: at, error: message, errorInfo });
       }
       return { kind: missed ? 'missed' : 'failed', method, message };
@@ -113,9 +107,9 @@ export class HealthFeature implements SessionFeature {
 
   private async periodic(epoch: number): Promise<void> {
     if (epoch !== this.epoch || this.disposed) return;
-    const outcome = await this.probe((message) => {
-      this.context.note(`[switchboard] health: ${message}`);
-      this.context.unhealthy(`${message} (periodic health check)`);
+    const outcome = await this.probe((found) => {
+      this.context.note(`[switchboard] health: ${found.text}`);
+      this.context.unhealthy(`${found.text} (periodic health check)`, found);
     });
     if (epoch !== this.epoch || this.disposed || outcome.kind === 'missed' || outcome.kind === 'failed') return;
     this.schedule();
