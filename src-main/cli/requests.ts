@@ -314,37 +314,24 @@ function signalledOrDecline(): RequestAnswer {
   return { action: 'decline', reason: 'no answer: the terminal input ended' };
 }
 
-function kindWord(kind: PendingRequestView['kind']): string {
-  switch (kind) {
-    case 'tool-approval':
-      return cliT('cliOut.requests.kindToolApproval');
-    case 'sampling':
-      return cliT('cliOut.requests.kindSampling');
-    case 'sampling-result':
-      return cliT('cliOut.requests.kindSamplingResult');
-    case 'elicitation-form':
-      return cliT('cliOut.requests.kindForm');
-    case 'elicitation-url':
-      return cliT('cliOut.requests.kindLink');
-    default:
-      return kind;
-  }
-}
+/** The catalogue's word for each kind and outcome (a Record: one added without its word does not compile). */
+const kindKeys = {
+  'tool-approval': 'cliOut.requests.kindToolApproval',
+  sampling: 'cliOut.requests.kindSampling',
+  'sampling-result': 'cliOut.requests.kindSamplingResult',
+  'elicitation-form': 'cliOut.requests.kindForm',
+  'elicitation-url': 'cliOut.requests.kindLink',
+} as const satisfies Record<PendingRequestView['kind'], string>;
 
-function outcomeWord(outcome: RequestSettledView['outcome']): string {
-  switch (outcome) {
-    case 'accepted':
-      return cliT('cliOut.requests.outcomeAccepted');
-    case 'declined':
-      return cliT('cliOut.requests.outcomeDeclined');
-    case 'cancelled':
-      return cliT('cliOut.requests.outcomeCancelled');
-    case 'timed-out':
-      return cliT('cliOut.requests.outcomeTimedOut');
-    default:
-      return outcome;
-  }
-}
+const outcomeKeys = {
+  accepted: 'cliOut.requests.outcomeAccepted',
+  declined: 'cliOut.requests.outcomeDeclined',
+  cancelled: 'cliOut.requests.outcomeCancelled',
+  'timed-out': 'cliOut.requests.outcomeTimedOut',
+} as const satisfies Record<RequestSettledView['outcome'], string>;
+
+const kindWord = (kind: PendingRequestView['kind']): string => cliT(kindKeys[kind]);
+const outcomeWord = (outcome: RequestSettledView['outcome']): string => cliT(outcomeKeys[outcome]);
 
 /** A request's heading: the host's own title in English; in another language worded from its kind and server. */
 function titleOf(request: PendingRequestView): string {
