@@ -65,14 +65,10 @@ export function challengeParams(header: string): Record<string, string> {
   return params;
 }
 
-export function signInText(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, oauthProblem?: string): string {
-  return signInExplained(server, url, challenge, headers, oauthProblem).text;
-}
-
 /**
- * The same, with code `sign-in-required` and its data: `how` is `token-refused` (the entry's Authorization header was
- * refused), `oauth-failed` (`problem`: why the OAuth sign-in could not start) or `no-oauth`; the challenge's own
- * parameters (realm, scope, …) as the server sent them.
+ * A 401 / 403 challenge the OAuth layer did not take up, explained, with code `sign-in-required` and its data: `how`
+ * is `token-refused` (the entry's Authorization header was refused), `oauth-failed` (`problem`: why the OAuth sign-in
+ * could not start) or `no-oauth`; the challenge's own parameters (realm, scope, …) as the server sent them.
  */
 export function signInExplained(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, oauthProblem?: string): Explained {
   const params = challenge.header !== undefined ? challengeParams(challenge.header) : {};
@@ -138,10 +134,6 @@ export interface StdoutNoise {
   messages: number;
   noiseLines: number;
   firstNoise: string | undefined;
-}
-
-export function timeoutText(server: string, timeout: number, noise?: StdoutNoise): string {
-  return timeoutExplained(server, timeout, noise).text;
 }
 
 export function timeoutExplained(server: string, timeout: number, noise?: StdoutNoise): Explained {
