@@ -12,6 +12,7 @@ import type { CliArgs } from './args';
 import { err, firstLine, out, padDisplay, printTable } from './output';
 import { canAskOn } from './terminal';
 import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from './i18n';
+import { installNoteText } from '../../src-shared/i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
@@ -75,12 +76,7 @@ function describeInput(input: InstallInput): string {
  */
 export function planNotes(plan: Pick<InstallPlanView, 'notes' | 'notices'>): string[] {
   if (cliLanguage() === 'en') return plan.notes;
-  return plan.notices.map((note: InstallNote) => {
-    const data: Record<string, string> = { ...note.data };
-    if (data.date !== undefined) data.date = cliDate(data.date);
-    // A key made from the note's code: the catalogue has every InstallNoteCode (bundle.note.*), in both languages.
-    return (cliT as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${note.code}`, data);
-  });
+  return plan.notices.map((note: InstallNote) => installNoteText(cliT, note, cliDate));
 }
 
 export function printPlan(plan: InstallPlanView, configPath: string): void {

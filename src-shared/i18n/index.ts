@@ -6,6 +6,7 @@ import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { en, type Catalogue } from './en';
 import { zhCN } from './zh-CN';
 import type { StatusReason } from '../contract/servers';
+import type { InstallNote } from '../contract/install';
 
 export type { Catalogue } from './en';
 
@@ -169,6 +170,18 @@ export function secretsCaveat(instance: I18n, store: { backing: string; warning?
   if (store.warning !== undefined && (language === 'en' || store.backing !== 'file')) return store.warning;
   if (store.backing === 'file') return store.file !== undefined ? instance.t('secrets.fileBacked', { file: store.file }) : instance.t('secrets.fileBackedNoPath');
   return instance.t('secrets.notKeychain', { backing: store.backing });
+}
+
+/**
+ * An install plan's note in the words of `t`: `bundle.note.<code>` filled from the note's data, a certificate's date
+ * (YYYY-MM-DD from the core) worded by `date`. For the install dialog and the CLI alike.
+ */
+export function installNoteText(t: TFunction, note: InstallNote, date: (day: string) => string): string {
+  // Every note code is a key of the catalogue (a compile error here if one is added without its wording).
+  const code: keyof Catalogue['bundle']['note'] = note.code;
+  const data = note.data.date !== undefined ? { ...note.data, date: date(note.data.date) } : note.data;
+  // A key chosen at run time: i18next's types cannot match its placeholders to the note's data, which the core fills.
+  return (t as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${code}`, data);
 }
 
 /** A date and time in the language's own order and words (Intl). */

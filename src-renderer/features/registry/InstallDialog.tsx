@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../../src-shared/host-api';
-import type { Catalogue } from '../../../src-shared/i18n';
+import { installNoteText } from '../../../src-shared/i18n';
 import { describeError } from '../../host-client';
 import { useApp } from '../../hooks/useApp';
 import type { InstallSource } from '../../store/install-slice';
@@ -12,14 +12,10 @@ import { currentLanguage, formatWhen, useT } from '../../i18n';
 /** The notes that give a signature's verdict (the signing certificate's fingerprint goes under them). */
 const signatureCodes: ReadonlySet<InstallNote['code']> = new Set(['verified', 'selfSigned', 'untrusted', 'expired', 'notYetValid', 'notForCode']);
 
-/** A plan's note in the reader's language: `bundle.note.<code>` filled from the note's data. */
+/** A plan's note in the reader's language; English keeps the core's date. */
 function noteText(t: ReturnType<typeof useT>, note: InstallNote): string {
-  // Every note code is a key of the catalogue (a compile error here if one is added without its wording).
-  const code: keyof Catalogue['bundle']['note'] = note.code;
-  // A certificate's date (YYYY-MM-DD from the core) in the language's own form; English keeps the core's words.
-  const data = note.data.date !== undefined && currentLanguage() !== 'en' ? { ...note.data, date: formatWhen(note.data.date, { dateStyle: 'long', timeZone: 'UTC' }) } : note.data;
-  // A key chosen at run time: i18next's types cannot match its placeholders to the note's data, which the core fills.
-  return (t as unknown as (key: string, vars: Record<string, string>) => string)(`bundle.note.${code}`, data);
+  const english = currentLanguage() === 'en';
+  return installNoteText(t, note, (day) => (english ? day : formatWhen(day, { dateStyle: 'long', timeZone: 'UTC' })));
 }
 
 function InputField({ input, value, onChange }: { input: InstallInput; value: string; onChange(value: string): void }) {
