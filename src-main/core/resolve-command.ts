@@ -34,10 +34,11 @@ export function resolveCommand(command: string, pathVar: string | undefined, cwd
       if (executable(file)) return file;
     }
   }
+  const looked = dirs.length ? dirs.join(delimiter) : 'an empty PATH';
   throw new CoreError(
     'config-invalid',
-    `Cannot start "${command}": command not found. Looked in ${dirs.length ? dirs.join(delimiter) : 'an empty PATH'}. ` +
+    `Cannot start "${command}": command not found. Looked in ${looked}. ` +
       `Install it, put its absolute path in "command", or add its folder to your login shell's PATH.`,
-    { data: { reason: 'command-not-found', command, path: dirs.length ? dirs.join(delimiter) : 'an empty PATH' } },
+    { data: { reason: 'command-not-found', command, path: looked } },
   );
 }
