@@ -19,7 +19,7 @@ export class SecretsService {
         try {
           secrets.set(name, value);
         } catch (error) {
-          const why = error instanceof SecretsFileUnreadableError ? { reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind } : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
+          const why = error instanceof SecretsFileUnreadableError ? unreadableData(error) : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
           throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...why } });
         }
         await reapply();
@@ -30,12 +30,17 @@ export class SecretsService {
           deleted = secrets.delete(name);
         } catch (error) {
           if (!(error instanceof SecretsFileUnreadableError)) throw error;
-          throw new CoreError('invalid-argument', error.message, { data: { name, reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind } });
+          throw new CoreError('invalid-argument', error.message, { data: { name, ...unreadableData(error) } });
         }
         return deleted;
       },
     };
   }
+}
+
+/** A HostError's data for a change refused over an unreadable secrets file: the file, and why, for the UI's words. */
+function unreadableData(error: SecretsFileUnreadableError): Record<string, string> {
+  return { reason: 'secrets-file-unreadable', file: error.file, why: error.why, whyKind: error.whyKind };
 }
 
 /** The names `secrets:list` shows: Switchboard's own sign-in records are left out (sign out to remove them). */
