@@ -379,12 +379,12 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; callId?: string; task?: boolean } = {}): Promise<ToolResult> {
     const session = this.requireReady(`run "${tool}"`);
     const timeoutMs = this.requestTimeoutMs();
-    const data = { server: this.name, tool };
     try {
       // In the call's context, so that what the server asks meanwhile (sampling, a form) names this call.
       return await runWithCallId(options.callId, () => callFeatureTool(this.features, tool, args, options, timeoutMs));
     } catch (error) {
       if (error instanceof CoreError) throw error;
+      const data = { server: this.name, tool };
       const signIn = this.auth?.needsLogin(error);
       if (signIn !== undefined) {
         // No tokens left (a revoked refresh token): the whole server needs a sign-in, once — not each call.
