@@ -4,7 +4,6 @@
  * and absolute figures. `npm run -s bench -- --json` prints one JSON object.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -12,13 +11,14 @@ import type { SupervisionPolicy } from '../src-main/core/connection';
 import { startHeadless } from '../src-main/headless/server';
 import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';
-import { echo, hostWith } from './common';
+import { echo, hostWith, threadCpuUs } from './common';
 import { measureRender } from './render';
 import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
 import { measureListChanged } from './list-changed';
 import { measureTraceOverhead } from './trace-overhead';
 import { measureCliStartup } from './cli-startup';
+import { measureServerEnvelope } from './server-envelope';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -52,16 +52,6 @@ async function bareClient(capabilities: ClientCapabilities = {}, ownSession = fa
 /** Whether setsid(1) is there to run a bare client's server in a session of its own. */
 function hasSetsid(): boolean {
   return process.platform === 'linux' && spawnSync('setsid', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
-/** A process's main thread's CPU time so far in µs (Linux: /proc/PID/schedstat, in ns), or NaN where there is none. */
-function threadCpuUs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1000;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Times `n` sequential calls of each function, interleaved (order rotated) so that all see the same machine noise. */
@@ -114,7 +104,8 @@ async function main(): Promise<void> {
   // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
   const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-capabilities', args: {} });
   const declaredText = declared.content[0]?.type === 'text' ? declared.content[0].text : '{}';
-  const bareSame = await bareClient(JSON.parse(declaredText) as ClientCapabilities);
+  const declaredCapabilities = JSON.parse(declaredText) as Record<string, unknown>;
+  const bareSame = await bareClient(declaredCapabilities as ClientCapabilities);
   const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
   const bridge = await openBridge(headless.url);
   const args = { text: 'hello' };
@@ -189,6 +180,9 @@ async function main(): Promise<void> {
   await bare.close();
   await bareSame.close();
   await host.dispose();
+
+  // 1b. The server's own cost of those capabilities: raw JSON-RPC lines, no client library (see server-envelope.ts).
+  const serverEnvelope = await measureServerEnvelope({ quick, capabilities: declaredCapabilities });
 
   // 2. Parallel vs sequential connect of 20 stdio servers.
   const sequentialMs = await timeToReady(fleet, false);
@@ -268,6 +262,8 @@ async function main(): Promise<void> {
       serverCpuUsPerCall: serverCpuPerCall,
       /** Throughput of bare SDK clients doing what the core does (its capabilities, a progress token, a server in a session of its own), ÷ the bare client's. */
       bareClientThroughputRatios: bareVariants,
+      /** The echo server alone, spoken to in raw lines: requests carrying Switchboard's client capabilities ÷ none. */
+      serverEnvelope,
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
       connect20LightServerMs: { sequential: Math.round(tinySequentialMs), parallel: Math.round(tinyParallelMs), ratio: round(tinyParallelMs / tinySequentialMs) },
       connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
@@ -316,6 +312,8 @@ async function main(): Promise<void> {
   log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare, same capabilities+options ${cpuPerCall.bareSameCapabilitiesAndOptions}  core ${cpuPerCall.core}`);
   log(`server CPU µs/call  bare ${serverCpuPerCall.bare}  bare+capabilities ${serverCpuPerCall.bareCapabilitiesOnly}  bare+progress token ${serverCpuPerCall.bareProgressTokenOnly}  bare, both ${serverCpuPerCall.bareSameCapabilitiesAndOptions}  core ${serverCpuPerCall.core}  (the echo server's main thread)`);
   log(`calls/s ÷ bare  bare+capabilities ${bareVariants.capabilitiesOnly}  bare+progress token ${bareVariants.progressTokenOnly}  bare, both ${bareVariants.sameCapabilitiesAndOptions}  its server in a session of its own ${bareVariants.ownSession}  (what a bare SDK client pays for doing what the core does)`);
+  const se = result.figures.serverEnvelope;
+  log(`server alone  raw JSON-RPC, requests carrying Switchboard's capabilities ÷ none: p50 ${se.latencyRatio.switchboard} (elicitation alone ${se.latencyRatio.elicitationOnly}), calls/s ${se.throughputRatio.switchboard} (${se.throughputRatio.elicitationOnly}); server CPU µs/call ${se.serverCpuUsPerCall.none} → ${se.serverCpuUsPerCall.switchboard} (${se.serverCpuUsPerCall.elicitationOnly})`);
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
   log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
   log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
