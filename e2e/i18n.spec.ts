@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { docsShotPath } from './doc-shots';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
 import { expectReady, lastCard, send, serverRow } from './helpers';
 import { rawKeys, useLanguage } from './i18n-helpers';
@@ -91,9 +92,7 @@ test('screenshot in 简体中文 for the README', async ({ page, host }, testInf
   await expect(page.getByTestId('tool-form-submit')).toHaveText('调用 multiply');
   expect(await rawKeys(page)).toEqual([]);
   await page.mouse.move(900, 420); // no hover highlight in the picture
-  // Only the web project writes the README's image; the Electron run keeps its own copy.
-  const path = host.mode === 'web' ? join(repoRoot, 'docs', 'screenshot-zh-CN.png') : testInfo.outputPath('screenshot-zh-CN.png');
-  await page.screenshot({ path });
+  await page.screenshot({ path: docsShotPath(host.mode, 'screenshot.png', testInfo, 'zh-CN') });
   await chooseLanguage(page, 'system');
 });
 
