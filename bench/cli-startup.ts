@@ -18,7 +18,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { tempDir } from '../src-main/test-support/processes';
-import { echo } from './common';
+import { echo, round } from './common';
 
 const root = join(import.meta.dirname, '..');
 const bareTools = join(import.meta.dirname, 'bare-tools.mjs');
@@ -66,7 +66,6 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? Number.NaN;
 };
-const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 export async function measureCliStartup({ quick = false }: { quick?: boolean } = {}): Promise<CliStartupResult> {
   // bin/switchboard.mjs and a bundle of the current sources, staged apart so that another build of out/ meanwhile

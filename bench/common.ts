@@ -25,3 +25,18 @@ export function threadCpuUs(pid: number | undefined): number {
     return Number.NaN;
   }
 }
+
+/** The value at percentile `p` (0–100) of `values`, or NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** `n` rounded to `digits` decimals, as a number. */
+export const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
+
+/** The client capabilities the core's client declares to `host`'s server `echo` (the echo server reports them). */
+export async function declaredCapabilities(host: Host): Promise<Record<string, unknown>> {
+  const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-capabilities', args: {} });
+  return JSON.parse(declared.content[0]?.type === 'text' ? declared.content[0].text : '{}') as Record<string, unknown>;
+}

@@ -14,6 +14,7 @@ import { nodeRuntime } from '../src-main/core/runtime';
 import { StaticSettings } from '../src-main/core/settings';
 import { startHeadless } from '../src-main/headless/server';
 import { tempDir } from '../src-main/test-support/processes';
+import { percentile } from './common';
 
 export interface RenderFigures {
   bigResultRenderMs: number;
@@ -22,11 +23,6 @@ export interface RenderFigures {
 }
 
 const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
 
 /** A long conversation with varied messages: prose, lists, code, and tool calls with results. */
 export function longConversation(count: number): Conversation {

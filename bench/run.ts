@@ -11,7 +11,7 @@ import type { SupervisionPolicy } from '../src-main/core/connection';
 import { startHeadless } from '../src-main/headless/server';
 import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';
-import { echo, hostWith, threadCpuUs } from './common';
+import { declaredCapabilities, echo, hostWith, percentile, round, threadCpuUs } from './common';
 import { measureRender } from './render';
 import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
@@ -29,11 +29,6 @@ const log = (line: string): void => {
   if (!json) process.stdout.write(`${line}\n`);
 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 
 /**
@@ -102,10 +97,8 @@ async function main(): Promise<void> {
   const bare = await bareClient();
   const noProgressCb = (): void => undefined;
   // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
-  const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-capabilities', args: {} });
-  const declaredText = declared.content[0]?.type === 'text' ? declared.content[0].text : '{}';
-  const declaredCapabilities = JSON.parse(declaredText) as Record<string, unknown>;
-  const bareSame = await bareClient(declaredCapabilities as ClientCapabilities);
+  const capabilities = await declaredCapabilities(host);
+  const bareSame = await bareClient(capabilities as ClientCapabilities);
   const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
   const bridge = await openBridge(headless.url);
   const args = { text: 'hello' };
@@ -182,7 +175,7 @@ async function main(): Promise<void> {
   await host.dispose();
 
   // 1b. The server's own cost of those capabilities: raw JSON-RPC lines, no client library (see server-envelope.ts).
-  const serverEnvelope = await measureServerEnvelope({ quick, capabilities: declaredCapabilities });
+  const serverEnvelope = await measureServerEnvelope({ quick, capabilities });
 
   // 2. Parallel vs sequential connect of 20 stdio servers.
   const sequentialMs = await timeToReady(fleet, false);

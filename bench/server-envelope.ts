@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { echo, hostWith, threadCpuUs } from './common';
+import { declaredCapabilities, echo, hostWith, percentile, round, threadCpuUs } from './common';
 
 export interface ServerEnvelopeResult {
   /** p50 ÷ p50 with no capabilities, serial calls. */
@@ -26,18 +26,21 @@ export interface ServerEnvelopeResult {
   calls: number;
 }
 
-type Envelope = 'none' | 'switchboard' | 'elicitationOnly';
+const envelopeNames = ['none', 'switchboard', 'elicitationOnly'] as const;
+type Envelope = (typeof envelopeNames)[number];
+/** One value per envelope. */
+const byEnvelope = <T>(value: (k: Envelope) => T): Record<Envelope, T> => Object.fromEntries(envelopeNames.map((k) => [k, value(k)])) as Record<Envelope, T>;
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
+/** What the echo server answered: its result (an echo's text content), or its error. */
+interface RawAnswer {
+  result?: { content?: Array<{ text?: string }> };
+  error?: { message?: string };
+}
 
 /** One echo server spoken to in raw JSON-RPC lines, every request carrying the same envelope. */
 class RawEchoClient {
   private readonly child: ChildProcessWithoutNullStreams;
-  private readonly waiting = new Map<number, () => void>();
+  private readonly waiting = new Map<number, (answer: RawAnswer) => void>();
   private buffered = '';
   private nextId = 1;
   private readonly meta: Record<string, unknown>;
@@ -64,16 +67,16 @@ class RawEchoClient {
     while (end >= 0) {
       const line = this.buffered.slice(0, end);
       this.buffered = this.buffered.slice(end + 1);
-      const id = (JSON.parse(line) as { id?: unknown; error?: { message?: string } }).id;
-      if (typeof id === 'number') {
-        this.waiting.get(id)?.();
-        this.waiting.delete(id);
+      const answer = JSON.parse(line) as RawAnswer & { id?: unknown };
+      if (typeof answer.id === 'number') {
+        this.waiting.get(answer.id)?.(answer);
+        this.waiting.delete(answer.id);
       }
       end = this.buffered.indexOf('\n');
     }
   }
 
-  call(text: string): Promise<void> {
+  call(text: string): Promise<RawAnswer> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
@@ -88,24 +91,6 @@ class RawEchoClient {
   }
 }
 
-/** Checks that the server answers a request with this envelope with a result (not an error), once. */
-async function answered(capabilities: Record<string, unknown>): Promise<void> {
-  const child = spawn(process.execPath, [echo], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const line = await new Promise<string>((resolve) => {
-    child.stdout.setEncoding('utf8');
-    let got = '';
-    child.stdout.on('data', (chunk: string) => {
-      got += chunk;
-      if (got.includes('\n')) resolve(got.slice(0, got.indexOf('\n')));
-    });
-    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench-raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': capabilities };
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'ok' }, _meta: meta } })}\n`);
-  });
-  child.stdin.end();
-  const message = JSON.parse(line) as { result?: { content?: Array<{ text?: string }> }; error?: { message?: string } };
-  if (message.result?.content?.[0]?.text !== 'ok') throw new Error(`the echo server did not answer a raw 2026-07-28 call: ${line}`);
-}
-
 export async function measureServerEnvelope(options: { quick?: boolean; capabilities: Record<string, unknown> }): Promise<ServerEnvelopeResult> {
   const calls = options.quick ? 300 : 2000;
   const pipelined = options.quick ? 500 : 2000;
@@ -114,22 +99,26 @@ export async function measureServerEnvelope(options: { quick?: boolean; capabili
     switchboard: options.capabilities,
     elicitationOnly: 'elicitation' in options.capabilities ? { elicitation: options.capabilities.elicitation } : {},
   };
-  for (const capabilities of Object.values(envelopes)) await answered(capabilities);
-  const names = Object.keys(envelopes) as Envelope[];
-  const clients = Object.fromEntries(names.map((k) => [k, new RawEchoClient(envelopes[k])])) as Record<Envelope, RawEchoClient>;
+  const names = envelopeNames;
+  const clients = byEnvelope((k) => new RawEchoClient(envelopes[k]));
   try {
+    // Each envelope is answered with a result, not refused.
+    for (const k of names) {
+      const answer = await clients[k].call('ok');
+      if (answer.result?.content?.[0]?.text !== 'ok') throw new Error(`the echo server did not answer a raw 2026-07-28 call (${k}): ${JSON.stringify(answer)}`);
+    }
     for (let i = 0; i < 200; i++) for (const k of names) await clients[k].call('warm');
-    const samples = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<Envelope, number[]>;
+    const samples = byEnvelope((): number[] => []);
     for (let i = 0; i < calls; i++) {
-      const order = names.map((_, j) => names[(i + j) % names.length] as Envelope);
+      const order = names.map((_, j) => names[(i + j) % names.length] ?? 'none');
       for (const k of order) {
         const t = performance.now();
         await clients[k].call('hello');
         samples[k].push(performance.now() - t);
       }
     }
-    const tp = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<Envelope, number[]>;
-    const cpu = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<Envelope, number[]>;
+    const tp = byEnvelope((): number[] => []);
+    const cpu = byEnvelope((): number[] => []);
     for (let r = 0; r < 3; r++) {
       for (const k of [...names, ...[...names].reverse()]) {
         const before = threadCpuUs(clients[k].pid);
@@ -144,9 +133,9 @@ export async function measureServerEnvelope(options: { quick?: boolean; capabili
     return {
       latencyRatio: { switchboard: round(p50('switchboard') / p50('none')), elicitationOnly: round(p50('elicitationOnly') / p50('none')) },
       throughputRatio: { switchboard: round(perSec('switchboard') / perSec('none')), elicitationOnly: round(perSec('elicitationOnly') / perSec('none')) },
-      callP50Ms: { none: round(p50('none')), switchboard: round(p50('switchboard')), elicitationOnly: round(p50('elicitationOnly')) },
-      callsPerSec: { none: Math.round(perSec('none')), switchboard: Math.round(perSec('switchboard')), elicitationOnly: Math.round(perSec('elicitationOnly')) },
-      serverCpuUsPerCall: { none: round(percentile(cpu.none, 50), 1), switchboard: round(percentile(cpu.switchboard, 50), 1), elicitationOnly: round(percentile(cpu.elicitationOnly, 50), 1) },
+      callP50Ms: byEnvelope((k) => round(p50(k))),
+      callsPerSec: byEnvelope((k) => Math.round(perSec(k))),
+      serverCpuUsPerCall: byEnvelope((k) => round(percentile(cpu[k], 50), 1)),
       calls,
     };
   } finally {
@@ -155,12 +144,11 @@ export async function measureServerEnvelope(options: { quick?: boolean; capabili
 }
 
 /** The client capabilities the core's client sends on 2026-07-28, as the echo server reports them. */
-export async function coreCapabilities(): Promise<Record<string, unknown>> {
+async function coreCapabilities(): Promise<Record<string, unknown>> {
   const host = await hostWith({ echo: { command: process.execPath, args: [echo] } });
   try {
     await host.settled();
-    const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-capabilities', args: {} });
-    return JSON.parse(declared.content[0]?.type === 'text' ? declared.content[0].text : '{}') as Record<string, unknown>;
+    return await declaredCapabilities(host);
   } finally {
     await host.dispose();
   }

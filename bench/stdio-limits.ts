@@ -16,10 +16,9 @@ import { getHeapStatistics } from 'node:v8';
 import WebSocket from 'ws';
 import { startHeadless } from '../src-main/headless/server';
 import { tempDir } from '../src-main/test-support/processes';
-import { hostWith } from './common';
+import { hostWith, round } from './common';
 
 const edge = join(import.meta.dirname, '..', 'src-main', 'core', 'fixtures', 'edge-server.mjs');
-const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
 
 export interface StdioLimitsResult {
   bigLineMs: number;
@@ -68,7 +67,7 @@ async function bigLine(): Promise<Pick<StdioLimitsResult, 'bigLineMs' | 'plainSt
   }, 5);
   const bigLineMs = await timeToReady(['--big-line-mb=50']);
   clearInterval(sampler);
-  return { bigLineMs: Math.round(bigLineMs), plainStartMs: Math.round(plainStartMs), bigLineMB: round((rssPeak - rss0) / 2 ** 20), bigLineHeapMB: round((heapPeak - heap0) / 2 ** 20) };
+  return { bigLineMs: Math.round(bigLineMs), plainStartMs: Math.round(plainStartMs), bigLineMB: round((rssPeak - rss0) / 2 ** 20, 1), bigLineHeapMB: round((heapPeak - heap0) / 2 ** 20, 1) };
 }
 
 async function drain(count: number): Promise<Pick<StdioLimitsResult, 'notificationDrainStallMs' | 'notificationDrain'>> {
@@ -136,15 +135,15 @@ async function drain(count: number): Promise<Pick<StdioLimitsResult, 'notificati
   await headless.dispose();
   await host.dispose();
   return {
-    notificationDrainStallMs: round(loop.max / 1e6),
+    notificationDrainStallMs: round(loop.max / 1e6, 1),
     notificationDrain: {
       notifications: count,
       drainMs: Math.round(drainMs),
       perSecond: Math.round(count / (drainMs / 1000)),
-      stallP99Ms: round(loop.percentile(99) / 1e6),
-      longestStallCpuMs: round(longest.cpuMs),
-      idleStallMs: round(idle.max / 1e6),
-      bridgeMaxRoundTripMs: round(bridgeMax),
+      stallP99Ms: round(loop.percentile(99) / 1e6, 1),
+      longestStallCpuMs: round(longest.cpuMs, 1),
+      idleStallMs: round(idle.max / 1e6, 1),
+      bridgeMaxRoundTripMs: round(bridgeMax, 1),
       bridgeRoundTrips: trips,
     },
   };

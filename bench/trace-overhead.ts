@@ -14,7 +14,7 @@ import { ProcessTransport } from '../src-main/core/process-transport';
 import { createRedactor } from '../src-main/core/trace/redact';
 import { TraceRing } from '../src-main/core/trace/trace-ring';
 import { traceTransport } from '../src-main/core/trace/tracing-transport';
-import { echo } from './common';
+import { echo, percentile, round } from './common';
 
 export interface TraceOverheadResult {
   traceOverheadRatio: number;
@@ -29,11 +29,6 @@ export interface TraceOverheadResult {
   };
 }
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 async function connect(ring: TraceRing | undefined, name: string): Promise<Client> {
   const client = new Client({ name: 'bench-trace', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
