@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { cliMain } from './cli-process';
 import { waitFor } from './processes';
 
 /** An authorization URL as `switchboard login --no-browser` prints it on stderr. */
@@ -21,7 +21,7 @@ export interface RunningLogin {
  * waiting for the browser's redirect.
  */
 export async function startLogin(args: string[], env: Record<string, string>): Promise<RunningLogin> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'cli', 'main.ts'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', cliMain, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -26,9 +26,12 @@ export const hasTerminal = existsSync('/usr/bin/script');
 /** A word for `sh -c`: single-quoted, with its own single quotes escaped. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/** The CLI's entry from source, run under tsx. */
+export const cliMain = join(import.meta.dirname, '..', 'cli', 'main.ts');
+
 /** The CLI from source (src-main/cli/main.ts) as a person runs it, synchronously: a clean environment (PATH, a fresh HOME unless `env` has one) plus `env`. */
 export function runCliSync(args: string[], env: Record<string, string>): Piped {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'cli', 'main.ts'), ...args], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', cliMain, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env, HOME: env.HOME ?? tempDir() },
     encoding: 'utf8',
     timeout: 60_000,
