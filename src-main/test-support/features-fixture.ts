@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { createHost, type Host } from '../core/host';
+import { createHost, type Host, type HostOptions } from '../core/host';
 import type { SupervisionPolicy } from '../core/servers/policy';
 import { nodeRuntime } from '../core/runtime';
 import { StaticSettings } from '../core/settings';
@@ -40,8 +40,11 @@ export const FEATURE_ERAS = [
 ] as const;
 
 export interface HostPerTest {
-  /** A host (headless, own data dir, watching its config) over these servers, settled; the one disposed after the test. */
-  hostWith(servers: Record<string, unknown>, policy?: Partial<SupervisionPolicy>): Promise<Host>;
+  /**
+   * A host (headless, own data dir, watching its config) over these servers, settled; the one disposed after the test.
+   * `options`: the host's other options (its secret store, no watching, …).
+   */
+  hostWith(servers: Record<string, unknown>, policy?: Partial<SupervisionPolicy>, options?: Partial<HostOptions>): Promise<Host>;
   /** Disposes the last host made (idempotent); already registered with afterEach. */
   disposeHost(): Promise<void>;
 }
@@ -56,11 +59,11 @@ export function hostPerTest(): HostPerTest {
   afterEach(disposeHost);
   return {
     disposeHost,
-    async hostWith(servers, policy = {}) {
+    async hostWith(servers, policy = {}, options = {}) {
       const dataDir = tempDir();
       const configPath = join(dataDir, 'mcp.json');
       writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-      const created = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy } });
+      const created = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy }, ...options });
       host = created;
       await created.settled();
       return created;

@@ -1,16 +1,13 @@
 // Secrets changed while a host runs — by another process's `switchboard secret set` (the same secrets.json, another
 // writer) or through the host: servers follow (one waiting on a secret starts, one whose value changed restarts),
 // the names are announced (never the values), and the trace redacts the new values.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isOAuthSecretName } from '../auth/store';
-import { createHost, type Host, type HostOptions } from '../host';
 import { secretsFileOf } from '../paths';
-import { nodeRuntime } from '../runtime';
 import { FileSecretStore, MemorySecretStore } from '../secrets';
-import { StaticSettings } from '../settings';
-import { tempDir, waitFor } from '../../test-support/processes';
+import { hostPerTest } from '../../test-support/features-fixture';
+import { waitFor } from '../../test-support/processes';
 
 const OAUTH_PREFIX = 'oauth.';
 const envServer = join(import.meta.dirname, '..', 'fixtures', 'env-server.mjs');
@@ -20,25 +17,12 @@ const growingServer = join(import.meta.dirname, '..', 'fixtures', 'list-changed-
 const waitingOnToken = { env: { command: process.execPath, args: [envServer], env: { TOKEN: '${secret:token}' } } };
 
 describe('secrets another process changes', () => {
-  let host: Host | undefined;
-  afterEach(async () => {
-    await host?.dispose();
-    host = undefined;
-  });
-
-  /** A host (headless, watching unless told not to) over `servers` in a fresh data folder, settled. */
-  async function start(servers: Record<string, unknown>, extra: Partial<HostOptions> = {}): Promise<{ host: Host; dataDir: string }> {
-    const dataDir = tempDir();
-    const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-    const started = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 }, ...extra });
-    host = started;
-    await started.settled();
-    return { host: started, dataDir };
-  }
+  // A host (headless, watching unless told not to) over the servers in a fresh data folder, settled.
+  const { hostWith } = hostPerTest();
 
   it('start the server waiting on them, and restart the one using them with the new value', async () => {
-    const { host: started, dataDir } = await start(waitingOnToken);
+    const started = await hostWith(waitingOnToken);
+    const dataDir = started.dataDir;
     const view = async () => (await started.api['servers:list']())[0];
     expect((await view())?.status).toBe('error');
     expect((await view())?.error).toContain('no secret named token');
@@ -62,7 +46,8 @@ describe('secrets another process changes', () => {
   }, 30_000);
 
   it('are followed even when this host writes the store just after another process did (before the watcher fires)', async () => {
-    const { host: started, dataDir } = await start(waitingOnToken);
+    const started = await hostWith(waitingOnToken);
+    const dataDir = started.dataDir;
     expect((await started.api['servers:list']())[0]?.status).toBe('error');
     new FileSecretStore(secretsFileOf(dataDir)).set('token', 'their-value-0005');
     // A sign-in record written by this host at once (its write reads the file first, so it takes the change in).
@@ -71,7 +56,8 @@ describe('secrets another process changes', () => {
   }, 30_000);
 
   it('are announced by name (this host’s changes and another process’s), never by value, sign-in records left out', async () => {
-    const { host: started, dataDir } = await start({});
+    const started = await hostWith({});
+    const dataDir = started.dataDir;
     const announced: string[][] = [];
     const payloads: string[] = [];
     started.api.on('secrets:changed', (event) => {
@@ -94,7 +80,7 @@ describe('secrets another process changes', () => {
 
   it('made through the host in a store that counts nothing itself are redacted from the trace at once', async () => {
     // As the desktop's keychain store: only this process changes it, and it keeps no count of its own.
-    const { host: started } = await start({ growing: { command: process.execPath, args: [growingServer] } }, { secrets: new MemorySecretStore(), watchConfig: false });
+    const started = await hostWith({ growing: { command: process.execPath, args: [growingServer] } }, {}, { secrets: new MemorySecretStore(), watchConfig: false });
     // Stored the way an import or an install stores what it moves into secret storage: through the host's store.
     started.secrets.set('imported', 'imported-value-0004');
     await started.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: 'imported-value-0004' } });
