@@ -3,7 +3,7 @@ import type { Host } from '../core/host';
 import { readHostDotenv } from '../core/host';
 import { atLeast } from '../core/servers/features/logging';
 import type { SecretStore } from '../core/secrets';
-import { redactableValues } from '../core/services/trace';
+import { followSecretValues } from '../core/services/trace';
 import { createRedactor, JsonlTraceWriter } from '../core/trace/index';
 import { dataText, err } from './output';
 
@@ -47,19 +47,10 @@ export function printLogs(host: Host, level: LogLevel): { drain(): Promise<void>
  * values (so the store is made here and handed to the host). Throws when FILE cannot be opened.
  */
 export function traceSink(file: string, dataDir: string, secrets: SecretStore): JsonlTraceWriter {
-  let values: string[] | undefined;
-  let generation: number | undefined;
-  // The host's .env is read once, as the host reads it.
-  let dotenv: Record<string, string> | undefined;
-  // The store's values again when it has changed (this process's writes, or another's it has read: see TraceService).
-  const secretValues = (): string[] => {
-    if (values === undefined || secrets.generation !== generation) {
-      values = redactableValues(secrets, (dotenv ??= readHostDotenv(dataDir, process.cwd())));
-      generation = secrets.generation;
-    }
-    return values;
-  };
-  return new JsonlTraceWriter(file, { redactor: createRedactor({ secretValues }) });
+  // The host's .env is read once, as the host reads it; the store's values again when it has changed (this process's
+  // writes, or another's it has read: see followSecretValues).
+  const followed = followSecretValues(secrets, () => readHostDotenv(dataDir, process.cwd()));
+  return new JsonlTraceWriter(file, { redactor: createRedactor({ secretValues: () => followed.values() }) });
 }
 
 /** `progress 2/4 message` (total and message when known), and a task's state as `task ID status message`. */

@@ -13,9 +13,51 @@ import type { HostEventBus } from './events';
  * What a trace (the ring, the CLI's `--trace` file) redacts by value: every secret in the store, the tokens and client
  * secrets inside its OAuth records (JSON documents, redacted one by one), and the host's own `.env` values.
  */
-export function redactableValues(secrets: SecretStore, hostSecrets: Readonly<Record<string, string>>): string[] {
+function redactableValues(secrets: SecretStore, hostSecrets: Readonly<Record<string, string>>): string[] {
   const values = [...secrets.list().map((name) => secrets.get(name)), ...oauthSecretValues(secrets), ...Object.values(hostSecrets)];
   return values.filter((v): v is string => v !== undefined && v.length >= minSecretLength);
+}
+
+/** The values a trace redacts, kept while the store stays the same (see followSecretValues). */
+export interface FollowedSecretValues {
+  /** The values, read again first when the store has changed since. */
+  values(): string[];
+  /** Reads them again now. */
+  refresh(): void;
+}
+
+/**
+ * redactableValues, read once and again whenever the store's generation moved: a change made through the host at
+ * once, and one another process made (`switchboard secret set`, a `login`, while this one runs) as soon as this
+ * process has read it (to start a server or sign in, or the secrets file's watcher). `recheckFileMs`: a store with a
+ * file is also asked to look at it (one stat) at most that often, so that such a change is redacted within that time
+ * even when nothing here reads it. `hostSecrets` is asked for once, at the first read.
+ */
+export function followSecretValues(secrets: SecretStore, hostSecrets: () => Readonly<Record<string, string>>, recheckFileMs?: number): FollowedSecretValues {
+  let values: string[] | undefined;
+  let host: Readonly<Record<string, string>> | undefined;
+  let seenGeneration: number | undefined;
+  let checkedAt = 0;
+  const refresh = (): string[] => {
+    values = redactableValues(secrets, (host ??= hostSecrets()));
+    seenGeneration = secrets.generation; // read after the values: reading them may have moved it
+    return values;
+  };
+  return {
+    refresh,
+    values() {
+      if (values === undefined) return refresh();
+      if (secrets.generation === undefined) return values;
+      if (recheckFileMs !== undefined && secrets.location !== undefined) {
+        const now = performance.now();
+        if (now - checkedAt >= recheckFileMs) {
+          checkedAt = now;
+          secrets.list();
+        }
+      }
+      return secrets.generation !== seenGeneration ? refresh() : values;
+    },
+  };
 }
 
 export type TraceChannel = 'trace:list' | 'trace:clear' | 'debug:bundle';
@@ -45,18 +87,13 @@ export class TraceService implements Disposable {
   readonly api: Pick<HostMethods, TraceChannel>;
   private readonly ring: TraceRing;
   private readonly recorder: TraceRecorder;
-  private secretValues: string[] = [];
-  /** The store's generation the values were read at, and when the store was last asked to look at its file. */
-  private seenGeneration: number | undefined;
-  private checkedAt = 0;
+  private readonly secrets: FollowedSecretValues;
   private readonly appended: Disposable;
 
   constructor(private readonly options: TraceServiceOptions) {
-    this.refreshSecrets();
-    const secretValues = (): string[] => {
-      this.followStore();
-      return this.secretValues;
-    };
+    this.secrets = followSecretValues(options.secrets, () => options.hostSecrets, secretsRecheckMs);
+    this.secrets.refresh();
+    const secretValues = (): string[] => this.secrets.values();
     this.ring = new TraceRing({ redactor: createRedactor({ secretValues }) });
     this.recorder = options.sink ? teeRecorder(this.ring, options.sink) : this.ring;
     this.appended = this.ring.onAppended((event) => options.events.emit('trace:appended', event));
@@ -75,7 +112,7 @@ export class TraceService implements Disposable {
         for (const server of servers ?? []) known(server);
         const views = registry.views();
         const names = servers ?? views.map((v) => v.name);
-        this.refreshSecrets();
+        this.secrets.refresh();
         return writeDebugBundle({
           dir: debugDir(options.dataDir),
           config: options.store.snapshot().config,
@@ -94,31 +131,6 @@ export class TraceService implements Disposable {
 
   /** For remote transports: HTTP status and `Mcp-*` headers of each exchange. */
   readonly decorateFetch = (fetch: FetchLike, info: { server: string }): FetchLike => tracingFetch(this.recorder, info.server, fetch);
-
-  /** Reads the values to redact (followStore reads them again when the store changes). */
-  private refreshSecrets(): void {
-    this.secretValues = redactableValues(this.options.secrets, this.options.hostSecrets);
-    this.seenGeneration = this.options.secrets.generation; // read after the values: reading them may have moved it
-  }
-
-  /**
-   * The values are read again when the store's generation moved: a change made through the host at once, and one
-   * another process made (`switchboard secret set`, a `login`, while this one runs) as soon as this process has read
-   * it (to start a server or sign in, or the secrets file's watcher), and in any case within `secretsRecheckMs`: a
-   * store with a file is asked to look at it (one stat), at most that often.
-   */
-  private followStore(): void {
-    const secrets = this.options.secrets;
-    if (secrets.generation === undefined) return;
-    if (secrets.location !== undefined) {
-      const now = performance.now();
-      if (now - this.checkedAt >= secretsRecheckMs) {
-        this.checkedAt = now;
-        secrets.list();
-      }
-    }
-    if (secrets.generation !== this.seenGeneration) this.refreshSecrets();
-  }
 
   dispose(): void {
     this.appended.dispose();
