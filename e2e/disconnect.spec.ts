@@ -5,7 +5,7 @@ test('headless: when the host goes away the page says so, retries, and calls fai
   page,
   host,
 }) => {
-  test.skip(host.mode !== 'web', 'headless mode only');
+  test.skip(host.mode !== 'web', "headless mode only: the desktop window's host is its own main process, which cannot go away while the window lives");
   // Chromium logs each refused reconnect attempt.
   host.allowPageErrors(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/bridge\?token=[^']*' failed/);
   // …and the page's /bridge-info probe (is it a restart with a new token, or no host at all?).

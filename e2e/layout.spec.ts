@@ -419,7 +419,7 @@ test('direct calls are kept in the conversation (after a reload) and in the audi
 });
 
 test('a tab left open while serve restarts with a new token says to open the new URL', async ({ page, host }) => {
-  test.skip(host.mode !== 'web', 'headless mode only');
+  test.skip(host.mode !== 'web', 'headless mode only: the desktop app has no `serve` process to restart or bridge token to change');
   // The browser logs each refused reconnection and the /bridge-info probe while the host is down.
   host.allowPageErrors(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/bridge\?token=[^']*' failed/);
   host.allowPageErrors(/Failed to load resource: net::ERR_CONNECTION_REFUSED/);

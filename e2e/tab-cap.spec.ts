@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { expectReady } from './helpers';
 
 test('headless: a tab beyond the cap of 8 says why, and connects on its own once another tab closes', async ({ page, host }) => {
-  test.skip(host.mode !== 'web', 'headless mode only');
+  test.skip(host.mode !== 'web', 'headless mode only: the desktop app is one window over IPC, with no browser tabs to cap');
   test.setTimeout(120_000);
   await expectReady(page, 'calculator');
   // The page keeps the token in sessionStorage (per tab): a new tab needs the printed URL, as a person would use.
