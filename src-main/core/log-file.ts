@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { visibleControls } from '../../src-shared/hidden-text';
 
 /**
  * An append-only log file that rotates by size: `name.log` → `name.log.1` → … → `name.log.N` (oldest dropped).
@@ -75,7 +76,7 @@ export class RotatingLog {
   }
 }
 
-/** Our own log: a rotating file, mirrored to stderr when asked. */
+/** Our own log: a rotating file, mirrored to stderr when asked (servers' text in it with control characters made visible). */
 export class HostLog {
   constructor(
     private readonly log: RotatingLog | undefined,
@@ -83,11 +84,11 @@ export class HostLog {
   ) {}
   info(message: string): void {
     this.log?.write(`INFO ${message}`);
-    if (this.mirror) process.stderr.write(`[switchboard] ${message}\n`);
+    if (this.mirror) process.stderr.write(`[switchboard] ${visibleControls(message)}\n`);
   }
   warn(message: string): void {
     this.log?.write(`WARN ${message}`);
-    if (this.mirror) process.stderr.write(`[switchboard] warning: ${message}\n`);
+    if (this.mirror) process.stderr.write(`[switchboard] warning: ${visibleControls(message)}\n`);
   }
   dispose(): void {
     this.log?.dispose();
