@@ -269,16 +269,25 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
-  const { startRemembered } = await import('../headless/serve-state');
+  const { startRemembered, ServeStateError } = await import('../headless/serve-state');
   // The port of the last run (when free) and, with --keep-token, its token: a tab left open reconnects.
-  const { server, portChanged, tokenKept } = await startRemembered({
-    api: host.api,
-    rendererDir,
-    dataDir: host.dataDir,
-    keepToken: args.keepToken,
-    ...(args.host !== undefined ? { host: args.host } : {}),
-    ...(args.port !== undefined ? { port: args.port } : {}),
-  });
+  let started: Awaited<ReturnType<typeof startRemembered>>;
+  try {
+    started = await startRemembered({
+      api: host.api,
+      rendererDir,
+      dataDir: host.dataDir,
+      keepToken: args.keepToken,
+      ...(args.host !== undefined ? { host: args.host } : {}),
+      ...(args.port !== undefined ? { port: args.port } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ServeStateError)) throw error;
+    // A full disk or a read-only data folder: one line that says where and what, not a stack trace.
+    err(`switchboard: ${cliT('cli.serveStateWrite', { file: error.file, error: error.reason })}`);
+    return 1;
+  }
+  const { server, portChanged, tokenKept } = started;
   out(server.url);
   err(cliT('cli.headlessReady', { config: host.configPath }));
   if (portChanged) err(cliT('cliOut.serve.portChanged'));

@@ -5,7 +5,7 @@ import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
 import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './servers/policy';
-import type { TraceRecorder } from './trace/index';
+import type { Redactor, TraceRecorder } from './trace/index';
 import { readDotenvFile } from './env';
 import { EraCache } from './era-cache';
 import { tidyDataDir } from './data-files';
@@ -153,7 +153,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
   const hostEnv = options.hostEnv ?? process.env;
   const logsDir = logsDirOf(dataDir);
-  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log')), options.logToStderr ?? false);
+  // Log lines hide what the trace hides: the trace service below knows the secret values once they are read.
+  const logRedaction: { redactor?: Redactor } = {};
+  const redactLog = (text: string): string => logRedaction.redactor?.text(text) ?? text;
+  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log'), { redact: redactLog }), options.logToStderr ?? false, redactLog);
   if (strays.length > 0) log.info(`removed ${strays.length} temp file(s) left by a save that did not finish`);
   const ledger = new ChildLedger(join(dataDir, 'run'));
   const reaped = await ledger.reapOrphans();
@@ -205,6 +208,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
   const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
+  logRedaction.redactor = trace.redactor;
   const registry: Registry = new Registry({
     hostEnv,
     dotenv: hostDotenv,
@@ -222,7 +226,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       eraCache,
       pins,
       ledger,
-      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
+      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: redactLog }),
       emit: events.emit,
       auth: authManager,
       // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.

@@ -1393,6 +1393,7 @@ export const en = {
     loopbackOnly: 'serve binds to loopback only; {{host}} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.',
     remoteWarning: 'Warning: serving on {{host}} — anyone who can reach it and sees the URL can start programs as you.',
     uiNotBuilt: 'the UI is not built ({{dir}}/index.html is missing). Run "npm run build" first.',
+    serveStateWrite: 'cannot save the serve address to {{file}} ({{error}}); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.',
     headlessReady: 'Switchboard headless: open the URL above in a browser. Config: {{config}}. Ctrl+C to stop.',
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',

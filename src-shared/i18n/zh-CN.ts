@@ -1428,6 +1428,7 @@ export const zhCN: Catalogue = {
     loopbackOnly: 'serve 只绑定本机回环地址；{{host}} 会把一个程序启动器（明文 HTTP，URL 中带令牌）暴露给网络。如果你确实需要，请加上 --allow-remote。',
     remoteWarning: '警告：正在 {{host}} 上提供服务——任何能访问它并看到 URL 的人都能以你的身份启动程序。',
     uiNotBuilt: '界面尚未构建（缺少 {{dir}}/index.html）。请先运行 "npm run build"。',
+    serveStateWrite: '无法把 serve 的地址保存到 {{file}}（{{error}}），没有启动服务。请在该磁盘上腾出空间（或让该文件夹可写），然后重新启动 serve。',
     headlessReady: 'Switchboard 无界面模式：在浏览器中打开上面的 URL。配置：{{config}}。按 Ctrl+C 停止。',
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',

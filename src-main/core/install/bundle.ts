@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { BundleSignatureView, InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
-import { writeFileAtomicSync } from '../data-files';
+import { ensurePrivateDir, writeFileAtomicSync, writePrivateFileSync } from '../data-files';
 import { CoreError, messageOf } from '../errors';
 import { installNote, notesOf } from './notes';
 import { commandLineOf, installToken, secretNameFor, serverNameFrom } from './plan';
@@ -281,22 +281,24 @@ function recordFile(dataDir: string, folderName: string): string {
 /** Writes the bundle's files to its folder (a fresh copy, swapped in whole) and the install record beside it. */
 export function unpackBundle(dataDir: string, planned: BundlePlan, secrets: string[], now: Date = new Date()): void {
   const root = bundlesDir(dataDir);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(root);
   const temp = join(root, `.unpack-${randomBytes(6).toString('hex')}`);
-  mkdirSync(temp, { mode: 0o700 });
   try {
+    // A bundle's files are this user's data like any other (a server's code may hold keys): folders 0700, files
+    // 0600, set exactly whatever the umask.
+    ensurePrivateDir(temp);
     for (const [path, data] of Object.entries(planned.bundle.files)) {
       const target = join(temp, ...path.split('/'));
       if (path.endsWith('/')) {
-        mkdirSync(target, { recursive: true });
+        ensurePrivateDir(target);
         continue;
       }
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, data);
+      ensurePrivateDir(dirname(target));
+      writePrivateFileSync(target, data);
     }
-    // Zip entries carry no usable mode here: a binary server's entry point must be executable.
+    // Zip entries carry no usable mode here: a binary server's entry point must be executable (by this user only).
     const { manifest } = planned.bundle;
-    if (manifest.server.type === 'binary') chmodSync(join(temp, ...manifest.server.entry_point.split('/')), 0o755);
+    if (manifest.server.type === 'binary') chmodSync(join(temp, ...manifest.server.entry_point.split('/')), 0o700);
     rmSync(planned.folder, { recursive: true, force: true });
     renameSync(temp, planned.folder);
   } catch (error) {
