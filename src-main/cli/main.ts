@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import { isFileLockBusy } from '../core/file-lock';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot, secretsFileOf } from '../core/paths';
@@ -494,7 +495,13 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   if (action === 'delete') {
-    const removed = await host.api['secrets:delete'](name);
+    let removed: boolean;
+    try {
+      removed = await host.api['secrets:delete'](name);
+    } catch (error) {
+      err(`switchboard: ${errorLine(error)}`);
+      return isFileLockBusy(error) ? 1 : 2;
+    }
     if (!removed) err(`switchboard: ${cliT('cli.noSecret', { name })}`);
     return removed ? 0 : 1;
   }
@@ -504,7 +511,8 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     await host.api['secrets:set'](name, secretValue);
   } catch (error) {
     err(`switchboard: ${errorLine(error)}`);
-    return 2;
+    // Another process kept the file busy: nothing wrong with the command, run it again.
+    return isFileLockBusy(error) ? 1 : 2;
   }
   if (warning) err(cliT('cliOut.note', { note: warning }));
   out(cliT('cliOut.secret.stored', { name }));
@@ -569,6 +577,12 @@ function exitWith(code: number): void {
 }
 
 main(process.argv.slice(2)).then(exitWith, (error: unknown) => {
+  // A data file another process kept locked (at start: the approvals of a config seen for the first time, say).
+  if (isFileLockBusy(error)) {
+    err(`switchboard: ${errorLine(error)}`);
+    exitWith(1);
+    return;
+  }
   err(`switchboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   exitWith(2);
 });

@@ -1221,6 +1221,9 @@ export const en = {
       generic: 'Something went wrong inside Switchboard: {{message}}',
       /** An app edit that kept meeting newer text on disk (src-main/core/config-store.ts). */
       'config-keeps-changing': 'Not saved: the config file {{file}} keeps changing on disk. Try again in a moment.',
+      /** Another process held a data file's lock past the wait (src-main/core/file-lock.ts). */
+      'file-locked':
+        'Not saved: another Switchboard process is changing {{file}} and did not finish within {{seconds}} s (it holds {{lock}}). Nothing was written. Try again in a moment; if this keeps happening, end the switchboard process that is stuck.',
     },
     disconnected: { generic: 'The connection to the host was lost: {{message}}' },
   },

@@ -1200,6 +1200,7 @@ export const zhCN: Catalogue = {
     internal: {
       generic: 'Switchboard 内部出错：{{message}}',
       'config-keeps-changing': '未保存：配置文件 {{file}} 在磁盘上不断变化。请稍后再试。',
+      'file-locked': '未保存：另一个 Switchboard 进程正在修改 {{file}}，且未在 {{seconds}} 秒内完成（它持有 {{lock}}）。未写入任何内容。请稍后再试；如果反复出现，请结束卡住的 switchboard 进程。',
     },
     disconnected: { generic: '与主机的连接已断开：{{message}}' },
   },

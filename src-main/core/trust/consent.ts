@@ -7,6 +7,7 @@ import type { ServerEntry, ServersConfig } from '../../../src-shared/config-sche
 import type { ConsentView, LaunchSubject } from '../../../src-shared/host-api';
 import { readDotenvFile } from '../env';
 import { writeFileAtomicSync } from '../data-files';
+import { withFileLockSync } from '../file-lock';
 
 /*
  * Consent before a command runs (SEP-1024, issue 12 §3). The app records, per server name, the launch a person
@@ -130,13 +131,15 @@ export class ConsentStore {
    */
   seedIfNew(config: ServersConfig): boolean {
     if (!this.valid || Object.hasOwn(this.data.configs, this.key)) return false;
-    this.reload();
-    if (Object.hasOwn(this.data.configs, this.key)) return false;
-    this.data.configs[this.key] = {};
-    for (const [name, entry] of Object.entries(config.mcpServers)) this.record(name, entry, 'first-run');
-    this.save();
-    this.seeded = true;
-    return true;
+    return withFileLockSync(this.options.file, () => {
+      this.reload();
+      if (Object.hasOwn(this.data.configs, this.key)) return false;
+      this.data.configs[this.key] = {};
+      for (const [name, entry] of Object.entries(config.mcpServers)) this.record(name, entry, 'first-run');
+      this.save();
+      this.seeded = true;
+      return true;
+    });
   }
 
   get enforced(): boolean {
@@ -161,13 +164,16 @@ export class ConsentStore {
 
   /** Records the entry's current launch as approved (a no-op for remote entries). */
   approve(name: string, entry: ServerEntry, via: ApprovedVia): void {
-    this.reload();
-    if (this.record(name, entry, via)) this.save();
+    withFileLockSync(this.options.file, () => {
+      this.reload();
+      if (this.record(name, entry, via)) this.save();
+    });
   }
 
   /**
    * Takes in what other hosts on this data folder (the app and a CLI, two windows' hosts) recorded since, before a
-   * change is written, so that a write never drops their approvals. A file that does not parse now keeps ours.
+   * change is written (under the file's lock, so no other writer comes between), so that a write never drops their
+   * approvals. A file that does not parse now keeps ours.
    */
   private reload(): void {
     if (!this.valid) return;
