@@ -14,6 +14,7 @@ import { HostLog, RotatingLog } from './log-file';
 import { mergePaths, readLoginShellPath } from './login-path';
 import { appDataDir, configFileName, logsDirOf, secretsFileOf } from './paths';
 import { Registry } from './registry';
+import { switchboardFolders } from './sandbox/index';
 import { ChatService } from './chat/service';
 import { AppService } from './services/app';
 import { ConfigService } from './services/config';
@@ -185,6 +186,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const secretsReadAt = secrets.changesRead;
   let signInsSeen = following ? signInRecordsDigest(secrets) : '';
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
+  // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
+  const workdirs = [...new Set([options.envDir ?? process.cwd(), process.cwd()])];
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const store = new ConfigStore(configPath);
   // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
@@ -218,6 +221,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     baseDir: dirname(configPath),
     consent,
     sandboxDefault: () => options.settings.sandboxDefault?.(),
+    sandboxFolders: {
+      own: switchboardFolders({ dataDir, configPath, env: hostEnv, envDirs: workdirs }),
+      workdirs,
+      privateRoot: join(dataDir, 'sandbox'),
+    },
     defaultRoots: () => options.settings.defaultRoots?.(),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
