@@ -85,6 +85,7 @@ const knownFiles = [
   'consent.json',
   'tool-pins.json',
   'chat-settings.json',
+  'dotenv-choices.json',
   'audit.jsonl',
   'audit.jsonl.1',
 ];
