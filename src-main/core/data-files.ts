@@ -123,6 +123,7 @@ const knownFiles = [
   'consent.json',
   'tool-pins.json',
   'chat-settings.json',
+  'dotenv-choices.json',
   'audit.jsonl',
   'audit.jsonl.1',
 ];

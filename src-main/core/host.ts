@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
@@ -141,9 +142,26 @@ function mergeHostDotenv(files: { data: Record<string, string>; working: Record<
   return { ...files.data, ...files.working };
 }
 
-/** The two `.env` files apart: a key and its base URL must come from the same one (a cloned repo's never redirects). */
+/**
+ * The two `.env` files apart: a key and its base URL must come from the same one, and the working folder's (a
+ * cloned repository's) chooses no model or endpoint unconfirmed. Started from the data folder, the one file is the
+ * data folder's.
+ */
 export function readHostDotenvFiles(dataDir: string, envDir: string): { data: Record<string, string>; working: Record<string, string> } {
-  return { data: readDotenvFile(join(dataDir, '.env')), working: readDotenvFile(join(envDir, '.env')) };
+  const paths = hostDotenvPaths(dataDir, envDir);
+  return { data: readDotenvFile(paths.data), working: paths.working === paths.data ? {} : readDotenvFile(paths.working) };
+}
+
+/** The two `.env` files' paths, real where they exist (the working folder's confirmations are keyed by it). */
+export function hostDotenvPaths(dataDir: string, envDir: string): { data: string; working: string } {
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  return { data: real(join(dataDir, '.env')), working: real(join(envDir, '.env')) };
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -185,6 +203,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Where the follower starts from, taken before any server uses a value: what the file held, and its sign-ins.
   const secretsReadAt = secrets.changesRead;
   let signInsSeen = following ? signInRecordsDigest(secrets) : '';
+  const dotenvPaths = hostDotenvPaths(dataDir, options.envDir ?? process.cwd());
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
   // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
   const workdirs = [...new Set([options.envDir ?? process.cwd(), process.cwd()])];
@@ -274,7 +293,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       nameOf: (server, uri) => registry.get(server).features.resources.nameOf(uri),
     },
     secrets,
-    env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles },
+    env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles, dotenvPaths },
     dataDir,
     emit: (event) => events.emit('chat:event', event),
     log: (line) => log.warn(line),

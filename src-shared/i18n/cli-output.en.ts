@@ -197,6 +197,17 @@ export const cliOutEn = {
     deniedByFlag: ' (--approve none)',
     cancelled: '{{server}} › {{tool}}: cancelled',
     modelFailed: 'the model failed',
+    route: 'chat: {{provider}}, model {{model}}, at {{endpoint}} (model: {{modelFrom}}; endpoint: {{endpointFrom}})',
+    fromFlag: '--model',
+    fromSettings: "the app's settings",
+    fromEnv: '{{name}} in the environment',
+    fromDotenv: '{{name}} in {{file}}',
+    modelDefault: "the first configured provider's first model",
+    endpointDefault: "the provider's default",
+    dotenvAsk: "\n{{file}} (the .env of the folder you run this in) sets {{values}}. Send your chat there? It is recorded, and asked again if a value changes.  [y] yes  [N] no: ",
+    dotenvHeld:
+      "not using {{values}} from {{file}} (the .env of the folder you run this in): a cloned repository's .env must not redirect your chat. Using what is set elsewhere instead. To use it: answer y on a terminal, confirm it in the app, or pass --trust-dotenv.",
+    dotenvConfirmed: 'recorded: {{values}} from {{file}} confirmed (asked again if a value changes)',
   },
   requests: {
     kindToolApproval: 'tool approval',

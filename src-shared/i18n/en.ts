@@ -152,6 +152,21 @@ export const en = {
     command: 'Command',
     stop: 'Stop',
     send: 'Send',
+    /** Where new messages go: provider, model, endpoint (and, on hover, where each came from). */
+    routeLabel: 'Where your messages go',
+    route: '{{provider}} · {{model}} · {{endpoint}}',
+    routeTitle: 'Model: {{modelFrom}}. Endpoint: {{endpointFrom}}.',
+    from: {
+      flag: '--model',
+      settings: 'chosen in the app',
+      env: '{{name}} in the environment',
+      dotenv: '{{name}} in {{file}}',
+      modelDefault: "the first configured provider's first model",
+      endpointDefault: "the provider's default",
+    },
+    dotenvHeld:
+      "The .env of the folder Switchboard was started in ({{file}}) sets {{values}}. It is not used until you confirm it: a cloned repository's .env must not send your conversations elsewhere.",
+    dotenvConfirm: 'Confirm',
   },
   chatLog: {
     label: 'Conversation',

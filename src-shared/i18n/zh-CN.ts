@@ -149,6 +149,19 @@ export const zhCN: Catalogue = {
     command: '命令',
     stop: '停止',
     send: '发送',
+    routeLabel: '消息发送到哪里',
+    route: '{{provider}} · {{model}} · {{endpoint}}',
+    routeTitle: '模型：{{modelFrom}}。端点：{{endpointFrom}}。',
+    from: {
+      flag: '--model',
+      settings: '在应用中选择',
+      env: '环境变量 {{name}}',
+      dotenv: '{{file}} 中的 {{name}}',
+      modelDefault: '第一个已配置服务的第一个模型',
+      endpointDefault: '该服务的默认端点',
+    },
+    dotenvHeld: '启动 Switchboard 所在文件夹的 .env（{{file}}）设置了 {{values}}。在你确认之前不会使用：克隆来的仓库的 .env 不得把你的对话发送到别处。',
+    dotenvConfirm: '确认',
   },
   chatLog: {
     label: '对话',
@@ -1359,10 +1372,12 @@ export const zhCN: Catalogue = {
   export [SERVER…]             所有服务器（或指定服务器）的 Claude 兼容 JSON
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
-  chat [--model provider:model] [--approve ask|all|readonly|none] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
                                询问可以使用服务器工具的 LLM；回答流式输出到 stdout，工具调用和审批提示输出到 stderr
                                （ask：在终端上询问，无终端时拒绝；all：运行每个调用；readonly：运行 readOnlyHint 工具，
-                               其他的询问；none：从不运行）
+                               其他的询问；none：从不运行）。stderr 的第一行写明服务、模型和端点。运行所在文件夹的
+                               .env 设置的模型或基础 URL 须经确认才会使用（在终端上询问并记录），或使用 --trust-dotenv
+                               （仅限本次运行）；否则不使用，并说明原因
   registry search [TERM] [--registry URL] [--cursor C]
                                MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|remote] [--registry URL]
