@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthView, ConsentView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import { isFileLockBusy } from '../core/file-lock';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot, secretsFileOf } from '../core/paths';
@@ -269,16 +270,25 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
-  const { startRemembered } = await import('../headless/serve-state');
+  const { startRemembered, ServeStateError } = await import('../headless/serve-state');
   // The port of the last run (when free) and, with --keep-token, its token: a tab left open reconnects.
-  const { server, portChanged, tokenKept } = await startRemembered({
-    api: host.api,
-    rendererDir,
-    dataDir: host.dataDir,
-    keepToken: args.keepToken,
-    ...(args.host !== undefined ? { host: args.host } : {}),
-    ...(args.port !== undefined ? { port: args.port } : {}),
-  });
+  let started: Awaited<ReturnType<typeof startRemembered>>;
+  try {
+    started = await startRemembered({
+      api: host.api,
+      rendererDir,
+      dataDir: host.dataDir,
+      keepToken: args.keepToken,
+      ...(args.host !== undefined ? { host: args.host } : {}),
+      ...(args.port !== undefined ? { port: args.port } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ServeStateError)) throw error;
+    // A full disk or a read-only data folder: one line that says where and what, not a stack trace.
+    err(`switchboard: ${cliT('cli.serveStateWrite', { file: error.file, error: error.reason })}`);
+    return 1;
+  }
+  const { server, portChanged, tokenKept } = started;
   out(server.url);
   err(cliT('cli.headlessReady', { config: host.configPath }));
   if (portChanged) err(cliT('cliOut.serve.portChanged'));
@@ -501,7 +511,13 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   if (action === 'delete') {
-    const removed = await host.api['secrets:delete'](name);
+    let removed: boolean;
+    try {
+      removed = await host.api['secrets:delete'](name);
+    } catch (error) {
+      err(`switchboard: ${errorLine(error)}`);
+      return isFileLockBusy(error) ? 1 : 2;
+    }
     if (!removed) err(`switchboard: ${cliT('cli.noSecret', { name })}`);
     return removed ? 0 : 1;
   }
@@ -511,7 +527,8 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     await host.api['secrets:set'](name, secretValue);
   } catch (error) {
     err(`switchboard: ${errorLine(error)}`);
-    return 2;
+    // Another process kept the file busy: nothing wrong with the command, run it again.
+    return isFileLockBusy(error) ? 1 : 2;
   }
   if (warning) err(cliT('cliOut.note', { note: warning }));
   out(cliT('cliOut.secret.stored', { name }));
@@ -576,6 +593,12 @@ function exitWith(code: number): void {
 }
 
 main(process.argv.slice(2)).then(exitWith, (error: unknown) => {
+  // A data file another process kept locked (at start: the approvals of a config seen for the first time, say).
+  if (isFileLockBusy(error)) {
+    err(`switchboard: ${errorLine(error)}`);
+    exitWith(1);
+    return;
+  }
   err(`switchboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   exitWith(2);
 });

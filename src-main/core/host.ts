@@ -6,7 +6,7 @@ import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
 import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './servers/policy';
-import type { TraceRecorder } from './trace/index';
+import type { Redactor, TraceRecorder } from './trace/index';
 import { readDotenvFile } from './env';
 import { EraCache } from './era-cache';
 import { tidyDataDir } from './data-files';
@@ -15,6 +15,7 @@ import { HostLog, RotatingLog } from './log-file';
 import { mergePaths, readLoginShellPath } from './login-path';
 import { appDataDir, configFileName, logsDirOf, secretsFileOf } from './paths';
 import { Registry } from './registry';
+import { switchboardFolders } from './sandbox/index';
 import { ChatService } from './chat/service';
 import { AppService } from './services/app';
 import { ConfigService } from './services/config';
@@ -154,7 +155,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
   const hostEnv = options.hostEnv ?? process.env;
   const logsDir = logsDirOf(dataDir);
-  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log')), options.logToStderr ?? false);
+  // Log lines hide what the trace hides: the trace service below knows the secret values once they are read.
+  const logRedaction: { redactor?: Redactor } = {};
+  const redactLog = (text: string): string => logRedaction.redactor?.text(text) ?? text;
+  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log'), { redact: redactLog }), options.logToStderr ?? false, redactLog);
   if (strays.length > 0) log.info(`removed ${strays.length} temp file(s) left by a save that did not finish`);
   const ledger = new ChildLedger(join(dataDir, 'run'));
   const reaped = await ledger.reapOrphans();
@@ -183,6 +187,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const secretsReadAt = secrets.changesRead;
   let signInsSeen = following ? signInRecordsDigest(secrets) : '';
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
+  // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
+  const workdirs = [...new Set([options.envDir ?? process.cwd(), process.cwd()])];
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const store = new ConfigStore(configPath);
   // Approvals of launches and of where secrets go; the first time a config file is seen, its entries count as approved.
@@ -206,6 +212,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
   const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
+  logRedaction.redactor = trace.redactor;
   const registry: Registry = new Registry({
     hostEnv,
     dotenv: hostDotenv,
@@ -215,6 +222,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     baseDir: dirname(configPath),
     consent,
     sandboxDefault: () => options.settings.sandboxDefault?.(),
+    sandboxFolders: {
+      own: switchboardFolders({ dataDir, configPath, env: hostEnv, envDirs: workdirs }),
+      workdirs,
+      privateRoot: join(dataDir, 'sandbox'),
+    },
     defaultRoots: () => options.settings.defaultRoots?.(),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
@@ -223,7 +235,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       eraCache,
       pins,
       ledger,
-      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
+      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: redactLog }),
       emit: events.emit,
       auth: authManager,
       // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.

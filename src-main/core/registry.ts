@@ -9,7 +9,7 @@ import { resolveRoots } from './servers/features/roots';
 import type { ResolvedServer, SupervisorDeps } from './servers/policy';
 import { Supervisor as Connection } from './servers/supervisor';
 import { CoreError, messageOf } from './errors';
-import { effectiveSandbox, expandPath } from './sandbox/index';
+import { effectiveSandbox, expandPath, privateFolderOf, removePrivateFolder } from './sandbox/index';
 import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from './env';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -35,6 +35,11 @@ export interface RegistryOptions {
   defaultRoots?: () => readonly string[] | undefined;
   /** The settings' default `sandbox` for stdio entries without one of their own. */
   sandboxDefault?: () => SandboxSetting | undefined;
+  /**
+   * What sandboxes keep out (Switchboard's own folders, the host's working folders) and where each server's private
+   * sandbox folder goes (`privateRoot/<name>`, removed with the entry).
+   */
+  sandboxFolders?: { own: string[]; workdirs: string[]; privateRoot: string };
   /** Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits, where the gate is enforced. */
   consent?: ConsentGate;
 }
@@ -112,11 +117,13 @@ function resolveLaunch(name: string, entry: ServerEntry, options: RegistryOption
       const sandbox = effectiveSandbox(entry.sandbox, options.sandboxDefault?.());
       const home = options.hostEnv.HOME ?? homedir();
       const absoluteIn = (paths: string[]): string[] => paths.map((p) => expandPath(p, home, options.baseDir));
+      const around = options.sandboxFolders;
+      const folders = around ? { folders: { own: around.own, workdirs: around.workdirs, private: privateFolderOf(around.privateRoot, name) } } : {};
       return {
         name,
         entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
         childEnv,
-        ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite) } } : {}),
+        ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite), ...folders } } : {}),
       };
     }
     const headers = resolveRecord(entry.headers, `${where}.headers`, options);
@@ -228,6 +235,9 @@ export class Registry extends EventEmitter<RegistryEvents> {
     }
     // The old process trees end before their replacements start (a server may hold a port or a lock).
     await Promise.all(retired.map((c) => c.dispose()));
+    // A removed server's private sandbox folder (its caches) goes with it, once nothing of it runs.
+    const privateRoot = this.options.sandboxFolders?.privateRoot;
+    if (privateRoot !== undefined) for (const name of result.removed) removePrivateFolder(privateRoot, name);
     if (this.disposed) return result;
     this.connections.clear();
     for (const step of plan) this.connections.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));

@@ -1238,6 +1238,9 @@ export const en = {
       generic: 'Something went wrong inside Switchboard: {{message}}',
       /** An app edit that kept meeting newer text on disk (src-main/core/config-store.ts). */
       'config-keeps-changing': 'Not saved: the config file {{file}} keeps changing on disk. Try again in a moment.',
+      /** Another process held a data file's lock past the wait (src-main/core/file-lock.ts). */
+      'file-locked':
+        'Not saved: another Switchboard process is changing {{file}} and did not finish within {{seconds}} s (it holds {{lock}}). Nothing was written. Try again in a moment; if this keeps happening, end the switchboard process that is stuck.',
     },
     disconnected: { generic: 'The connection to the host was lost: {{message}}' },
   },
@@ -1410,6 +1413,7 @@ export const en = {
     loopbackOnly: 'serve binds to loopback only; {{host}} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.',
     remoteWarning: 'Warning: serving on {{host}} — anyone who can reach it and sees the URL can start programs as you.',
     uiNotBuilt: 'the UI is not built ({{dir}}/index.html is missing). Run "npm run build" first.',
+    serveStateWrite: 'cannot save the serve address to {{file}} ({{error}}); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.',
     headlessReady: 'Switchboard headless: open the URL above in a browser. Config: {{config}}. Ctrl+C to stop.',
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',

@@ -1217,6 +1217,7 @@ export const zhCN: Catalogue = {
     internal: {
       generic: 'Switchboard 内部出错：{{message}}',
       'config-keeps-changing': '未保存：配置文件 {{file}} 在磁盘上不断变化。请稍后再试。',
+      'file-locked': '未保存：另一个 Switchboard 进程正在修改 {{file}}，且未在 {{seconds}} 秒内完成（它持有 {{lock}}）。未写入任何内容。请稍后再试；如果反复出现，请结束卡住的 switchboard 进程。',
     },
     disconnected: { generic: '与主机的连接已断开：{{message}}' },
   },
@@ -1445,6 +1446,7 @@ export const zhCN: Catalogue = {
     loopbackOnly: 'serve 只绑定本机回环地址；{{host}} 会把一个程序启动器（明文 HTTP，URL 中带令牌）暴露给网络。如果你确实需要，请加上 --allow-remote。',
     remoteWarning: '警告：正在 {{host}} 上提供服务——任何能访问它并看到 URL 的人都能以你的身份启动程序。',
     uiNotBuilt: '界面尚未构建（缺少 {{dir}}/index.html）。请先运行 "npm run build"。',
+    serveStateWrite: '无法把 serve 的地址保存到 {{file}}（{{error}}），没有启动服务。请在该磁盘上腾出空间（或让该文件夹可写），然后重新启动 serve。',
     headlessReady: 'Switchboard 无界面模式：在浏览器中打开上面的 URL。配置：{{config}}。按 Ctrl+C 停止。',
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',

@@ -7,6 +7,7 @@ import type { ServerEntry, ServersConfig } from '../../../src-shared/config-sche
 import type { ConsentPart, ConsentSubject, ConsentView, LaunchSubject, RemoteSubject, SamplingSubject } from '../../../src-shared/host-api';
 import { readDotenvFile, referencesOf } from '../env';
 import { writeFileAtomicSync } from '../data-files';
+import { withFileLockSync } from '../file-lock';
 
 /*
  * Consent before a command runs, or a secret is sent (SEP-1024). The app records, per server name, what a person
@@ -298,18 +299,20 @@ export class ConsentStore {
   seedIfNew(config: ServersConfig): boolean {
     if (!this.valid) return false;
     if (Object.hasOwn(this.data.configs, this.key) && !this.isLegacy()) return false;
-    this.reload();
-    if (this.isLegacy()) {
-      this.migrate(config);
+    return withFileLockSync(this.options.file, () => {
+      this.reload();
+      if (this.isLegacy()) {
+        this.migrate(config);
+        this.save();
+        return false;
+      }
+      if (Object.hasOwn(this.data.configs, this.key)) return false;
+      this.data.configs[this.key] = {};
+      for (const [name, entry] of Object.entries(config.mcpServers)) this.record(name, entry, 'first-run');
       this.save();
-      return false;
-    }
-    if (Object.hasOwn(this.data.configs, this.key)) return false;
-    this.data.configs[this.key] = {};
-    for (const [name, entry] of Object.entries(config.mcpServers)) this.record(name, entry, 'first-run');
-    this.save();
-    this.seeded = true;
-    return true;
+      this.seeded = true;
+      return true;
+    });
   }
 
   private isLegacy(): boolean {
@@ -357,13 +360,16 @@ export class ConsentStore {
 
   /** Records the entry's current subject as approved. */
   approve(name: string, entry: ServerEntry, via: ApprovedVia): void {
-    this.reload();
-    if (this.record(name, entry, via)) this.save();
+    withFileLockSync(this.options.file, () => {
+      this.reload();
+      if (this.record(name, entry, via)) this.save();
+    });
   }
 
   /**
    * Takes in what other hosts on this data folder (the app and a CLI, two windows' hosts) recorded since, before a
-   * change is written, so that a write never drops their approvals. A file that does not parse now keeps ours.
+   * change is written (under the file's lock, so no other writer comes between), so that a write never drops their
+   * approvals. A file that does not parse now keeps ours.
    */
   private reload(): void {
     if (!this.valid) return;
