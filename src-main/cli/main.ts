@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuthView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import type { AuthView, ConsentView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
 import { isFileLockBusy } from '../core/file-lock';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
@@ -357,6 +357,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     if (v.consent) {
       const why = v.consent.reason === 'changed' ? cliT('cliOut.doctor.consentChanged') : cliT('cliOut.doctor.consentNew');
       line(labels.consent, cliT('cliOut.doctor.consent', { why, more: v.consent.enforced ? '' : cliT('cliOut.doctor.consentCliRuns') }));
+      for (const detail of consentDetails(v.consent)) line('', detail);
     }
     const protocol = v.protocolVersion ? cliT('cliOut.doctor.protocol', { version: v.protocolVersion, era: v.era ?? '?' }) : '';
     const ready = v.readyMs !== undefined && v.status === 'ready' ? cliT('cliOut.doctor.readyIn', { ms: cliNumber(v.readyMs) }) : '';
@@ -370,6 +371,21 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     if (v.logFile) line(labels.log, v.logFile);
   }
   return failed.length > 0 ? 1 : 0;
+}
+
+/** What an unapproved entry's subject adds to its launch: what changed, references by name, loader variables, sampling. */
+function consentDetails(c: ConsentView): string[] {
+  const s = c.subject;
+  const lines: string[] = [];
+  if (c.changed?.length) lines.push(cliT('cliOut.doctor.consentParts', { parts: c.changed.join(', ') }));
+  const refs = Object.entries(s.references ?? {}).map(([name, list]) => `${name} <- ${list.join(' ')}`);
+  if (refs.length) lines.push(cliT('cliOut.doctor.consentReferences', { refs: refs.join('; ') }));
+  if ('command' in s && s.loader) lines.push(cliT('cliOut.doctor.consentLoader', { vars: Object.entries(s.loader).map(([name, value]) => `${name}=${value}`).join('; ') }));
+  if (s.sampling) {
+    const limit = s.sampling.mode === 'never' ? '' : s.sampling.perMinute !== undefined ? cliT('cliOut.doctor.consentPerMinute', { count: cliNumber(s.sampling.perMinute) }) : cliT('cliOut.doctor.consentNoLimit');
+    lines.push(cliT('cliOut.doctor.consentSampling', { mode: s.sampling.mode, limit }));
+  }
+  return lines;
 }
 
 /** A remote server's OAuth state for doctor (never a token: the view has none). */
@@ -407,8 +423,8 @@ function doctorRecord(v: ServerView): Record<string, unknown> {
     ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env, containment: v.launch.containment ?? null, sandbox: v.launch.sandbox ?? null } : { url: v.target }),
     protocolVersion: v.protocolVersion ?? null,
     era: v.era ?? null,
-    ...(v.launch || v.transport === 'stdio' ? { approved: v.consent === undefined } : {}),
-    ...(v.consent ? { consent: { reason: v.consent.reason, command: v.consent.subject.command, args: v.consent.subject.args, cwd: v.consent.subject.cwd, env: v.consent.subject.env } } : {}),
+    approved: v.consent === undefined,
+    ...(v.consent ? { consent: { reason: v.consent.reason, ...(v.consent.changed ? { changed: v.consent.changed } : {}), ...v.consent.subject } } : {}),
     readyMs: v.status === 'ready' ? (v.readyMs ?? null) : null,
     tools: v.tools.length,
     ...(v.error !== undefined ? { error: v.error } : {}),

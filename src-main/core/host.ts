@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
+import type { ServerEntry } from '../../src-shared/config-schema';
 import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
 import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets';
@@ -95,8 +96,8 @@ export interface HostOptions {
   /** Record the protocol trace (default true; `trace:list` is then empty, unless a traceSink still wants it). */
   trace?: boolean;
   /**
-   * Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits in `needs-approval` until a
-   * person approves it. Default: in the Electron app; the CLI passes true for `serve` (the app in a browser) and
+   * Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits in
+   * `needs-approval` until a person approves it. Default: in the Electron app; the CLI passes true for `serve` (the app in a browser) and
    * false otherwise (a script runs what its config says; `doctor` lists what the app would ask about).
    */
   requireConsent?: boolean;
@@ -209,7 +210,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const workdirs = [...new Set([options.envDir ?? process.cwd(), process.cwd()])];
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const store = new ConfigStore(configPath);
-  // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
+  // Approvals of launches and of where secrets go; the first time a config file is seen, its entries count as approved.
   const firstSnapshot = store.snapshot();
   const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, undefined);
   if (consent.problem) log.warn(consent.problem);
@@ -301,7 +302,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     requests,
   });
 
-  const installOptions = { store, secrets, dataDir, apply, events, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) };
+  const needsApproval = (name: string, entry: ServerEntry): boolean => consent.pending(name, entry) !== undefined;
+  const installOptions = { store, secrets, dataDir, apply, events, needsApproval, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) };
   // Read before any server starts (nothing a child says can come meanwhile), or after their spawns (deferInstaller).
   const eagerInstall = options.deferInstaller ? undefined : lazyInstallService(installOptions, Promise.resolve());
   await eagerInstall?.ready;

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { InstallPlanView, InstallResultView } from '../../../src-shared/contract/install';
+import type { ServerEntry } from '../../../src-shared/config-schema';
 import { setAt, type ConfigSnapshot, type ConfigStore } from '../config-store';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
@@ -8,8 +9,9 @@ import { fillPlan } from './plan';
 import type { ResolvedRegistryInstall } from './registry-install';
 
 /*
- * Applies install plans to the servers config. An installed stdio entry is never recorded as approved: like an
- * import, the app shows its exact command and waits for consent before it starts it (trust/consent.ts).
+ * Applies install plans to the servers config. An installed entry is never recorded as approved: like an import,
+ * the app shows its exact command (or, for a remote entry that sends a secret, its URL and header references) and
+ * waits for consent before it starts it (trust/consent.ts).
  */
 
 export interface InstallerDeps {
@@ -18,6 +20,8 @@ export interface InstallerDeps {
   dataDir: string;
   /** Apply the file's config to the running servers now (a no-op when servers are not run). */
   apply?: (snapshot: ConfigSnapshot) => Promise<void>;
+  /** Whether the app asks before starting this entry (the consent gate); default: stdio entries do. */
+  needsApproval?: (name: string, entry: ServerEntry) => boolean;
 }
 
 export class Installer {
@@ -66,7 +70,7 @@ export class Installer {
       }
     });
     await this.deps.apply?.(snapshot);
-    return { name: plan.name, secretsStored, needsApproval: entry.command !== undefined };
+    return { name: plan.name, secretsStored, needsApproval: this.deps.needsApproval?.(plan.name, entry) ?? entry.command !== undefined };
   }
 
   /** Adds a resolved registry install: its package/remote entry, or the bundle it downloaded. */
