@@ -72,3 +72,26 @@ test('an external edit that changes an approved command asks again, showing what
   await card.getByTestId('consent-approve').click();
   await expectReady(page, 'calculator');
 });
+
+test('an external edit that adds a reference, a code-loading variable and a looser sampling policy asks, showing them by name', async ({ page, host }) => {
+  await expectReady(page, 'calculator');
+  const base = calculatorServer();
+  const changed = {
+    ...base,
+    env: { ...base.env, API_TOKEN: '${env:HOME}', LITERAL_TOKEN: 'tok-e2e-literal-value', NODE_OPTIONS: '--max-old-space-size=200' },
+    sampling: { mode: 'allow', perMinute: 50 },
+  };
+  writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: changed } }, null, 2)}\n`);
+  const row = serverRow(page, 'calculator');
+  await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  const card = row.getByTestId('consent-card');
+  const subject = card.getByTestId('consent-subject');
+  // References by name, never their value; code-loading variables in full; the sampling policy in words.
+  await expect(subject.getByTestId('consent-references')).toHaveText('API_TOKEN ← ${env:HOME}');
+  await expect(subject.getByTestId('consent-loader')).toHaveText('NODE_OPTIONS=--max-old-space-size=200');
+  await expect(subject.getByTestId('consent-sampling')).toContainText('at most 50 per minute');
+  await expect(subject.getByTestId('consent-changed-mark')).toHaveCount(4);
+  await expect(card).not.toContainText('tok-e2e-literal-value');
+  await card.getByTestId('consent-approve').click();
+  await expectReady(page, 'calculator');
+});

@@ -34,8 +34,46 @@ export interface ProvidersView {
   /** The model new messages use, `provider:model`; undefined when no provider is configured. */
   model?: string;
   modelSource?: SettingSource;
+  /** Where new messages go (provider, model, endpoint), when the model can be used. */
+  route?: ChatRoute;
+  /** What a working folder's `.env` chooses that waits for a person's confirmation (`providers:confirm-dotenv`). */
+  unconfirmed?: UnconfirmedDotenv;
   /** Set when chatting with an LLM is not possible yet: how to add a provider. */
   hint?: string;
+}
+
+/** Where a turn goes: said at the start of `switchboard chat` and shown in the app's composer. */
+export interface ChatRoute {
+  provider: ProviderId;
+  /** The provider's name for people (`Ollama`, `OpenAI`…). */
+  label: string;
+  /** The model id, without the `provider:` prefix. */
+  model: string;
+  /** The base URL requests go to. */
+  endpoint: string;
+  /** `flag`: the CLI's `--model`. */
+  modelSource: SettingSource | 'flag';
+  endpointSource: SettingSource;
+  /** The `.env` file the model (or the endpoint) was read from, when a file. */
+  modelFile?: string;
+  endpointFile?: string;
+  /** The variable the endpoint was read from (`OLLAMA_BASE_URL`…), when the environment or a `.env` set it. */
+  endpointEnv?: string;
+}
+
+/** A name of the working folder's `.env` that would redirect the chat (a model or a base URL), with its value. */
+export interface DotenvChoice {
+  name: string;
+  value: string;
+  /** The provider a base URL is for; absent for SWITCHBOARD_MODEL. */
+  provider?: ProviderId;
+}
+
+export interface UnconfirmedDotenv {
+  /** The `.env` file's real path. */
+  file: string;
+  /** Only choices that would be used once confirmed (one the settings or the environment override is left out). */
+  choices: DotenvChoice[];
 }
 
 export interface ProviderConfigureRequest {

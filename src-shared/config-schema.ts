@@ -72,7 +72,7 @@ export const serverEntrySchema = z
     disabled: z.boolean({ error: 'must be true or false' }).optional().describe('true keeps the server stopped.'),
     timeout: z.number({ error: 'must be a number of milliseconds' }).int().positive().optional().describe('Milliseconds for connecting and for each request (reset by progress).'),
     envFile: z.string({ error: 'must be a string (a path to a dotenv file)' }).optional().describe('A dotenv file whose values are added to env.'),
-    autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional().describe('Tools the chat may call without asking.'),
+    autoApprove: z.array(z.string(), { error: 'must be an array of tool names' }).optional().describe('Accepted for other hosts (Cline, Windsurf) and kept as written; Switchboard does not act on it: its chat asks per its own approval setting.'),
     oauth: oauthEntrySchema.optional().describe('OAuth sign-in for a remote server: pre-registered client credentials, scopes and the loopback redirect port. Tokens are kept as secrets, never here.'),
     sandbox: sandboxSettingSchema.optional().describe('Run this stdio server in a sandbox (bubblewrap on Linux, sandbox-exec on macOS): true, false (overrides the settings default), or {allowRead, allowWrite, network}. Where no sandbox is available the server does not start.'),
     logLevel: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).optional().describe('The least severe server log message to ask for (logging/setLevel); default info.'),

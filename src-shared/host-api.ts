@@ -82,6 +82,7 @@ const channelFlags = {
   'providers:list': true,
   'providers:configure': true,
   'providers:models': true,
+  'providers:confirm-dotenv': true,
   'audit:list': true,
   'resources:list': true,
   'resources:read': true,
@@ -157,6 +158,8 @@ export interface HostResults {
   'providers:configure': ProvidersView;
   /** Model ids the provider lists (its `/models`), or its suggestions. */
   'providers:models': string[];
+  /** Recorded in the data folder: the working folder's `.env` may now choose those values (asked again if they change). */
+  'providers:confirm-dotenv': ProvidersView;
   /** The newest entries first. */
   'audit:list': AuditEntry[];
   /** Every page loaded; templates too; `error` when loading failed. */

@@ -94,6 +94,8 @@ export const hostChannels = {
   'providers:list': z.tuple([]),
   'providers:configure': z.tuple([providerConfigureSchema]),
   'providers:models': z.tuple([providerIdSchema]),
+  /** The working folder's `.env` choices the person saw and confirms (name → value); only exact matches count. */
+  'providers:confirm-dotenv': z.tuple([z.object({ values: z.record(z.string().min(1).max(100), z.string().max(4096)) })]),
   'audit:list': z.tuple([z.object({ limit: z.number().int().min(1).max(10_000).optional() })]),
   // The domains that have a file of their own under ./schemas/ (new domains go there).
   ...resourcesChannels,

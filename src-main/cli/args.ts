@@ -16,6 +16,8 @@ export interface CliArgs {
   moveSecrets: boolean;
   /** chat: `provider:model`. */
   model?: string;
+  /** chat: use the model and base URL the working folder's `.env` sets, for this run, without asking. */
+  trustDotenv: boolean;
   /** What runs without asking: sampling for every command that connects, and the chat's tool calls. */
   approve?: 'ask' | 'all' | 'readonly' | 'none';
   /** serve: allow binding to a non-loopback address. */
@@ -78,10 +80,13 @@ Commands:
   export [SERVER…]             Claude-compatible JSON for all servers, or the ones named
   secret list | set NAME [VALUE] | delete NAME
                                ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
-  chat [--model provider:model] [--approve ask|all|readonly|none] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
                                ask an LLM that may use the servers' tools; the answer streams to stdout, tool
                                calls and approval prompts to stderr (ask: prompt on a terminal, deny without one;
-                               all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one)
+                               all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one).
+                               The first stderr line names provider, model and endpoint. A model or base URL set by
+                               the .env of the folder you run it in is used once confirmed (asked on a terminal,
+                               recorded) or with --trust-dotenv (this run only); otherwise it is left out, saying so
   registry search [TERM] [--registry URL] [--cursor C]
                                servers in the MCP Registry (default https://registry.modelcontextprotocol.io)
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]
@@ -118,7 +123,7 @@ Options:
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, allowRemote: false, keepToken: false, progress: false, task: false, noBrowser: false, set: [] };
+  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, trustDotenv: false, allowRemote: false, keepToken: false, progress: false, task: false, noBrowser: false, set: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -133,6 +138,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--yes' || arg === '-y') out.yes = true;
     else if (arg === '--move-secrets') out.moveSecrets = true;
     else if (arg === '--allow-remote') out.allowRemote = true;
+    else if (arg === '--trust-dotenv') out.trustDotenv = true;
     else if (arg === '--keep-token') out.keepToken = true;
     else if (arg === '--progress') out.progress = true;
     else if (arg === '--task') out.task = true;

@@ -1,5 +1,6 @@
-import type { ApprovalDecision, ApprovalMode, ChatEvent, ToolPart } from '../../src-shared/chat-types';
+import type { ApprovalDecision, ApprovalMode, ChatEvent, ChatRoute, ToolPart } from '../../src-shared/chat-types';
 import type { ToolResult } from '../../src-shared/host-api';
+import { modelEnvName } from '../core/chat/providers';
 import { CoreError } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
@@ -11,6 +12,9 @@ import { terminalFor } from './terminal';
  * `switchboard chat [--model provider:model] [--approve ask|all|readonly|none] "message"`: the app's tool loop in a
  * terminal. The answer streams to stdout; tool cards and approval prompts go to stderr (so stdout stays the
  * answer). `ask` prompts on a terminal and denies when there is none to ask on; `none` never runs a tool.
+ * The first stderr line says where the chat goes (provider, model, endpoint, and where each came from); a model or
+ * base URL the working folder's `.env` sets is used only once confirmed (asked on a terminal, recorded) or with
+ * --trust-dotenv, and otherwise left out with a line saying so.
  * Exit codes: 0 answered; 1 the provider failed; 2 usage, or no provider configured; 130 stopped.
  */
 
@@ -30,6 +34,29 @@ const short = (value: unknown, max = 200): string => {
 function resultText(result: ToolResult | undefined): string {
   if (!result) return '';
   return result.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join(' ');
+}
+
+/** Where a route's model or endpoint came from, in words. */
+function origin(route: ChatRoute, which: 'model' | 'endpoint'): string {
+  const source = which === 'model' ? route.modelSource : route.endpointSource;
+  const name = which === 'model' ? modelEnvName : (route.endpointEnv ?? '');
+  const file = (which === 'model' ? route.modelFile : route.endpointFile) ?? '.env';
+  switch (source) {
+    case 'flag':
+      return cliT('cliOut.chat.fromFlag');
+    case 'settings':
+      return cliT('cliOut.chat.fromSettings');
+    case 'env':
+      return cliT('cliOut.chat.fromEnv', { name });
+    case 'dotenv':
+      return cliT('cliOut.chat.fromDotenv', { name, file });
+    case 'default':
+      return which === 'model' ? cliT('cliOut.chat.modelDefault') : cliT('cliOut.chat.endpointDefault');
+  }
+}
+
+export function routeLine(route: ChatRoute): string {
+  return cliT('cliOut.chat.route', { provider: route.label, model: route.model, endpoint: route.endpoint, modelFrom: origin(route, 'model'), endpointFrom: origin(route, 'endpoint') });
 }
 
 export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = process): Promise<number> {
@@ -107,6 +134,24 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
   });
 
   try {
+    const providers = host.chat.providers;
+    // A cloned repository's `.env` must not send the conversation elsewhere unseen: what it chooses waits for a yes.
+    const waiting = providers.unconfirmedFor(args.model);
+    if (waiting !== undefined) {
+      const values = waiting.choices.map((c) => `${c.name}=${c.value}`).join(', ');
+      if (args.trustDotenv) providers.trustWorkingDotenvForThisRun();
+      else {
+        const reply = terminal.canAsk ? await terminal.ask(cliT('cliOut.chat.dotenvAsk', { file: waiting.file, values })) : undefined;
+        const yes = ['y', 'yes'].includes((reply ?? '').toLowerCase());
+        if (yes) {
+          providers.confirmDotenv(Object.fromEntries(waiting.choices.map((c) => [c.name, c.value])));
+          err(`switchboard: ${cliT('cliOut.chat.dotenvConfirmed', { file: waiting.file, values })}`);
+        } else err(`switchboard: ${cliT('cliOut.chat.dotenvHeld', { file: waiting.file, values })}`);
+      }
+    }
+    const spec = args.model ?? providers.defaultModel()?.value;
+    const route = spec !== undefined ? providers.route(spec, args.model !== undefined ? 'flag' : 'default') : undefined;
+    if (route !== undefined) err(`switchboard: ${routeLine(route)}`);
     let started;
     try {
       started = host.chat.send({ text, ...(args.model ? { model: args.model } : {}) }, { approval, source: 'cli' });

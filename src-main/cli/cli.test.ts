@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/paths';
@@ -145,6 +145,34 @@ describe('switchboard CLI', () => {
     const r = cli(['--config', config, 'serve', '--host', '0.0.0.0', '--port', '0']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('serve binds to loopback only; 0.0.0.0 would expose a program launcher');
+  });
+
+  it('serve on a full disk: exit 1 and one line saying where and why, no stack trace', async (context) => {
+    const home = tempDir();
+    const dataDir = join(home, '.config', 'Switchboard');
+    mkdirSync(dataDir, { recursive: true });
+    // A real full disk: the data folder on a tiny tmpfs (mounting needs root; elsewhere the test is skipped).
+    const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256k,mode=0700', 'tmpfs', dataDir], { encoding: 'utf8' });
+    if (mount.status !== 0) return context.skip(`cannot mount a tmpfs here (needs root): ${mount.stderr.trim()}`);
+    try {
+      const config = configFile({});
+      // A first run makes the data folder's files; then the disk fills up.
+      expect(cli(['--config', config, 'list'], home).status).toBe(0);
+      const filler = spawnSync('dd', ['if=/dev/zero', `of=${join(dataDir, 'filler')}`, 'bs=4k'], { encoding: 'utf8' });
+      expect(filler.stderr).toContain('No space left on device');
+      const rendererDir = tempDir();
+      writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>test UI</title>');
+      const r = spawnSync(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], { env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_UI_DIR: rendererDir }, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stdout).toBe('');
+      // serve mirrors its own log to stderr ("[switchboard] …"); the error is the one other line.
+      const lines = r.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('[switchboard] '));
+      expect(lines).toEqual([`switchboard: cannot save the serve address to ${join(dataDir, 'serve.json')} (ENOSPC: no space left on device, write); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.`]);
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(existsSync(join(dataDir, 'serve.json'))).toBe(false);
+    } finally {
+      spawnSync('umount', [dataDir]);
+    }
   });
 
   it('usage and config errors exit 2 with FILE:LINE:COL', () => {

@@ -51,11 +51,9 @@ describe('doctor: consent and sandbox', () => {
     const json = cli(['--config', config, '--json', 'doctor'], home);
     expect(json.status).toBe(0);
     const [boxed] = (JSON.parse(json.stdout) as { servers: DoctorServer[] }).servers;
-    // The calculator's own package (this checkout) is listed only when the checkout is in a hidden folder (a clone
-    // under /tmp or /root, as on CI).
-    const repo = packageRoot();
-    const own = ['/home', '/root', '/tmp', '/run/user'].some((h) => repo === h || repo.startsWith(`${h}/`)) ? [repo] : [];
-    const read = [...own, join(dir, 'data')];
+    // The calculator's own package (this checkout) is listed: the CLI runs in it, and the host's working folder is
+    // hidden from sandboxes but for the server's own package in it.
+    const read = [packageRoot(), join(dir, 'data')];
     expect(boxed).toMatchObject({ status: 'ready', sandbox: { kind: 'bubblewrap', network: false, read } });
     expect(cli(['--config', config, 'doctor'], home).stdout).toContain(`sandbox: bubblewrap: system read-only, home hidden, private /tmp; read: ${read.join(', ')}; write: -; network: no`);
   });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packBundle } from '../test-support/bundle-fixture';
-import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
+import { evilDoc, startFakeRegistry, type FakeRegistry } from '../test-support/fake-registry';
 import { hasTerminal, runOnTerminal, runPiped, type Piped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 
@@ -74,6 +74,21 @@ describe('switchboard registry', () => {
     expect(configOf(config).mcpServers).toEqual({});
     const usage = await cli(['registry', 'frobnicate'], home);
     expect([usage.status, usage.stderr]).toEqual([2, expect.stringContaining('registry needs search TERM or add NAME')]);
+  });
+
+  it('an entry whose npm identifier is a URL is refused (exit 1), naming the field, the value and the rule; nothing is added', async () => {
+    const local = await startFakeRegistry([evilDoc]);
+    try {
+      const home = tempDir();
+      const config = emptyConfig();
+      const r = await cli(['--config', config, 'registry', 'add', 'com.example/evil', '--yes', '--registry', local.url], home);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`the npm package's identifier "https://evil.example/pkg.tgz#" is not an npm package name (lowercase letters`);
+      expect(r.stdout).not.toContain('npx');
+      expect(configOf(config).mcpServers).toEqual({});
+    } finally {
+      await local.close();
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuthView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import type { AuthView, ConsentView, ContainmentInfo, SandboxInfo, ServerView, ToolResult } from '../../src-shared/host-api';
+import { isFileLockBusy } from '../core/file-lock';
 import { FileSettings } from '../core/file-settings';
 import { createHost, type Host } from '../core/host';
 import { appDataDir, packageRoot, secretsFileOf } from '../core/paths';
@@ -269,16 +270,25 @@ async function serve(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
-  const { startRemembered } = await import('../headless/serve-state');
+  const { startRemembered, ServeStateError } = await import('../headless/serve-state');
   // The port of the last run (when free) and, with --keep-token, its token: a tab left open reconnects.
-  const { server, portChanged, tokenKept } = await startRemembered({
-    api: host.api,
-    rendererDir,
-    dataDir: host.dataDir,
-    keepToken: args.keepToken,
-    ...(args.host !== undefined ? { host: args.host } : {}),
-    ...(args.port !== undefined ? { port: args.port } : {}),
-  });
+  let started: Awaited<ReturnType<typeof startRemembered>>;
+  try {
+    started = await startRemembered({
+      api: host.api,
+      rendererDir,
+      dataDir: host.dataDir,
+      keepToken: args.keepToken,
+      ...(args.host !== undefined ? { host: args.host } : {}),
+      ...(args.port !== undefined ? { port: args.port } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof ServeStateError)) throw error;
+    // A full disk or a read-only data folder: one line that says where and what, not a stack trace.
+    err(`switchboard: ${cliT('cli.serveStateWrite', { file: error.file, error: error.reason })}`);
+    return 1;
+  }
+  const { server, portChanged, tokenKept } = started;
   out(server.url);
   err(cliT('cli.headlessReady', { config: host.configPath }));
   if (portChanged) err(cliT('cliOut.serve.portChanged'));
@@ -347,6 +357,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     if (v.consent) {
       const why = v.consent.reason === 'changed' ? cliT('cliOut.doctor.consentChanged') : cliT('cliOut.doctor.consentNew');
       line(labels.consent, cliT('cliOut.doctor.consent', { why, more: v.consent.enforced ? '' : cliT('cliOut.doctor.consentCliRuns') }));
+      for (const detail of consentDetails(v.consent)) line('', detail);
     }
     const protocol = v.protocolVersion ? cliT('cliOut.doctor.protocol', { version: v.protocolVersion, era: v.era ?? '?' }) : '';
     const ready = v.readyMs !== undefined && v.status === 'ready' ? cliT('cliOut.doctor.readyIn', { ms: cliNumber(v.readyMs) }) : '';
@@ -360,6 +371,21 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
     if (v.logFile) line(labels.log, v.logFile);
   }
   return failed.length > 0 ? 1 : 0;
+}
+
+/** What an unapproved entry's subject adds to its launch: what changed, references by name, loader variables, sampling. */
+function consentDetails(c: ConsentView): string[] {
+  const s = c.subject;
+  const lines: string[] = [];
+  if (c.changed?.length) lines.push(cliT('cliOut.doctor.consentParts', { parts: c.changed.join(', ') }));
+  const refs = Object.entries(s.references ?? {}).map(([name, list]) => `${name} <- ${list.join(' ')}`);
+  if (refs.length) lines.push(cliT('cliOut.doctor.consentReferences', { refs: refs.join('; ') }));
+  if ('command' in s && s.loader) lines.push(cliT('cliOut.doctor.consentLoader', { vars: Object.entries(s.loader).map(([name, value]) => `${name}=${value}`).join('; ') }));
+  if (s.sampling) {
+    const limit = s.sampling.mode === 'never' ? '' : s.sampling.perMinute !== undefined ? cliT('cliOut.doctor.consentPerMinute', { count: cliNumber(s.sampling.perMinute) }) : cliT('cliOut.doctor.consentNoLimit');
+    lines.push(cliT('cliOut.doctor.consentSampling', { mode: s.sampling.mode, limit }));
+  }
+  return lines;
 }
 
 /** A remote server's OAuth state for doctor (never a token: the view has none). */
@@ -397,8 +423,8 @@ function doctorRecord(v: ServerView): Record<string, unknown> {
     ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env, containment: v.launch.containment ?? null, sandbox: v.launch.sandbox ?? null } : { url: v.target }),
     protocolVersion: v.protocolVersion ?? null,
     era: v.era ?? null,
-    ...(v.launch || v.transport === 'stdio' ? { approved: v.consent === undefined } : {}),
-    ...(v.consent ? { consent: { reason: v.consent.reason, command: v.consent.subject.command, args: v.consent.subject.args, cwd: v.consent.subject.cwd, env: v.consent.subject.env } } : {}),
+    approved: v.consent === undefined,
+    ...(v.consent ? { consent: { reason: v.consent.reason, ...(v.consent.changed ? { changed: v.consent.changed } : {}), ...v.consent.subject } } : {}),
     readyMs: v.status === 'ready' ? (v.readyMs ?? null) : null,
     tools: v.tools.length,
     ...(v.error !== undefined ? { error: v.error } : {}),
@@ -485,7 +511,13 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   if (action === 'delete') {
-    const removed = await host.api['secrets:delete'](name);
+    let removed: boolean;
+    try {
+      removed = await host.api['secrets:delete'](name);
+    } catch (error) {
+      err(`switchboard: ${errorLine(error)}`);
+      return isFileLockBusy(error) ? 1 : 2;
+    }
     if (!removed) err(`switchboard: ${cliT('cli.noSecret', { name })}`);
     return removed ? 0 : 1;
   }
@@ -495,7 +527,8 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
     await host.api['secrets:set'](name, secretValue);
   } catch (error) {
     err(`switchboard: ${errorLine(error)}`);
-    return 2;
+    // Another process kept the file busy: nothing wrong with the command, run it again.
+    return isFileLockBusy(error) ? 1 : 2;
   }
   if (warning) err(cliT('cliOut.note', { note: warning }));
   out(cliT('cliOut.secret.stored', { name }));
@@ -560,6 +593,12 @@ function exitWith(code: number): void {
 }
 
 main(process.argv.slice(2)).then(exitWith, (error: unknown) => {
+  // A data file another process kept locked (at start: the approvals of a config seen for the first time, say).
+  if (isFileLockBusy(error)) {
+    err(`switchboard: ${errorLine(error)}`);
+    exitWith(1);
+    return;
+  }
   err(`switchboard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   exitWith(2);
 });

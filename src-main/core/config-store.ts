@@ -6,6 +6,7 @@ import type { ServersConfig } from '../../src-shared/config-schema';
 import { ConfigError, parseServersConfig, unreadableInfo } from './config';
 import { writeFileAtomicSync } from './data-files';
 import { CoreError, messageOf } from './errors';
+import { withFileLock, withFileLockSync } from './file-lock';
 import { watchFile, type FileWatch } from './watch-file';
 
 export interface ConfigSnapshot {
@@ -120,15 +121,30 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
   /**
    * Applies an app edit to the file as it is on disk now: an external change made since our last read is
    * re-read first and the edit re-applied on top of it, so neither is lost. Refuses (and writes nothing) when
-   * the file on disk does not parse or validate, or when the edit would make it invalid.
+   * the file on disk does not parse or validate, or when the edit would make it invalid. The read, the edit and the
+   * write happen under the file's lock (file-lock.ts): another Switchboard process's edit waits for this one and is
+   * applied on top of it, never over it.
    */
   update(edit: TextEdit, what: string): Promise<ConfigSnapshot> {
-    const run = this.writing.then(() => this.updateNow(edit, what));
+    const run = this.writing.then(() => withFileLock(this.file, () => this.updateNow(edit, what)));
     this.writing = run.catch(() => undefined);
     return run;
   }
 
-  private async updateNow(edit: TextEdit, what: string): Promise<ConfigSnapshot> {
+  /**
+   * The same, synchronously, for a caller that holds the file's lock around more than the edit (a bundle install:
+   * its folder and its entry appear together, or neither does; see Installer).
+   */
+  updateSync(edit: TextEdit, what: string): ConfigSnapshot {
+    return withFileLockSync(this.file, () => this.updateNow(edit, what));
+  }
+
+  /** Runs `fn` holding the file's lock (edits made inside it through this store nest in the same hold). */
+  locked<T>(fn: () => T): Promise<T> {
+    return withFileLock(this.file, fn);
+  }
+
+  private updateNow(edit: TextEdit, what: string): ConfigSnapshot {
     for (let attempt = 0; attempt < 5; attempt++) {
       const base = this.refresh();
       if (base.error) {
@@ -145,9 +161,9 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
         const detail = error instanceof ConfigError ? error.detail : messageOf(error);
         throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`, error instanceof ConfigError ? { data: { ...locationOf(error), ...aroundDetail(error, 'would-be-invalid') } } : undefined);
       }
-      // One last look: a change that landed while we computed means we start over on the newer text.
+      // One last look: an editor's save (which takes no lock) that landed while we computed means we start over.
       if (hashText(readTextOrEmpty(this.file)) !== base.hash) continue;
-      await this.write(text, base.text);
+      this.write(text, base.text);
       return this.refresh();
     }
     throw new CoreError('internal', `Cannot ${what}: the config file keeps changing on disk. Try again in a moment.`, { data: { reason: 'config-keeps-changing', file: this.file } });
@@ -155,29 +171,31 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
 
   /** Saves text from the raw editor, which was opened on `baseHash`. */
   saveText(text: string, baseHash: string): Promise<ConfigSnapshot> {
-    const run = this.writing.then(async () => {
-      const base = this.refresh();
-      if (base.hash !== baseHash) {
-        throw new CoreError(
-          'config-invalid',
-          'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
-          { data: { reason: 'changed-on-disk', file: this.file } },
-        );
-      }
-      try {
-        parseServersConfig(text, this.file);
-      } catch (error) {
-        if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message, { data: configErrorData(error) });
-        throw error;
-      }
-      await this.write(text, base.text);
-      return this.refresh();
-    });
+    const run = this.writing.then(() =>
+      withFileLock(this.file, () => {
+        const base = this.refresh();
+        if (base.hash !== baseHash) {
+          throw new CoreError(
+            'config-invalid',
+            'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
+            { data: { reason: 'changed-on-disk', file: this.file } },
+          );
+        }
+        try {
+          parseServersConfig(text, this.file);
+        } catch (error) {
+          if (error instanceof ConfigError) throw new CoreError('config-invalid', error.message, { data: configErrorData(error) });
+          throw error;
+        }
+        this.write(text, base.text);
+        return this.refresh();
+      }),
+    );
     this.writing = run.catch(() => undefined);
     return run;
   }
 
-  private async write(text: string, previous: string): Promise<void> {
+  private write(text: string, previous: string): void {
     // Sync and by hand (temp file of this pid, rename): no signal hooks, so a SIGTERM arriving now still ends the
     // host through its clean shutdown; a temp left by a SIGKILL is removed at the next start. These files are small.
     // The file keeps its own permissions (0600 when we created it) and the backup gets them too (a 0600 config must

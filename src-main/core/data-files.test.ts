@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ensurePrivateDir, writeFileAtomicSync } from './data-files';
 import { createHost, type Host } from './host';
 import { FileSettings } from './file-settings';
 import { nodeRuntime } from './runtime';
 import { StaticSettings } from './settings';
+import { packBundle } from '../test-support/bundle-fixture';
 import { alive, tempDir } from '../test-support/processes';
 
 /*
@@ -16,15 +18,18 @@ import { alive, tempDir } from '../test-support/processes';
 
 const modeOf = (path: string): number => statSync(path).mode & 0o777;
 
-/** Every file and folder under `dir` (relative path → mode). */
+/** Every file and folder under `dir` (relative path → `folder 700`, `file 600` …). */
 function modesUnder(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const path = join(entry.parentPath, entry.name);
-    out[path.slice(dir.length + 1)] = modeOf(path).toString(8);
+    out[path.slice(dir.length + 1)] = `${entry.isDirectory() ? 'folder' : 'file'} ${modeOf(path).toString(8)}`;
   }
   return out;
 }
+
+/** Each path whose mode is not 0700 (a folder) or 0600 (a file). */
+const loose = (modes: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(modes).filter(([, mode]) => mode !== 'folder 700' && mode !== 'file 600'));
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -62,11 +67,57 @@ describe('files in the data folder', () => {
     const modes = modesUnder(dir);
     const expected = ['mcp.json', 'mcp.json.bak', 'config.json', 'era-cache.json', 'secrets.json', 'chat-settings.json', 'audit.jsonl', join('conversations', `${conversation.id}.json`), join('logs', 'switchboard.log')];
     for (const file of expected) expect({ file, exists: file in modes }).toEqual({ file, exists: true });
-    for (const [path, mode] of Object.entries(modes)) {
-      const isDir = statSync(join(dir, path)).isDirectory();
-      expect({ path, mode }).toEqual({ path, mode: isDir ? '700' : '600' });
-    }
+    expect(loose(modes)).toEqual({});
     expect(modeOf(dir).toString(8)).toBe('700');
+  });
+});
+
+describe('under umask 000', () => {
+  it('every file Switchboard creates in the data folder is still 0600 and every folder 0700 (run/<pid>.json, bundles, the debug bundle included)', async () => {
+    const before = process.umask(0);
+    try {
+      const dir = tempDir();
+      host = await createHost({ mode: 'headless', dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+      await host.settled();
+      expect((await host.api['servers:list']())[0]?.status).toBe('ready');
+      // The ledger of the running server, while it runs.
+      const ledger = join(dir, 'run', `${process.pid}.json`);
+      expect([modeOf(join(dir, 'run')), modeOf(ledger)].map((m) => m.toString(8))).toEqual(['700', '600']);
+      await host.api['secrets:set']('MY_TOKEN', 'secret-value');
+      const conversation = host.chat.history.create('hello');
+      await host.chat.history.save(conversation.id);
+      host.chat.audit.append({ kind: 'call', source: 'cli', callId: 'c1', server: 'calculator', tool: 'add', outcome: 'ok' });
+      await host.api['servers:set-enabled']('calculator', false);
+      await host.api['install:apply']({ source: { kind: 'bundle', data: readFileSync(packBundle()).toString('base64'), fileName: 'greeter.mcpb' }, values: { api_key: 'k-1' } });
+      await host.api['debug:bundle']({});
+      const modes = modesUnder(dir);
+      await host.dispose();
+      host = undefined;
+
+      for (const file of [join('bundles', 'greeter', 'manifest.json'), join('bundles', 'greeter', 'server', 'index.mjs'), join('bundles', 'greeter.install.json'), 'secrets.json', join('logs', 'switchboard.log')]) {
+        expect({ file, exists: file in modes }).toEqual({ file, exists: true });
+      }
+      expect(Object.keys(modes).some((path) => path.startsWith(`debug${sep}switchboard-debug-`))).toBe(true);
+      expect(loose(modes)).toEqual({});
+      expect(modeOf(dir).toString(8)).toBe('700');
+    } finally {
+      process.umask(before);
+    }
+  });
+
+  it('writeFileAtomicSync and ensurePrivateDir set the modes exactly, whatever the umask', () => {
+    const before = process.umask(0o277);
+    try {
+      const dir = join(tempDir(), 'a', 'b');
+      ensurePrivateDir(dir);
+      writeFileAtomicSync(join(dir, 'f.json'), '{}');
+      expect([modeOf(dir), modeOf(join(dir, 'f.json'))].map((m) => m.toString(8))).toEqual(['700', '600']);
+      process.umask(0);
+      writeFileAtomicSync(join(dir, 'c', 'g.json'), '{}');
+      expect([modeOf(join(dir, 'c')), modeOf(join(dir, 'c', 'g.json'))].map((m) => m.toString(8))).toEqual(['700', '600']);
+    } finally {
+      process.umask(before);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isAlive } from './process-tree';
 
@@ -12,9 +12,23 @@ import { isAlive } from './process-tree';
 export const privateFileMode = 0o600;
 export const privateDirMode = 0o700;
 
+/**
+ * Creates the missing folders of `dir` (parents included) 0700 exactly: mkdir's mode passes through the umask, which
+ * may take the owner's bits away (umask 277) — chmod sets them. Folders that already exist are left as they are.
+ */
+function makePrivateDirs(dir: string): void {
+  const first = mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  if (first === undefined) return;
+  // Every folder from the first one created down to `dir` is new, and so ours to set.
+  for (let path = dir; ; path = dirname(path)) {
+    chmodSync(path, privateDirMode);
+    if (path === first || dirname(path) === path) break;
+  }
+}
+
 /** Creates `dir` (and parents) 0700, and tightens it when it exists looser. */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: privateDirMode });
+  makePrivateDirs(dir);
   tighten(dir, privateDirMode);
 }
 
@@ -38,10 +52,12 @@ export function tightenFile(file: string): void {
 export const tempFileFor = (file: string, pid: number = process.pid): string => `${file}.${pid}.tmp`;
 
 /**
- * Writes `path` atomically: a temp file of this process (0600 unless `mode` says otherwise), flushed, renamed over
- * the target — which so gets the temp's mode, tightening a looser one. The folder is created 0700 when missing.
+ * Writes `path` atomically: a temp file of this process (`temp`, default {@link tempFileFor}), 0600 unless `mode`
+ * says otherwise, flushed, renamed over the target — which so gets the temp's mode, tightening a looser one. Missing
+ * folders are created 0700. The mode is set on the open file before anything is written to it, so the umask can
+ * neither loosen nor narrow it and the content never sits in a file with other bits.
  */
-export function writeFileAtomicSync(path: string, data: string, options: { mode?: number; fsync?: boolean } = {}): void {
+export function writeFileAtomicSync(path: string, data: string, options: { mode?: number; fsync?: boolean; temp?: string } = {}): void {
   const mode = options.mode ?? privateFileMode;
   // A symlinked file (a config kept in a dotfiles repo) stays a symlink: the file it points at is replaced.
   let file = path;
@@ -50,23 +66,45 @@ export function writeFileAtomicSync(path: string, data: string, options: { mode?
   } catch {
     // not there yet
   }
-  mkdirSync(dirname(file), { recursive: true, mode: privateDirMode });
-  const temp = tempFileFor(file);
+  makePrivateDirs(dirname(file));
+  const temp = options.temp ?? tempFileFor(file);
   // A temp file of ours left by an earlier failed save would keep its old mode: start from none.
   rmSync(temp, { force: true });
   const fd = openSync(temp, 'wx', mode);
   try {
-    writeSync(fd, data);
-    if (options.fsync !== false) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    // The umask may have taken bits away from `mode`, never added: set it exactly.
-    chmodSync(temp, mode);
+    try {
+      fchmodSync(fd, mode);
+      writeAllSync(fd, data);
+      if (options.fsync !== false) fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** writeSync until every byte is written (one call may write fewer). */
+function writeAllSync(fd: number, data: string | Uint8Array): void {
+  const buffer = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let offset = 0;
+  while (offset < buffer.length) offset += writeSync(fd, buffer, offset, buffer.length - offset);
+}
+
+/** Creates `path` (it must not exist) 0600 exactly and writes `data` to it; a failed write leaves no file. */
+export function writePrivateFileSync(path: string, data: string | Uint8Array): void {
+  const fd = openSync(path, 'wx', privateFileMode);
+  try {
+    try {
+      fchmodSync(fd, privateFileMode);
+      writeAllSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    rmSync(path, { force: true });
     throw error;
   }
 }
@@ -85,6 +123,7 @@ const knownFiles = [
   'consent.json',
   'tool-pins.json',
   'chat-settings.json',
+  'dotenv-choices.json',
   'audit.jsonl',
   'audit.jsonl.1',
 ];

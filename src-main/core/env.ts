@@ -120,6 +120,11 @@ const howToAllow = (key: Pick<HostKey, 'allowNames'>): string => {
 
 const reference = /\$\{(env|secret|input):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 
+/** The `${env:…}`, `${secret:…}` and `${input:…}` references in a raw config value, as written (never resolved), in order, once each. */
+export function referencesOf(value: string): string[] {
+  return [...new Set(value.match(reference) ?? [])];
+}
+
 /** howToAllow as data (`allow`: named, with the name to allow-list, or none), for the UI and CLI to word it. */
 const allowData = (key: Pick<HostKey, 'allowNames'>): { allow: 'named' | 'none'; allowName: string } => {
   const name = key.allowNames[0];

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from './data-files';
 import { CoreError } from './errors';
+import { isFileLockBusy, withFileLockSync } from './file-lock';
 import { StoredSettings, type StoredSettingsKey } from './settings';
 
 type Stored = Record<string, unknown>;
@@ -20,8 +21,16 @@ export class FileSettings extends StoredSettings {
     super();
     this.file = join(dataDir, 'config.json');
     // Created on first use with its default, as electron-store does.
-    const stored = this.read();
-    if (stored !== undefined && !('envAllowList' in stored)) this.write({ ...stored, envAllowList: [] });
+    if (this.read()?.envAllowList !== undefined) return;
+    try {
+      withFileLockSync(this.file, () => {
+        const stored = this.read();
+        if (stored !== undefined && !('envAllowList' in stored)) this.write({ ...stored, envAllowList: [] });
+      });
+    } catch (error) {
+      // Only a default (reads answer [] without it): another process busy with the file is no reason to fail a start.
+      if (!isFileLockBusy(error)) throw error;
+    }
   }
 
   /** The file's object; {} when it does not exist; undefined when it is not a JSON object (left as it is). */
@@ -48,17 +57,19 @@ export class FileSettings extends StoredSettings {
     writeFileAtomicSync(this.file, `${JSON.stringify(stored, undefined, '\t')}\n`);
   }
 
-  /** One read-modify-write of the file for the whole patch. */
+  /** One read-modify-write of the file for the whole patch, under the file's lock (another process's change stays). */
   protected writeKeys(writes: Array<[key: StoredSettingsKey, value: unknown]>): void {
-    const stored = this.read();
-    if (stored === undefined) {
-      throw new CoreError('invalid-argument', `${this.file} is not a JSON object, so the settings were not saved. Fix the file or delete it (the defaults then apply).`);
-    }
-    const next: Stored = { ...stored };
-    for (const [key, value] of writes) {
-      if (value === null) delete next[key];
-      else next[key] = value;
-    }
-    this.write(next);
+    withFileLockSync(this.file, () => {
+      const stored = this.read();
+      if (stored === undefined) {
+        throw new CoreError('invalid-argument', `${this.file} is not a JSON object, so the settings were not saved. Fix the file or delete it (the defaults then apply).`);
+      }
+      const next: Stored = { ...stored };
+      for (const [key, value] of writes) {
+        if (value === null) delete next[key];
+        else next[key] = value;
+      }
+      this.write(next);
+    });
   }
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
+import type { ServerEntry } from '../../src-shared/config-schema';
 import { ensureConfigFile } from './config';
 import { ConfigStore, type ConfigSnapshot } from './config-store';
 import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets';
 import type { SupervisionPolicy } from './servers/policy';
-import type { TraceRecorder } from './trace/index';
+import type { Redactor, TraceRecorder } from './trace/index';
 import { readDotenvFile } from './env';
 import { EraCache } from './era-cache';
 import { tidyDataDir } from './data-files';
@@ -14,6 +16,7 @@ import { HostLog, RotatingLog } from './log-file';
 import { mergePaths, readLoginShellPath } from './login-path';
 import { appDataDir, configFileName, logsDirOf, secretsFileOf } from './paths';
 import { Registry } from './registry';
+import { switchboardFolders } from './sandbox/index';
 import { ChatService } from './chat/service';
 import { AppService } from './services/app';
 import { ConfigService } from './services/config';
@@ -93,8 +96,8 @@ export interface HostOptions {
   /** Record the protocol trace (default true; `trace:list` is then empty, unless a traceSink still wants it). */
   trace?: boolean;
   /**
-   * Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits in `needs-approval` until a
-   * person approves it. Default: in the Electron app; the CLI passes true for `serve` (the app in a browser) and
+   * Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits in
+   * `needs-approval` until a person approves it. Default: in the Electron app; the CLI passes true for `serve` (the app in a browser) and
    * false otherwise (a script runs what its config says; `doctor` lists what the app would ask about).
    */
   requireConsent?: boolean;
@@ -140,9 +143,26 @@ function mergeHostDotenv(files: { data: Record<string, string>; working: Record<
   return { ...files.data, ...files.working };
 }
 
-/** The two `.env` files apart: a key and its base URL must come from the same one (a cloned repo's never redirects). */
+/**
+ * The two `.env` files apart: a key and its base URL must come from the same one, and the working folder's (a
+ * cloned repository's) chooses no model or endpoint unconfirmed. Started from the data folder, the one file is the
+ * data folder's.
+ */
 export function readHostDotenvFiles(dataDir: string, envDir: string): { data: Record<string, string>; working: Record<string, string> } {
-  return { data: readDotenvFile(join(dataDir, '.env')), working: readDotenvFile(join(envDir, '.env')) };
+  const paths = hostDotenvPaths(dataDir, envDir);
+  return { data: readDotenvFile(paths.data), working: paths.working === paths.data ? {} : readDotenvFile(paths.working) };
+}
+
+/** The two `.env` files' paths, real where they exist (the working folder's confirmations are keyed by it). */
+export function hostDotenvPaths(dataDir: string, envDir: string): { data: string; working: string } {
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  return { data: real(join(dataDir, '.env')), working: real(join(envDir, '.env')) };
 }
 
 export async function createHost(options: HostOptions): Promise<Host> {
@@ -153,7 +173,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
   const hostEnv = options.hostEnv ?? process.env;
   const logsDir = logsDirOf(dataDir);
-  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log')), options.logToStderr ?? false);
+  // Log lines hide what the trace hides: the trace service below knows the secret values once they are read.
+  const logRedaction: { redactor?: Redactor } = {};
+  const redactLog = (text: string): string => logRedaction.redactor?.text(text) ?? text;
+  const log = new HostLog(new RotatingLog(join(logsDir, 'switchboard.log'), { redact: redactLog }), options.logToStderr ?? false, redactLog);
   if (strays.length > 0) log.info(`removed ${strays.length} temp file(s) left by a save that did not finish`);
   const ledger = new ChildLedger(join(dataDir, 'run'));
   const reaped = await ledger.reapOrphans();
@@ -181,10 +204,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Where the follower starts from, taken before any server uses a value: what the file held, and its sign-ins.
   const secretsReadAt = secrets.changesRead;
   let signInsSeen = following ? signInRecordsDigest(secrets) : '';
+  const dotenvPaths = hostDotenvPaths(dataDir, options.envDir ?? process.cwd());
   const dotenvFiles = readHostDotenvFiles(dataDir, options.envDir ?? process.cwd());
+  // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
+  const workdirs = [...new Set([options.envDir ?? process.cwd(), process.cwd()])];
   const hostDotenv = mergeHostDotenv(dotenvFiles);
   const store = new ConfigStore(configPath);
-  // Approvals of stdio launches; the first time a config file is seen, its entries as they are count as approved.
+  // Approvals of launches and of where secrets go; the first time a config file is seen, its entries count as approved.
   const firstSnapshot = store.snapshot();
   const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, undefined);
   if (consent.problem) log.warn(consent.problem);
@@ -205,6 +231,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
   const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
+  logRedaction.redactor = trace.redactor;
   const registry: Registry = new Registry({
     hostEnv,
     dotenv: hostDotenv,
@@ -214,6 +241,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     baseDir: dirname(configPath),
     consent,
     sandboxDefault: () => options.settings.sandboxDefault?.(),
+    sandboxFolders: {
+      own: switchboardFolders({ dataDir, configPath, env: hostEnv, envDirs: workdirs }),
+      workdirs,
+      privateRoot: join(dataDir, 'sandbox'),
+    },
     defaultRoots: () => options.settings.defaultRoots?.(),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
     connectionDeps: (name) => ({
@@ -222,7 +254,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       eraCache,
       pins,
       ledger,
-      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`)),
+      log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: redactLog }),
       emit: events.emit,
       auth: authManager,
       // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.
@@ -262,7 +294,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       nameOf: (server, uri) => registry.get(server).features.resources.nameOf(uri),
     },
     secrets,
-    env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles },
+    env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles, dotenvPaths },
     dataDir,
     emit: (event) => events.emit('chat:event', event),
     log: (line) => log.warn(line),
@@ -270,7 +302,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     requests,
   });
 
-  const installOptions = { store, secrets, dataDir, apply, events, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) };
+  const needsApproval = (name: string, entry: ServerEntry): boolean => consent.pending(name, entry) !== undefined;
+  const installOptions = { store, secrets, dataDir, apply, events, needsApproval, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) };
   // Read before any server starts (nothing a child says can come meanwhile), or after their spawns (deferInstaller).
   const eagerInstall = options.deferInstaller ? undefined : lazyInstallService(installOptions, Promise.resolve());
   await eagerInstall?.ready;

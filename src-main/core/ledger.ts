@@ -1,5 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ensurePrivateDir, writeFileAtomicSync } from './data-files';
 import { Containment, endCgroupTree, isServerCgroup, reapOrphanCgroups } from './containment';
 import { groupMembers, killProcesses, killTree, processStartTime } from './process-tree';
 
@@ -97,15 +98,15 @@ export class ChildLedger {
 
   private save(): void {
     try {
-      mkdirSync(this.dir, { recursive: true });
       if (this.children.size === 0) {
         rmSync(this.file, { force: true });
         return;
       }
-      const temp = `${this.file}.tmp`;
+      ensurePrivateDir(this.dir);
       const body: LedgerFile = { owner: this.owner, children: [...this.children.values()] };
-      writeFileSync(temp, JSON.stringify(body));
-      renameSync(temp, this.file);
+      // Command lines of this user's servers: 0600 like every data file. The temp is this host's alone (its pid is
+      // in the name), and not flushed: the ledger only helps after a crash of this process, not of the machine.
+      writeFileAtomicSync(this.file, JSON.stringify(body), { temp: `${this.file}.tmp`, fsync: false });
     } catch {
       // Best effort: the ledger only helps after a crash.
     }

@@ -35,7 +35,7 @@ export interface ProcessTransportOptions {
   /** A stdout line grew past `maxMessageBytes` without a newline: it is dropped as it streams, up to its newline. */
   onOversizedLine?: (info: OversizedLine) => void;
   /** Runs the server in a sandbox (sandbox/index.ts): the argv (and extra env) that start it inside one. Inside the cgroup wrapper. */
-  sandbox?: (command: string, args: readonly string[]) => { command: string; args: string[]; env?: Record<string, string> };
+  sandbox?: (command: string, args: readonly string[]) => { command: string; args: string[]; env?: Record<string, string>; cwd?: string };
 }
 
 export interface OversizedLine {
@@ -123,11 +123,12 @@ export class ProcessTransport implements Transport {
     // cgroup shell → sandbox → server: the cgroup holds the sandbox's whole tree, and the process group is the sandbox's.
     const inner = this.options.sandbox ? this.options.sandbox(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
     const env = 'env' in inner && inner.env ? { ...this.options.env, ...inner.env } : this.options.env;
+    const cwd = 'cwd' in inner && inner.cwd !== undefined ? inner.cwd : this.options.cwd;
     const launch = scope ? scope.wrap(inner.command, inner.args, env) : inner;
     return new Promise((resolve, reject) => {
       const child = spawn(launch.command, launch.args, {
         env,
-        ...(this.options.cwd !== undefined ? { cwd: this.options.cwd } : {}),
+        ...(cwd !== undefined ? { cwd } : {}),
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: process.platform !== 'win32',
         windowsHide: true,

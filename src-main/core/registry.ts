@@ -9,7 +9,7 @@ import { resolveRoots } from './servers/features/roots';
 import type { ResolvedServer, SupervisorDeps } from './servers/policy';
 import { Supervisor as Connection } from './servers/supervisor';
 import { CoreError, messageOf } from './errors';
-import { effectiveSandbox, expandPath } from './sandbox/index';
+import { effectiveSandbox, expandPath, privateFolderOf, removePrivateFolder } from './sandbox/index';
 import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from './env';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -35,13 +35,18 @@ export interface RegistryOptions {
   defaultRoots?: () => readonly string[] | undefined;
   /** The settings' default `sandbox` for stdio entries without one of their own. */
   sandboxDefault?: () => SandboxSetting | undefined;
-  /** Consent before a command runs (trust/consent.ts): an unapproved stdio entry waits, where the gate is enforced. */
+  /**
+   * What sandboxes keep out (Switchboard's own folders, the host's working folders) and where each server's private
+   * sandbox folder goes (`privateRoot/<name>`, removed with the entry).
+   */
+  sandboxFolders?: { own: string[]; workdirs: string[]; privateRoot: string };
+  /** Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits, where the gate is enforced. */
   consent?: ConsentGate;
 }
 
 /** What the registry asks about approvals (ConsentStore implements it). */
 export interface ConsentGate {
-  /** The approval a person must give for this entry, or undefined when it is approved (or remote). */
+  /** The approval a person must give for this entry, or undefined when it is approved (or needs none). */
   pending(name: string, entry: ServerEntry): ConsentView | undefined;
   approve(name: string, entry: ServerEntry, via: 'approval'): void;
 }
@@ -112,11 +117,13 @@ function resolveLaunch(name: string, entry: ServerEntry, options: RegistryOption
       const sandbox = effectiveSandbox(entry.sandbox, options.sandboxDefault?.());
       const home = options.hostEnv.HOME ?? homedir();
       const absoluteIn = (paths: string[]): string[] => paths.map((p) => expandPath(p, home, options.baseDir));
+      const around = options.sandboxFolders;
+      const folders = around ? { folders: { own: around.own, workdirs: around.workdirs, private: privateFolderOf(around.privateRoot, name) } } : {};
       return {
         name,
         entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
         childEnv,
-        ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite) } } : {}),
+        ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite), ...folders } } : {}),
       };
     }
     const headers = resolveRecord(entry.headers, `${where}.headers`, options);
@@ -200,9 +207,14 @@ export class Registry extends EventEmitter<RegistryEvents> {
     for (const [name, entry] of Object.entries(config.mcpServers)) {
       const resolved = resolveServer(name, entry, this.options);
       const existing = this.connections.get(name);
-      if (existing && fingerprint(existing.server) === fingerprint(resolved)) {
-        // Same launch; an approval given meanwhile (the server form saving it unchanged) lets it start.
-        if (existing.consent && !this.consentOf(existing.server)) existing.setConsent(undefined, existing.server.entry.disabled !== true);
+      const pending = existing && fingerprint(existing.server) === fingerprint(resolved) ? this.consentOf(resolved) : undefined;
+      // A loosened sampling policy on a running server: it stops (below) and waits, its old policy kept till then.
+      const holdNow = existing !== undefined && pending?.enforced === true && existing.consent === undefined;
+      if (existing && fingerprint(existing.server) === fingerprint(resolved) && !holdNow) {
+        // Same launch; an approval given meanwhile (the server form saving it unchanged) lets it start; a waiting
+        // one shows what it waits for now (the hash a person approves must be of what they see).
+        if (pending) existing.setConsent(pending);
+        else if (existing.consent) existing.setConsent(undefined, existing.server.entry.disabled !== true);
         // Roots or the sampling policy may have changed: applied to the running session (roots announced to it).
         existing.update(resolved);
         plan.push({ name, keep: existing });
@@ -223,6 +235,9 @@ export class Registry extends EventEmitter<RegistryEvents> {
     }
     // The old process trees end before their replacements start (a server may hold a port or a lock).
     await Promise.all(retired.map((c) => c.dispose()));
+    // A removed server's private sandbox folder (its caches) goes with it, once nothing of it runs.
+    const privateRoot = this.options.sandboxFolders?.privateRoot;
+    if (privateRoot !== undefined) for (const name of result.removed) removePrivateFolder(privateRoot, name);
     if (this.disposed) return result;
     this.connections.clear();
     for (const step of plan) this.connections.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));
@@ -230,7 +245,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
     return result;
   }
 
-  /** A problem-free stdio entry's pending approval (a server with a problem fails with it first). */
+  /** A problem-free entry's pending approval (a server with a problem fails with it first). */
   private consentOf(resolved: ResolvedServer): ConsentView | undefined {
     if (resolved.problem !== undefined) return undefined;
     return this.options.consent?.pending(resolved.name, resolved.entry);
@@ -246,7 +261,7 @@ export class Registry extends EventEmitter<RegistryEvents> {
     const pending = connection.consent;
     if (!pending) return;
     if (pending.hash !== hash) {
-      throw new CoreError('invalid-argument', `The command of "${name}" changed since it was shown; review it again before approving.`, { data: { server: name } });
+      throw new CoreError('invalid-argument', `What "${name}" runs or sends changed since it was shown; review it again before approving.`, { data: { server: name } });
     }
     this.options.consent?.approve(name, connection.server.entry, 'approval');
     connection.setConsent(undefined, connection.server.entry.disabled !== true);

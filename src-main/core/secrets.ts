@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomicSync } from './data-files';
+import { withFileLockSync } from './file-lock';
 
 /**
  * Where `${secret:NAME}` values live. The desktop app encrypts them with the OS keychain (Electron
@@ -135,9 +136,9 @@ export class SecretsFileUnreadableError extends Error {
  *
  * Several processes share the file (a `serve` running while `switchboard login` or `secret set` runs in a terminal),
  * so the file, not this object, is the truth: every read sees the file as it is now (re-parsed only when its
- * modification time or size changed), and every change is applied to the file's current values and written back
- * atomically — one process's change never drops another's, and a token stored by `login` is seen by a running
- * `serve` at once.
+ * modification time or size changed), and every change is applied to the file's current values, read under the
+ * file's lock (file-lock.ts), and written back atomically — one process's change never drops another's, and a token
+ * stored by `login` is seen by a running `serve` at once.
  */
 export class FileSecretStore implements SecretStore {
   readonly backing = 'file' as const;
@@ -180,19 +181,24 @@ export class FileSecretStore implements SecretStore {
     });
   }
 
-  /** Applies `edit` to the file's current values; writes them back when it changed something. */
+  /**
+   * Applies `edit` to the file's current values, read under the file's lock (another process's `secret set` waits,
+   * and is not written over); writes them back when it changed something.
+   */
   private change(edit: (values: Record<string, string>) => boolean): boolean {
-    this.seen = undefined; // read afresh, whatever the stat says: another process may have written in the same tick
-    this.refresh();
-    if (this.unreadable !== undefined) {
-      throw new SecretsFileUnreadableError(this.file, this.unreadable.why, this.unreadable.kind);
-    }
-    const values = { ...this.values };
-    if (!edit(values)) return false;
-    writeFileAtomicSync(this.file, JSON.stringify(values, null, 2));
-    this.keep(values, false);
-    this.seen = this.stamp();
-    return true;
+    return withFileLockSync(this.file, () => {
+      this.seen = undefined; // read afresh, whatever the stat says: another process may have written in the same tick
+      this.refresh();
+      if (this.unreadable !== undefined) {
+        throw new SecretsFileUnreadableError(this.file, this.unreadable.why, this.unreadable.kind);
+      }
+      const values = { ...this.values };
+      if (!edit(values)) return false;
+      writeFileAtomicSync(this.file, JSON.stringify(values, null, 2));
+      this.keep(values, false);
+      this.seen = this.stamp();
+      return true;
+    });
   }
 
   private stamp(): string | undefined {

@@ -2,6 +2,7 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, nativeTheme } from 'electron';
 import Store, { type Schema } from 'electron-store';
+import { withFileLockSync } from '../core/file-lock';
 import { StoredSettings, type AppSettingsPatch, type StoredSettingsKey } from '../core/settings';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
@@ -70,11 +71,14 @@ export class ElectronSettings extends StoredSettings {
     return this.store.get(key);
   }
 
+  /** electron-store reads the file afresh for each change: under the file's lock, a CLI's change made meanwhile stays. */
   protected writeKeys(writes: Array<[key: StoredSettingsKey, value: unknown]>): void {
-    for (const [key, value] of writes) {
-      if (value === null) this.store.delete(key);
-      else this.store.set(key, value);
-    }
+    withFileLockSync(this.store.path, () => {
+      for (const [key, value] of writes) {
+        if (value === null) this.store.delete(key);
+        else this.store.set(key, value);
+      }
+    });
   }
 
   override update(patch: AppSettingsPatch): void {
@@ -93,7 +97,7 @@ export class ElectronSettings extends StoredSettings {
 
   setWindowBounds(bounds: WindowBounds): void {
     try {
-      this.store.set('windowBounds', bounds);
+      withFileLockSync(this.store.path, () => this.store.set('windowBounds', bounds));
     } catch (error) {
       // A bounds value the schema rejects (e.g. a tiny window) is not worth failing a quit over.
       console.error(`[switchboard] could not save window bounds: ${String(error)}`);

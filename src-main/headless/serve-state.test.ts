@@ -1,10 +1,11 @@
 import { createServer, request } from 'node:http';
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeHostApi } from '../test-support/fake-api';
 import { tempDir } from '../test-support/processes';
-import { readServeState, serveStateFile, startRemembered, type RememberedServe } from './serve-state';
+import { readServeState, ServeStateError, serveStateFile, startRemembered, type RememberedServe } from './serve-state';
 import { bridgeTokenHash } from './server';
 
 /* `serve` across restarts: the same port when it is free, the token only with --keep-token; real loopback listens. */
@@ -25,6 +26,14 @@ function getJson(port: number, path: string, headers: Record<string, string> = {
     req.on('error', reject);
     req.end();
   });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 const running: RememberedServe[] = [];
@@ -98,5 +107,20 @@ describe('serve keeps its address across restarts', () => {
     expect((await getJson(server.port, '/bridge-info', { host: `attacker.test:${server.port}` })).status).toBe(403);
     // Everything else still needs the token.
     expect((await getJson(server.port, '/')).status).toBe(401);
+  });
+
+  it('a serve.json that cannot be written: a ServeStateError naming the file, the server stopped, no temp file left', async () => {
+    const dataDir = tempDir('switchboard-serve-');
+    // Where serve.json goes is a folder: the new file cannot be renamed over it (EISDIR), as a full disk fails a write.
+    mkdirSync(serveStateFile(dataDir));
+    const port = await freePort();
+    const error: unknown = await startRemembered({ api: fakeHostApi({}), rendererDir: rendererDir(), dataDir, keepToken: true, port }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServeStateError);
+    expect(error).toMatchObject({ file: serveStateFile(dataDir), reason: expect.stringMatching(/^EISDIR/) });
+    expect(readdirSync(dataDir)).toEqual(['serve.json']);
+    // The server started for it was stopped: its port can be listened on again.
+    const again = createServer();
+    await new Promise<void>((resolve, reject) => again.once('error', reject).listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => again.close(() => resolve()));
   });
 });

@@ -1,7 +1,8 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ensurePrivateDir } from '../core/data-files';
+import { ensurePrivateDir, writeFileAtomicSync } from '../core/data-files';
+import { messageOf } from '../core/errors';
 import { startHeadless, type HeadlessOptions, type HeadlessServer } from './server';
 
 /*
@@ -28,11 +29,26 @@ export function readServeState(dataDir: string): ServeState | undefined {
   }
 }
 
+/** serve.json could not be saved (a full disk, a read-only folder); the server that was started is stopped. */
+export class ServeStateError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`cannot save ${file}: ${reason}`);
+    this.name = 'ServeStateError';
+  }
+}
+
 function writeServeState(dataDir: string, state: ServeState): void {
-  ensurePrivateDir(dataDir);
   const file = serveStateFile(dataDir);
-  rmSync(file, { force: true }); // created fresh, so it is 0600 even where an older file was not
-  writeFileSync(file, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+  try {
+    ensurePrivateDir(dataDir);
+    // A fresh 0600 file renamed over the old one: a failed write (ENOSPC) leaves the last good state, not half a file.
+    writeFileAtomicSync(file, `${JSON.stringify(state)}\n`);
+  } catch (error) {
+    throw new ServeStateError(file, messageOf(error));
+  }
 }
 
 export interface RememberedServeOptions extends Omit<HeadlessOptions, 'port' | 'token'> {
@@ -76,6 +92,11 @@ export async function startRemembered(options: RememberedServeOptions): Promise<
       portChanged = true;
     }
   }
-  writeServeState(dataDir, { host: bindHost, port: server.port, ...(keepToken ? { token: server.token } : {}) });
+  try {
+    writeServeState(dataDir, { host: bindHost, port: server.port, ...(keepToken ? { token: server.token } : {}) });
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
   return { server, portChanged, tokenKept: token !== undefined && token === server.token };
 }

@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { tempDir } from './processes';
 
 /**
@@ -39,11 +41,18 @@ export function runCliSync(args: string[], env: Record<string, string>): Piped {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** `node --import tsx ...argv` on pipes; resolves once it has exited and its output is read (SIGKILL after timeoutMs). */
-export function runPiped(argv: string[], env: Record<string, string>, options: { stdin?: 'ignore' | 'pipe'; timeoutMs?: number } = {}): Promise<Piped> {
+/** tsx's loader by URL: `--import tsx` resolves from the working folder, which a test may set elsewhere. */
+const tsxLoader = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'loader.mjs')).href;
+
+/**
+ * `node --import tsx ...argv` on pipes; resolves once it has exited and its output is read (SIGKILL after timeoutMs).
+ * `cwd`: the folder it runs in (default this process's).
+ */
+export function runPiped(argv: string[], env: Record<string, string>, options: { stdin?: 'ignore' | 'pipe'; timeoutMs?: number; cwd?: string } = {}): Promise<Piped> {
   return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', ...argv];
-    const child = options.stdin === 'pipe' ? spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'] }) : spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = ['--import', options.cwd !== undefined ? tsxLoader : 'tsx', ...argv];
+    const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
+    const child = options.stdin === 'pipe' ? spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'], ...where }) : spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...where });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -62,10 +71,10 @@ export function runPiped(argv: string[], env: Record<string, string>, options: {
  * answer's prompt (so a prompt asked again — a field re-asked after a bad value — gets the next answer); rejects when
  * the child exits with a prompt never seen. SIGKILL after timeoutMs.
  */
-export function runOnTerminal(argv: string[], env: Record<string, string>, answers: Array<[RegExp, string]>, timeoutMs = 60_000): Promise<OnTerminal> {
-  const command = [process.execPath, '--import', 'tsx', ...argv].map(shellQuote).join(' ');
+export function runOnTerminal(argv: string[], env: Record<string, string>, answers: Array<[RegExp, string]>, timeoutMs = 60_000, cwd?: string): Promise<OnTerminal> {
+  const command = [process.execPath, '--import', cwd !== undefined ? tsxLoader : 'tsx', ...argv].map(shellQuote).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(cwd !== undefined ? { cwd } : {}) });
     let output = '';
     let cursor = 0;
     const pending = [...answers];

@@ -92,6 +92,17 @@ export const registryDocs: RegistryDoc[] = [
   },
 ];
 
+/** An entry whose npm identifier is a URL with a fragment (`npx -y 'https://…#@1.0.0'` would install the tarball). */
+export const evilDoc: RegistryDoc = {
+  server: {
+    $schema: schema,
+    name: 'com.example/evil',
+    description: 'Names a tarball URL instead of a package.',
+    version: '1.0.0',
+    packages: [{ registryType: 'npm', identifier: 'https://evil.example/pkg.tgz#', version: '1.0.0', transport: { type: 'stdio' } }],
+  },
+};
+
 function response(doc: RegistryDoc): Record<string, unknown> {
   return {
     server: doc.server,

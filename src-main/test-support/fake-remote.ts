@@ -9,6 +9,8 @@ export interface SeenRequest {
   sessionId?: string;
   /** The request path (OAuth discovery GETs the well-known ones). */
   path?: string;
+  /** The Authorization header it carried, when it had one. */
+  authorization?: string;
 }
 
 export interface FakeRemoteOptions {
@@ -56,7 +58,7 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}): Promise<
         message = undefined;
       }
     }
-    requests.push({ method: req.method ?? '', path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname, ...(message?.method !== undefined ? { rpc: message.method } : {}), ...(sessionId !== undefined ? { sessionId } : {}) });
+    requests.push({ method: req.method ?? '', path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname, ...(message?.method !== undefined ? { rpc: message.method } : {}), ...(sessionId !== undefined ? { sessionId } : {}), ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}) });
     const wait = readyAt - Date.now();
     if (wait > 0) {
       await new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@ import type { AppState } from '../store';
 import { canChat } from '../store/chat-slice';
 import { ToolPicker } from './ToolPicker';
 import { useT } from '../i18n';
+import { ChatRouteLine, DotenvNotice } from '../chat/ChatRoute';
 
 /** Placeholders said in the UI's language (exampleCommand returns these keys, or a command line as it is). */
 const askAnything = 'composer.askAnything';
@@ -141,58 +142,62 @@ export function Composer() {
   };
 
   return (
-    <form className="composer" onSubmit={send}>
-      {showSuggestions && (
-        <ul id="slash-suggestions" className="slash-suggestions" role="listbox" aria-label={t('composer.commands')} data-testid="slash-suggestions">
-          {suggestions.map((sg, i) => (
-            <li
-              key={`${sg.kind}:${sg.server}:${sg.name}`}
-              id={`slash-suggestion-${i}`}
-              role="option"
-              aria-selected={i === activeIndex}
-              className={i === activeIndex ? 'active' : ''}
-              data-testid="slash-suggestion"
-              data-kind={sg.kind}
-              data-name={sg.name}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => take(sg)}
-            >
-              <span className="mono">/{sg.command}</span>
-              <span className="tag">{sg.kind}</span>
-              <span className="muted slash-server">{sg.server}</span>
-              {sg.description && <span className="muted slash-desc">{sg.description}</span>}
+    <>
+      <DotenvNotice />
+      <form className="composer" onSubmit={send}>
+        {showSuggestions && (
+          <ul id="slash-suggestions" className="slash-suggestions" role="listbox" aria-label={t('composer.commands')} data-testid="slash-suggestions">
+            {suggestions.map((sg, i) => (
+              <li
+                key={`${sg.kind}:${sg.server}:${sg.name}`}
+                id={`slash-suggestion-${i}`}
+                role="option"
+                aria-selected={i === activeIndex}
+                className={i === activeIndex ? 'active' : ''}
+                data-testid="slash-suggestion"
+                data-kind={sg.kind}
+                data-name={sg.name}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => take(sg)}
+              >
+                <span className="mono">/{sg.command}</span>
+                <span className="tag">{sg.kind}</span>
+                <span className="muted slash-server">{sg.server}</span>
+                {sg.description && <span className="muted slash-desc">{sg.description}</span>}
+              </li>
+            ))}
+            <li className="slash-hint muted" role="presentation">
+              {t('composer.hint')}
             </li>
-          ))}
-          <li className="slash-hint muted" role="presentation">
-            {t('composer.hint')}
-          </li>
-        </ul>
-      )}
-      <ToolPicker />
-      <textarea
-        className="composer-input"
-        data-testid="chat-input"
-        aria-label={t('composer.command')}
-        aria-autocomplete="list"
-        aria-controls={showSuggestions ? 'slash-suggestions' : undefined}
-        aria-expanded={showSuggestions}
-        aria-activedescendant={showSuggestions ? `slash-suggestion-${activeIndex}` : undefined}
-        placeholder={example}
-        rows={1}
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {running && (
-        <button type="button" className="btn btn-danger" data-testid="chat-stop" onClick={() => void stopChat()}>
-          {t('composer.stop')}
+          </ul>
+        )}
+        <ToolPicker />
+        <textarea
+          className="composer-input"
+          data-testid="chat-input"
+          aria-label={t('composer.command')}
+          aria-autocomplete="list"
+          aria-controls={showSuggestions ? 'slash-suggestions' : undefined}
+          aria-expanded={showSuggestions}
+          aria-activedescendant={showSuggestions ? `slash-suggestion-${activeIndex}` : undefined}
+          placeholder={example}
+          rows={1}
+          spellCheck={false}
+          autoComplete="off"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {running && (
+          <button type="button" className="btn btn-danger" data-testid="chat-stop" onClick={() => void stopChat()}>
+            {t('composer.stop')}
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={text.trim() === ''}>
+          {t('composer.send')}
         </button>
-      )}
-      <button type="submit" className="btn btn-primary" data-testid="chat-send" disabled={text.trim() === ''}>
-        {t('composer.send')}
-      </button>
-    </form>
+      </form>
+      <ChatRouteLine />
+    </>
   );
 }

@@ -44,7 +44,7 @@ describe("a server's status reason", () => {
     setLanguage('zh-CN');
     expect(reasonText(crashed.error ?? '', crashed.errorInfo)).toBe('服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)');
     expect(reasonText('Server "x" was ended by signal SIGKILL.', { code: 'server-exited', data: { server: 'x', how: 'signal', signal: 'SIGKILL' } })).toBe('服务器“x”被信号 SIGKILL 终止。');
-    expect(reasonText('Review it.', { code: 'needs-approval', data: { reason: 'changed' } })).toMatch(/^自批准以来，它的命令、参数、工作文件夹或环境变量名已更改/);
+    expect(reasonText('Review it.', { code: 'needs-approval', data: { reason: 'changed' } })).toMatch(/^自批准以来，它运行的内容、得到的密钥、密钥的去向或它的采样策略已更改/);
   });
 
   it('says why a slash command cannot run, in the UI language', () => {

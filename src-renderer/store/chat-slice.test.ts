@@ -36,6 +36,19 @@ describe('chat slice', () => {
     off();
   });
 
+  it("confirming the working folder's .env choices sends exactly the values shown and takes the new view", async () => {
+    const waiting: ProvidersView = { ...providers, unconfirmed: { file: '/repo/.env', choices: [{ name: 'OLLAMA_BASE_URL', value: 'http://127.0.0.1:9/v1', provider: 'ollama' }] } };
+    const after: ProvidersView = { ...providers, route: { provider: 'ollama', label: 'Ollama', model: 'm', endpoint: 'http://127.0.0.1:9/v1', modelSource: 'settings', endpointSource: 'dotenv' } };
+    const confirm = vi.fn(async () => after);
+    const { client } = fakeHost_({ 'providers:list': vi.fn(async () => waiting), 'chat:settings': vi.fn(), 'providers:confirm-dotenv': confirm });
+    const store = createAppStore(client);
+    await store.getState().refreshChat();
+    expect(store.getState().providers?.unconfirmed?.choices).toHaveLength(1);
+    await store.getState().confirmDotenv({ OLLAMA_BASE_URL: 'http://127.0.0.1:9/v1' });
+    expect(confirm).toHaveBeenCalledWith({ values: { OLLAMA_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    expect(store.getState().providers).toEqual(after);
+  });
+
   it('without a provider, text gets a notice that says how to add one', async () => {
     const { client } = fakeHost_({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
     const store = createAppStore(client);

@@ -133,6 +133,8 @@ export interface ChatSlice {
   setModel(spec: string): Promise<void>;
   updateChatSettings(patch: ChatSettingsPatch): Promise<void>;
   configureProvider(request: ProviderConfigureRequest): Promise<void>;
+  /** Confirms the working folder's `.env` choices the person saw (name → value): recorded in main, then used. */
+  confirmDotenv(values: Record<string, string>): Promise<void>;
   loadRemoteImage(url: string): Promise<void>;
   loadAudit(): Promise<void>;
   loadProviderModels(): Promise<void>;
@@ -570,6 +572,14 @@ export const createChatSlice =
         await get().loadProviderModels();
         const first = get().providerModels[request.id]?.[0] ?? view.models[0];
         if (get().providers?.hint !== undefined && first !== undefined) await get().setModel(`${request.id}:${first}`);
+      },
+
+      async confirmDotenv(values) {
+        try {
+          set({ providers: await api['providers:confirm-dotenv']({ values }) });
+        } catch (error) {
+          fail(describeError(error).message);
+        }
       },
 
       async loadRemoteImage(url) {

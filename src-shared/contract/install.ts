@@ -124,7 +124,7 @@ export interface InstallResultView {
   name: string;
   /** Secrets stored for it (names only). */
   secretsStored: string[];
-  /** The app asks before it starts (stdio entries need consent). */
+  /** The app asks before it starts (a stdio entry, or a remote one that sends a secret: trust/consent.ts). */
   needsApproval: boolean;
   /** bundle: where its files are. */
   installedAt?: string;

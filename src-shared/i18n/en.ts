@@ -152,6 +152,21 @@ export const en = {
     command: 'Command',
     stop: 'Stop',
     send: 'Send',
+    /** Where new messages go: provider, model, endpoint (and, on hover, where each came from). */
+    routeLabel: 'Where your messages go',
+    route: '{{provider}} · {{model}} · {{endpoint}}',
+    routeTitle: 'Model: {{modelFrom}}. Endpoint: {{endpointFrom}}.',
+    from: {
+      flag: '--model',
+      settings: 'chosen in the app',
+      env: '{{name}} in the environment',
+      dotenv: '{{name}} in {{file}}',
+      modelDefault: "the first configured provider's first model",
+      endpointDefault: "the provider's default",
+    },
+    dotenvHeld:
+      "The .env of the folder Switchboard was started in ({{file}}) sets {{values}}. It is not used until you confirm it: a cloned repository's .env must not send your conversations elsewhere.",
+    dotenvConfirm: 'Confirm',
   },
   chatLog: {
     label: 'Conversation',
@@ -900,14 +915,31 @@ export const en = {
     valueHidden: 'value hidden',
     fromEnvFile: '(from <code>{{file}}</code> too)',
     changedTitle: 'The command of “{{server}}” changed',
+    changedTitleRemote: 'Where “{{server}}” sends your secrets changed',
     runTitle: 'Run “{{server}}”?',
-    changedWhy: 'Since you approved it, its command, arguments, working folder or environment names changed (an edit of the file, an import or a paste). It stays stopped until you approve the new one.',
-    newWhy: 'This entry was added outside the server form (an import, a paste into the editor, or another program editing the file). Switchboard starts it only once you have checked what it runs.',
+    connectTitle: 'Connect to “{{server}}”?',
+    changedWhy: 'Since you approved it, what it runs, the secrets it is given, where it sends them or its sampling policy changed (an edit of the file, an import, an install or a paste). It stays stopped until you approve the new one.',
+    newWhy: 'This entry was added outside the server form (an import, an install, a paste into the editor, or another program editing the file). Switchboard starts it only once you have checked what it runs.',
+    newWhyRemote: 'This remote entry was added outside the server form (an import, an install, a paste into the editor, or another program editing the file) and sends secrets of yours, or may use your LLM without asking. Switchboard connects only once you have checked where they go.',
     before: 'what you approved before',
     approving: 'Approving…',
     approveDisabled: 'Approve (it stays disabled)',
     approveStart: 'Approve and start',
     notNow: 'Not now: leave it; it stays stopped. Remove it or edit it in the server form.',
+    changedMark: 'changed',
+    references: 'references',
+    referencesHint: 'the value is taken from here when the server starts; it is never shown',
+    loader: 'code-loading variables',
+    loaderHint: 'these change which code the program loads, so their values are shown',
+    oauth: 'OAuth',
+    sampling: 'sampling',
+    samplingMode: {
+      ask: 'ask each time',
+      allow: 'run without asking (your LLM and its key)',
+      never: 'never',
+    },
+    perMinute: 'at most {{count}} per minute',
+    noLimit: 'no limit per minute',
   },
   trust: {
     label: {
@@ -977,7 +1009,7 @@ export const en = {
     reading: 'Reading what it would add…',
     added: 'Added <strong>{{name}}</strong> to the config.',
     storedSecrets: ' Stored as secrets: {{names}}.',
-    notStarted: 'It has not started: approve its command on the servers screen first.',
+    notStarted: 'It has not started: approve it on the servers screen first.',
     done: 'Done',
     version: ' · version <strong>{{version}}</strong>',
     installAs: 'Install as',
@@ -1223,6 +1255,9 @@ export const en = {
       generic: 'Something went wrong inside Switchboard: {{message}}',
       /** An app edit that kept meeting newer text on disk (src-main/core/config-store.ts). */
       'config-keeps-changing': 'Not saved: the config file {{file}} keeps changing on disk. Try again in a moment.',
+      /** Another process held a data file's lock past the wait (src-main/core/file-lock.ts). */
+      'file-locked':
+        'Not saved: another Switchboard process is changing {{file}} and did not finish within {{seconds}} s (it holds {{lock}}). Nothing was written. Try again in a moment; if this keeps happening, end the switchboard process that is stuck.',
     },
     disconnected: { generic: 'The connection to the host was lost: {{message}}' },
   },
@@ -1271,9 +1306,9 @@ export const en = {
     'remote-closed': { generic: 'The remote server closed the connection.' },
     'needs-approval': {
       generic: 'Review exactly what would run and approve it to start the server.',
-      new: 'This command has not been approved in Switchboard: review exactly what would run and approve it to start the server.',
+      new: 'This server has not been approved in Switchboard: review exactly what would run and approve it to start the server.',
       changed:
-        'Its command, arguments, working folder or environment names changed since it was approved: review exactly what would run and approve it to start the server.',
+        'What it runs, the secrets it is given, where it sends them or its sampling policy changed since it was approved: review exactly what would run and approve it to start the server.',
     },
     'bridge-no-token': { generic: 'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).' },
     'bridge-stale-token': {
@@ -1395,6 +1430,7 @@ export const en = {
     loopbackOnly: 'serve binds to loopback only; {{host}} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.',
     remoteWarning: 'Warning: serving on {{host}} — anyone who can reach it and sees the URL can start programs as you.',
     uiNotBuilt: 'the UI is not built ({{dir}}/index.html is missing). Run "npm run build" first.',
+    serveStateWrite: 'cannot save the serve address to {{file}} ({{error}}); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.',
     headlessReady: 'Switchboard headless: open the URL above in a browser. Config: {{config}}. Ctrl+C to stop.',
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',

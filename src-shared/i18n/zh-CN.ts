@@ -149,6 +149,19 @@ export const zhCN: Catalogue = {
     command: '命令',
     stop: '停止',
     send: '发送',
+    routeLabel: '消息发送到哪里',
+    route: '{{provider}} · {{model}} · {{endpoint}}',
+    routeTitle: '模型：{{modelFrom}}。端点：{{endpointFrom}}。',
+    from: {
+      flag: '--model',
+      settings: '在应用中选择',
+      env: '环境变量 {{name}}',
+      dotenv: '{{file}} 中的 {{name}}',
+      modelDefault: '第一个已配置服务的第一个模型',
+      endpointDefault: '该服务的默认端点',
+    },
+    dotenvHeld: '启动 Switchboard 所在文件夹的 .env（{{file}}）设置了 {{values}}。在你确认之前不会使用：克隆来的仓库的 .env 不得把你的对话发送到别处。',
+    dotenvConfirm: '确认',
   },
   chatLog: {
     label: '对话',
@@ -893,14 +906,31 @@ export const zhCN: Catalogue = {
     valueHidden: '值已隐藏',
     fromEnvFile: '（也来自 <code>{{file}}</code>）',
     changedTitle: '“{{server}}”的命令已更改',
+    changedTitleRemote: '“{{server}}”发送你的密钥的去向已更改',
     runTitle: '运行“{{server}}”？',
-    changedWhy: '自你批准以来，它的命令、参数、工作文件夹或环境变量名已更改（编辑了文件、导入或粘贴）。在你批准新的版本之前，它保持停止。',
-    newWhy: '此条目是在服务器表单之外添加的（导入、粘贴到编辑器中，或其他程序编辑了文件）。只有在你检查过它要运行的内容后，Switchboard 才会启动它。',
+    connectTitle: '连接到“{{server}}”？',
+    changedWhy: '自你批准以来，它运行的内容、得到的密钥、密钥的去向或它的采样策略已更改（编辑了文件、导入、安装或粘贴）。在你批准新的版本之前，它保持停止。',
+    newWhy: '此条目是在服务器表单之外添加的（导入、安装、粘贴到编辑器中，或其他程序编辑了文件）。只有在你检查过它要运行的内容后，Switchboard 才会启动它。',
+    newWhyRemote: '此远程条目是在服务器表单之外添加的（导入、安装、粘贴到编辑器中，或其他程序编辑了文件），它会发送你的密钥，或可能不经询问就使用你的 LLM。只有在你检查过它们的去向后，Switchboard 才会连接。',
     before: '你之前批准的内容',
     approving: '正在批准…',
     approveDisabled: '批准（保持禁用）',
     approveStart: '批准并启动',
     notNow: '暂不处理：保持停止。可以在服务器表单中移除或编辑它。',
+    changedMark: '已更改',
+    references: '引用',
+    referencesHint: '服务器启动时从这里取值；值从不显示',
+    loader: '影响代码加载的变量',
+    loaderHint: '这些变量决定程序加载哪些代码，因此显示它们的值',
+    oauth: 'OAuth',
+    sampling: '采样',
+    samplingMode: {
+      ask: '每次询问',
+      allow: '不经询问直接运行（使用你的 LLM 及其密钥）',
+      never: '从不',
+    },
+    perMinute: '每分钟最多 {{count}} 次',
+    noLimit: '每分钟不限次数',
   },
   trust: {
     label: {
@@ -970,7 +1000,7 @@ export const zhCN: Catalogue = {
     reading: '正在读取它将添加的内容…',
     added: '已将 <strong>{{name}}</strong> 添加到配置。',
     storedSecrets: ' 已保存为机密：{{names}}。',
-    notStarted: '它尚未启动：请先在服务器页面上批准它的命令。',
+    notStarted: '它尚未启动：请先在服务器页面上批准它。',
     done: '完成',
     version: ' · 版本 <strong>{{version}}</strong>',
     installAs: '安装方式',
@@ -1202,6 +1232,7 @@ export const zhCN: Catalogue = {
     internal: {
       generic: 'Switchboard 内部出错：{{message}}',
       'config-keeps-changing': '未保存：配置文件 {{file}} 在磁盘上不断变化。请稍后再试。',
+      'file-locked': '未保存：另一个 Switchboard 进程正在修改 {{file}}，且未在 {{seconds}} 秒内完成（它持有 {{lock}}）。未写入任何内容。请稍后再试；如果反复出现，请结束卡住的 switchboard 进程。',
     },
     disconnected: { generic: '与主机的连接已断开：{{message}}' },
   },
@@ -1244,8 +1275,8 @@ export const zhCN: Catalogue = {
     'remote-closed': { generic: '远程服务器关闭了连接。' },
     'needs-approval': {
       generic: '请查看将要运行的确切内容，批准后即可启动该服务器。',
-      new: '此命令尚未在 Switchboard 中获得批准：请查看将要运行的确切内容，批准后即可启动该服务器。',
-      changed: '自批准以来，它的命令、参数、工作文件夹或环境变量名已更改：请查看将要运行的确切内容，批准后即可启动该服务器。',
+      new: '此服务器尚未在 Switchboard 中获得批准：请查看将要运行的确切内容，批准后即可启动该服务器。',
+      changed: '自批准以来，它运行的内容、得到的密钥、密钥的去向或它的采样策略已更改：请查看将要运行的确切内容，批准后即可启动该服务器。',
     },
     'bridge-no-token': { generic: '没有访问令牌。请打开 `switchboard serve` 打印出的完整 URL（以 ?token=… 结尾）。' },
     'bridge-stale-token': {
@@ -1360,10 +1391,12 @@ export const zhCN: Catalogue = {
   export [SERVER…]             所有服务器（或指定服务器）的 Claude 兼容 JSON
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
-  chat [--model provider:model] [--approve ask|all|readonly|none] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
                                询问可以使用服务器工具的 LLM；回答流式输出到 stdout，工具调用和审批提示输出到 stderr
                                （ask：在终端上询问，无终端时拒绝；all：运行每个调用；readonly：运行 readOnlyHint 工具，
-                               其他的询问；none：从不运行）
+                               其他的询问；none：从不运行）。stderr 的第一行写明服务、模型和端点。运行所在文件夹的
+                               .env 设置的模型或基础 URL 须经确认才会使用（在终端上询问并记录），或使用 --trust-dotenv
+                               （仅限本次运行）；否则不使用，并说明原因
   registry search [TERM] [--registry URL] [--cursor C]
                                MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|remote] [--registry URL]
@@ -1430,6 +1463,7 @@ export const zhCN: Catalogue = {
     loopbackOnly: 'serve 只绑定本机回环地址；{{host}} 会把一个程序启动器（明文 HTTP，URL 中带令牌）暴露给网络。如果你确实需要，请加上 --allow-remote。',
     remoteWarning: '警告：正在 {{host}} 上提供服务——任何能访问它并看到 URL 的人都能以你的身份启动程序。',
     uiNotBuilt: '界面尚未构建（缺少 {{dir}}/index.html）。请先运行 "npm run build"。',
+    serveStateWrite: '无法把 serve 的地址保存到 {{file}}（{{error}}），没有启动服务。请在该磁盘上腾出空间（或让该文件夹可写），然后重新启动 serve。',
     headlessReady: 'Switchboard 无界面模式：在浏览器中打开上面的 URL。配置：{{config}}。按 Ctrl+C 停止。',
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',

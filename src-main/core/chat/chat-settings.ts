@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomicSync } from '../data-files';
+import { withFileLockSync } from '../file-lock';
 import type { ChatSettingsPatch, ChatSettingsView, ProviderId } from '../../../src-shared/chat-types';
 
 /** The chat's own settings (no secrets: keys live in the SecretStore), a small JSON file in the data folder. */
@@ -22,14 +23,20 @@ export class ChatSettingsStore {
 
   /** `file` undefined keeps everything in memory (tests). */
   constructor(private readonly file: string | undefined) {
+    this.data = this.read() ?? fileSchema.parse({});
+  }
+
+  /** The file's settings; undefined without a file. None yet, or unreadable: the defaults (rewritten on the next change). */
+  private read(): ChatSettingsFile | undefined {
+    if (!this.file) return undefined;
     let raw: unknown = {};
     try {
-      if (file) raw = JSON.parse(readFileSync(file, 'utf8'));
+      raw = JSON.parse(readFileSync(this.file, 'utf8'));
     } catch {
-      // none yet, or unreadable: start from defaults (the file is rewritten on the next change)
+      // none yet, or unreadable
     }
     const parsed = fileSchema.safeParse(raw);
-    this.data = parsed.success ? parsed.data : fileSchema.parse({});
+    return parsed.success ? parsed.data : fileSchema.parse({});
   }
 
   view(): ChatSettingsView {
@@ -38,23 +45,24 @@ export class ChatSettingsStore {
   }
 
   update(patch: ChatSettingsPatch): ChatSettingsView {
-    const next: ChatSettingsFile = { ...this.data };
-    if ('model' in patch) {
-      if (patch.model === undefined) delete next.model;
-      else next.model = patch.model;
-    }
-    if (patch.approval !== undefined) next.approval = patch.approval;
-    if (patch.maxSteps !== undefined) next.maxSteps = patch.maxSteps;
-    if (patch.disabledTools !== undefined) next.disabledTools = [...new Set(patch.disabledTools)].sort();
-    if (patch.alwaysAllow !== undefined) next.alwaysAllow = [...new Set(patch.alwaysAllow)].sort();
-    this.data = next;
-    this.save();
+    this.change((data) => {
+      const next: ChatSettingsFile = { ...data };
+      if ('model' in patch) {
+        if (patch.model === undefined) delete next.model;
+        else next.model = patch.model;
+      }
+      if (patch.approval !== undefined) next.approval = patch.approval;
+      if (patch.maxSteps !== undefined) next.maxSteps = patch.maxSteps;
+      if (patch.disabledTools !== undefined) next.disabledTools = [...new Set(patch.disabledTools)].sort();
+      if (patch.alwaysAllow !== undefined) next.alwaysAllow = [...new Set(patch.alwaysAllow)].sort();
+      return next;
+    });
     return this.view();
   }
 
   allowAlways(key: string): void {
-    if (this.data.alwaysAllow.includes(key)) return;
-    this.update({ alwaysAllow: [...this.data.alwaysAllow, key] });
+    // Added to what the file holds now (another window or process may have allowed others meanwhile).
+    this.change((data) => (data.alwaysAllow.includes(key) ? data : { ...data, alwaysAllow: [...data.alwaysAllow, key].sort() }));
   }
 
   baseURL(id: ProviderId): string | undefined {
@@ -62,15 +70,28 @@ export class ChatSettingsStore {
   }
 
   setBaseURL(id: ProviderId, baseURL: string | undefined): void {
-    const providers = { ...this.data.providers };
-    if (baseURL === undefined) delete providers[id];
-    else providers[id] = { baseURL };
-    this.data = { ...this.data, providers };
-    this.save();
+    this.change((data) => {
+      const providers = { ...data.providers };
+      if (baseURL === undefined) delete providers[id];
+      else providers[id] = { baseURL };
+      return { ...data, providers };
+    });
   }
 
-  private save(): void {
-    if (!this.file) return;
-    writeFileAtomicSync(this.file, `${JSON.stringify(this.data, null, 2)}\n`);
+  /**
+   * Applies `edit` to the settings as the file holds them now — read under the file's lock, so a change another
+   * process made since this one read the file is kept — and writes the result.
+   */
+  private change(edit: (data: ChatSettingsFile) => ChatSettingsFile): void {
+    const file = this.file;
+    if (!file) {
+      this.data = edit(this.data);
+      return;
+    }
+    withFileLockSync(file, () => {
+      const next = edit(this.read() ?? this.data);
+      writeFileAtomicSync(file, `${JSON.stringify(next, null, 2)}\n`);
+      this.data = next;
+    });
   }
 }

@@ -1,10 +1,11 @@
 import type { LanguageModel } from 'ai';
-import type { ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource } from '../../../src-shared/chat-types';
+import type { ChatRoute, DotenvChoice, ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource, UnconfirmedDotenv } from '../../../src-shared/chat-types';
 import { providerIds } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
 import type { ChatSettingsStore } from './chat-settings';
 import { providerSecretName, type HostSecretName } from '../env';
+import { DotenvChoices } from './dotenv-choices';
 
 /**
  * LLM providers through the AI SDK. Settings come from the settings screen (keys in the SecretStore, base URLs
@@ -15,6 +16,11 @@ import { providerSecretName, type HostSecretName } from '../env';
  * otherwise a key from the environment goes to the environment's base URL, a key from a `.env` file to that
  * file's, a key from the settings to the vendor's own endpoint — else the vendor's default. So a working
  * folder's `.env` (a cloned repository's) never redirects a key that came from somewhere else.
+ *
+ * Nor does it redirect the conversation itself without the person's word: the model (SWITCHBOARD_MODEL) and the base
+ * URLs (…_BASE_URL) a working folder's `.env` sets are used only once confirmed (recorded in DotenvChoices, or for
+ * one run: the CLI's --trust-dotenv). Until then that file counts, for that provider, as if it were not there (its
+ * key included: a key meant for the file's endpoint is not sent to the vendor's), and the views say what waits.
  */
 
 type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -53,7 +59,15 @@ export interface ProviderEnv {
   dotenv: Readonly<Record<string, string>>;
   /** The two `.env` files apart (data folder, working folder); without them `dotenv` counts as one file. */
   dotenvFiles?: { data: Readonly<Record<string, string>>; working: Readonly<Record<string, string>> };
+  /** Their paths (the working folder's real path keys its confirmations), for messages. */
+  dotenvPaths?: { data: string; working: string };
 }
+
+/** The vendors' own endpoints (the SDKs' defaults), to say where a turn goes. */
+const vendorEndpoints: Partial<Record<ProviderId, string>> = { anthropic: 'https://api.anthropic.com/v1', openai: 'https://api.openai.com/v1' };
+
+/** The name of the model new conversations use, where a `.env` or the environment sets it. */
+export const modelEnvName = 'SWITCHBOARD_MODEL';
 
 /** Where a value was read: its `source` is what views show; `place` tells the two `.env` files apart. */
 type Place = 'settings' | 'env' | 'dotenv-working' | 'dotenv-data' | 'dotenv';
@@ -132,11 +146,135 @@ export function anthropicBaseURL(url: string): string {
 }
 
 export class Providers {
+  /** The working folder's model and base URLs are used without confirmation for this run (the CLI's --trust-dotenv). */
+  private trustWorkingDotenv = false;
+  /** Set while asking "what would be used once confirmed" (see `unconfirmed`). */
+  private assumeConfirmed = false;
+
   constructor(
     private readonly settings: ChatSettingsStore,
     private readonly secrets: SecretStore,
     private readonly env: ProviderEnv,
+    private readonly choices: DotenvChoices = new DotenvChoices(undefined),
   ) {}
+
+  /** Uses the working folder's model and base URLs for the rest of this process, unrecorded (the CLI's --trust-dotenv). */
+  trustWorkingDotenvForThisRun(): void {
+    this.trustWorkingDotenv = true;
+  }
+
+  /** Whether the working folder's `.env` sets `name` (a model or base URL name) to a value no one confirmed. */
+  private held(name: string): boolean {
+    const value = this.env.dotenvFiles?.working[name]?.trim();
+    const file = this.env.dotenvPaths?.working;
+    if (value === undefined || value === '' || this.trustWorkingDotenv || this.assumeConfirmed) return false;
+    return file === undefined || !this.choices.confirmed(file, name, value);
+  }
+
+  /**
+   * Whether the working folder's `.env` is passed over for `name`: a model or base URL it sets unconfirmed, or the
+   * key of a provider whose base URL there waits (that key was meant for that endpoint, not the vendor's).
+   */
+  private skipsWorking(name: string): boolean {
+    if (name === modelEnvName || providerIds.some((id) => specs[id].baseEnv === name)) return this.held(name);
+    const owner = providerIds.find((id) => specs[id].keyEnv === name);
+    const baseEnv = owner !== undefined ? specs[owner].baseEnv : undefined;
+    return baseEnv !== undefined && this.held(baseEnv);
+  }
+
+  /** What `read` returns once every choice of the working folder's `.env` is confirmed. */
+  private assuming<T>(read: () => T): T {
+    const before = this.assumeConfirmed;
+    this.assumeConfirmed = true;
+    try {
+      return read();
+    } finally {
+      this.assumeConfirmed = before;
+    }
+  }
+
+  /**
+   * The working folder's model and base URLs that wait for a person's confirmation and would be used once confirmed
+   * (one the settings or the environment override is not asked about).
+   */
+  unconfirmed(): UnconfirmedDotenv | undefined {
+    const file = this.env.dotenvPaths?.working;
+    const working = this.env.dotenvFiles?.working;
+    if (file === undefined || working === undefined) return undefined;
+    const choices: DotenvChoice[] = [];
+    if (this.held(modelEnvName) && this.assuming(() => this.defaultModel())?.place === 'dotenv-working') {
+      choices.push({ name: modelEnvName, value: working[modelEnvName]?.trim() ?? '' });
+    }
+    for (const id of providerIds) {
+      const name = specs[id].baseEnv;
+      if (name === undefined || !this.held(name)) continue;
+      if (this.assuming(() => this.baseURL(id))?.place === 'dotenv-working') choices.push({ name, value: working[name]?.trim() ?? '', provider: id });
+    }
+    return choices.length > 0 ? { file, choices } : undefined;
+  }
+
+  /**
+   * The waiting choices a turn would use once confirmed: the model (unless `flagModel`, the CLI's --model, names
+   * one) and the base URL of that model's provider.
+   */
+  unconfirmedFor(flagModel?: string): UnconfirmedDotenv | undefined {
+    const all = this.unconfirmed();
+    if (all === undefined) return undefined;
+    const spec = flagModel ?? this.assuming(() => this.defaultModel())?.value;
+    const provider = spec !== undefined ? parseModelSpec(spec)?.provider : undefined;
+    const choices = all.choices.filter((c) => (c.provider === undefined ? flagModel === undefined : c.provider === provider));
+    return choices.length > 0 ? { file: all.file, choices } : undefined;
+  }
+
+  /**
+   * Records the person's confirmation of the working folder's choices they saw (`values`, name → value): only those
+   * that still wait and hold exactly that value are recorded. Returns the names recorded.
+   */
+  confirmDotenv(values: Readonly<Record<string, string>>): string[] {
+    const waiting = this.unconfirmed();
+    if (waiting === undefined) return [];
+    const confirmed: Record<string, string> = {};
+    for (const choice of waiting.choices) if (values[choice.name] === choice.value) confirmed[choice.name] = choice.value;
+    this.choices.confirm(waiting.file, confirmed);
+    return Object.keys(confirmed);
+  }
+
+  /** The file a value came from (for messages), when it came from one. */
+  private fileOf(place: Place | undefined): string | undefined {
+    const paths = this.env.dotenvPaths;
+    if (place === 'dotenv-working') return paths?.working;
+    if (place === 'dotenv-data') return paths?.data;
+    return undefined;
+  }
+
+  /**
+   * Where a turn with `spec` goes: provider, model, endpoint and where each came from (`flag`: the CLI's --model;
+   * otherwise the default model's own source). Undefined when `spec` is not a usable model.
+   */
+  route(spec: string, modelFrom: 'flag' | 'default' = 'default'): ChatRoute | undefined {
+    const parsed = parseModelSpec(spec);
+    const id = providerIds.find((p) => p === parsed?.provider);
+    if (parsed === undefined || id === undefined || !this.canUse(spec)) return undefined;
+    const base = this.baseURL(id);
+    const endpoint = base?.value ?? specs[id].defaultBaseURL ?? vendorEndpoints[id];
+    if (endpoint === undefined) return undefined;
+    const model = modelFrom === 'flag' ? undefined : this.defaultModel();
+    const fromModel = model !== undefined && model.value === spec ? model : undefined;
+    const endpointFile = this.fileOf(base?.place);
+    const modelFile = this.fileOf(fromModel?.place);
+    const endpointEnv = base?.source === 'env' || base?.source === 'dotenv' ? specs[id].baseEnv : undefined;
+    return {
+      provider: id,
+      label: specs[id].label,
+      model: parsed.model,
+      endpoint: id === 'anthropic' ? anthropicBaseURL(endpoint) : endpoint.replace(/\/+$/, ''),
+      modelSource: modelFrom === 'flag' ? 'flag' : (fromModel?.source ?? 'default'),
+      endpointSource: base?.source ?? 'default',
+      ...(modelFile !== undefined ? { modelFile } : {}),
+      ...(endpointFile !== undefined ? { endpointFile } : {}),
+      ...(endpointEnv !== undefined ? { endpointEnv } : {}),
+    };
+  }
 
   /** The places outside the settings, in order of precedence: environment, working folder's .env, data folder's. */
   private places(): Array<{ place: Place; source: SettingSource; values: Readonly<Record<string, string | undefined>> }> {
@@ -157,6 +295,7 @@ export class Providers {
     if (!name) return undefined;
     for (const candidate of this.places()) {
       if (place !== undefined && candidate.place !== place) continue;
+      if (candidate.place === 'dotenv-working' && this.skipsWorking(name)) continue;
       const value = candidate.values[name];
       if (value !== undefined && value.trim() !== '') return { value: value.trim(), source: candidate.source, place: candidate.place };
     }
@@ -225,8 +364,8 @@ export class Providers {
   /** The model new turns use: the picker's choice, else SWITCHBOARD_MODEL, else the first configured provider's first model. */
   defaultModel(): Setting | undefined {
     const picked = this.settings.view().model;
-    if (picked !== undefined) return { value: picked, source: 'settings' };
-    const fromEnv = this.fromEnv('SWITCHBOARD_MODEL');
+    if (picked !== undefined) return { value: picked, source: 'settings', place: 'settings' };
+    const fromEnv = this.fromEnv(modelEnvName);
     if (fromEnv) return fromEnv;
     for (const id of providerIds) {
       const first = specs[id].suggestions[0];
@@ -239,9 +378,13 @@ export class Providers {
     const providers = providerIds.map((id) => this.view(id));
     const model = this.defaultModel();
     const usable = model !== undefined && this.canUse(model.value);
+    const route = usable ? this.route(model.value) : undefined;
+    const unconfirmed = this.unconfirmed();
     return {
       providers,
       ...(model ? { model: model.value, modelSource: model.source } : {}),
+      ...(route ? { route } : {}),
+      ...(unconfirmed ? { unconfirmed } : {}),
       ...(usable ? {} : { hint: model ? `${this.unusableReason(model.value)} ${noProviderHint}` : noProviderHint }),
     };
   }

@@ -23,6 +23,7 @@ import type { SecretStore } from '../secrets';
 import { readAttachments, type ResourceSource } from './attachments';
 import { AuditLog } from './audit-log';
 import { ChatSettingsStore } from './chat-settings';
+import { DotenvChoices, dotenvChoicesFileName } from './dotenv-choices';
 import { ConversationStore } from './history';
 import { toModelMessages, userContent, type OutputOptions } from './model-messages';
 import { noProviderHint, parseModelSpec, Providers, type ProviderEnv } from './providers';
@@ -109,7 +110,7 @@ export class ChatService {
     this.requests = options.requests ?? new RequestQueue({ interactive: true });
     const dir = options.dataDir;
     this.settings = new ChatSettingsStore(dir ? join(dir, 'chat-settings.json') : undefined);
-    this.providers = new Providers(this.settings, options.secrets, options.env);
+    this.providers = new Providers(this.settings, options.secrets, options.env, new DotenvChoices(dir ? join(dir, dotenvChoicesFileName) : undefined));
     this.history = new ConversationStore(dir ? join(dir, 'conversations') : undefined);
     this.audit = new AuditLog(dir ? join(dir, 'audit.jsonl') : undefined);
     this.api = {
@@ -142,6 +143,10 @@ export class ChatService {
         }
       },
       'providers:models': async (id) => this.providers.models(id),
+      'providers:confirm-dotenv': async ({ values }) => {
+        this.providers.confirmDotenv(values);
+        return this.providers.list();
+      },
       'audit:list': async ({ limit }) => this.audit.list(limit),
     };
   }

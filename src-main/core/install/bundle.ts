@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { BundleSignatureView, InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
-import { writeFileAtomicSync } from '../data-files';
+import { ensurePrivateDir, writeFileAtomicSync, writePrivateFileSync } from '../data-files';
 import { CoreError, messageOf } from '../errors';
 import { installNote, notesOf } from './notes';
 import { commandLineOf, installToken, secretNameFor, serverNameFrom } from './plan';
@@ -278,33 +278,70 @@ function recordFile(dataDir: string, folderName: string): string {
   return join(bundlesDir(dataDir), `${folderName}.install.json`);
 }
 
-/** Writes the bundle's files to its folder (a fresh copy, swapped in whole) and the install record beside it. */
-export function unpackBundle(dataDir: string, planned: BundlePlan, secrets: string[], now: Date = new Date()): void {
+/**
+ * Writes the bundle's files to a fresh folder beside where it goes (`bundles/.unpack-…`): the slow part of an
+ * install, done before the config's lock is taken. Answers that folder, for placeBundle (or removal).
+ */
+export function stageBundle(dataDir: string, planned: BundlePlan): string {
   const root = bundlesDir(dataDir);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
+  ensurePrivateDir(root);
   const temp = join(root, `.unpack-${randomBytes(6).toString('hex')}`);
-  mkdirSync(temp, { mode: 0o700 });
   try {
+    // A bundle's files are this user's data like any other (a server's code may hold keys): folders 0700, files
+    // 0600, set exactly whatever the umask.
+    ensurePrivateDir(temp);
     for (const [path, data] of Object.entries(planned.bundle.files)) {
       const target = join(temp, ...path.split('/'));
       if (path.endsWith('/')) {
-        mkdirSync(target, { recursive: true });
+        ensurePrivateDir(target);
         continue;
       }
-      mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, data);
+      ensurePrivateDir(dirname(target));
+      writePrivateFileSync(target, data);
     }
-    // Zip entries carry no usable mode here: a binary server's entry point must be executable.
+    // Zip entries carry no usable mode here: a binary server's entry point must be executable (by this user only).
     const { manifest } = planned.bundle;
-    if (manifest.server.type === 'binary') chmodSync(join(temp, ...manifest.server.entry_point.split('/')), 0o755);
-    rmSync(planned.folder, { recursive: true, force: true });
-    renameSync(temp, planned.folder);
+    if (manifest.server.type === 'binary') chmodSync(join(temp, ...manifest.server.entry_point.split('/')), 0o700);
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw new CoreError('internal', `Cannot unpack the bundle to ${planned.folder}: ${messageOf(error)}.`);
   }
-  const record: BundleInstallRecord = { server: planned.plan.name, bundle: planned.bundle.manifest.name, version: planned.bundle.manifest.version, installedAt: now.toISOString(), secrets };
-  writeFileAtomicSync(recordFile(dataDir, bundleFolderName(planned.bundle.manifest.name)), `${JSON.stringify(record, null, 2)}\n`);
+  return temp;
+}
+
+/**
+ * Swaps a staged folder in as the bundle's folder (replacing an earlier copy whole) and writes the install record
+ * beside it. Answers the record it replaced (an earlier install of this bundle), if any.
+ */
+export function placeBundle(dataDir: string, planned: BundlePlan, staged: string, secrets: string[], now: Date = new Date()): BundleInstallRecord | undefined {
+  const recordPath = recordFile(dataDir, bundleFolderName(planned.bundle.manifest.name));
+  const previous = readRecord(recordPath);
+  try {
+    rmSync(planned.folder, { recursive: true, force: true });
+    renameSync(staged, planned.folder);
+  } catch (error) {
+    rmSync(staged, { recursive: true, force: true });
+    throw new CoreError('internal', `Cannot unpack the bundle to ${planned.folder}: ${messageOf(error)}.`);
+  }
+  writeRecord(recordPath, { server: planned.plan.name, bundle: planned.bundle.manifest.name, version: planned.bundle.manifest.version, installedAt: now.toISOString(), secrets });
+  return previous;
+}
+
+/** Puts back the record an install replaced (its server's entry still uses the folder). */
+export function restoreBundleRecord(dataDir: string, planned: BundlePlan, record: BundleInstallRecord): void {
+  writeRecord(recordFile(dataDir, bundleFolderName(planned.bundle.manifest.name)), record);
+}
+
+function writeRecord(path: string, record: BundleInstallRecord): void {
+  writeFileAtomicSync(path, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+function readRecord(path: string): BundleInstallRecord | undefined {
+  try {
+    return installRecordSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The bundle installed as config entry `server`, if one was. */

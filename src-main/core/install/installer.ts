@@ -1,14 +1,17 @@
+import { rmSync } from 'node:fs';
 import type { InstallPlanView, InstallResultView } from '../../../src-shared/contract/install';
+import type { ServerEntry } from '../../../src-shared/config-schema';
 import { setAt, type ConfigSnapshot, type ConfigStore } from '../config-store';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets';
-import { findInstalledBundle, planFromBundle, removeBundleFiles, unpackBundle, type BundleEnvironment } from './bundle';
+import { findInstalledBundle, placeBundle, planFromBundle, removeBundleFiles, restoreBundleRecord, stageBundle, type BundleEnvironment, type BundleInstallRecord } from './bundle';
 import { fillPlan } from './plan';
 import type { ResolvedRegistryInstall } from './registry-install';
 
 /*
- * Applies install plans to the servers config. An installed stdio entry is never recorded as approved: like an
- * import, the app shows its exact command and waits for consent before it starts it (trust/consent.ts).
+ * Applies install plans to the servers config. An installed entry is never recorded as approved: like an import,
+ * the app shows its exact command (or, for a remote entry that sends a secret, its URL and header references) and
+ * waits for consent before it starts it (trust/consent.ts).
  */
 
 export interface InstallerDeps {
@@ -17,6 +20,8 @@ export interface InstallerDeps {
   dataDir: string;
   /** Apply the file's config to the running servers now (a no-op when servers are not run). */
   apply?: (snapshot: ConfigSnapshot) => Promise<void>;
+  /** Whether the app asks before starting this entry (the consent gate); default: stdio entries do. */
+  needsApproval?: (name: string, entry: ServerEntry) => boolean;
 }
 
 export class Installer {
@@ -32,20 +37,40 @@ export class Installer {
     throw new CoreError('invalid-argument', `A server named "${name}" is already in the config; pick another name (--name NAME, or the name field).`, { data: { server: name, reason: 'name-taken' } });
   }
 
+  /**
+   * Runs `fn` holding the config file's lock, on the file as it is now: whatever another process (another install,
+   * the app) added before is seen — its name is taken, its entry stays — and nothing comes between the check and the
+   * write.
+   */
+  private locked<T>(fn: () => T): Promise<T> {
+    return this.deps.store.locked(() => {
+      this.deps.store.refresh();
+      return fn();
+    });
+  }
+
+  /** Drops the secrets an install stored, unless the name's entry (an earlier install it was to replace) uses them. */
+  private dropSecrets(name: string, secretsStored: readonly string[]): void {
+    if (this.taken(name)) return;
+    for (const secret of secretsStored) this.deps.secrets.delete(secret);
+  }
+
   /** Adds a registry or link plan with the person's values. */
   async add(plan: InstallPlanView, values: Readonly<Record<string, string>>): Promise<InstallResultView> {
     this.assertFree(plan.name, false);
-    const { entry, secretsStored } = fillPlan(plan, values, this.deps.secrets);
-    let snapshot: ConfigSnapshot;
-    try {
-      snapshot = await this.deps.store.update(setAt(['mcpServers', plan.name], entry), `add server "${plan.name}"`);
-    } catch (error) {
-      // Nothing was added: the secrets stored for it go too.
-      for (const name of secretsStored) this.deps.secrets.delete(name);
-      throw error;
-    }
+    const { entry, snapshot, secretsStored } = await this.locked(() => {
+      this.assertFree(plan.name, false);
+      const { entry, secretsStored } = fillPlan(plan, values, this.deps.secrets);
+      try {
+        return { entry, secretsStored, snapshot: this.deps.store.updateSync(setAt(['mcpServers', plan.name], entry), `add server "${plan.name}"`) };
+      } catch (error) {
+        // Nothing was added: the secrets stored for it go too.
+        this.dropSecrets(plan.name, secretsStored);
+        throw error;
+      }
+    });
     await this.deps.apply?.(snapshot);
-    return { name: plan.name, secretsStored, needsApproval: entry.command !== undefined };
+    return { name: plan.name, secretsStored, needsApproval: this.deps.needsApproval?.(plan.name, entry) ?? entry.command !== undefined };
   }
 
   /** Adds a resolved registry install: its package/remote entry, or the bundle it downloaded. */
@@ -58,37 +83,64 @@ export class Installer {
     return (await planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options })).plan;
   }
 
-  /** Unpacks a bundle and adds its entry (replacing the same bundle installed under that name before). */
+  /**
+   * Unpacks a bundle and adds its entry (replacing the same bundle installed under that name before). The files are
+   * unpacked first, aside; then, under the config's lock, they are swapped in and the entry written — and when the
+   * entry cannot be written, the files go again (unless an entry still uses the folder): a bundle folder is never left
+   * without an entry, however many installs run at once.
+   */
   async installBundle(bytes: Uint8Array, values: Readonly<Record<string, string>>, options: { name?: string; fileLabel?: string; env?: BundleEnvironment } = {}): Promise<InstallResultView> {
-    const planned = await planFromBundle(bytes, { dataDir: this.deps.dataDir, ...options });
-    this.assertFree(planned.plan.name, true);
-    const { entry, secretsStored } = fillPlan(planned.plan, values, this.deps.secrets);
-    let snapshot: ConfigSnapshot;
+    const { dataDir } = this.deps;
+    const planned = await planFromBundle(bytes, { dataDir, ...options });
+    const name = planned.plan.name;
+    this.assertFree(name, true);
+    const staged = stageBundle(dataDir, planned);
+    let result: { snapshot: ConfigSnapshot; secretsStored: string[] };
     try {
-      unpackBundle(this.deps.dataDir, planned, secretsStored);
-      snapshot = await this.deps.store.update(setAt(['mcpServers', planned.plan.name], entry), `install bundle "${planned.plan.name}"`);
-    } catch (error) {
-      // Not installed: its secrets go; files already unpacked stay only if an earlier install of it owns them.
-      for (const name of secretsStored) this.deps.secrets.delete(name);
-      const found = findInstalledBundle(this.deps.dataDir, planned.plan.name);
-      if (found && !this.taken(planned.plan.name)) removeBundleFiles(found);
-      throw error;
+      result = await this.locked(() => {
+        this.assertFree(name, true);
+        const { entry, secretsStored } = fillPlan(planned.plan, values, this.deps.secrets);
+        let replaced: BundleInstallRecord | undefined;
+        let placed = false;
+        try {
+          replaced = placeBundle(dataDir, planned, staged, secretsStored);
+          placed = true;
+          return { secretsStored, snapshot: this.deps.store.updateSync(setAt(['mcpServers', name], entry), `install bundle "${name}"`) };
+        } catch (error) {
+          // Not installed: its secrets go, and the files it put in place — unless an entry (an earlier install of
+          // this bundle) still uses the folder, whose record then comes back.
+          this.dropSecrets(name, secretsStored);
+          if (placed) {
+            if (replaced !== undefined && this.taken(replaced.server)) restoreBundleRecord(dataDir, planned, replaced);
+            else {
+              const found = findInstalledBundle(dataDir, name);
+              if (found) removeBundleFiles(found);
+            }
+          }
+          throw error;
+        }
+      });
+    } finally {
+      // Swapped in by now, or not wanted.
+      rmSync(staged, { recursive: true, force: true });
     }
-    await this.deps.apply?.(snapshot);
-    return { name: planned.plan.name, secretsStored, needsApproval: true, installedAt: planned.folder };
+    await this.deps.apply?.(result.snapshot);
+    return { name, secretsStored: result.secretsStored, needsApproval: true, installedAt: planned.folder };
   }
 
   /** Removes a server: its config entry, and for a bundle its unpacked files and the secrets it stored. */
   async uninstall(name: string): Promise<{ removedFiles?: string; secretsDeleted: string[] }> {
-    const found = findInstalledBundle(this.deps.dataDir, name);
-    if (!this.taken(name) && !found) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
-    if (this.taken(name)) {
-      const snapshot = await this.deps.store.update(setAt(['mcpServers', name], undefined), `remove server "${name}"`);
-      await this.deps.apply?.(snapshot);
-    }
+    if (!this.taken(name) && !findInstalledBundle(this.deps.dataDir, name)) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
+    const { snapshot, found } = await this.locked(() => {
+      const found = findInstalledBundle(this.deps.dataDir, name);
+      if (!this.taken(name) && !found) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
+      const snapshot = this.taken(name) ? this.deps.store.updateSync(setAt(['mcpServers', name], undefined), `remove server "${name}"`) : undefined;
+      if (found) removeBundleFiles(found);
+      return { snapshot, found };
+    });
+    if (snapshot) await this.deps.apply?.(snapshot);
     if (!found) return { secretsDeleted: [] };
-    const secrets = removeBundleFiles(found);
-    const secretsDeleted = secrets.filter((s) => this.deps.secrets.delete(s));
+    const secretsDeleted = found.record.secrets.filter((s) => this.deps.secrets.delete(s));
     return { removedFiles: found.folder, secretsDeleted };
   }
 }

@@ -5,6 +5,7 @@ import { secretNamePattern, type SecretStore } from '../secrets';
 import { installNote, notesOf } from './notes';
 import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, RegistryServer } from './registry';
 import { statusRefusal } from './registry';
+import { isExactTag, npmNameRefusal, npmVersionRefusal, ociReferenceRefusal, parseOciReference, pypiNameRefusal, pypiVersionRefusal } from './package-ref';
 
 /*
  * An install plan is data: the entry to add with `${install:KEY}` where a value the person gives goes, and the inputs
@@ -26,11 +27,6 @@ export function serverNameFrom(name: string): string {
 export function secretNameFor(server: string, key: string): string {
   const name = `${server}.${key}`.replace(/[^A-Za-z0-9_.-]/g, '_');
   return secretNamePattern.test(name) ? name : `_${name}`.slice(0, 128);
-}
-
-/** An exact version (1.2.3, v1.2.3-beta.1): never a range or a tag such as latest. */
-export function isExactVersion(version: string | undefined): boolean {
-  return version !== undefined && /^v?\d+(\.\d+){0,3}([-+][0-9A-Za-z.+-]+)?$/.test(version);
 }
 
 class InputCollector {
@@ -99,10 +95,11 @@ const defaultBases: Record<string, string[]> = {
   oci: ['https://docker.io'],
 };
 
-/** https, or http on loopback (a local registry's files). */
+/** https, or http on loopback (a local registry's files); never with credentials in it (they would be shown and kept). */
 export function isDownloadUrl(text: string): boolean {
   try {
     const url = new URL(text);
+    if (url.username !== '' || url.password !== '') return false;
     return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
   } catch {
     return false;
@@ -122,24 +119,32 @@ export function packageRefusal(pkg: RegistryPackage): string | undefined {
   const kind = pkg.registryType;
   if (kind === 'mcpb') {
     if (!/^[0-9a-f]{64}$/i.test(pkg.fileSha256 ?? '')) return `the MCP Bundle ${pkg.identifier} lists no fileSha256 to check the download against`;
-    if (!isDownloadUrl(pkg.identifier)) return `the MCP Bundle ${pkg.identifier} is not an https URL`;
+    if (!isDownloadUrl(pkg.identifier)) return `the MCP Bundle's identifier ${JSON.stringify(pkg.identifier)} is not an https URL (plain http only on 127.0.0.1 / localhost) without a user name or password`;
     return undefined;
   }
   if (!['npm', 'pypi', 'oci'].includes(kind)) return `${kind} packages are not supported (npm, pypi and oci are)`;
+  const identifier = kind === 'npm' ? npmNameRefusal(pkg.identifier) : kind === 'pypi' ? pypiNameRefusal(pkg.identifier) : ociReferenceRefusal(pkg.identifier);
+  if (identifier) return identifier;
+  if (pkg.registryBaseUrl !== undefined && !isDownloadUrl(pkg.registryBaseUrl)) {
+    return `the ${kind} package ${pkg.identifier}'s registryBaseUrl ${JSON.stringify(pkg.registryBaseUrl)} is not an https URL (plain http only on 127.0.0.1 / localhost) without a user name or password`;
+  }
   const transport = pkg.transport?.type ?? 'stdio';
   if (transport !== 'stdio') return `the ${kind} package ${pkg.identifier} serves ${transport} itself; only stdio packages can be started by Switchboard`;
-  if (kind === 'oci') {
-    const pinnedInIdentifier = /@sha256:[0-9a-f]{64}$/.test(pkg.identifier) || isExactVersion(/:([^/:]+)$/.exec(pkg.identifier)?.[1]);
-    if (!pinnedInIdentifier && !isExactVersion(pkg.version)) return `the image ${pkg.identifier} has no exact version to pin (${pkg.version ?? 'none'})`;
-  } else if (!isExactVersion(pkg.version)) return `${pkg.identifier} has no exact version to pin (${pkg.version ?? 'none'})`;
+  if (kind === 'npm') return npmVersionRefusal(pkg.identifier, pkg.version);
+  if (kind === 'pypi') return pypiVersionRefusal(pkg.identifier, pkg.version);
+  const reference = parseOciReference(pkg.identifier);
+  if (reference?.digest !== undefined || isExactTag(reference?.tag)) return undefined;
+  if (!isExactTag(pkg.version)) {
+    return `the image ${pkg.identifier} has no exact version to pin: it names no sha256 digest or exact tag, and version ${pkg.version === undefined ? 'none' : JSON.stringify(pkg.version)} is not an exact version usable as a tag (such as 1.2.3 or v1.2.3-rc.1)`;
+  }
   return undefined;
 }
 
+/** The image to run: as named when a digest or an exact tag pins it, else with the package's exact version as its tag. */
 function ociImage(pkg: RegistryPackage): string {
-  if (/@sha256:[0-9a-f]{64}$/.test(pkg.identifier)) return pkg.identifier;
-  const tag = /:([^/:]+)$/.exec(pkg.identifier)?.[1];
-  if (isExactVersion(tag)) return pkg.identifier;
-  const bare = tag !== undefined ? pkg.identifier.slice(0, -(tag.length + 1)) : pkg.identifier;
+  const reference = parseOciReference(pkg.identifier);
+  if (reference?.digest !== undefined || isExactTag(reference?.tag)) return pkg.identifier;
+  const bare = reference?.tag !== undefined ? pkg.identifier.slice(0, -(reference.tag.length + 1)) : pkg.identifier;
   return `${bare}:${pkg.version ?? ''}`;
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createI18n, localizeError, type ErrorLike } from '../../../src-shared/i18n';
-import { startFakeRegistry, type FakeRegistry } from '../../test-support/fake-registry';
+import { evilDoc, startFakeRegistry, type FakeRegistry } from '../../test-support/fake-registry';
 import { MemorySecretStore } from '../secrets';
 import { fillPlan, planFromRegistry } from './plan';
-import { RegistryClient, registryBase } from './registry';
+import { RegistryClient, registryBase, type RegistryPackage } from './registry';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,7 +116,76 @@ describe('registry entries become pinned config entries', () => {
 
   it('a package without an exact version, or of an unsupported kind, is not installed', () => {
     const entry = { status: 'active' as const, server: { name: 'x.y/z', description: '', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'z', version: '^1.0.0' }, { registryType: 'nuget', identifier: 'Z', version: '1.0.0' }] } };
-    expect(() => planFromRegistry(entry)).toThrow(/z has no exact version to pin \(\^1.0.0\); nuget packages are not supported/);
+    expect(() => planFromRegistry(entry)).toThrow(/the npm package z has no exact version to pin: version "\^1.0.0" is not an exact semver version .*; nuget packages are not supported/);
+  });
+});
+
+describe('registry identifiers and versions are checked per registryType', () => {
+  const planOf = (pkg: Record<string, unknown>): ReturnType<typeof planFromRegistry> =>
+    planFromRegistry({ status: 'active', server: { name: 'com.example/pkg', description: '', version: '1.0.0', packages: [{ transport: { type: 'stdio' }, ...pkg } as RegistryPackage] } });
+  const refusalOf = (pkg: Record<string, unknown>): string => {
+    try {
+      planOf(pkg);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('npm: a package name (scoped or not, lowercase, url-safe) at an exact semver version', () => {
+    for (const identifier of ['weather-mcp', '@example/weather-mcp', 'a', 'mcp.server_x', '@scope-1/x.y']) expect(refusalOf({ registryType: 'npm', identifier, version: '1.2.3' }), identifier).toBe('accepted');
+    for (const version of ['1.2.3-beta.1', '0.0.1+build.5']) expect(refusalOf({ registryType: 'npm', identifier: 'x', version }), version).toBe('accepted');
+    for (const identifier of ['https://evil.example/pkg.tgz#', 'Weather', '-y', '.hidden', '_x', 'a b', 'git+ssh://x', 'file:../x', '@scope/', '@/x', 'x@1.0.0', '../x', 'node_modules', `x${'y'.repeat(214)}`, "x'y", 'x;rm']) {
+      expect(refusalOf({ registryType: 'npm', identifier, version: '1.0.0' }), identifier).toContain(`the npm package's identifier ${JSON.stringify(identifier)} is not an npm package name`);
+    }
+    for (const version of [undefined, 'latest', '^1.0.0', '1.x', 'v1.2.3', '=1.2.3', '1.2', '1.2.3 || 2', ' 1.2.3', 'https://evil.example/x.tgz']) {
+      expect(refusalOf({ registryType: 'npm', identifier: 'x', version }), String(version)).toMatch(/the npm package x has no exact version to pin: version .* is not an exact semver version/);
+    }
+  });
+
+  it('pypi: a PEP 508 name at an exact PEP 440 public version', () => {
+    for (const identifier of ['mcp-server-fetch', 'Django', 'a', 'zope.interface', 'x_y']) expect(refusalOf({ registryType: 'pypi', identifier, version: '1.0' }), identifier).toBe('accepted');
+    for (const version of ['2025.4.7', '1!2.0', '1.0rc1', '1.0a2.post3.dev4', '2024.01.15']) expect(refusalOf({ registryType: 'pypi', identifier: 'x', version }), version).toBe('accepted');
+    for (const identifier of ['-x', 'x-', 'x[extra]', 'x==1.0', 'https://evil.example/x.whl', 'x y', 'git+https://x']) {
+      expect(refusalOf({ registryType: 'pypi', identifier, version: '1.0' }), identifier).toContain(`the PyPI package's identifier ${JSON.stringify(identifier)} is not a PyPI project name (PEP 508`);
+    }
+    for (const version of [undefined, '>=1.0', '1.0+local', 'latest', '1.0.*', '~=1.0', 'v1.0']) {
+      expect(refusalOf({ registryType: 'pypi', identifier: 'x', version }), String(version)).toMatch(/the PyPI package x has no exact version to pin: version .* is not an exact PEP 440 public version/);
+    }
+  });
+
+  it('oci: an image reference pinned by digest, exact tag or exact version', () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    expect(planOf({ registryType: 'oci', identifier: 'ghcr.io/example/mcp:1.2.3' }).entry.args?.at(-1)).toBe('ghcr.io/example/mcp:1.2.3');
+    expect(planOf({ registryType: 'oci', identifier: `example/mcp@${digest}` }).entry.args?.at(-1)).toBe(`example/mcp@${digest}`);
+    expect(planOf({ registryType: 'oci', identifier: 'localhost:5000/mcp', version: 'v2.0.1' }).entry.args?.at(-1)).toBe('localhost:5000/mcp:v2.0.1');
+    expect(planOf({ registryType: 'oci', identifier: 'example/mcp:latest', version: '2.0.0' }).entry.args?.at(-1)).toBe('example/mcp:2.0.0');
+    for (const identifier of ['Example/MCP:1.0.0', '-it', '--privileged', 'https://evil.example/x', 'example/mcp:1.0.0 --rm', 'example//mcp', `example/mcp@sha256:${'a'.repeat(10)}`, 'example/mcp:-1']) {
+      expect(refusalOf({ registryType: 'oci', identifier, version: '1.0.0' }), identifier).toContain(`the OCI package's identifier ${JSON.stringify(identifier)} is not an image reference`);
+    }
+    for (const version of [undefined, 'latest', '1.0.0+build', '1.x']) {
+      expect(refusalOf({ registryType: 'oci', identifier: 'example/mcp', version }), String(version)).toMatch(/the image example\/mcp has no exact version to pin: .* is not an exact version usable as a tag/);
+    }
+  });
+
+  it('mcpb: an https URL without credentials; a registryBaseUrl must be one too', () => {
+    const sha = 'b'.repeat(64);
+    for (const identifier of ['ftp://example.com/x.mcpb', 'http://example.com/x.mcpb', 'https://user:pw@example.com/x.mcpb', '../x.mcpb']) {
+      expect(refusalOf({ registryType: 'mcpb', identifier, fileSha256: sha }), identifier).toContain(`the MCP Bundle's identifier ${JSON.stringify(identifier)} is not an https URL`);
+    }
+    expect(refusalOf({ registryType: 'npm', identifier: 'x', version: '1.0.0', registryBaseUrl: 'file:///tmp/registry' })).toContain(`the npm package x's registryBaseUrl "file:///tmp/registry" is not an https URL`);
+  });
+
+  it('an entry whose npm identifier is a URL is refused by the plan and by the registry install (fake registry on loopback)', async () => {
+    const local = await startFakeRegistry([evilDoc]);
+    try {
+      const client = new RegistryClient({ registry: local.url });
+      const entry = await client.get('com.example/evil');
+      expect(() => planFromRegistry(entry)).toThrow(`"com.example/evil" 1.0.0 cannot be installed: the npm package's identifier "https://evil.example/pkg.tgz#" is not an npm package name`);
+      await expect(resolveRegistryInstall(client, 'com.example/evil', { dataDir: tempDir() })).rejects.toThrow(/is not an npm package name/);
+    } finally {
+      await local.close();
+    }
   });
 });
 

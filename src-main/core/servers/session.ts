@@ -163,8 +163,9 @@ export class Session {
     this.options.hooks.launch({ command: entry.command ?? '', args, cwd, env: launchEnv });
     const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
     const request = this.options.server.sandbox;
-    const sandbox = request ? planSandbox(request, { command, args, cwd, home: env.HOME ?? homedir(), baseDir: cwd, path: env.PATH }) : undefined;
-    this.options.hooks.launch({ command, args, cwd, env: launchEnv, ...(sandbox ? { sandbox: sandbox.info } : {}) });
+    // A sandboxed server without a cwd of its own runs in an empty private folder, never in the host's.
+    const sandbox = request ? planSandbox(request, { command, args, ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}), home: env.HOME ?? homedir(), baseDir: cwd, path: env.PATH, runtimeDir: env.XDG_RUNTIME_DIR }) : undefined;
+    this.options.hooks.launch({ command, args, cwd: sandbox?.cwd ?? cwd, env: launchEnv, ...(sandbox ? { sandbox: sandbox.info } : {}) });
     if (sandbox && !sandbox.wrap) {
       const where = entry.sandbox !== undefined ? `mcpServers.${this.name}.sandbox` : 'the settings default "sandbox"';
       const detail = sandbox.info.reason ?? 'none is available here';

@@ -48,7 +48,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private reconnecting = false;
   private healthFailures = 0;
   private lastKind: TransportKind;
-  /** The approval this stdio entry waits for (trust/consent.ts); while enforced, it does not start. */
+  /** The approval this entry waits for (trust/consent.ts); while enforced, it does not start. */
   private pendingConsent: ConsentView | undefined;
   readonly features: ServerFeatures;
   /** A remote server's OAuth sign-in (login, logout, its view); undefined for stdio. */
@@ -128,7 +128,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   setConsent(consent: ConsentView | undefined, start = false): void {
     this.pendingConsent = consent;
     if (consent?.enforced) {
-      if (this.status === 'stopped') this.setStatus('needs-approval', consentExplained(consent));
+      if (this.status === 'stopped' || this.status === 'needs-approval') this.setStatus('needs-approval', consentExplained(consent));
       return;
     }
     if (this.status === 'needs-approval') this.setStatus('stopped');
@@ -468,6 +468,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 }
 
 function consentExplained(consent: ConsentView): Explained {
-  const what = consent.reason === 'changed' ? 'Its command, arguments, working folder or environment names changed since it was approved' : 'This command has not been approved in Switchboard';
+  const what =
+    consent.reason === 'changed'
+      ? 'What it runs, the secrets it is given, where it sends them or its sampling policy changed since it was approved'
+      : 'This server has not been approved in Switchboard';
   return { text: `${what}: review exactly what would run and approve it to start the server.`, reason: { code: 'needs-approval', data: { reason: consent.reason } } };
 }

@@ -6,7 +6,8 @@ import { calculatorPath } from '../paths';
 import { nodeRuntime } from '../runtime';
 import { MemorySecretStore } from '../secrets';
 import { StaticSettings } from '../settings';
-import { startFakeRegistry, type FakeRegistry } from '../../test-support/fake-registry';
+import { registryDocs, startFakeRegistry, type FakeRegistry } from '../../test-support/fake-registry';
+import { startFakeRemote } from '../../test-support/fake-remote';
 import { tempDir, waitFor } from '../../test-support/processes';
 
 /*
@@ -25,12 +26,12 @@ afterEach(async () => {
   host = undefined;
 });
 
-async function appHost(): Promise<{ host: Host; configPath: string; secrets: MemorySecretStore }> {
+async function appHost(registryUrl = registry.url): Promise<{ host: Host; configPath: string; secrets: MemorySecretStore }> {
   const dir = tempDir();
   const configPath = join(dir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: {} }, null, 2));
   const secrets = new MemorySecretStore();
-  host = await createHost({ mode: 'headless', requireConsent: true, configPath, dataDir: dir, envDir: dir, secrets, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, registryUrl: registry.url });
+  host = await createHost({ mode: 'headless', requireConsent: true, configPath, dataDir: dir, envDir: dir, secrets, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, registryUrl });
   return { host, configPath, secrets };
 }
 
@@ -55,6 +56,34 @@ describe('install channels', () => {
     expect(view?.status).toBe('needs-approval');
     expect(view?.consent?.subject).toMatchObject({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'], env: ['WEATHER_API_KEY'] });
     await expect(h.api['install:apply']({ source: { kind: 'registry', name: 'io.github.example/old-weather' } })).rejects.toThrow(/is deprecated in the registry/);
+  });
+
+  it('a registry install of a remote entry with a secret header waits for approval before any request carries the secret', async () => {
+    const remote = await startFakeRemote();
+    const notes = registryDocs.find((d) => d.server.name === 'com.example/notes');
+    const remotes = (notes?.server.remotes ?? []) as Array<Record<string, unknown>>;
+    const local = await startFakeRegistry([{ server: { ...notes?.server, remotes: remotes.map((r) => ({ ...r, url: remote.url })) } }]);
+    try {
+      const { host: h, configPath } = await appHost(local.url);
+      const source = { kind: 'registry' as const, name: 'com.example/notes' };
+      const result = await h.api['install:apply']({ source, values: { token: 'notes-secret-value' } });
+      expect(result).toEqual({ name: 'notes', secretsStored: ['notes.token'], needsApproval: true });
+      expect(readFileSync(configPath, 'utf8')).not.toContain('notes-secret-value');
+      await waitFor(async () => (await h.api['servers:list']()).find((v) => v.name === 'notes')?.status === 'needs-approval', 10_000, 'notes waiting for approval');
+      const view = (await h.api['servers:list']()).find((v) => v.name === 'notes');
+      expect(view?.consent).toMatchObject({ reason: 'new', subject: { url: remote.url, references: { Authorization: ['${secret:notes.token}'] } } });
+      expect(JSON.stringify(view)).not.toContain('notes-secret-value');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(remote.requests).toEqual([]);
+      await h.api['servers:approve']('notes', view?.consent?.hash ?? '');
+      await waitFor(async () => (await h.api['servers:list']()).find((v) => v.name === 'notes')?.status === 'ready', 10_000, 'notes to connect after approval');
+      expect(remote.requests.some((r) => r.authorization === 'Bearer notes-secret-value')).toBe(true);
+    } finally {
+      await host?.dispose();
+      host = undefined;
+      await local.close();
+      await remote.stop();
+    }
   });
 
   it('a switchboard:// link offered by the desktop shell is pending once, announced, and its entry waits for approval too', async () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { HostMethods } from '../../../src-shared/host-api';
+import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
 import type { installSourceSchema } from '../../../src-shared/schemas/install';
 import type { ConfigSnapshot, ConfigStore } from '../config-store';
@@ -22,12 +23,14 @@ export interface InstallServiceOptions {
   /** The registry used when a call names none (default the official one). */
   defaultRegistry?: string;
   fetch?: typeof fetch;
+  /** Whether the app asks before starting an added entry (the consent gate). */
+  needsApproval?: (name: string, entry: ServerEntry) => boolean;
 }
 
 /**
  * The catalogue and one-step installs (issue 13): the registry browser, bundles dropped on the servers screen and
  * `switchboard://install` links. `install:prepare` shows what would be added; `install:apply` adds it. Entries added
- * this way are not approved: a stdio one waits for consent (trust/consent.ts) before it starts.
+ * this way are not approved: a stdio one, or a remote one that sends a secret, waits for consent (trust/consent.ts).
  */
 export class InstallService {
   readonly api: Pick<HostMethods, InstallChannel>;
@@ -35,7 +38,7 @@ export class InstallService {
   private pendingLink: string | undefined;
 
   constructor(private readonly options: InstallServiceOptions) {
-    this.installer = new Installer({ store: options.store, secrets: options.secrets, dataDir: options.dataDir, apply: options.apply });
+    this.installer = new Installer({ store: options.store, secrets: options.secrets, dataDir: options.dataDir, apply: options.apply, ...(options.needsApproval ? { needsApproval: options.needsApproval } : {}) });
     const client = (registry: string | undefined): RegistryClient => {
       const base = registry ?? options.defaultRegistry;
       return new RegistryClient({ ...(base !== undefined ? { registry: base } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });

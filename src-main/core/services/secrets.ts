@@ -1,5 +1,6 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
+import { isFileLockBusy } from '../file-lock';
 import { isOAuthSecretName } from '../auth/store';
 import { SecretsFileUnreadableError, secretNamePattern, type SecretStore } from '../secrets';
 import { watchFile, type FileWatch } from '../watch-file';
@@ -19,6 +20,7 @@ export class SecretsService {
         try {
           secrets.set(name, value);
         } catch (error) {
+          if (isFileLockBusy(error)) throw error;
           const why = error instanceof SecretsFileUnreadableError ? unreadableData(error) : secretNamePattern.test(name) ? {} : { reason: 'bad-secret-name' };
           throw new CoreError('invalid-argument', (error as Error).message, { data: { name, ...why } });
         }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
@@ -9,6 +9,7 @@ import { StaticSettings } from '../settings';
 import { tempDir, waitFor } from '../../test-support/processes';
 
 const fixture = join(__dirname, '..', 'fixtures', 'list-changed-server.mjs');
+const tinyServer = join(__dirname, '..', 'fixtures', 'tiny-server.mjs');
 
 describe('the protocol trace, wired into the host', () => {
   let host: Host | undefined;
@@ -85,5 +86,32 @@ describe('the protocol trace, wired into the host', () => {
 
     const bundle = readFileSync((await host.api['debug:bundle']({})).path, 'utf8');
     for (const value of [changed, added]) expect(bundle).not.toContain(value);
+  }, 20_000);
+
+  it('a server that writes a stored secret to stderr (plain, base64, URL-encoded): neither its log file nor the debug bundle holds it', async () => {
+    const dataDir = tempDir();
+    const config = join(dataDir, 'mcp.json');
+    const secret = 'stderr-secret/value+0123456789?';
+    writeFileSync(config, JSON.stringify({ mcpServers: { talky: { command: process.execPath, args: [tinyServer, '--print-env=TALKY_TOKEN'], env: { TALKY_TOKEN: '${secret:talky_token}' } } } }));
+    const secrets = new MemorySecretStore();
+    secrets.set('talky_token', secret);
+    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets, policy: { graceMs: 300 } });
+    await host.settled();
+    const logFile = join(dataDir, 'logs', 'servers', 'talky.log');
+    await waitFor(() => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('basic '), 5000, 'the stderr lines in the log file');
+    const bytes = Buffer.from(secret);
+    const forms = [secret, bytes.toString('base64'), bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), encodeURIComponent(secret), Buffer.from(`user:${secret}`).toString('base64').slice(8, -4)];
+    const bundle = readFileSync((await host.api['debug:bundle']({})).path, 'utf8');
+    // The lines are there (the bundle's stderr tail too), the values are not.
+    expect(bundle).toContain('TALKY_TOKEN (base64) <redacted>');
+    await host.dispose();
+    host = undefined;
+    const log = readFileSync(logFile, 'utf8');
+    expect(log).toContain('config TALKY_TOKEN=<redacted>');
+    expect(log).toContain('TALKY_TOKEN (base64url) <redacted>');
+    expect(log).toContain('callback https://example.com/cb?key=<redacted>');
+    for (const form of forms) {
+      expect({ form, inLog: log.includes(form), inBundle: bundle.includes(form) }).toEqual({ form, inLog: false, inBundle: false });
+    }
   }, 20_000);
 });

@@ -6,7 +6,7 @@ import type { Registry } from '../registry';
 import type { SecretStore } from '../secrets';
 import { oauthSecretValues } from '../auth/store';
 import { minSecretLength } from '../trace/redact';
-import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type TraceRecorder } from '../trace/index';
+import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type Redactor, type TraceRecorder } from '../trace/index';
 import type { HostEventBus } from './events';
 
 /**
@@ -85,6 +85,8 @@ const secretsRecheckMs = 1000;
  */
 export class TraceService implements Disposable {
   readonly api: Pick<HostMethods, TraceChannel>;
+  /** The trace's redaction (the same values, followed the same way), for the log files. */
+  readonly redactor: Redactor;
   private readonly ring: TraceRing;
   private readonly recorder: TraceRecorder;
   private readonly secrets: FollowedSecretValues;
@@ -94,7 +96,8 @@ export class TraceService implements Disposable {
     this.secrets = followSecretValues(options.secrets, () => options.hostSecrets, secretsRecheckMs);
     this.secrets.refresh();
     const secretValues = (): string[] => this.secrets.values();
-    this.ring = new TraceRing({ redactor: createRedactor({ secretValues }) });
+    this.redactor = createRedactor({ secretValues });
+    this.ring = new TraceRing({ redactor: this.redactor });
     this.recorder = options.sink ? teeRecorder(this.ring, options.sink) : this.ring;
     this.appended = this.ring.onAppended((event) => options.events.emit('trace:appended', event));
     const known = (server: string): void => void options.registry().get(server);

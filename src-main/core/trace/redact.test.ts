@@ -32,6 +32,28 @@ describe('redaction', () => {
     expect(redactor.text('curl -H "Authorization: Bearer abcdef.123"')).toBe('curl -H "Authorization: Bearer <redacted>"');
   });
 
+  it('finds a secret base64-encoded (standard and url-safe, padded or not, alone or inside a longer text) and URL-encoded', () => {
+    const secret = 'p@ss w?rd/+~-0123456789';
+    const own = createRedactor({ secretValues: () => [secret] });
+    const b64 = Buffer.from(secret).toString('base64');
+    const url = Buffer.from(secret).toString('base64url');
+    expect(b64).toMatch(/=$/);
+    for (const form of [b64, b64.replace(/=+$/, ''), url, `${url}=`, encodeURIComponent(secret)]) expect(own.text(`x ${form} y`), form).toBe('x <redacted> y');
+    // Inside a longer encoded text, at each of the three byte offsets: no run of it that stands for the secret is left.
+    for (const before of ['', 'u', 'us', 'user:']) {
+      for (const encoding of ['base64', 'base64url'] as const) {
+        const encoded = Buffer.from(`${before}${secret}\n`).toString(encoding);
+        const out = own.text(`token=${encoded}`);
+        expect(out, `${before} ${encoding}`).toContain('<redacted>');
+        // What is left decodes to at most the bytes around the secret and a few of its first or last.
+        const left = out.replace('token=', '').split('<redacted>').map((part) => Buffer.from(part, encoding).toString('latin1')).join('');
+        expect(left.length, `${before} ${encoding}: ${left}`).toBeLessThanOrEqual(before.length + 1 + 4);
+      }
+    }
+    // Short texts that merely look like base64 are not touched.
+    expect(own.text('version 1.2.3, id YWJj')).toBe('version 1.2.3, id YWJj');
+  });
+
   it('headers: by name, then by value', () => {
     expect(redactor.headers({ Authorization: 'Bearer x', Cookie: 'a=b', 'X-Api-Key': 'k', 'mcp-session-id': 'sess', 'x-note': 'has s3cr3t-VALUE-99' })).toEqual({
       Authorization: '<redacted>',

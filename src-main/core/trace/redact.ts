@@ -6,8 +6,9 @@
  *    `*secret*`, `*key*`, `*password*`, `*credential*`) becomes `<redacted>` — except protocol fields that only look
  *    so (`progressToken`, `nextCursor` …). Numbers and booleans are kept (`maxTokens` is not a secret).
  * 2. By value: every occurrence of a known secret value (the secret store's values and the host's own keys, from
- *    a `() => Iterable<string>` read per call) anywhere in any string becomes `<redacted>`; so does the credential
- *    of a `Bearer …` / `Basic …` scheme.
+ *    a `() => Iterable<string>` read per call) anywhere in any string becomes `<redacted>` — as it is, JSON-escaped,
+ *    URL-encoded or base64-encoded (see {@link secretForms}); so does the credential of a `Bearer …` / `Basic …`
+ *    scheme.
  *
  * The walk is copy-on-write: a message with nothing to redact comes back as the same object, so the common case
  * allocates nothing.
@@ -55,8 +56,38 @@ export interface RedactorOptions {
 
 const schemeCredential = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{4,}/g;
 
+/** Encoded text shorter than this is not searched for on its own: 8 base64 characters stand for 6 bytes of a secret. */
+const minEncodedCore = 8;
+
+/**
+ * The forms a secret value takes in text: itself; JSON-escaped (inside a JSON text); URL-encoded
+ * (`encodeURIComponent`, a query or form value); base64, standard and url-safe, with and without padding (a Basic
+ * credential, a header or blob a server logs). A secret inside a longer base64 text (`user:secret` encoded) is encoded
+ * differently at each of the three byte offsets it can start at: for each, the characters that stand for its bytes
+ * alone (the middle, without the characters mixed with the bytes around it) are searched for too, when there are at
+ * least {@link minEncodedCore} of them.
+ */
+export function secretForms(secret: string): string[] {
+  const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)]);
+  const bytes = Buffer.from(secret, 'utf8');
+  const standard = bytes.toString('base64');
+  const urlSafe = bytes.toString('base64url');
+  for (const form of [standard, standard.replace(/=+$/, ''), urlSafe, urlSafe.padEnd(standard.length, '=')]) forms.add(form);
+  for (let shift = 0; shift < 3; shift++) {
+    // `shift` bytes before the secret: its first whole 3-byte group starts at byte `3` (or `0` when nothing precedes).
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const start = shift === 0 ? 0 : 4;
+    const end = Math.floor((shift + bytes.length) / 3) * 4;
+    const core = encoded.slice(start, end);
+    if (core.length < minEncodedCore) continue;
+    forms.add(core);
+    forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms];
+}
+
 interface Needles {
-  /** Each secret and, where it differs, its JSON-escaped form (a secret inside a JSON text); longest first. */
+  /** Every form of every secret (see {@link secretForms}); longest first. */
   values: string[];
   /** The shortest of them: a shorter string cannot hold one. */
   shortest: number;
@@ -78,15 +109,13 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     if (source === lastSource && list.length === lastList.length && list.every((v, i) => v === lastList[i])) return cached;
     lastSource = source;
     lastList = list.slice();
-    const values: string[] = [];
+    const forms = new Set<string>();
     for (const secret of list) {
       if (typeof secret !== 'string' || secret.length < minSecretLength) continue;
-      values.push(secret);
-      const escaped = JSON.stringify(secret).slice(1, -1);
-      if (escaped !== secret) values.push(escaped);
+      for (const form of secretForms(secret)) forms.add(form);
     }
-    // Longest first: a secret that contains another is replaced whole.
-    values.sort((a, b) => b.length - a.length);
+    // Longest first: a secret that contains another (or a padded base64 form its unpadded one) is replaced whole.
+    const values = [...forms].sort((a, b) => b.length - a.length);
     cached = { values, shortest: values.reduce((min, v) => Math.min(min, v.length), Infinity) };
     return cached;
   };

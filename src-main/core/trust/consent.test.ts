@@ -1,4 +1,5 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
@@ -6,7 +7,7 @@ import { calculatorPath } from '../paths';
 import { nodeRuntime } from '../runtime';
 import { StaticSettings } from '../settings';
 import { tempDir, waitFor } from '../../test-support/processes';
-import { ConsentStore, launchSubject, subjectHash } from './consent';
+import { consentSubject, ConsentStore, isLoaderVariable, launchSubject, samplingLooser, subjectHash } from './consent';
 
 const calculator = { command: process.execPath, args: [calculatorPath()], env: { CALC_PRECISION: '3' } };
 
@@ -27,7 +28,99 @@ describe('launchSubject and its hash', () => {
   });
 });
 
+describe('what else a subject covers', () => {
+  it('hashes an entry without references or loader variables as approvals of version 1 did', () => {
+    const dir = tempDir();
+    const subject = launchSubject({ command: 'node', args: ['s.js'], env: { A: 'x' }, sandbox: true }, dir)!;
+    const v1 = createHash('sha256').update(JSON.stringify(['node', ['s.js'], null, ['A'], null, true])).digest('hex');
+    expect(subjectHash(subject)).toBe(v1);
+  });
+
+  it('lists the references in env values by name (never a value), and loader variables in full', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'server.env'), 'LD_PRELOAD=/from/file.so\nPLAIN=secret-in-file\n');
+    const entry = { command: 'node', env: { TOKEN: 'Bearer ${secret:github.TOKEN} ${env:HOME}', LITERAL: 'tok-1', node_options: '--require ./a.cjs' }, envFile: 'server.env' };
+    const subject = launchSubject(entry, dir)!;
+    expect(subject.references).toEqual({ TOKEN: ['${secret:github.TOKEN}', '${env:HOME}'] });
+    expect(subject.loader).toEqual({ LD_PRELOAD: '/from/file.so', node_options: '--require ./a.cjs' });
+    expect(JSON.stringify(subject)).not.toMatch(/tok-1|secret-in-file/);
+    const hash = subjectHash(subject);
+    // A rotated literal is the same subject; another reference, or another loader value, is not.
+    expect(subjectHash(launchSubject({ ...entry, env: { ...entry.env, LITERAL: 'tok-2' } }, dir)!)).toBe(hash);
+    expect(subjectHash(launchSubject({ ...entry, env: { ...entry.env, LITERAL: '${env:AWS_SECRET_ACCESS_KEY}' } }, dir)!)).not.toBe(hash);
+    expect(subjectHash(launchSubject({ ...entry, env: { ...entry.env, node_options: '--require /tmp/pwn.cjs' } }, dir)!)).not.toBe(hash);
+    expect(['NODE_OPTIONS', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'PYTHONSTARTUP', 'PERL5OPT', 'RUBYOPT', 'JAVA_TOOL_OPTIONS', 'BASH_ENV', 'npm_config_registry', 'PATH'].every(isLoaderVariable)).toBe(true);
+    expect(['API_TOKEN', 'CALC_PRECISION', 'DEBUG'].some(isLoaderVariable)).toBe(false);
+  });
+
+  it('covers a remote entry by its URL, header references and oauth secrets', () => {
+    const dir = tempDir();
+    const remote = { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${secret:github.TOKEN}', 'X-Literal': 'abc' } };
+    expect(consentSubject(remote, dir)).toEqual({ url: remote.url, references: { Authorization: ['${secret:github.TOKEN}'] } });
+    expect(consentSubject({ url: remote.url, oauth: { clientId: 'c', clientSecret: '${secret:cs}' } }, dir)).toEqual({ url: remote.url, oauth: { clientId: 'c', clientSecret: '${secret:cs}' } });
+    expect(consentSubject({ url: remote.url, oauth: { scopes: ['a'] } }, dir)).toEqual({ url: remote.url });
+  });
+
+  it('calls a sampling policy looser only when it lets a server sample more', () => {
+    expect(samplingLooser({ mode: 'allow' }, undefined)).toBe(true);
+    expect(samplingLooser({ mode: 'ask', perMinute: 5 }, undefined)).toBe(false);
+    expect(samplingLooser({ mode: 'never' }, { mode: 'ask' })).toBe(false);
+    expect(samplingLooser({ mode: 'ask' }, { mode: 'never' })).toBe(true);
+    expect(samplingLooser({ mode: 'allow', perMinute: 1000 }, { mode: 'allow', perMinute: 10 })).toBe(true);
+    expect(samplingLooser({ mode: 'allow' }, { mode: 'allow', perMinute: 10 })).toBe(true);
+    expect(samplingLooser({ mode: 'allow', perMinute: 5 }, { mode: 'allow', perMinute: 10 })).toBe(false);
+  });
+});
+
 describe('ConsentStore', () => {
+  it('asks about a remote entry only when it sends a secret or samples more; asks again when its URL changes', () => {
+    const dir = tempDir();
+    const file = join(dir, 'consent.json');
+    const configPath = join(dir, 'mcp.json');
+    const store = new ConsentStore({ file, configPath, enforced: true }, { mcpServers: {} });
+    const secretless = { url: 'https://a.example/mcp', headers: { 'X-Literal': 'abc' } };
+    const withSecret = { url: 'https://a.example/mcp', headers: { Authorization: 'Bearer ${secret:github.TOKEN}' } };
+    expect(store.pending('r', secretless)).toBeUndefined();
+    expect(store.pending('r', { ...secretless, sampling: { mode: 'allow' } })).toMatchObject({ reason: 'new', subject: { sampling: { mode: 'allow' } } });
+    expect(store.pending('r', withSecret)).toMatchObject({ reason: 'new', subject: { url: withSecret.url, references: { Authorization: ['${secret:github.TOKEN}'] } } });
+    store.approve('r', withSecret, 'approval');
+    expect(store.pending('r', withSecret)).toBeUndefined();
+    expect(store.pending('r', { ...withSecret, url: 'https://evil.example/mcp' })).toMatchObject({ reason: 'changed', changed: ['url'], previous: { url: withSecret.url } });
+    expect(store.pending('r', { ...withSecret, headers: { Authorization: 'Bearer ${env:AWS_SECRET_ACCESS_KEY}' } })).toMatchObject({ reason: 'changed', changed: ['references'] });
+  });
+
+  it('migrates version 1 approvals once: unchanged entries take in their references, remote entries are recorded; a changed one asks', () => {
+    const dir = tempDir();
+    const file = join(dir, 'consent.json');
+    const configPath = join(dir, 'mcp.json');
+    writeFileSync(configPath, '{}');
+    const withRef = { command: 'node', args: ['s.js'], env: { TOKEN: '${secret:github.TOKEN}', NODE_OPTIONS: '--max-old-space-size=256' }, sampling: { mode: 'allow' as const } };
+    const moved = { command: 'node', args: ['moved.js'] };
+    const remote = { url: 'https://a.example/mcp', headers: { Authorization: 'Bearer ${secret:github.TOKEN}' } };
+    const v1Subject = (args: string[], env: string[]) => ({ command: 'node', args, cwd: null, env });
+    const v1Hash = (args: string[], env: string[]) => createHash('sha256').update(JSON.stringify(['node', args, null, env, null, null])).digest('hex');
+    const record = (args: string[], env: string[]) => ({ hash: v1Hash(args, env), subject: v1Subject(args, env), approvedAt: '2026-01-01T00:00:00.000Z', via: 'approval' });
+    writeFileSync(file, JSON.stringify({ version: 1, configs: { [realpathSync(configPath)]: { ref: record(['s.js'], ['NODE_OPTIONS', 'TOKEN']), moved: record(['old.js'], []) }, '/other/mcp.json': {} } }));
+    const config = { mcpServers: { ref: withRef, moved, remote } };
+    const store = new ConsentStore({ file, configPath, enforced: true }, config);
+    expect(store.seeded).toBe(false);
+    expect(store.pending('ref', withRef)).toBeUndefined();
+    expect(store.get('ref')).toMatchObject({ via: 'approval', approvedAt: '2026-01-01T00:00:00.000Z', subject: { references: { TOKEN: ['${secret:github.TOKEN}'] } } });
+    expect(store.pending('moved', moved)).toMatchObject({ reason: 'changed', changed: ['args'] });
+    expect(store.pending('remote', remote)).toBeUndefined();
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { version: number; legacy?: string[] };
+    expect(written).toMatchObject({ version: 2, legacy: ['/other/mcp.json'] });
+
+    // Once: what changes afterwards asks, for this host and the next.
+    const edited = { ...withRef, env: { ...withRef.env, TOKEN: '${env:AWS_SECRET_ACCESS_KEY}' } };
+    expect(store.pending('ref', edited)).toMatchObject({ reason: 'changed', changed: ['references'] });
+    const next = new ConsentStore({ file, configPath, enforced: true }, { mcpServers: { ref: edited, moved, remote } });
+    expect(next.pending('ref', edited)).toMatchObject({ reason: 'changed' });
+    expect(next.pending('ref', { ...withRef, env: { ...withRef.env, NODE_OPTIONS: '--require /tmp/pwn.cjs' } })).toMatchObject({ reason: 'changed', changed: ['loader'] });
+    expect(next.pending('ref', { ...withRef, sampling: { mode: 'allow', perMinute: 5 } })).toBeUndefined();
+  });
+
+
   it('approves what a config file holds the first time it is seen, then asks about what is new or changed', () => {
     const dir = tempDir();
     const file = join(dir, 'consent.json');

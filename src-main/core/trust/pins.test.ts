@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/host-api';
+import { runPiped } from '../../test-support/cli-process';
 import { tempDir } from '../../test-support/processes';
 import { canonicalJson, hashDefinition, PinStore, pinsFileName, reviewMessage, reviewTools, shortDiff, trustTools } from './pins';
 
@@ -91,4 +92,19 @@ describe('a data folder that cannot be written', () => {
     expect(warnings[0]).toContain('cannot save pinned tool definitions');
     expect(() => trustTools(store, 'calc', [add], undefined)).toThrow();
   });
+});
+
+describe('pins written by several processes at once', () => {
+  it('keeps every process\'s pins: each change is made to the file as it is, under its lock', async () => {
+    const file = join(tempDir(), pinsFileName);
+    // Each process pins 15 servers of its own, one write each, as fast as it can.
+    const script = `
+      import { PinStore } from ${JSON.stringify(join(import.meta.dirname, 'pins.ts'))};
+      const store = new PinStore(process.argv[1]);
+      for (let i = 0; i < 15; i++) store.update(process.argv[2] + '-' + i, () => ({ instructions: { hash: 'h', text: '' }, tools: {} }));`;
+    const runs = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((who) => runPiped(['--input-type=module', '-e', script, file, who], { PATH: process.env.PATH ?? '' })));
+    for (const run of runs) expect(run.status, run.stderr).toBe(0);
+    const servers = Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { servers: Record<string, unknown> }).servers);
+    expect(servers).toHaveLength(6 * 15);
+  }, 120_000);
 });

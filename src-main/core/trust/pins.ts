@@ -3,6 +3,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import { diffLines } from 'diff';
 import type { HiddenTextFinding, PinnedDefinition, ToolDefinitionField, ToolInfo, ToolReview } from '../../../src-shared/host-api';
 import { writeFileAtomicSync } from '../data-files';
+import { withFileLockSync } from '../file-lock';
 import { findingLines, revealHidden, scanTool } from './hidden-text';
 
 /*
@@ -14,8 +15,8 @@ import { findingLines, revealHidden, scanTool } from './hidden-text';
  * those is offered to the model or may be called until a person accepts it (`tools:trust`, `switchboard trust`).
  * A removed tool needs nothing (its pin stays: the same definition coming back is still trusted).
  *
- * The file (`tool-pins.json` in the data folder, 0600, written atomically) is read before each use and each write,
- * so the app and a CLI sharing the folder see each other's decisions.
+ * The file (`tool-pins.json` in the data folder, 0600, written atomically) is read before each use and, under its
+ * lock, before each write, so the app and a CLI sharing the folder see (and keep) each other's decisions.
  */
 
 export const pinsFileName = 'tool-pins.json';
@@ -133,14 +134,25 @@ export class PinStore {
     return pins !== undefined && typeof pins.tools === 'object' && pins.tools !== null && typeof pins.instructions?.hash === 'string' ? pins : undefined;
   }
 
-  /** Read, change one server's pins, write (atomically, 0600). */
+  /** Read, change one server's pins, write (atomically, 0600) — under the file's lock, so another process's pins stay. */
   update(name: string, change: (pins: ServerPins | undefined) => ServerPins): ServerPins {
-    const file = this.read();
-    const next = change(file.servers[name]);
-    file.servers[name] = next;
-    if (this.file === undefined) this.memory = file;
-    else writeFileAtomicSync(this.file, `${JSON.stringify(file, null, 1)}\n`);
-    return next;
+    const path = this.file;
+    const apply = (): { file: PinFile; next: ServerPins } => {
+      const file = this.read();
+      const next = change(file.servers[name]);
+      file.servers[name] = next;
+      return { file, next };
+    };
+    if (path === undefined) {
+      const { file, next } = apply();
+      this.memory = file;
+      return next;
+    }
+    return withFileLockSync(path, () => {
+      const { file, next } = apply();
+      writeFileAtomicSync(path, `${JSON.stringify(file, null, 1)}\n`);
+      return next;
+    });
   }
 }
 

