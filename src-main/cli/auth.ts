@@ -4,7 +4,7 @@ import { checkAuthorizationUrl } from '../core/auth/browser';
 import { CoreError } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
-import { err, out } from './output';
+import { err, out, outJson } from './output';
 import { cliNumber, cliT, errorLine, statusWord } from './i18n';
 
 /*
@@ -74,7 +74,7 @@ const login: Command = async (host, args) => {
   const view = (await host.api['servers:list']()).find((v) => v.name === name);
   const status = view?.status ?? 'unknown';
   const statusText = view ? statusWord(view.status) : cliT('cliOut.status.unknown');
-  if (args.json) out(JSON.stringify({ server: name, outcome: result.outcome, status, ...(view?.auth ? { auth: view.auth } : {}) }, null, 2));
+  if (args.json) outJson({ server: name, outcome: result.outcome, status, ...(view?.auth ? { auth: view.auth } : {}) });
   else {
     const scopes = view?.auth?.grantedScopes?.join(' ');
     out(
@@ -95,7 +95,7 @@ const logout: Command = async (host, args) => {
   try {
     await host.settled(name);
     const result = await host.auth.logout(name);
-    if (args.json) out(JSON.stringify({ server: name, ...result }, null, 2));
+    if (args.json) outJson({ server: name, ...result });
     else if (!result.removed) out(cliT('cliOut.auth.notSignedIn', { server: name }));
     else out(cliT('cliOut.auth.signedOut', { server: name, how: result.revoked ? cliT('cliOut.auth.revoked') : cliT('cliOut.auth.noRevocation') }));
     return 0;

@@ -5,6 +5,7 @@ import { CoreError } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
 import { cliT, errorLine } from './i18n';
+import { jsonText, visibleControls } from './output';
 import { terminalFor } from './terminal';
 
 /**
@@ -59,7 +60,15 @@ export function routeLine(route: ChatRoute): string {
 }
 
 export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = process): Promise<number> {
-  const err = (line: string): void => void io.stderr.write(`${line}\n`);
+  // Tool arguments, results and errors (servers' text) and the model's answer: control characters made visible.
+  const err = (line: string): void => void io.stderr.write(`${visibleControls(line)}\n`);
+  // A carriage return that ends one chunk is held for the next: before a line feed it is only a line end.
+  let heldReturn = '';
+  const writeAnswer = (chunk: string): void => {
+    const text = heldReturn + chunk;
+    heldReturn = text.endsWith('\r') ? '\r' : '';
+    io.stdout.write(visibleControls(heldReturn ? text.slice(0, -1) : text));
+  };
   const text = args.positionals.join(' ').trim();
   if (text === '') {
     err(`switchboard: ${cliT('cliOut.chat.needsMessage')}`);
@@ -93,7 +102,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     switch (event.type) {
       case 'text':
         answer += event.text;
-        if (!args.json) io.stdout.write(event.text);
+        if (!args.json) writeAnswer(event.text);
         break;
       case 'tool': {
         const part = event.part;
@@ -154,10 +163,11 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     for (const event of early.splice(0)) handle(event);
     const end = await finished;
     await queue;
+    if (!args.json && heldReturn !== '') io.stdout.write(visibleControls(heldReturn));
     if (!args.json && answer !== '' && !answer.endsWith('\n')) io.stdout.write('\n');
     if (args.json) {
       io.stdout.write(
-        `${JSON.stringify({ conversationId: started.conversationId, model: started.assistantMessage.model, status: end.status, text: answer, tools: [...tools.values()], ...(end.error ? { error: end.error } : {}) }, null, 2)}\n`,
+        `${jsonText({ conversationId: started.conversationId, model: started.assistantMessage.model, status: end.status, text: answer, tools: [...tools.values()], ...(end.error ? { error: end.error } : {}) })}\n`,
       );
     }
     if (end.status === 'error') {

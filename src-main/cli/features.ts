@@ -2,7 +2,7 @@ import type { CompletionRef, ServerView } from '../../src-shared/host-api';
 import { messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import type { CliArgs } from './args';
-import { base64Bytes, err, firstLine, out, printTable, renderBlock } from './output';
+import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from './output';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
 
 /*
@@ -100,7 +100,7 @@ export const resources: Command = async (host, args) => {
       templateRows.push({ server, uriTemplate: t.uriTemplate, name: t.name, ...optional({ title: t.title, description: t.description, mimeType: t.mimeType }) });
     }
   });
-  if (args.json) out(JSON.stringify([...resourceRows, ...templateRows], null, 2));
+  if (args.json) outJson([...resourceRows, ...templateRows]);
   else {
     const cell = (value: unknown): string => (typeof value === 'string' ? value : '');
     printTable(
@@ -124,11 +124,11 @@ export const read: Command = async (host, args) => {
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
   if (args.json) {
-    out(JSON.stringify(view, null, 2));
+    outJson(view);
     return 0;
   }
   for (const item of view.contents) {
-    if (item.text !== undefined) process.stdout.write(item.text.endsWith('\n') ? item.text : `${item.text}\n`);
+    if (item.text !== undefined) out(item.text.replace(/\r?\n$/, ''));
     else out(`[blob ${item.mimeType ?? 'application/octet-stream'}, ${base64Bytes(item.blob ?? '')} bytes]`);
   }
   return 0;
@@ -142,7 +142,7 @@ export const prompts: Command = async (host, args) => {
   const anyFailed = await listEach(host, only, 'prompts', (server) => host.api['prompts:list'](server), (server, list) => {
     for (const p of list.prompts) rows.push({ server, name: p.name, ...optional({ title: p.title, description: p.description }), arguments: p.arguments });
   });
-  if (args.json) out(JSON.stringify(rows, null, 2));
+  if (args.json) outJson(rows);
   else {
     const argText = (a: unknown): string => {
       const { name, required } = a as { name: string; required?: boolean };
@@ -167,7 +167,7 @@ export const prompt: Command = async (host, args) => {
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
   if (args.json) {
-    out(JSON.stringify(view, null, 2));
+    outJson(view);
     return 0;
   }
   view.messages.forEach((message, i) => {
@@ -189,7 +189,7 @@ export const complete: Command = async (host, args) => {
   const asked = await askServer(host, server, () => host.api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(args.context !== undefined ? { context } : {}) }));
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
-  if (args.json) out(JSON.stringify(view, null, 2));
+  if (args.json) outJson(view);
   else {
     for (const v of view.values) out(v);
     if (view.hasMore === true) err(cliT('cliOut.features.more', { more: view.total !== undefined ? cliT('cliOut.features.moreTotal', { total: cliNumber(view.total) }) : cliT('cliOut.features.moreUnknown') }));
@@ -202,7 +202,7 @@ export const ping: Command = async (host, args) => {
   const asked = await askServer(host, server, () => host.api['servers:ping'](server));
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
-  if (args.json) out(JSON.stringify(view, null, 2));
+  if (args.json) outJson(view);
   else out(cliT('cliOut.features.ping', { ms: cliNumber(view.ms), method: view.method === 'ping' ? '' : cliT('cliOut.features.pingMethod', { method: view.method }) }));
   return 0;
 };

@@ -9,7 +9,7 @@ import { Installer } from '../core/install/installer';
 import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../core/install/registry-install';
 import { RegistryClient, registryServerView } from '../core/install/registry';
 import type { CliArgs } from './args';
-import { err, firstLine, out, padDisplay, printTable } from './output';
+import { err, firstLine, out, outJson, padDisplay, printTable, visibleControls } from './output';
 import { canAskOn } from './terminal';
 import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from './i18n';
 import { installNoteText } from '../../src-shared/i18n';
@@ -41,7 +41,7 @@ async function question(text: string, secret: boolean): Promise<string | undefin
   let closed = false;
   readline.once('close', () => (closed = true));
   try {
-    const answer = readline.question(text);
+    const answer = readline.question(visibleControls(text));
     muted = secret;
     return (await answer).trim();
   } catch {
@@ -130,7 +130,7 @@ async function confirmed(args: CliArgs, ask: string): Promise<boolean> {
 
 function printResult(result: InstallResultView, args: CliArgs, host: Host): void {
   if (args.json) {
-    out(JSON.stringify(result, null, 2));
+    outJson(result);
     return;
   }
   out(cliT('cliOut.install.added', { name: result.name, path: host.configPath, files: result.installedAt ? cliT('cliOut.install.files', { dir: result.installedAt }) : '' }));
@@ -162,7 +162,7 @@ async function registryCommand(host: Host, args: CliArgs): Promise<number> {
     }
     const views = page.servers.map((s) => registryServerView(s));
     if (args.json) {
-      out(JSON.stringify({ registry: client.base, servers: views, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) }, null, 2));
+      outJson({ registry: client.base, servers: views, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) });
       return 0;
     }
     printTable(
@@ -227,7 +227,7 @@ async function uninstallCommand(host: Host, args: CliArgs): Promise<number> {
   const name = args.positionals[0] ?? '';
   try {
     const result = await installerOf(host).uninstall(name);
-    if (args.json) out(JSON.stringify({ name, ...result }, null, 2));
+    if (args.json) outJson({ name, ...result });
     else {
       out(cliT('cliOut.install.removed', { name, path: host.configPath, files: result.removedFiles ? cliT('cliOut.install.removedFiles', { dir: result.removedFiles }) : '' }));
       if (result.secretsDeleted.length) out(cliT('cliOut.install.secretsDeleted', { names: result.secretsDeleted.join(', ') }));

@@ -222,7 +222,8 @@ describe('what servers ask, in Chinese', () => {
     expect(columnOf(line('最大令牌数：'), '100')).toBe(15);
     expect(line('最大令牌数：')).toBe('  最大令牌数： 100，温度 0.7');
     expect(columnOf(line('user:'), 'say hello')).toBe(15);
-    expect(text).toContain(`say hello\n${' '.repeat(15)}and more`);
+    // A continuation line of the server's text is quoted (│), its text still in the value column.
+    expect(text).toContain(`say hello\n${' '.repeat(13)}│ and more`);
     expect(line('模型：')).toMatch(/^ {2}模型： {7}openai:fake-model$/);
   });
 });

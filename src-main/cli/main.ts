@@ -20,7 +20,7 @@ import { authCommands, authUsageProblem } from './auth';
 import { installCommands, installUsageProblem } from './install-lazy';
 import { printLogs, progressLines, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
-import { displayWidth, err, firstLine, out, padDisplay, printTable, renderBlock, streamGone } from './output';
+import { displayWidth, err, firstLine, out, outJson, padDisplay, printTable, renderBlock, streamGone, visibleControls } from './output';
 
 /** --help in the CLI's language (SWITCHBOARD_LANG, else the locale). */
 const usage = localizedUsage(englishUsage);
@@ -167,7 +167,7 @@ async function list(host: Host, args: CliArgs): Promise<number> {
     tools: v.tools.length,
     ...(v.error !== undefined ? { error: v.error } : {}),
   }));
-  if (args.json) out(JSON.stringify(rows, null, 2));
+  if (args.json) outJson(rows);
   else {
     printTable(
       views.map((v) => [
@@ -198,7 +198,7 @@ async function tools(host: Host, args: CliArgs): Promise<number> {
   const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
   for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
   const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, ...(t.review ? { review: t.review } : {}) })));
-  if (args.json) out(JSON.stringify(rows, null, 2));
+  if (args.json) outJson(rows);
   else printToolsTable(views);
   return failed.length > 0 ? 1 : 0;
 }
@@ -248,7 +248,7 @@ async function call(host: Host, args: CliArgs): Promise<number> {
   } finally {
     progress?.();
   }
-  if (args.json) out(JSON.stringify(result, null, 2));
+  if (args.json) outJson(result);
   else out(renderResult(result));
   if (result.isError) {
     err(`switchboard: ${cliT('cli.toolError', { server, tool, text: textOf(result) || cliT('cli.noMessage') })}`);
@@ -317,7 +317,7 @@ async function doctor(host: Host, args: CliArgs): Promise<number> {
   const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
   const failed = views.filter((v) => !v.disabled && v.status !== 'ready');
   if (args.json) {
-    out(JSON.stringify({ configPath: info.configPath, logsDir: info.logsDir, servers: views.map(doctorRecord) }, null, 2));
+    outJson({ configPath: info.configPath, logsDir: info.logsDir, servers: views.map(doctorRecord) });
     return failed.length > 0 ? 1 : 0;
   }
   out(cliT('cliOut.doctor.config', { path: info.configPath }));
@@ -474,7 +474,7 @@ async function importCommand(host: Host, args: CliArgs): Promise<number> {
   } else overwrite = [];
   const moveSecrets = args.moveSecrets;
   const result = await host.api['config:import-apply']({ source, names: [...names, ...(args.yes ? conflicts : [])], overwrite, moveSecrets });
-  if (args.json) out(JSON.stringify(result, null, 2));
+  if (args.json) outJson(result);
   else {
     const replaced = result.replaced.length ? cliT('cliOut.import.replaced', { names: result.replaced.join(', ') }) : '';
     out(cliT('cliOut.import.added', { names: result.added.join(', ') || cliT('cliOut.none'), replaced }));
@@ -502,7 +502,7 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
   const warning = secretsCaveat((await host.api['app:info']()).secrets);
   if (action === 'list') {
     const names = await host.api['secrets:list']();
-    if (args.json) out(JSON.stringify(names));
+    if (args.json) outJson(names, 0);
     else for (const n of names) out(n);
     return 0;
   }
@@ -537,7 +537,7 @@ async function secret(host: Host, args: CliArgs): Promise<number> {
 
 function ask(question: string): Promise<string> {
   return new Promise((resolve) => {
-    process.stderr.write(question);
+    process.stderr.write(visibleControls(question));
     process.stdin.resume();
     process.stdin.setEncoding('utf8');
     process.stdin.once('data', (data: string) => {

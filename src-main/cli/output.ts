@@ -1,4 +1,7 @@
 import type { ContentBlock } from '../../src-shared/host-api';
+import { visibleControls } from '../../src-shared/hidden-text';
+
+export { visibleControls };
 
 /**
  * A reader that went away (`switchboard resources | head -5`) makes the next write fail with EPIPE. That must not
@@ -21,9 +24,27 @@ function writeLine(stream: NodeJS.WriteStream, text: string): void {
   if (!streamGone(stream)) stream.write(`${text}\n`);
 }
 
-/** The CLI's stdout (results) and stderr (everything else), one line at a time. */
-export const out = (text: string): void => writeLine(process.stdout, text);
-export const err = (text: string): void => writeLine(process.stderr, text);
+/*
+ * Servers' text (descriptions, results, errors, stderr, log data, what they ask) reaches every line the CLI prints, and
+ * a terminal obeys what is in it: `ESC[8m` conceals the rest of a line, OSC 52 writes the clipboard, a cursor move
+ * overwrites a line the CLI printed. So every line goes out with its control characters spelled out (visibleControls:
+ * `⟨ESC[8m conceal⟩`, `⟨BEL⟩`), whatever its source; `--json` output goes through outJson instead, data intact.
+ */
+
+/** The CLI's stdout (results) and stderr (everything else), one line at a time, control characters made visible. */
+export const out = (text: string): void => writeLine(process.stdout, visibleControls(text));
+export const err = (text: string): void => writeLine(process.stderr, visibleControls(text));
+
+/**
+ * JSON that is safe on a terminal and the same data: JSON.stringify escapes C0 controls (ESC is `\u001b`) but leaves
+ * DEL and C1 controls (U+0080–U+009F, which some terminals obey) raw; those are escaped here too.
+ */
+export function jsonText(value: unknown, indent: number | undefined = 2): string {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `--json` output: one JSON document on stdout (see jsonText). */
+export const outJson = (value: unknown, indent?: number): void => writeLine(process.stdout, jsonText(value, indent));
 
 export function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0] ?? '';

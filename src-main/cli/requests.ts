@@ -374,9 +374,13 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-/** Continuation lines under a label `width` characters wide. */
+/**
+ * A server's text under a label `width` columns wide: each continuation line starts with `│`, so that no line of it
+ * can pass for one of the prompt's own (a message that writes "host: …" and "URL: …" lines of its own shows them as
+ * quoted, above the real ones).
+ */
 function indent(text: string, width: number): string {
-  return text.replace(/\n/g, `\n${' '.repeat(width)}`);
+  return text.replace(/\r?\n/g, `\n${' '.repeat(Math.max(0, width - 2))}│ `);
 }
 
 function isHttps(url: string): boolean {
@@ -408,7 +412,7 @@ export function openInBrowser(url: string): Promise<boolean> {
 // ── Elicitation forms, field by field (the fields, parsing and checks are core's elicitation-schema) ──────────────
 
 function describeField(field: ElicitationField, say: (line: string) => void): void {
-  if (field.description) say(`  ${field.description}`);
+  if (field.description) say(`  ${indent(field.description, 4)}`);
   field.options?.forEach((o, i) => say(`    ${String(i + 1).padStart(2)}) ${o.title}${o.title !== o.value ? ` (${o.value})` : ''}`));
 }
 

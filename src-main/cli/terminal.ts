@@ -1,4 +1,5 @@
 import { createInterface, type Interface } from 'node:readline/promises';
+import { visibleControls } from '../../src-shared/hidden-text';
 import type { Disposable } from '../../src-shared/lifecycle';
 
 /** The streams a CLI face asks on: questions and everything around them go to stderr, so stdout stays the result. */
@@ -33,9 +34,9 @@ export class Terminal implements Disposable {
     return !this.ended && canAskOn(this.io);
   }
 
-  /** A line on stderr. */
+  /** A line on stderr, its control characters made visible (it carries servers' text: see output.ts). */
   say(line: string): void {
-    this.io.stderr.write(`${line}\n`);
+    this.io.stderr.write(`${visibleControls(line)}\n`);
   }
 
   /** The person's line (trimmed), or undefined when the signal aborted it, the input ended, or there is no terminal. */
@@ -55,7 +56,7 @@ export class Terminal implements Disposable {
       };
       const onClose = (): void => finish(undefined);
       readline.once('close', onClose);
-      readline.question(question, signal ? { signal } : {}).then(
+      readline.question(visibleControls(question), signal ? { signal } : {}).then(
         (answer) => finish(answer.trim()),
         () => {
           // Aborted (the request was answered elsewhere, timed out or withdrawn): end the half-written prompt line.

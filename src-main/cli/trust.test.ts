@@ -66,4 +66,14 @@ describe('switchboard trust', () => {
     expect(run(['trust', 'shifty', 'notes']).status).toBe(0);
     expect(run(['call', 'shifty', 'notes']).status).toBe(0);
   }, 120_000);
+
+  it('a long plain description is no hidden text: callable at once, its length shown as information', () => {
+    const { run, write } = setup();
+    write([{ name: 'think', description: `Thinks step by step. ${'x'.repeat(2410)}` }]);
+    const listed = run(['tools']);
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/^shifty\s+think\s+Thinks step by step\. x+ \(2431 characters\)$/m);
+    expect(listed.stdout).not.toContain('needs review');
+    expect(run(['call', 'shifty', 'think']).status).toBe(0);
+  }, 120_000);
 });

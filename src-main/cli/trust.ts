@@ -1,10 +1,10 @@
 import type { ServerView, ToolInfo } from '../../src-shared/host-api';
 import type { Host } from '../core/host';
-import { findingLines, type FindingWords } from '../core/trust/hidden-text';
+import { findingLines, longTextLimit, type FindingWords } from '../core/trust/hidden-text';
 import { shortDiff, type DiffWords } from '../core/trust/pins';
 import type { CliArgs } from './args';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
-import { err, firstLine, out, printTable } from './output';
+import { err, firstLine, out, outJson, printTable } from './output';
 
 /*
  * `switchboard trust SERVER [TOOL…]` accepts the current definitions of a server's tools (those named, or every one
@@ -19,6 +19,7 @@ const findingWords: FindingWords = {
     return cliT('diagnostics.trust.separator');
   },
   tags: (text) => cliT('diagnostics.trust.tags', { text }),
+  selectors: (text) => cliT('diagnostics.trust.selectors', { text }),
   line: (parts) => cliT('diagnostics.trust.finding', parts),
 };
 const diffWords = (): DiffWords => ({ none: cliT('diagnostics.trust.none'), more: (count) => cliT('diagnostics.trust.moreLines', { count: cliNumber(count) }) });
@@ -53,14 +54,19 @@ export function reviewLines(server: ServerView, tool: ToolInfo, options: { hint?
   return lines;
 }
 
-/** The description as `tools` shows it: hidden characters spelled out, never printed raw to the terminal. */
+/**
+ * The description as `tools` shows it: its first line, hidden characters spelled out (never printed raw to the
+ * terminal), and the length of a long one.
+ */
 function shownDescription(tool: ToolInfo): string {
-  return tool.review?.hidden?.find((f) => f.where === 'description')?.decoded ?? tool.description ?? '';
+  const shown = firstLine(tool.review?.hidden?.find((f) => f.where === 'description')?.decoded ?? tool.description ?? '');
+  const length = tool.description?.length ?? 0;
+  return length > longTextLimit ? `${shown}${cliT('cliOut.trust.length', { n: cliNumber(length) })}` : shown;
 }
 
 /** `switchboard tools` (not --json): one row per tool, marked when it needs review; then what each marked one hides or changed. */
 export function printToolsTable(views: readonly ServerView[]): void {
-  const rows = views.flatMap((v) => v.tools.map((t) => [v.name, `${t.name}${markOf(t)}`, firstLine(shownDescription(t))]));
+  const rows = views.flatMap((v) => v.tools.map((t) => [v.name, `${t.name}${markOf(t)}`, shownDescription(t)]));
   printTable(rows, [cliT('cliOut.table.server'), cliT('cliOut.table.tool'), cliT('cliOut.table.description')]);
   const notes = views.flatMap((v) => v.tools.flatMap((t) => reviewLines(v, t)));
   if (notes.length > 0) {
@@ -96,7 +102,7 @@ export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
     return 2;
   }
   if (args.json) {
-    out(JSON.stringify({ server, trusted }, null, 2));
+    outJson({ server, trusted });
     return 0;
   }
   if (trusted.length === 0) {

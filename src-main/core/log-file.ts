@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { visibleControls } from '../../src-shared/hidden-text';
 
 export interface RotatingLogOptions {
   /** What a batch of lines becomes before it is written (the trace's redaction: known secret values hidden). */
@@ -91,7 +92,7 @@ export class RotatingLog {
   }
 }
 
-/** Our own log: a rotating file, mirrored to stderr when asked (`serve`'s stderr often goes to a file too). */
+/** Our own log: a rotating file, mirrored to stderr when asked (`serve`'s stderr often goes to a file too; servers' text in it with control characters made visible). */
 export class HostLog {
   constructor(
     private readonly log: RotatingLog | undefined,
@@ -100,11 +101,11 @@ export class HostLog {
   ) {}
   info(message: string): void {
     this.log?.write(`INFO ${message}`);
-    if (this.mirror) process.stderr.write(this.redact(`[switchboard] ${message}\n`));
+    if (this.mirror) process.stderr.write(this.redact(`[switchboard] ${visibleControls(message)}\n`));
   }
   warn(message: string): void {
     this.log?.write(`WARN ${message}`);
-    if (this.mirror) process.stderr.write(this.redact(`[switchboard] warning: ${message}\n`));
+    if (this.mirror) process.stderr.write(this.redact(`[switchboard] warning: ${visibleControls(message)}\n`));
   }
   dispose(): void {
     this.log?.dispose();

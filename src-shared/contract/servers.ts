@@ -44,19 +44,27 @@ export interface PinnedDefinition {
 
 /**
  * Invisible or deceptive text: `zero-width` (U+200B–U+200F, U+2060–U+2064, U+FEFF), `bidi` controls, Unicode `tag`
- * characters (U+E0000–U+E007F, which spell ASCII invisibly), `variation-selector` (U+E0100–U+E01EF, another hiding
- * place), `long` (a text too long for a person to read).
+ * characters (U+E0000–U+E007F, which spell ASCII invisibly), `variation-selector` (U+E0100–U+E01EF, and U+FE00–U+FE0F
+ * in runs or after a character that takes none: text can be spelled in them), `control` (C0 controls other than tab
+ * and line breaks, DEL, C1, and terminal escape sequences: `ESC[8m` conceals text on a terminal), `invisible` (soft
+ * hyphen, Hangul fillers, deprecated format characters U+206A–U+206F, musical format characters U+1D173–U+1D17A).
+ * Length is not one of them: a long text hides nothing.
  */
-export type HiddenTextKind = 'zero-width' | 'bidi' | 'tag' | 'variation-selector' | 'long';
+export type HiddenTextKind = 'zero-width' | 'bidi' | 'tag' | 'variation-selector' | 'control' | 'invisible';
 export interface HiddenTextFinding {
   /** Where: `title`, `description`, `inputSchema.properties.path.description`, `inputSchema.properties.path (name)`, … */
   where: string;
   kinds: HiddenTextKind[];
-  /** The text with each invisible character spelled out (`⟨U+200B⟩`) and runs of tag characters decoded (`⟨tags: …⟩`). */
+  /**
+   * The text with each invisible character spelled out (`⟨U+200B ZWSP⟩`), escape sequences as `⟨ESC[8m⟩`, and runs of
+   * tag characters and variation selectors decoded (`⟨tags: …⟩`, `⟨variation selectors: …⟩`).
+   */
   decoded: string;
   /** What the tag characters spell, when there are any. */
   tagText?: string;
-  /** How many invisible characters; for `long`, the text's length. */
+  /** What runs of variation selectors spell (each one a byte, the bytes read as UTF-8), when they spell text. */
+  selectorText?: string;
+  /** How many invisible characters (an escape sequence counts as one). */
   count: number;
 }
 

@@ -141,6 +141,8 @@ export const cliOutEn = {
     stateNew: 'new',
     stateFlagged: 'flagged',
     hiddenMark: ' [hidden text]',
+    /** After a description longer than a person reads at a glance: information, not a warning. */
+    length: ' ({{n}} characters)',
     accept: '; accept with: switchboard trust {{server}} {{tool}}',
     changed: '{{server}}/{{tool}}: changed since it was trusted ({{fields}}){{accept}}',
     new: "{{server}}/{{tool}}: new since the server's tools were trusted{{accept}}",

@@ -133,6 +133,7 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     stateNew: '新增',
     stateFlagged: '已标记',
     hiddenMark: ' [含隐藏文本]',
+    length: '（{{n}} 个字符）',
     accept: '；接受请运行：switchboard trust {{server}} {{tool}}',
     changed: '{{server}}/{{tool}}：自被信任后已更改（{{fields}}）{{accept}}',
     new: '{{server}}/{{tool}}：在信任该服务器的工具之后新增{{accept}}',

@@ -38,12 +38,14 @@ export const diagnosticsEn = {
   trust: {
     finding: '{{where}}: {{kinds}}{{tags}} — {{text}}',
     tags: ' (tags spell "{{text}}")',
+    selectors: ' (variation selectors spell "{{text}}")',
     kind: {
       'zero-width': 'zero-width',
       bidi: 'bidi',
       tag: 'tag',
       'variation-selector': 'variation-selector',
-      long: 'long',
+      control: 'control',
+      invisible: 'invisible',
     },
     separator: ', ',
     none: '(none)',

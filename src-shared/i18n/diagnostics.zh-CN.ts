@@ -30,12 +30,14 @@ export const diagnosticsZhCN: Catalogue['diagnostics'] = {
   trust: {
     finding: '{{where}}：{{kinds}}{{tags}} — {{text}}',
     tags: '（标签字符拼出“{{text}}”）',
+    selectors: '（变体选择符拼出“{{text}}”）',
     kind: {
       'zero-width': '零宽字符',
       bidi: '双向控制字符',
       tag: '标签字符',
       'variation-selector': '变体选择符',
-      long: '超长文本',
+      control: '控制字符',
+      invisible: '不可见字符',
     },
     separator: '、',
     none: '（无）',

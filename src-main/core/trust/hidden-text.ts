@@ -1,11 +1,12 @@
 import type { HiddenTextFinding, HiddenTextKind, ToolInfo } from '../../../src-shared/host-api';
-import { scanText } from '../../../src-shared/hidden-text';
+import { revealHidden, scanText } from '../../../src-shared/hidden-text';
 
-export { hiddenKind, longTextLimit, revealHidden, scanText, type ScanResult } from '../../../src-shared/hidden-text';
+export { hiddenKind, longTextLimit, revealHidden, scanText, visibleControls, type ScanResult } from '../../../src-shared/hidden-text';
 
 /*
  * Tool poisoning hides instructions for the model where a person does not see them: zero-width characters, bidi
- * controls that reorder what is shown, Unicode tag characters, and descriptions too long for anyone to read. This
+ * controls that reorder what is shown, Unicode tag characters, variation selectors, escape sequences that conceal text
+ * on a terminal, and other invisible characters. A long text is not among them: it hides nothing. This
  * finds them in a tool's title, description and schemas (property names, and every string in them: descriptions,
  * titles, enum values, defaults) and spells them out (the characters themselves: src-shared/hidden-text.ts).
  */
@@ -51,7 +52,7 @@ function walk(value: unknown, path: string, check: (where: string, text: string)
 /** A key as it is written in a path: plain when it is an identifier, else quoted with its hidden characters spelled out. */
 function pathKey(key: string): string {
   if (/^[A-Za-z_$][\w$-]*$/.test(key)) return key;
-  return JSON.stringify(scanText(key, { long: false })?.decoded ?? key);
+  return JSON.stringify(scanText(key)?.decoded ?? key);
 }
 
 /**
@@ -64,6 +65,8 @@ export interface FindingWords {
   separator: string;
   /** What the tag characters spell, after the kinds. */
   tags(text: string): string;
+  /** What the variation selectors spell, after the kinds. */
+  selectors(text: string): string;
   line(parts: { where: string; kinds: string; tags: string; text: string }): string;
 }
 
@@ -71,6 +74,7 @@ export const englishFindingWords: FindingWords = {
   kind: (kind) => kind,
   separator: ', ',
   tags: (text) => ` (tags spell "${text}")`,
+  selectors: (text) => ` (variation selectors spell "${text}")`,
   line: ({ where, kinds, tags, text }) => `${where}: ${kinds}${tags} — ${text}`,
 };
 
@@ -78,6 +82,7 @@ export const englishFindingWords: FindingWords = {
 export function findingLines(findings: readonly HiddenTextFinding[], maxChars = 200, words: FindingWords = englishFindingWords): string[] {
   return findings.map((f) => {
     const shown = f.decoded.length > maxChars ? `${f.decoded.slice(0, maxChars)}…` : f.decoded;
-    return words.line({ where: f.where, kinds: f.kinds.map((k) => words.kind(k)).join(words.separator), tags: f.tagText !== undefined ? words.tags(f.tagText) : '', text: JSON.stringify(shown) });
+    const spelled = `${f.tagText !== undefined ? words.tags(f.tagText) : ''}${f.selectorText !== undefined ? words.selectors(revealHidden(f.selectorText).replace(/\r?\n/g, '\\n')) : ''}`;
+    return words.line({ where: f.where, kinds: f.kinds.map((k) => words.kind(k)).join(words.separator), tags: spelled, text: JSON.stringify(shown) });
   });
 }

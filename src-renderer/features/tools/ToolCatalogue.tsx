@@ -2,11 +2,11 @@ import type { ToolIcon, ToolInfo } from '../../../src-shared/host-api';
 import { JsonTree } from '../../chat/JsonTree';
 import { DetailHead } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
-import { revealHidden } from '../../../src-shared/hidden-text';
+import { longTextLimit, revealHidden } from '../../../src-shared/hidden-text';
 import { useServer } from '../../hooks/useServer';
 import { ReviewPanel } from '../trust/ReviewPanel';
 import { needsReview, TrustBadge } from '../trust/TrustBadge';
-import { useT } from '../../i18n';
+import { formatCount, useT } from '../../i18n';
 
 const toolFields = (t: ToolInfo): Array<string | undefined> => [t.name, t.title, t.description];
 
@@ -134,6 +134,11 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
             </p>
             <ReviewPanel server={server} tool={tool} instructions={instructions} />
             {tool.description && <p className="detail-meta tool-description">{revealHidden(tool.description)}</p>}
+            {tool.description !== undefined && tool.description.length > longTextLimit && (
+              <p className="detail-meta" data-testid="description-length">
+                {t('catalogue.length', { n: formatCount(tool.description.length) })}
+              </p>
+            )}
             <h4>{t('catalogue.inputSchema')}</h4>
             <JsonTree value={tool.inputSchema} openDepth={3} />
             {tool.outputSchema ? (
