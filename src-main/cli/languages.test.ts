@@ -318,7 +318,7 @@ describe('import, registry and uninstall, in Chinese', () => {
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toContain(`已将“weather”添加到 ${config}。`);
     expect(added.stdout).toContain('已保存为机密：weather.WEATHER_API_KEY（该条目以 ${secret:…} 引用它们）。');
-    expect(added.stdout).toContain('应用会显示它的命令，并在启动前请你批准；CLI 按配置直接运行它。');
+    expect(added.stdout).toContain('应用会显示它运行的内容（或它把你的密钥发往何处），并在启动前请你批准；CLI 按配置直接运行它。');
     const badSet = await run('zh-CN', [...base, '--set', 'novalue', '--yes'], home);
     expect(badSet.stderr).toContain('--set 需要 KEY=VALUE，实际为“novalue”。');
 
