@@ -104,7 +104,7 @@ test('a bundle dropped on the servers screen: manifest command shown, sensitive 
   await expect(dialog).toContainText('Not signed');
   await dialog.locator('[data-testid="install-input"][data-key="api_key"] input').fill('e2e-bundle-key');
   await dialog.getByTestId('install-apply').click();
-  await expect(dialog.getByTestId('install-result')).toContainText('approve its command');
+  await expect(dialog.getByTestId('install-result')).toContainText('approve it on the servers screen first');
   await dialog.getByTestId('install-done').click();
   expect(existsSync(join(folder, 'server', 'index.mjs'))).toBe(true);
 
