@@ -10,7 +10,7 @@ export default defineConfig({
       // entry.ts handles `--switchboard-run-script` first, then imports main.ts (a chunk) for the app itself.
       lib: { entry: resolve(__dirname, 'src-main/electron/entry.ts'), formats: ['es'] },
       // package.json "main" points here; lib.fileName is ignored for the main build. Chunks stay beside it:
-      // core/paths.ts finds resources/ from its own file's folder.
+      // core/support/paths.ts finds resources/ from its own file's folder.
       rolldownOptions: { output: { entryFileNames: 'index.js', chunkFileNames: '[name]-[hash].js' } },
       externalizeDeps: true,
     },

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SupervisionPolicy } from '../src-main/core/connection';
+import type { SupervisionPolicy } from '../src-main/core/servers/connection';
 import { createHost, type Host } from '../src-main/core/host';
-import { nodeRuntime } from '../src-main/core/runtime';
-import { StaticSettings } from '../src-main/core/settings';
+import { nodeRuntime } from '../src-main/core/config/runtime';
+import { StaticSettings } from '../src-main/core/settings/store';
 import { tempDir } from '../src-main/test-support/processes';
 
 /** The trivial echo server every measurement runs against. */

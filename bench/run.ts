@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { SupervisionPolicy } from '../src-main/core/connection';
+import type { SupervisionPolicy } from '../src-main/core/servers/connection';
 import { startHeadless } from '../src-main/headless/server';
 import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';

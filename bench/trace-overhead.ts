@@ -10,7 +10,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
-import { ProcessTransport } from '../src-main/core/process-transport';
+import { ProcessTransport } from '../src-main/core/process/transport';
 import { createRedactor } from '../src-main/core/trace/redact';
 import { TraceRing } from '../src-main/core/trace/trace-ring';
 import { traceTransport } from '../src-main/core/trace/tracing-transport';

@@ -19,11 +19,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ServerView } from '../src-shared/host-api';
-import { FileSettings } from '../src-main/core/file-settings';
-import { FileSecretStore } from '../src-main/core/secrets';
+import { FileSettings } from '../src-main/core/settings/file-store';
+import { FileSecretStore } from '../src-main/core/secrets/store';
 import { createHost, type Host } from '../src-main/core/host';
 import { messageOf } from '../src-main/core/errors';
-import { nodeRuntime } from '../src-main/core/runtime';
+import { nodeRuntime } from '../src-main/core/config/runtime';
 import { followInBrowser } from '../src-main/test-support/oauth-fixture';
 import { argumentsFor, TestPerson } from './person';
 

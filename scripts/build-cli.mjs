@@ -40,7 +40,7 @@ export async function buildCli({ outDir = cliOutDir, quiet = false, metafile } =
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: 'none',
-    // core/paths.ts finds the package root two folders up from its own file (out/cli/cli.cjs): import.meta.url is
+    // core/support/paths.ts finds the package root two folders up from its own file (out/cli/cli.cjs): import.meta.url is
     // that file's URL, as it was in the ES module bundle.
     define: { 'import.meta.url': '__switchboardImportMetaUrl' },
     // Each file is one function expression, which the loader compiles as it is (the CommonJS wrapper, strict as the

@@ -2,6 +2,6 @@
 // A unit test fails when the committed file is stale.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serversConfigJsonSchemaText } from '../src-main/core/config-json-schema';
+import { serversConfigJsonSchemaText } from '../src-main/core/config/json-schema';
 
 writeFileSync(join(import.meta.dirname, '..', 'resources', 'mcp.schema.json'), serversConfigJsonSchemaText());

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calculatorPath, packageRoot } from '../core/paths';
+import { calculatorPath, packageRoot } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 
 const root = packageRoot();

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { calculatorModel, startFakeProvider } from '../test-support/fake-providers';
 import { hasTerminal, runOnTerminal, type OnTerminal } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { calculatorModel, startFakeProvider, type FakeProvider } from '../test-support/fake-providers';
 import { runPiped, type Piped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';

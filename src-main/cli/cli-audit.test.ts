@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src-shared/chat-types';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 
 /** `switchboard call` is audited like the app's direct calls: a real process, the bundled calculator, the data folder's audit.jsonl. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 
 /** One-shot commands end before a server's lists could change: they never open the 2026-07-28 listen stream. */

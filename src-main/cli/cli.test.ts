@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { alive, pidsWith, tempDir, waitFor } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calculatorPath, packageRoot } from '../core/paths';
-import { findBubblewrap } from '../core/sandbox/index';
+import { calculatorPath, packageRoot } from '../core/support/paths';
+import { findBubblewrap } from '../core/process/sandbox/index';
 import { tempDir } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockPathOf, lockStaleMs, lockWaitMs } from '../core/file-lock';
+import { lockPathOf, lockStaleMs, lockWaitMs } from '../core/support/file-lock';
 import { packBundle } from '../test-support/bundle-fixture';
 import { cliMain, runPiped, type Piped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';

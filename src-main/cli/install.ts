@@ -7,7 +7,7 @@ import { CoreError, messageOf } from '../core/errors';
 import type { Host } from '../core/host';
 import { Installer } from '../core/install/installer';
 import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../core/install/registry-install';
-import { RegistryClient, registryServerView } from '../core/install/registry';
+import { RegistryClient, registryServerView } from '../core/install/registry-client';
 import type { CliArgs } from './args';
 import { err, firstLine, out, outJson, padDisplay, printTable, visibleControls } from './output';
 import { canAskOn } from './terminal';

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskRequest } from '../core/requests/queue';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { catalogues } from '../../src-shared/i18n';
 import { packBundle } from '../test-support/bundle-fixture';
 import { featuresServer, writeFeaturesCliConfig } from '../test-support/features-fixture';

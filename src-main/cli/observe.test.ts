@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { secretsFileOf } from '../core/paths';
-import { FileSecretStore } from '../core/secrets';
+import { secretsFileOf } from '../core/support/paths';
+import { FileSecretStore } from '../core/secrets/store';
 import { tempDir } from '../test-support/processes';
 import { traceSink } from './observe';
 

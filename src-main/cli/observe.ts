@@ -2,7 +2,7 @@ import type { CallProgressEvent, LogEntry, LogLevel } from '../../src-shared/hos
 import type { Host } from '../core/host';
 import { readHostDotenv } from '../core/host';
 import { atLeast } from '../core/servers/features/logging';
-import type { SecretStore } from '../core/secrets';
+import type { SecretStore } from '../core/secrets/store';
 import { followSecretValues } from '../core/services/trace';
 import { createRedactor, JsonlTraceWriter } from '../core/trace/index';
 import { dataText, err } from './output';

@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectCgroupBase } from '../core/containment';
+import { detectCgroupBase } from '../core/process/containment';
 import { pidsWith, tempDir, waitFor } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calculatorPath } from './paths';
+import { calculatorPath } from './support/paths';
 import { createHost, type Host } from './host';
-import { StaticSettings } from './settings';
-import { nodeRuntime } from './runtime';
+import { StaticSettings } from './settings/store';
+import { nodeRuntime } from './config/runtime';
 import { alive, tempDir, waitFor, pidsWith } from '../test-support/processes';
 
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../core/paths';
+import { packageRoot } from '../core/support/paths';
 import { contentSecurityPolicy } from './csp';
 
 /** A policy as directive → sources. */

@@ -1,10 +1,10 @@
 // The main process's entry: decides, before app identity, the single-instance lock or any window, whether this
-// process is the app or one of its bundled scripts (`--switchboard-run-script`, see core/run-script.ts).
+// process is the app or one of its bundled scripts (`--switchboard-run-script`, see core/process/run-script.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { app } from 'electron';
-import { calculatorPath } from '../core/paths';
-import { dispatchRunScript } from '../core/run-script';
+import { calculatorPath } from '../core/support/paths';
+import { dispatchRunScript } from '../core/process/run-script';
 
 let scratch: string | undefined;
 const cleanUp = (): void => {

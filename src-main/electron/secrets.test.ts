@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FileSecretStore } from '../core/secrets';
+import { FileSecretStore } from '../core/secrets/store';
 
 // A stand-in keychain: reversible, recognisable, and able to refuse (another machine's ciphertext).
 const keychain = vi.hoisted(() => ({

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { assertSecretName, DelegatingSecretStore, FileSecretStore, type SecretStore } from '../core/secrets';
-import { secretsFileOf } from '../core/paths';
+import { assertSecretName, DelegatingSecretStore, FileSecretStore, type SecretStore } from '../core/secrets/store';
+import { secretsFileOf } from '../core/support/paths';
 
 /** A SecretStore whose writes land on disk asynchronously; `flush()` waits for them (before exit). */
 export interface DesktopSecretStore extends SecretStore {

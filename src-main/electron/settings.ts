@@ -2,8 +2,8 @@ import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, nativeTheme } from 'electron';
 import Store, { type Schema } from 'electron-store';
-import { withFileLockSync } from '../core/file-lock';
-import { StoredSettings, type AppSettingsPatch, type StoredSettingsKey } from '../core/settings';
+import { withFileLockSync } from '../core/support/file-lock';
+import { StoredSettings, type AppSettingsPatch, type StoredSettingsKey } from '../core/settings/store';
 
 /** A window's last normal (unmaximized) bounds and whether it was maximized. */
 export interface WindowBounds {

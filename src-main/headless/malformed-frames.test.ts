@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BridgeMessage } from '../../src-shared/host-api';
-import { calculatorPath } from '../core/paths';
+import { calculatorPath } from '../core/support/paths';
 import { alive, pidsWith, tempDir, waitFor } from '../test-support/processes';
 
 /*

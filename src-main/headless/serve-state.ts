@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ensurePrivateDir, writeFileAtomicSync } from '../core/data-files';
+import { ensurePrivateDir, writeFileAtomicSync } from '../core/support/data-files';
 import { messageOf } from '../core/errors';
 import { startHeadless, type HeadlessOptions, type HeadlessServer } from './server';
 

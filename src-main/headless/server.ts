@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { hostEventNames, type BridgeMessage, type HostApi } from '../../src-shared/host-api';
 import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { dispatch } from '../core/dispatch';
-import { isInside } from '../core/paths';
+import { isInside } from '../core/support/paths';
 
 /**
  * Headless mode: the renderer bundle and the HostApi over a WebSocket, for a browser. This can start programs,

@@ -4,7 +4,7 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { Arch, type AfterPackContext } from 'electron-builder';
 import { describe, expect, it } from 'vitest';
 import config, { afterPack } from '../../electron-builder.config';
-import { packageRoot } from '../core/paths';
+import { packageRoot } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 import { fuseConfigFor } from './fuses';
 

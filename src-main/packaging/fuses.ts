@@ -6,7 +6,7 @@ import { flipFuses, FuseV1Options, FuseVersion, type FuseV1Config } from '@elect
  * before signing. Build-time code: it runs under the packager, never in the app.
  *
  * - RunAsNode off: `ELECTRON_RUN_AS_NODE=1` no longer turns the app's binary into a general Node runtime. The app
- *   starts its bundled calculator with `--switchboard-run-script` instead (src-main/core/run-script.ts).
+ *   starts its bundled calculator with `--switchboard-run-script` instead (src-main/core/process/run-script.ts).
  * - NODE_OPTIONS and `--inspect`-style arguments off: nobody attaches a debugger or preloads code into the app.
  * - Cookie encryption on (with the OS keychain, like Chromium).
  * - Where Electron can check it (macOS, Windows; electron-builder writes the hashes there), the app.asar's

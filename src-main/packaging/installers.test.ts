@@ -7,7 +7,7 @@ import type { TargetConfiguration } from 'electron-builder';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import config, { afterPack, githubRepository } from '../../electron-builder.config';
-import { packageRoot } from '../core/paths';
+import { packageRoot } from '../core/support/paths';
 import { fuseConfigFor } from './fuses';
 
 /** A platform's targets as `name → arches` (electron-builder takes strings or {target, arch}). */

@@ -4,7 +4,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../core/paths';
+import { packageRoot } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 
 const root = packageRoot();

@@ -4,8 +4,8 @@ import { afterEach } from 'vitest';
 import type { PendingRequestView, RequestAnswer } from '../../src-shared/contract/requests';
 import type { ToolResult } from '../../src-shared/host-api';
 import { createHost, type Host } from '../core/host';
-import { nodeRuntime } from '../core/runtime';
-import { StaticSettings, type SettingsStore } from '../core/settings';
+import { nodeRuntime } from '../core/config/runtime';
+import { StaticSettings, type SettingsStore } from '../core/settings/store';
 import { say, startFakeProvider, type FakeProvider } from './fake-providers';
 import { everythingEntry, tempDir } from './processes';
 

@@ -2,10 +2,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApprovalDecision, ChatEvent, ToolPart } from '../../src-shared/chat-types';
 import { createHost, type Host } from '../core/host';
-import { calculatorPath } from '../core/paths';
-import { nodeRuntime } from '../core/runtime';
-import { MemorySecretStore, type SecretStore } from '../core/secrets';
-import { StaticSettings } from '../core/settings';
+import { calculatorPath } from '../core/support/paths';
+import { nodeRuntime } from '../core/config/runtime';
+import { MemorySecretStore, type SecretStore } from '../core/secrets/store';
+import { StaticSettings } from '../core/settings/store';
 import { startFakeProvider, type FakeProvider, type Script, type Vendor } from './fake-providers';
 import { tempDir, waitFor } from './processes';
 

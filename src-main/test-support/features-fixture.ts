@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createHost, type Host, type HostOptions } from '../core/host';
 import type { SupervisionPolicy } from '../core/servers/policy';
-import { nodeRuntime } from '../core/runtime';
-import { StaticSettings } from '../core/settings';
+import { nodeRuntime } from '../core/config/runtime';
+import { StaticSettings } from '../core/settings/store';
 import { stopChild, tempDir } from './processes';
 
 /** src-main/core/fixtures/features-server.mjs: every issue-9 server feature, both eras (see its header). */

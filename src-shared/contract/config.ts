@@ -24,7 +24,7 @@ export interface ConfigProblem {
   column: number;
   /** What is wrong, without the location prefix. */
   message: string;
-  /** The same as a reason code and its data (src-main/core/config.ts ConfigDetailInfo), for wording it in the UI's language. */
+  /** The same as a reason code and its data (src-main/core/config/parse.ts ConfigDetailInfo), for wording it in the UI's language. */
   info?: { reason: string; [key: string]: string | number };
 }
 

@@ -1130,12 +1130,12 @@ export const en = {
       generic: '{{message}}',
       /** A setting that does not validate (src-main/core/services/settings.ts, data.detailReason). */
       'setting-invalid': 'That setting is not valid — $t(configDetail.reason.{{detailReason}}).',
-      /** The secrets file cannot be read, so a change is not written over it (src-main/core/secrets.ts). */
+      /** The secrets file cannot be read, so a change is not written over it (src-main/core/secrets/store.ts). */
       'secrets-file-unreadable': '{{file}} cannot be read ($t(configDetail.secretsFile.{{whyKind}})), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
       /** A model spec the chat cannot use (src-main/core/chat/providers.ts). */
       'not-a-model': '"{{spec}}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.',
       'unknown-provider': 'Unknown provider "{{provider}}" in "{{spec}}". Use one of: {{providers}}.',
-      /** An edit whose result would not be a valid config (src-main/core/config-store.ts, data.detailReason). */
+      /** An edit whose result would not be a valid config (src-main/core/config/store.ts, data.detailReason). */
       'would-be-invalid': 'Not saved: the result would not be a valid config (line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}})). Nothing was written.',
       'name-taken': 'A server named "{{server}}" already exists; pick another name.',
       'stdio-no-oauth': 'Server "{{server}}" is a stdio server; it does not sign in with OAuth.',
@@ -1173,13 +1173,13 @@ export const en = {
     'config-invalid': {
       generic: 'The config has a problem: {{message}}',
       position: 'The config has a problem at line {{line}}, column {{column}}: {{message}}',
-      /** A server's command (src-main/core/resolve-command.ts, data.reason). */
+      /** A server's command (src-main/core/process/resolve-command.ts, data.reason). */
       'command-not-found':
         'Cannot start "{{command}}": command not found. Looked in {{path}}. Install it, put its absolute path in "command", or add its folder to your login shell\'s PATH.',
       'no-executable': 'Cannot start "{{command}}": no executable file at {{file}}. Check the {{where}} path in the config.',
-      /** A raw save refused because the file changed since the editor loaded it (src-main/core/config-store.ts). */
+      /** A raw save refused because the file changed since the editor loaded it (src-main/core/config/store.ts). */
       'changed-on-disk': 'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
-      /** The config's own problem (src-main/core/config.ts ConfigDetailInfo: data.reason and its data). */
+      /** The config's own problem (src-main/core/config/parse.ts ConfigDetailInfo: data.reason and its data). */
       'json-syntax': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.json-syntax)',
       'empty-file': 'The config file {{file}} is empty; expected { "mcpServers": { … } }',
       'file-missing': 'The config file {{file}} does not exist',
@@ -1209,13 +1209,13 @@ export const en = {
       'idp-needs-endpoint': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.idp-needs-endpoint)',
       'idp-without-cross-app': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.idp-without-cross-app)',
       'type-without-url': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.type-without-url)',
-      /** An edit refused because the file on disk has a problem (src-main/core/config-store.ts, data.detailReason). */
+      /** An edit refused because the file on disk has a problem (src-main/core/config/store.ts, data.detailReason). */
       'fix-first': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}}). Fix it first — Switchboard never writes over a file it cannot read.',
-      /** A reference in a server's entry that cannot be resolved (src-main/core/env.ts). */
+      /** A reference in a server's entry that cannot be resolved (src-main/core/config/env.ts). */
       'missing-secret': '{{where}} refers to ${secret:{{name}}}, but there is no secret named {{name}}. Add it under Settings → Secrets (or `switchboard secret set {{name}}`).',
       'missing-env': '{{where}} refers to ${env:{{name}}}, but {{name}} is set neither in the environment Switchboard was started with nor in its .env file. Set {{name}} there, or write the value directly.',
       'missing-input': '{{where}} needs the input "{{inputId}}". Enter it when asked; it is then kept as a secret.',
-      /** A value that would hand a server one of the host's own LLM keys (src-main/core/env.ts). */
+      /** A value that would hand a server one of the host's own LLM keys (src-main/core/config/env.ts). */
       'host-key-value': '{{where}} would receive the value of Switchboard\'s own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})',
       'host-key-value-from': '{{where}} (from {{refs}}) would receive the value of Switchboard\'s own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})',
       'host-key-env-ref': '{{where}} refers to ${env:{{name}}}, which is Switchboard\'s own LLM key: it is never passed to servers. $t(configDetail.allow.{{allow}})',
@@ -1253,9 +1253,9 @@ export const en = {
     },
     internal: {
       generic: 'Something went wrong inside Switchboard: {{message}}',
-      /** An app edit that kept meeting newer text on disk (src-main/core/config-store.ts). */
+      /** An app edit that kept meeting newer text on disk (src-main/core/config/store.ts). */
       'config-keeps-changing': 'Not saved: the config file {{file}} keeps changing on disk. Try again in a moment.',
-      /** Another process held a data file's lock past the wait (src-main/core/file-lock.ts). */
+      /** Another process held a data file's lock past the wait (src-main/core/support/file-lock.ts). */
       'file-locked':
         'Not saved: another Switchboard process is changing {{file}} and did not finish within {{seconds}} s (it holds {{lock}}). Nothing was written. Try again in a moment; if this keeps happening, end the switchboard process that is stuck.',
     },
@@ -1437,7 +1437,7 @@ export const en = {
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {
-    /** Why the secrets file cannot be read (src-main/core/secrets.ts, data.whyKind; `why`: the reader's own words). */
+    /** Why the secrets file cannot be read (src-main/core/secrets/store.ts, data.whyKind; `why`: the reader's own words). */
     secretsFile: {
       'not-json': 'it is not valid JSON: {{why}}',
       'not-object': 'it is not a JSON object of names to values',

@@ -1162,7 +1162,7 @@ export const zhCN: Catalogue = {
       'command-not-found': '无法启动“{{command}}”：找不到该命令。已查找的位置：{{path}}。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
       'no-executable': '无法启动“{{command}}”：{{file}} 处没有可执行文件。请检查配置中的 {{where}} 路径。',
       'changed-on-disk': '编辑器载入配置文件后，它在磁盘上被改动了。请重新载入以查看该改动（先复制你的文本），然后再保存。',
-      /** The config's own problem (src-main/core/config.ts ConfigDetailInfo: data.reason and its data). */
+      /** The config's own problem (src-main/core/config/parse.ts ConfigDetailInfo: data.reason and its data). */
       'json-syntax': '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.json-syntax)',
       'empty-file': '配置文件 {{file}} 是空的；应为 { "mcpServers": { … } }',
       'file-missing': '配置文件 {{file}} 不存在',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { auth } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverEntrySchema } from '../../../src-shared/config-schema';
-import { MemorySecretStore } from '../secrets';
+import { MemorySecretStore } from '../secrets/store';
 import { MachineAuth } from './manager';
 
 /*

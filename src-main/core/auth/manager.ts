@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { AuthView, LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
 import { CoreError, messageOf } from '../errors';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../secrets/store';
 import { challengeParams, type Explained } from '../servers/diagnosis';
 import type { ResolvedServer } from '../servers/policy';
 import type { RemoteAuth } from '../servers/transports';

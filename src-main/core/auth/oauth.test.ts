@@ -3,9 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { FileSecretStore } from '../secrets';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { FileSecretStore } from '../secrets/store';
+import { StaticSettings } from '../settings/store';
 import { freePort, tempDir, waitFor } from '../../test-support/processes';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../../test-support/oauth-fixture';
 

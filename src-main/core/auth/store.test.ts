@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../secrets';
+import { MemorySecretStore } from '../secrets/store';
 import { isOAuthSecretName, OAuthStore, oauthSecretValues } from './store';
 
 describe('OAuthStore (OAuth records as secrets, keyed by issuer + resource + client)', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../secrets/store';
 
 /*
  * Where OAuth state lives: the secret store (the OS keychain in the desktop app, a 0600 file elsewhere), never the

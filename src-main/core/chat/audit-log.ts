@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AuditEntry, SamplingAudit } from '../../../src-shared/chat-types';
-import { ensurePrivateDir, tightenFile } from '../data-files';
+import { ensurePrivateDir, tightenFile } from '../support/data-files';
 
 /** What a sampling handler records (see `AuditLog.recordSampling`). */
 export interface SamplingRecord extends SamplingAudit {

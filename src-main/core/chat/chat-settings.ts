@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomicSync } from '../data-files';
-import { withFileLockSync } from '../file-lock';
+import { writeFileAtomicSync } from '../support/data-files';
+import { withFileLockSync } from '../support/file-lock';
 import type { ChatSettingsPatch, ChatSettingsView, ProviderId } from '../../../src-shared/chat-types';
 
 /** The chat's own settings (no secrets: keys live in the SecretStore), a small JSON file in the data folder. */

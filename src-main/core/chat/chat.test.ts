@@ -5,9 +5,9 @@ import { disposeHarnesses, forgetHarness, harness, testKey as key } from '../../
 import { calculatorModel, callTool, say, sequence, type Vendor } from '../../test-support/fake-providers';
 import { tempDir, waitFor } from '../../test-support/processes';
 import { createHost } from '../host';
-import { MemorySecretStore } from '../secrets';
-import { nodeRuntime } from '../runtime';
-import { StaticSettings } from '../settings';
+import { MemorySecretStore } from '../secrets/store';
+import { nodeRuntime } from '../config/runtime';
+import { StaticSettings } from '../settings/store';
 
 /*
  * The tool loop end to end: the real AI SDK provider packages talk to fake vendors (real HTTP on loopback), the

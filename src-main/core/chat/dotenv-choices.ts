@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { writeFileAtomicSync } from '../data-files';
+import { writeFileAtomicSync } from '../support/data-files';
 
 /*
  * A working folder's `.env` (a cloned repository's) may name the model and the endpoints the chat talks to. Those

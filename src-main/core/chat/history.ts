@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/chat-types';
-import { tempFileFor } from '../data-files';
+import { tempFileFor } from '../support/data-files';
 import { CoreError } from '../errors';
 
 /**

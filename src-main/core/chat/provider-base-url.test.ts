@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { disposeHarnesses, harness, testKey as key } from '../../test-support/chat-harness';
 import { calculatorModel, startFakeProvider, type FakeProvider, type Vendor } from '../../test-support/fake-providers';
-import { MemorySecretStore } from '../secrets';
+import { MemorySecretStore } from '../secrets/store';
 import { tempDir } from '../../test-support/processes';
 
 /*

@@ -2,9 +2,9 @@ import type { LanguageModel } from 'ai';
 import type { ChatRoute, DotenvChoice, ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource, UnconfirmedDotenv } from '../../../src-shared/chat-types';
 import { providerIds } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../secrets/store';
 import type { ChatSettingsStore } from './chat-settings';
-import { providerSecretName, type HostSecretName } from '../env';
+import { providerSecretName, type HostSecretName } from '../config/env';
 import { DotenvChoices } from './dotenv-choices';
 
 /**

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { providerIds } from '../../../src-shared/chat-types';
 import { chatSendSchema } from '../../../src-shared/host-schemas';
 import { CoreError, messageOf, toHostError } from '../errors';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../secrets/store';
 import { readAttachments, type ResourceSource } from './attachments';
 import { AuditLog } from './audit-log';
 import { ChatSettingsStore } from './chat-settings';

@@ -7,7 +7,7 @@ import semver from 'semver';
 import { z } from 'zod';
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { BundleSignatureView, InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
-import { ensurePrivateDir, writeFileAtomicSync, writePrivateFileSync } from '../data-files';
+import { ensurePrivateDir, writeFileAtomicSync, writePrivateFileSync } from '../support/data-files';
 import { CoreError, messageOf } from '../errors';
 import { installNote, notesOf } from './notes';
 import { commandLineOf, installToken, secretNameFor, serverNameFrom } from './plan';

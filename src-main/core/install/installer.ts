@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import type { InstallPlanView, InstallResultView } from '../../../src-shared/contract/install';
 import type { ServerEntry } from '../../../src-shared/config-schema';
-import { setAt, type ConfigSnapshot, type ConfigStore } from '../config-store';
+import { setAt, type ConfigSnapshot, type ConfigStore } from '../config/store';
 import { CoreError } from '../errors';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../secrets/store';
 import { findInstalledBundle, placeBundle, planFromBundle, removeBundleFiles, restoreBundleRecord, stageBundle, type BundleEnvironment, type BundleInstallRecord } from './bundle';
 import { fillPlan } from './plan';
 import type { ResolvedRegistryInstall } from './registry-install';

@@ -1,10 +1,10 @@
 import { serverEntrySchema, type ServerEntry } from '../../../src-shared/config-schema';
 import type { InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
 import { CoreError } from '../errors';
-import { secretNamePattern, type SecretStore } from '../secrets';
+import { secretNamePattern, type SecretStore } from '../secrets/store';
 import { installNote, notesOf } from './notes';
-import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, RegistryServer } from './registry';
-import { statusRefusal } from './registry';
+import type { KeyValueInput, RegistryArgument, RegistryPackage, RegistryRemote, RegistryServer } from './registry-client';
+import { statusRefusal } from './registry-client';
 import { isExactTag, npmNameRefusal, npmVersionRefusal, ociReferenceRefusal, parseOciReference, pypiNameRefusal, pypiVersionRefusal } from './package-ref';
 
 /*

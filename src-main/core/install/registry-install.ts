@@ -4,7 +4,7 @@ import { CoreError, messageOf } from '../errors';
 import { planFromBundle } from './bundle';
 import { installNote, notesOf } from './notes';
 import { planFromRegistry, registryBundleOf, serverNameFrom, type RegistryBundleRef, type RegistryPlanOptions } from './plan';
-import type { RegistryClient } from './registry';
+import type { RegistryClient } from './registry-client';
 
 /*
  * A registry entry to install: a package or remote becomes a plan directly; an MCP Bundle (`registryType: mcpb`) is

@@ -2,7 +2,7 @@ import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/clie
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { StatusReason, StatusReasonData } from '../../../src-shared/host-api';
 import { CoreError, messageOf } from '../errors';
-import { formatBytes, type OversizedLine, type ProcessExit } from '../process-transport';
+import { formatBytes, type OversizedLine, type ProcessExit } from '../process/transport';
 
 /*
  * Why a server failed, in words a person can act on. Pure text helpers shared by the session (connect) and the

@@ -1,12 +1,12 @@
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { RemoteServerAuth } from '../auth/manager';
 import type { LogLevel } from '../../../src-shared/host-api';
-import type { ChildEnv } from '../env';
-import type { SandboxRequest } from '../sandbox/index';
-import type { EraCache } from '../era-cache';
-import type { ChildLedger } from '../ledger';
-import type { RotatingLog } from '../log-file';
-import { defaultMaxMessageBytes } from '../process-transport';
+import type { ChildEnv } from '../config/env';
+import type { SandboxRequest } from '../process/sandbox/index';
+import type { EraCache } from './era-cache';
+import type { ChildLedger } from '../process/ledger';
+import type { RotatingLog } from '../support/log-file';
+import { defaultMaxMessageBytes } from '../process/transport';
 import type { PinStore } from '../trust/pins';
 import type { SamplingRecord } from '../chat/audit-log';
 import type { RequestQueue } from '../requests/queue';

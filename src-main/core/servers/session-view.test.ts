@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { StaticSettings } from '../settings/store';
 import { tempDir } from '../../test-support/processes';
 
 const fixture = join(__dirname, '..', 'fixtures', 'features-server.mjs');

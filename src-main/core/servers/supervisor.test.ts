@@ -4,10 +4,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n, localizeError, localizeReason } from '../../../src-shared/i18n';
-import type { SupervisionPolicy } from '../connection';
+import type { SupervisionPolicy } from './connection';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { StaticSettings } from '../settings/store';
 import { tempDir, waitFor } from '../../test-support/processes';
 
 const tiny = join(__dirname, '..', 'fixtures', 'tiny-server.mjs');

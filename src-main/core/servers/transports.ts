@@ -1,6 +1,6 @@
 import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../../src-shared/config-schema';
-import { ProcessTransport, type ProcessTransportOptions } from '../process-transport';
+import { ProcessTransport, type ProcessTransportOptions } from '../process/transport';
 import type { AuthChallenge } from './diagnosis';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppInfo, HostMethods } from '../../../src-shared/host-api';
-import { configErrorData, type ConfigStore } from '../config-store';
-import type { SecretStore } from '../secrets';
+import { configErrorData, type ConfigStore } from '../config/store';
+import type { SecretStore } from '../secrets/store';
 
 export type AppChannel = 'app:info' | 'shell:open';
 

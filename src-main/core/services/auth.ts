@@ -1,10 +1,10 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
 import type { OAuthEntry, ServerEntry } from '../../../src-shared/config-schema';
-import type { SecretStore } from '../secrets';
+import type { SecretStore } from '../secrets/store';
 import type { LoginOptions, RemoteServerAuth } from '../auth/manager';
 import { CoreError } from '../errors';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 
 /** What setting a hand-registered client needs: the entry as configured, a way to save it, the secret store. */
 export interface AuthServiceDeps {

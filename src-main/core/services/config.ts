@@ -1,9 +1,9 @@
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { ConfigText, HostMethods, ImportResultView } from '../../../src-shared/host-api';
-import { setAt, type ConfigSnapshot, type ConfigStore, type TextEdit } from '../config-store';
+import { setAt, type ConfigSnapshot, type ConfigStore, type TextEdit } from '../config/store';
 import { CoreError } from '../errors';
-import { exportServers, extractSecrets, previewImport } from '../importers';
-import type { SecretStore } from '../secrets';
+import { exportServers, extractSecrets, previewImport } from '../config/importers';
+import type { SecretStore } from '../secrets/store';
 
 export type ConfigChannel =
   | 'config:read'

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigStore } from '../config-store';
-import { MemorySecretStore } from '../secrets';
+import { ConfigStore } from '../config/store';
+import { MemorySecretStore } from '../secrets/store';
 import { tempDir } from '../../test-support/processes';
 import { HostEventBus } from './events';
 import type { InstallServiceOptions } from './install';

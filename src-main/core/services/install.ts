@@ -3,12 +3,12 @@ import type { HostMethods } from '../../../src-shared/host-api';
 import type { ServerEntry } from '../../../src-shared/config-schema';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
 import type { installSourceSchema } from '../../../src-shared/schemas/install';
-import type { ConfigSnapshot, ConfigStore } from '../config-store';
-import type { SecretStore } from '../secrets';
+import type { ConfigSnapshot, ConfigStore } from '../config/store';
+import type { SecretStore } from '../secrets/store';
 import { parseInstallLink, planFromLinkEntry } from '../install/deep-link';
 import { Installer } from '../install/installer';
 import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../install/registry-install';
-import { RegistryClient, registryServerView } from '../install/registry';
+import { RegistryClient, registryServerView } from '../install/registry-client';
 import type { HostEventBus } from './events';
 
 export type InstallChannel = 'registry:search' | 'install:prepare' | 'install:apply' | 'install:uninstall' | 'install:pending';

@@ -1,5 +1,5 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 
 export type LoggingChannel = 'logs:list' | 'logs:set-level';
 

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n, localizeError } from '../../../src-shared/i18n';
 import { isHostError } from '../errors';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { StaticSettings } from '../settings/store';
 import { tempDir } from '../../test-support/processes';
-import { FileSettings } from '../file-settings';
+import { FileSettings } from '../settings/file-store';
 import { SettingsService } from './settings';
 
 const zh = createI18n('zh-CN');

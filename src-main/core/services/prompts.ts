@@ -1,5 +1,5 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 
 /** (`completion:complete` is served by ResourcesService: one implementation for prompt and resource-template refs.) */
 export type PromptsChannel = 'prompts:list' | 'prompts:get';

@@ -4,8 +4,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isOAuthSecretName } from '../auth/store';
-import { secretsFileOf } from '../paths';
-import { FileSecretStore, MemorySecretStore } from '../secrets';
+import { secretsFileOf } from '../support/paths';
+import { FileSecretStore, MemorySecretStore } from '../secrets/store';
 import { hostPerTest } from '../../test-support/features-fixture';
 import { waitFor } from '../../test-support/processes';
 

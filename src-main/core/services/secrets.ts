@@ -1,9 +1,9 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
-import { isFileLockBusy } from '../file-lock';
+import { isFileLockBusy } from '../support/file-lock';
 import { isOAuthSecretName } from '../auth/store';
-import { SecretsFileUnreadableError, secretNamePattern, type SecretStore } from '../secrets';
-import { watchFile, type FileWatch } from '../watch-file';
+import { SecretsFileUnreadableError, secretNamePattern, type SecretStore } from '../secrets/store';
+import { watchFile, type FileWatch } from '../support/watch-file';
 
 export type SecretsChannel = 'secrets:list' | 'secrets:set' | 'secrets:delete';
 

@@ -1,7 +1,7 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import { ServersDiffer } from '../../../src-shared/servers-delta';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 import type { HostEventBus } from './events';
 
 export type ServersChannel = 'servers:list' | 'servers:restart' | 'servers:ping';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support/processes';
-import { FileSettings } from '../file-settings';
+import { FileSettings } from '../settings/file-store';
 import { SettingsService } from './settings';
 
 /* The Settings screen's channels on the real settings file (conf, as the CLI and headless mode use it). */

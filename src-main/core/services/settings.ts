@@ -1,10 +1,10 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { AppSettingsView } from '../../../src-shared/contract/everyday';
 import { appSettingsPatchSchema } from '../../../src-shared/schemas/everyday';
-import { defaultPolicy } from '../connection';
+import { defaultPolicy } from '../servers/connection';
 import { CoreError } from '../errors';
-import { parseSupervisionSettings, type SettingsStore } from '../settings';
-import { zodIssueInfo } from '../config';
+import { parseSupervisionSettings, type SettingsStore } from '../settings/store';
+import { zodIssueInfo } from '../config/parse';
 
 export type SettingsChannel = 'settings:get' | 'settings:update';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../../src-shared/host-api';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 import { ToolsService } from './tools';
 
 /** A registry of one server whose callTool records what reached it. */

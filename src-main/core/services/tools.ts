@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { callToolRequestSchema } from '../../../src-shared/host-schemas';
 import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 import type { Supervisor } from '../servers/supervisor';
 
 export type ToolsChannel = 'tools:call' | 'tools:cancel';

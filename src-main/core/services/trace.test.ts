@@ -2,10 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { FileSecretStore, MemorySecretStore } from '../secrets';
-import { secretsFileOf } from '../paths';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { FileSecretStore, MemorySecretStore } from '../secrets/store';
+import { secretsFileOf } from '../support/paths';
+import { StaticSettings } from '../settings/store';
 import { tempDir, waitFor } from '../../test-support/processes';
 
 const fixture = join(__dirname, '..', 'fixtures', 'list-changed-server.mjs');

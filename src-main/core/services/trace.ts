@@ -1,9 +1,9 @@
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
-import type { ConfigStore } from '../config-store';
-import type { Registry } from '../registry';
-import type { SecretStore } from '../secrets';
+import type { ConfigStore } from '../config/store';
+import type { Registry } from '../servers/fleet';
+import type { SecretStore } from '../secrets/store';
 import { oauthSecretValues } from '../auth/store';
 import { minSecretLength } from '../trace/redact';
 import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type Redactor, type TraceRecorder } from '../trace/index';

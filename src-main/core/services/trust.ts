@@ -1,6 +1,6 @@
 import { trustToolsRequestSchema } from '../../../src-shared/schemas/trust';
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../registry';
+import type { Registry } from '../servers/fleet';
 
 export type TrustChannel = 'tools:trust';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client, SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ProcessTransport } from '../process-transport';
+import { ProcessTransport } from '../process/transport';
 import { startEverything, tempDir, waitFor } from '../../test-support/processes';
 import { JsonlTraceWriter, teeRecorder } from './jsonl-writer';
 import { createRedactor } from './redact';

@@ -1,6 +1,6 @@
 import type { FetchLike, JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { HttpExchange, TraceRecorder } from './trace-ring';
-import { boundMembers } from '../bound-members';
+import { boundMembers } from './bound-members';
 
 type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 

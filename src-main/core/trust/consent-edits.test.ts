@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerView } from '../../../src-shared/host-api';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { MemorySecretStore } from '../secrets';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { MemorySecretStore } from '../secrets/store';
+import { StaticSettings } from '../settings/store';
 import { startFakeRemote, type FakeRemote } from '../../test-support/fake-remote';
 import { alive, tempDir, waitFor } from '../../test-support/processes';
 

@@ -3,9 +3,9 @@ import { readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
-import { calculatorPath } from '../paths';
-import { nodeRuntime } from '../runtime';
-import { StaticSettings } from '../settings';
+import { calculatorPath } from '../support/paths';
+import { nodeRuntime } from '../config/runtime';
+import { StaticSettings } from '../settings/store';
 import { tempDir, waitFor } from '../../test-support/processes';
 import { consentSubject, ConsentStore, isLoaderVariable, launchSubject, samplingLooser, subjectHash } from './consent';
 

@@ -5,9 +5,9 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ServerEntry, ServersConfig } from '../../../src-shared/config-schema';
 import type { ConsentPart, ConsentSubject, ConsentView, LaunchSubject, RemoteSubject, SamplingSubject } from '../../../src-shared/host-api';
-import { readDotenvFile, referencesOf } from '../env';
-import { writeFileAtomicSync } from '../data-files';
-import { withFileLockSync } from '../file-lock';
+import { readDotenvFile, referencesOf } from '../config/env';
+import { writeFileAtomicSync } from '../support/data-files';
+import { withFileLockSync } from '../support/file-lock';
 
 /*
  * Consent before a command runs, or a secret is sent (SEP-1024). The app records, per server name, what a person

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync } from 'node:fs';
 import { diffLines } from 'diff';
 import type { HiddenTextFinding, PinnedDefinition, ToolDefinitionField, ToolInfo, ToolReview } from '../../../src-shared/host-api';
-import { writeFileAtomicSync } from '../data-files';
-import { withFileLockSync } from '../file-lock';
+import { writeFileAtomicSync } from '../support/data-files';
+import { withFileLockSync } from '../support/file-lock';
 import { findingLines, revealHidden, scanTool } from './hidden-text';
 
 /*

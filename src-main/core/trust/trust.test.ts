@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../src-shared/host-api';
 import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../runtime';
-import { StaticSettings } from '../settings';
+import { nodeRuntime } from '../config/runtime';
+import { StaticSettings } from '../settings/store';
 import { tempDir } from '../../test-support/processes';
 
 const fixture = join(__dirname, '..', 'fixtures', 'shifty-server.mjs');

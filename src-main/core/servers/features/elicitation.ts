@@ -1,6 +1,6 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { AcceptContent, RequestAnswer } from '../../../../src-shared/contract/requests';
-import { HostClient, holdingCalls } from '../host-client';
+import { HostClient, holdingCalls } from '../mcp-client';
 import { describeErrors, elicitationFields, validateElicitation, type FieldError } from '../../requests/elicitation-schema';
 import { clientTaskRequests, type FeatureContext, type SessionFeature } from './feature';
 import { originOf } from './sampling';

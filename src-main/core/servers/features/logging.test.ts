@@ -7,7 +7,7 @@ import { logLevels, type LogEntry, type LogLevel } from '../../../../src-shared/
 import { featuresEntry, hostWith } from '../../../test-support/features-fixture';
 import { waitFor } from '../../../test-support/processes';
 import type { Host } from '../../host';
-import { calculatorPath } from '../../paths';
+import { calculatorPath } from '../../support/paths';
 
 let host: Host | undefined;
 afterEach(async () => {

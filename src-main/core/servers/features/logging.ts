@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { logLevels, type LogEntry, type LogLevel } from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
-import { HostClient } from '../host-client';
+import { HostClient } from '../mcp-client';
 import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
 /** How many log entries a server keeps (the oldest go first). */

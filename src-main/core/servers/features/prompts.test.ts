@@ -5,7 +5,7 @@ import type { FeaturesChangedEvent } from '../../../../src-shared/host-api';
 import { featuresEntry, hostWith } from '../../../test-support/features-fixture';
 import { everythingEntry, waitFor } from '../../../test-support/processes';
 import type { Host } from '../../host';
-import { calculatorPath } from '../../paths';
+import { calculatorPath } from '../../support/paths';
 
 let host: Host | undefined;
 afterEach(async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvents, ResourceUpdatedEvent, ToolResult } from '../../../../src-shared/host-api';
 import type { Host } from '../../host';
-import { calculatorPath } from '../../paths';
+import { calculatorPath } from '../../support/paths';
 import { FEATURE_ERAS as ERAS, featuresServer as fixture, hostPerTest, startFeaturesHttp } from '../../../test-support/features-fixture';
 import { everythingEntry as everything, waitFor } from '../../../test-support/processes';
 

@@ -6,7 +6,7 @@ import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { StaticSettings } from '../../settings';
+import { StaticSettings } from '../../settings/store';
 import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
 import { waitFor } from '../../../test-support/processes';
 import { resolveRoots } from './roots';

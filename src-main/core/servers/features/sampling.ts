@@ -4,7 +4,7 @@ import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';
 import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../requests/sampler';
-import { HostClient, holdingCalls } from '../host-client';
+import { HostClient, holdingCalls } from '../mcp-client';
 import { clientTaskRequests, type FeatureContext, type SamplingPolicy, type SessionFeature } from './feature';
 
 type CreateMessageParams = CreateMessageRequest['params'];
