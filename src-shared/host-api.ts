@@ -16,7 +16,7 @@ import type { CompletionView, GetPromptView, PromptListView } from './contract/p
 import type { ReadResourceView, ResourceListView, ResourceUpdatedEvent } from './contract/resources';
 import type { PendingRequestView, RequestsChangedEvent } from './contract/requests';
 import type { LoginResult, LogoutResult } from './contract/auth';
-import type { AppSettingsView, DirectCallResult } from './contract/everyday';
+import type { AppSettingsView, DirectCallResult } from './contract/settings';
 import type { InstallPlanView, InstallResultView, RegistrySearchView } from './contract/install';
 import type { ServersDelta, ServerView, ToolResult } from './contract/servers';
 import type { HostError, HostErrorCode } from './errors';
@@ -36,7 +36,7 @@ export type * from './contract/prompts';
 export type * from './contract/resources';
 export type * from './contract/requests';
 export type * from './contract/auth';
-export type * from './contract/everyday';
+export type * from './contract/settings';
 export type * from './contract/install';
 export { logLevels } from './contract/logging';
 

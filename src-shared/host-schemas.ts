@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serverEntrySchema } from './config-schema';
+import { serverEntrySchema } from './schemas/config';
 import { loggingChannels } from './schemas/logging';
 import { promptsChannels } from './schemas/prompts';
 import { resourceRefSchema, resourcesChannels } from './schemas/resources';
@@ -9,7 +9,7 @@ import { authChannels } from './schemas/auth';
 import { shellChannels } from './schemas/shell';
 import { consentChannels } from './schemas/consent';
 import { installChannels } from './schemas/install';
-import { everydayChannels } from './schemas/everyday';
+import { everydayChannels } from './schemas/settings';
 import { maxChatAttachments } from './chat-types';
 
 /** The argument schemas main (IPC gateway, headless bridge) parses untrusted calls with: one zod tuple per channel. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
-import type { ServerEntry } from '../../src-shared/config-schema';
+import type { ServerEntry } from '../../src-shared/schemas/config';
 import { ensureConfigFile } from './config/parse';
 import { ConfigStore, type ConfigSnapshot } from './config/store';
 import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets/store';

@@ -1,4 +1,4 @@
-import type { ServerEntry } from '../../src-shared/config-schema';
+import type { ServerEntry } from '../../src-shared/schemas/config';
 import type {
   ConfigText,
   HostApi,

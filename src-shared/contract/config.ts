@@ -1,5 +1,5 @@
 /** The app, the servers config file, import and export, as the UI sees them. Zod-free. */
-import type { ServerEntry } from '../config-schema';
+import type { ServerEntry } from '../schemas/config';
 import type { HostError } from '../errors';
 import type { StatusReason } from './servers';
 

@@ -1,4 +1,4 @@
-import type { ServerEntry } from '../config-schema';
+import type { ServerEntry } from '../schemas/config';
 
 /*
  * One-step installs (issue 13): a server from an MCP Registry, an MCP Bundle (.mcpb) or a `switchboard://install` link

@@ -1,5 +1,5 @@
 /** Servers and their tools, as the UI sees them (owned by main, pushed to the renderer). Zod-free. */
-import type { TransportKind } from '../config-schema';
+import type { TransportKind } from '../schemas/config';
 import type { AuthView } from './auth';
 import type { TaskStatus } from './calls';
 import type { LogLevel } from './logging';

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { auth } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverEntrySchema } from '../../../src-shared/config-schema';
+import { serverEntrySchema } from '../../../src-shared/schemas/config';
 import { MemorySecretStore } from '../secrets/store';
 import { MachineAuth } from './manager';
 

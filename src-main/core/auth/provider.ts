@@ -8,7 +8,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import type { OAuthEntry } from '../../../src-shared/config-schema';
+import type { OAuthEntry } from '../../../src-shared/schemas/config';
 import { messageOf } from '../errors';
 import { checkAuthorizationUrl } from './browser';
 import type { OAuthStore } from './store';

@@ -13,8 +13,8 @@ import type {
   ToolPart,
   UserMessage,
 } from '../../../src-shared/chat-types';
-import type { DirectCallResult } from '../../../src-shared/contract/everyday';
-import { directCallSchema } from '../../../src-shared/schemas/everyday';
+import type { DirectCallResult } from '../../../src-shared/contract/settings';
+import { directCallSchema } from '../../../src-shared/schemas/settings';
 import type { z } from 'zod';
 import { providerIds } from '../../../src-shared/chat-types';
 import { chatSendSchema } from '../../../src-shared/host-schemas';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
-import { serverEntrySchema, type ServerEntry, type ServersConfig } from '../../../src-shared/config-schema';
+import { serverEntrySchema, type ServerEntry, type ServersConfig } from '../../../src-shared/schemas/config';
 import type { StatusReason } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serversConfigSchema } from '../../../src-shared/config-schema';
+import { serversConfigSchema } from '../../../src-shared/schemas/config';
 
 /**
  * The JSON Schema of the servers config, generated from the zod schema (the one source of truth), shipped as

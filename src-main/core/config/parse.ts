@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
-import { serversConfigSchema, type ServersConfig } from '../../../src-shared/config-schema';
+import { serversConfigSchema, type ServersConfig } from '../../../src-shared/schemas/config';
 import { en } from '../../../src-shared/i18n/en';
 import { pathToFileURL } from 'node:url';
 import { calculatorPath, schemaPath } from '../support/paths';

@@ -1,5 +1,5 @@
 import type { JSONPath } from 'jsonc-parser';
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import { ConfigStore, setAt, type TextEdit } from './store';
 import { messageOf } from '../errors';
 import { runScriptPrefix } from '../process/run-script';

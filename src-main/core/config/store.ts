@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
-import type { ServersConfig } from '../../../src-shared/config-schema';
+import type { ServersConfig } from '../../../src-shared/schemas/config';
 import { ConfigError, parseServersConfig, unreadableInfo } from './parse';
 import { writeFileAtomicSync } from '../support/data-files';
 import { CoreError, messageOf } from '../errors';

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import semver from 'semver';
 import { z } from 'zod';
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import type { BundleSignatureView, InstallInput, InstallNote, InstallPlanView } from '../../../src-shared/contract/install';
 import { ensurePrivateDir, writeFileAtomicSync, writePrivateFileSync } from '../support/data-files';
 import { CoreError, messageOf } from '../errors';

@@ -1,4 +1,4 @@
-import { serverEntrySchema, type ServerEntry } from '../../../src-shared/config-schema';
+import { serverEntrySchema, type ServerEntry } from '../../../src-shared/schemas/config';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
 import { CoreError } from '../errors';
 import { installNote, notesOf } from './notes';

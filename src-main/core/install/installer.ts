@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { InstallPlanView, InstallResultView } from '../../../src-shared/contract/install';
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import { setAt, type ConfigSnapshot, type ConfigStore } from '../config/store';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets/store';

@@ -1,5 +1,5 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import type { StatusReason, StatusReasonData } from '../../../src-shared/host-api';
 import { CoreError, messageOf } from '../errors';
 import { formatBytes, type OversizedLine, type ProcessExit } from '../process/transport';

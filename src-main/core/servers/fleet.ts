@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
-import type { SandboxSetting, ServerEntry, ServersConfig } from '../../../src-shared/config-schema';
+import type { SandboxSetting, ServerEntry, ServersConfig } from '../../../src-shared/schemas/config';
 import type { ConsentView, ServerView } from '../../../src-shared/host-api';
 import type { FeatureName } from './features/feature';
 import { resolveRoots } from './features/roots';

@@ -1,4 +1,4 @@
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import type { RemoteServerAuth } from '../auth/manager';
 import type { LogLevel } from '../../../src-shared/host-api';
 import type { ChildEnv } from '../config/env';

@@ -1,5 +1,5 @@
 import { Client, type McpSubscription, type PriorDiscovery, type SubscriptionFilter } from '@modelcontextprotocol/client';
-import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
+import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ContainmentInfo, LaunchInfo } from '../../../src-shared/host-api';
 import { EraCache } from './era-cache';
 import { messageOf } from '../errors';

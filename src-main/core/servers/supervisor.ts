@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { transportOf, type TransportKind } from '../../../src-shared/config-schema';
+import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ConsentView, LaunchInfo, ServerStatus, ServerView, StatusReason, ToolResult } from '../../../src-shared/host-api';
 import { CoreError, messageOf } from '../errors';
 import type { ProcessExit } from '../process/transport';

@@ -1,5 +1,5 @@
 import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
-import type { TransportKind } from '../../../src-shared/config-schema';
+import type { TransportKind } from '../../../src-shared/schemas/config';
 import { ProcessTransport, type ProcessTransportOptions } from '../process/transport';
 import type { AuthChallenge } from './diagnosis';
 

@@ -1,6 +1,6 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
-import type { OAuthEntry, ServerEntry } from '../../../src-shared/config-schema';
+import type { OAuthEntry, ServerEntry } from '../../../src-shared/schemas/config';
 import type { SecretStore } from '../secrets/store';
 import type { LoginOptions, RemoteServerAuth } from '../auth/manager';
 import { CoreError } from '../errors';

@@ -1,4 +1,4 @@
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import type { ConfigText, HostMethods, ImportResultView } from '../../../src-shared/host-api';
 import { setAt, type ConfigSnapshot, type ConfigStore, type TextEdit } from '../config/store';
 import { CoreError } from '../errors';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { ServerEntry } from '../../../src-shared/config-schema';
+import type { ServerEntry } from '../../../src-shared/schemas/config';
 import type { InstallPlanView } from '../../../src-shared/contract/install';
 import type { installSourceSchema } from '../../../src-shared/schemas/install';
 import type { ConfigSnapshot, ConfigStore } from '../config/store';

@@ -1,6 +1,6 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { AppSettingsView } from '../../../src-shared/contract/everyday';
-import { appSettingsPatchSchema } from '../../../src-shared/schemas/everyday';
+import type { AppSettingsView } from '../../../src-shared/contract/settings';
+import { appSettingsPatchSchema } from '../../../src-shared/schemas/settings';
 import { defaultPolicy } from '../servers/connection';
 import { CoreError } from '../errors';
 import { parseSupervisionSettings, type SettingsStore } from '../settings/store';

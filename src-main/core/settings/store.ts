@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../../src-shared/config-schema';
+import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../../src-shared/schemas/config';
 import type { SupervisionPolicy } from '../servers/connection';
-import type { ThemeSetting } from '../../../src-shared/contract/everyday';
-import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '../../../src-shared/schemas/everyday';
+import type { ThemeSetting } from '../../../src-shared/contract/settings';
+import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '../../../src-shared/schemas/settings';
 
 /** A validated `settings:update`: each key replaces the stored value; `null` clears it. */
 export type AppSettingsPatch = z.output<typeof appSettingsPatchSchema>;

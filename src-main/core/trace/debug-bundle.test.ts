@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import type { ServersConfig } from '../../../src-shared/config-schema';
+import type { ServersConfig } from '../../../src-shared/schemas/config';
 import type { ServerView } from '../../../src-shared/host-api';
 import { ProcessTransport } from '../process/transport';
 import { MemorySecretStore } from '../secrets/store';

@@ -2,7 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeSync } fr
 import { createRequire } from 'node:module';
 import { release } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { ServersConfig } from '../../../src-shared/config-schema';
+import type { ServersConfig } from '../../../src-shared/schemas/config';
 import type { DebugBundleView, TraceEntry } from '../../../src-shared/contract/logging';
 import type { ServerView } from '../../../src-shared/host-api';
 import { createRedactor, isSensitiveName, redactArgs, redactedText, redactUrl, type Redactor } from './redact';

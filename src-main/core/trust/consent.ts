@@ -3,7 +3,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import type { ServerEntry, ServersConfig } from '../../../src-shared/config-schema';
+import type { ServerEntry, ServersConfig } from '../../../src-shared/schemas/config';
 import type { ConsentPart, ConsentSubject, ConsentView, LaunchSubject, RemoteSubject, SamplingSubject } from '../../../src-shared/host-api';
 import { readDotenvFile, referencesOf } from '../config/env';
 import { writeFileAtomicSync } from '../support/data-files';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, type Dirent, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { SandboxSetting } from '../../../../src-shared/config-schema';
+import type { SandboxSetting } from '../../../../src-shared/schemas/config';
 import type { SandboxInfo, StatusReason } from '../../../../src-shared/host-api';
 import { appDataDir, appName, isInside } from '../../support/paths';
 import { seatbeltProfile } from './seatbelt';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rootsSchema, sandboxSettingSchema } from '../config-schema';
+import { rootsSchema, sandboxSettingSchema } from './config';
 
 /*
  * Issue 13 "Layout and everyday use": direct tool calls kept in the conversation, and the app settings a person

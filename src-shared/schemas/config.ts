@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logLevels } from './contract/logging';
+import { logLevels } from '../contract/logging';
 
 /** Transport names a config entry may force with `type`. */
 export const transportTypes = ['stdio', 'http', 'streamable-http', 'sse'] as const;
