@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostCallError } from '../contract';
+import { HostCallError } from '../host/contract';
 import type { ServerView } from '../../src-shared/host-api';
-import { helpText, resolveTool } from '../command';
-import { describeError, HostDisconnectedError, STALE_TOKEN_REASON } from '../host-client';
+import { helpText, resolveTool } from '../store/command';
+import { describeError, HostDisconnectedError, STALE_TOKEN_REASON } from '../host/bridge-client';
 import { currentLanguage, formatCount, i18n, providerHint, reasonText, setLanguage } from './index';
 
 describe('the UI language', () => {

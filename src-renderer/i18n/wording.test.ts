@@ -1,8 +1,8 @@
 // Strings the UI words itself in its language: a config problem from its reason code and data, provider names by id,
 // the prompts list's argument count (a plural), a provider's missing key or base URL.
 import { afterEach, describe, expect, it } from 'vitest';
-import { HostCallError } from '../contract';
-import { describeError } from '../host-client';
+import { HostCallError } from '../host/contract';
+import { describeError } from '../host/bridge-client';
 import { configDetailText, i18n, reasonText, setLanguage } from './index';
 
 describe('what the UI words from codes and data', () => {

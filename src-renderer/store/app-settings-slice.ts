@@ -1,6 +1,6 @@
 import type { AppSettingsPatch, AppSettingsView, HostApi } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
-import { applyTheme, rememberedSidebarCollapsed, rememberSidebarCollapsed } from '../ui/theme';
+import { describeError } from '../host/bridge-client';
+import { applyTheme, rememberedSidebarCollapsed, rememberSidebarCollapsed } from '../styles/theme';
 import type { SliceCreator } from './types';
 
 /** The app settings (Settings screen: env allow-list, supervision, default roots, theme) and the layout's own state. */

@@ -1,5 +1,5 @@
 import type { HostApi } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';
 

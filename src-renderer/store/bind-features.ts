@@ -1,5 +1,5 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
-import type { HostClient } from '../host-client';
+import type { HostClient } from '../host/bridge-client';
 import type { AppStore } from './index';
 
 /**

@@ -1,7 +1,7 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
 import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { isServersDelta } from '../../src-shared/servers-delta';
-import { describeError, type HostClient } from '../host-client';
+import { describeError, type HostClient } from '../host/bridge-client';
 import { bindFeatures } from './bind-features';
 import type { AppStore } from './index';
 

@@ -16,8 +16,8 @@ import {
   type ToolPart,
   type UserMessage,
 } from '../../src-shared/chat-types';
-import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from '../command';
-import { describeError } from '../host-client';
+import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from './command';
+import { describeError } from '../host/bridge-client';
 import type { PromptInsert } from './feature-types';
 import type { SliceCreator } from './types';
 import { i18n, providerHint } from '../i18n';

@@ -8,7 +8,7 @@ import type {
   ImportResultView,
   Unsubscribe,
 } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import type { SliceCreator } from './types';
 
 export type Screen = 'chat' | 'servers' | 'settings';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { HostApi, HostEvents } from '../../src-shared/host-api';
-import type { HostClient } from '../host-client';
+import type { HostClient } from '../host/bridge-client';
 
 /**
  * For store tests: a HostClient whose API methods are the given overrides, else vi.fn()s resolving to

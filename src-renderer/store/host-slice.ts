@@ -1,5 +1,5 @@
 import type { AppInfo, StatusReason } from '../../src-shared/host-api';
-import type { ConnectionState } from '../host-client';
+import type { ConnectionState } from '../host/bridge-client';
 import type { SliceCreator } from './types';
 
 /** What main says about the app itself, and whether we can reach main at all. */

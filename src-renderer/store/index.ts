@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostClient } from '../host-client';
+import type { HostClient } from '../host/bridge-client';
 import { createChatSlice } from './chat-slice';
 import { createConfigSlice } from './config-slice';
 import { createHostSlice } from './host-slice';

@@ -1,4 +1,4 @@
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import type { Loadable } from './feature-types';
 
 /**

@@ -1,5 +1,5 @@
 import type { HostApi, LogEntry, LogsAppendedEvent, TraceAppendedEvent, TraceEntry } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import type { LogsState, TraceState } from './feature-types';
 import type { SliceCreator } from './types';
 

@@ -1,5 +1,5 @@
 import type { HostApi } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import { resourceKey, type PromptListState, type PromptResultState } from './feature-types';
 import { latestLoads } from './latest-load';
 import type { SliceCreator } from './types';

@@ -5,7 +5,7 @@ import type {
   RequestSettledView,
   RequestsChangedEvent,
 } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import { i18n } from '../i18n';
 import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';

@@ -1,5 +1,5 @@
 import type { CompletionRef, HostApi, ResourceUpdatedEvent } from '../../src-shared/host-api';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import { resourceKey, type ReadState, type ResourceListState } from './feature-types';
 import { latestLoads } from './latest-load';
 import { without } from './tracked-call';

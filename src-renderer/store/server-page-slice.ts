@@ -1,6 +1,6 @@
 import type { HostApi, LogLevel } from '../../src-shared/host-api';
 import type { ResourceContents } from '../../src-shared/contract/resources';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import { resourceKey, type BundleState, type PingState, type ResourceSelection, type ServerPageState, type ServerTab } from './feature-types';
 import { without } from './tracked-call';
 import type { SliceCreator } from './types';

@@ -1,6 +1,6 @@
 import type { HostApi, ServersDelta, ServerView } from '../../src-shared/host-api';
 import { applyServersDelta } from '../../src-shared/servers-delta';
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import { without } from './tracked-call';
 import type { SliceCreator } from './types';
 

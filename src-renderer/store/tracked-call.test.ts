@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HostCallError } from '../contract';
+import { HostCallError } from '../host/contract';
 import { fakeHost } from './fake-host';
 import { createAppStore } from './index';
 import { trustKey } from './trust-slice';

@@ -1,4 +1,4 @@
-import { describeError } from '../host-client';
+import { describeError } from '../host/bridge-client';
 import type { AppState, SliceCreator } from './types';
 
 type SetState = Parameters<SliceCreator<unknown>>[0];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AuthView, ServerView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import './auth.css';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ConsentPart, ConsentSubject, LaunchSubject, RemoteSubject, SamplingSubject, ServerView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { referenceLines, subjectLine } from './consent-text';
 import './consent.css';
 import { Trans } from 'react-i18next';

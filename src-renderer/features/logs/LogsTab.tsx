@@ -1,5 +1,5 @@
 import type { ServerView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { LogsView } from './LogsView';
 
 export function LogsTab({ server }: { server: ServerView }) {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { logLevels, type LogEntry, type LogLevel } from '../../../src-shared/host-api';
-import { JsonTree } from '../../chat/JsonTree';
+import { JsonTree } from '../../ui/JsonTree';
 import type { LogsState } from '../../store/feature-types';
 import { formatClock, previewValue } from '../../ui/search';
 import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';

@@ -1,5 +1,5 @@
-import { CardTitle } from '../../components/CardTitle';
-import { useApp } from '../../hooks/useApp';
+import { CardTitle } from '../../ui/CardTitle';
+import { useApp } from '../../store/useApp';
 import { canChat, type PromptEntry } from '../../store/chat-slice';
 import { PromptMessages } from './PromptMessages';
 import { useT } from '../../i18n';

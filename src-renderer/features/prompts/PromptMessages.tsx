@@ -1,5 +1,5 @@
 import type { GetPromptView } from '../../../src-shared/contract/prompts';
-import { ResultContent } from '../../components/ResultContent';
+import { ResultContent } from '../../ui/ResultContent';
 import { useT } from '../../i18n';
 
 /** A prompt's messages as the server returned them, one card per message. */

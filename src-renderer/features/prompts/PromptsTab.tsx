@@ -1,5 +1,5 @@
 import type { ServerView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { resourceKey } from '../../store/feature-types';
 import { useT } from '../../i18n';
 import { PromptsView } from './PromptsView';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PromptInfo } from '../../../src-shared/host-api';
-import { CardTitle } from '../../components/CardTitle';
-import { useApp } from '../../hooks/useApp';
+import { CardTitle } from '../../ui/CardTitle';
+import { useApp } from '../../store/useApp';
 import { resourceKey } from '../../store/feature-types';
 import type { PromptFormRef } from '../../store/prompts-slice';
 import { PromptForm } from './PromptForm';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
-import { FormField } from '../../components/FormField';
-import { useSchemaForm } from '../../hooks/useSchemaForm';
+import { FormField } from '../../ui/FormField';
+import { useSchemaForm } from '../../ui/useSchemaForm';
 import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { ownReasons } from './request-text';
 import { useT } from '../../i18n';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PendingRequestView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { isHttps } from './request-text';
 import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { useT } from '../../i18n';

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import type { PendingRequestView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
-import { useNow } from '../../hooks/useNow';
+import { useApp } from '../../store/useApp';
+import { useNow } from '../../ui/useNow';
 import type { SettledRequest } from '../../store/requests-slice';
 import type { AppState } from '../../store/types';
 import { ElicitationFormCard } from './ElicitationFormCard';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { callIdsOf, inPanel, onCall } from './placement';
 import { RequestCard, SettledCard } from './RequestCard';
 import './requests.css';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
-import { JsonTree } from '../../chat/JsonTree';
+import { JsonTree } from '../../ui/JsonTree';
 import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';

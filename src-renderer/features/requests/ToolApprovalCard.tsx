@@ -1,5 +1,5 @@
 import type { PendingRequestView } from '../../../src-shared/host-api';
-import { JsonTree } from '../../chat/JsonTree';
+import { JsonTree } from '../../ui/JsonTree';
 import { RequestButtons, RequestFrame, useAnswering } from './RequestCard';
 import { ownReasons } from './request-text';
 import { Trans } from 'react-i18next';

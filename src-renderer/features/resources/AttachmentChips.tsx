@@ -1,4 +1,4 @@
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { useT } from '../../i18n';
 
 /** The resources that go with the next chat message: each opens in its viewer, or comes off with ✕. */

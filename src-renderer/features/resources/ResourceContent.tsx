@@ -1,5 +1,5 @@
 import type { ResourceContents } from '../../../src-shared/contract/resources';
-import { TextResult } from '../../chat/TextResult';
+import { TextResult } from '../../ui/TextResult';
 import { formatBytes } from '../../ui/search';
 import { base64Bytes, downloadContents } from './download';
 import { useT } from '../../i18n';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ServerView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { resourceKey, type ReadState } from '../../store/feature-types';
 import { ErrorNote } from '../../ui/FeatureParts';
 import { useT } from '../../i18n';

@@ -1,4 +1,4 @@
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { Trans } from 'react-i18next';
 import { formatCount, useT } from '../../i18n';
 

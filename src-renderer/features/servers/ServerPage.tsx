@@ -1,8 +1,8 @@
 import type { ServerView } from '../../../src-shared/host-api';
-import { diagnosticReason } from '../../components/diagnostics';
-import { StatusDot, useStatusLabel } from '../../components/StatusDot';
-import { useApp } from '../../hooks/useApp';
-import { useServer } from '../../hooks/useServer';
+import { diagnosticReason } from './diagnostics';
+import { StatusDot, useStatusLabel } from './StatusDot';
+import { useApp } from '../../store/useApp';
+import { useServer } from '../../store/useServer';
 import type { ServerTab } from '../../store/feature-types';
 import { ErrorNote } from '../../ui/FeatureParts';
 import { formatClock, formatMs } from '../../ui/search';
@@ -14,7 +14,7 @@ import { AuthCard } from '../auth/AuthCard';
 import { ConsentCard } from '../consent/ConsentCard';
 import { ToolCatalogue } from '../tools/ToolCatalogue';
 import { TraceTab } from '../trace/TraceTab';
-import '../features.css';
+import './server-page.css';
 import { Trans } from 'react-i18next';
 import { formatCount, reasonText, useT } from '../../i18n';
 

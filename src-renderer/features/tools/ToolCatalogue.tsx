@@ -1,9 +1,9 @@
 import type { ToolIcon, ToolInfo } from '../../../src-shared/host-api';
-import { JsonTree } from '../../chat/JsonTree';
+import { JsonTree } from '../../ui/JsonTree';
 import { DetailHead } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { longTextLimit, revealHidden } from '../../../src-shared/hidden-text';
-import { useServer } from '../../hooks/useServer';
+import { useServer } from '../../store/useServer';
 import { ReviewPanel } from '../trust/ReviewPanel';
 import { needsReview, TrustBadge } from '../trust/TrustBadge';
 import { formatCount, useT } from '../../i18n';

@@ -1,5 +1,5 @@
 import type { ServerView } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { TraceView } from './TraceView';
 
 export function TraceTab({ server }: { server: ServerView }) {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { JsonTree } from '../../chat/JsonTree';
+import { JsonTree } from '../../ui/JsonTree';
 import type { TraceState } from '../../store/feature-types';
 import { formatBytes, formatClock, formatMs, previewValue } from '../../ui/search';
 import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';

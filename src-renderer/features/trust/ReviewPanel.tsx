@@ -1,5 +1,5 @@
 import type { ToolInfo } from '../../../src-shared/host-api';
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { ErrorNote } from '../../ui/FeatureParts';
 import { trustKey } from '../../store/trust-slice';
 import { HiddenTextList } from './HiddenTextList';

@@ -1,4 +1,4 @@
-import { useApp } from '../../hooks/useApp';
+import { useApp } from '../../store/useApp';
 import { HiddenTextList } from './HiddenTextList';
 import { TrustBadge } from './TrustBadge';
 import './trust.css';

@@ -1,0 +1,36 @@
+import { Banners } from './Banners';
+import { ChatPanel } from '../features/chat/ChatPanel';
+import { Header } from './Header';
+import { ServerList } from '../features/servers/ServerList';
+import { ServersScreen } from '../features/servers/ServersScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { ServerPage } from '../features/servers/ServerPage';
+import { RequestsPanel } from '../features/requests/RequestsPanel';
+import { InstallHost } from '../features/install/InstallHost';
+import { useConfigSync } from '../features/config/useConfigSync';
+import { useApp } from '../store/useApp';
+
+export function App() {
+  const screen = useApp((s) => s.screen);
+  const pageOpen = useApp((s) => s.serverPage !== undefined);
+  useConfigSync();
+  return (
+    <div className="app">
+      <Header />
+      <Banners />
+      {/* The chat stays mounted while another screen is shown, so nothing in it is lost. */}
+      <div className={`app-body${pageOpen ? ' page-open' : ''}`} hidden={screen !== 'chat'}>
+        <ServerList />
+        <ChatPanel />
+        {/* A server's page takes the conversation's place; the conversation stays mounted underneath. */}
+        <ServerPage />
+      </div>
+      {screen === 'servers' && <ServersScreen />}
+      {screen === 'settings' && <SettingsScreen />}
+      {/* Requests a person must answer that have no call card on screen, visible from every screen. */}
+      <RequestsPanel />
+      {/* The install dialog: from the catalogue, a dropped bundle, or a switchboard:// link. */}
+      <InstallHost />
+    </div>
+  );
+}

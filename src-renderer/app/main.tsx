@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { StoreContext } from '../store/useApp';
+import { createHostClient } from '../host/bridge-client';
+import { createAppStore } from '../store';
+import { bindHost } from '../store/bind-host';
+import '../styles/global.css';
+import '../styles/layout.css';
+import { applyTheme, rememberedTheme } from '../styles/theme';
+
+// The last theme chosen, before the host answers (so a dark-theme user gets no light flash).
+applyTheme(rememberedTheme());
+
+// Outside React: one host client, one store, one subscription to host events (StrictMode cannot double it).
+const host = createHostClient();
+const store = createAppStore(host);
+bindHost(store, host);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,40 @@
+import { AuditDialog } from './AuditDialog';
+import { ChatToolbar } from './ChatToolbar';
+import { HistorySidebar } from './HistorySidebar';
+import { ProviderSettings } from './ProviderSettings';
+import { useChatSync } from './useChatSync';
+import './chat.css';
+import { useApp } from '../../store/useApp';
+import { useT } from '../../i18n';
+import { ChatLog } from './ChatLog';
+import { Composer } from './Composer';
+import { ToolForm } from './ToolForm';
+import { SlashPromptForm } from '../prompts/SlashPromptForm';
+import { AttachmentChips } from '../resources/AttachmentChips';
+
+export function ChatPanel() {
+  useChatSync();
+  const historyOpen = useApp((s) => s.historyOpen);
+  const dialog = useApp((s) => s.chatDialog);
+  const pageOpen = useApp((s) => s.serverPage !== undefined);
+  const t = useT();
+  return (
+    <main className="chat" aria-label={t('chat.label')} hidden={pageOpen}>
+      <ChatToolbar />
+      <div className="chat-main">
+        {historyOpen && <HistorySidebar />}
+        <div className="chat-column">
+          <ChatLog />
+          <div className="chat-bottom">
+            <ToolForm />
+            <SlashPromptForm />
+            <AttachmentChips />
+            <Composer />
+          </div>
+        </div>
+      </div>
+      {dialog === 'providers' && <ProviderSettings />}
+      {dialog === 'audit' && <AuditDialog />}
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/chat-types';
+import { useApp } from '../../store/useApp';
+import { formatBytes } from '../../ui/search';
+import { Markdown } from '../../ui/Markdown';
+import { ToolCard } from './ToolCard';
+import { useT } from '../../i18n';
+
+export function MessageView({ message }: { message: ChatMessage }) {
+  if (message.role === 'user') {
+    return (
+      <div className="msg msg-user">
+        <div className="msg-bubble" data-testid="user-message">
+          {message.text}
+        </div>
+        {message.attachments && message.attachments.length > 0 && <SentAttachments attachments={message.attachments} />}
+      </div>
+    );
+  }
+  return <AssistantView message={message} />;
+}
+
+/** The resources that went with a message, as main read them then. */
+function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
+  const open = useApp((s) => s.openResource);
+  const t = useT();
+  return (
+    <ul className="sent-attachments" aria-label={t('message.sentWith')} data-testid="sent-attachments">
+      <li className="muted" aria-hidden="true">
+        {t('message.with')}
+      </li>
+      {attachments.map((a) => {
+        const first = a.contents[0];
+        const size = a.contents.reduce((n, c) => n + c.size, 0);
+        const truncated = a.contents.some((c) => c.truncated === true);
+        return (
+          <li key={`${a.server}\u0000${a.uri}`}>
+            <button
+              type="button"
+              className="attachment-open"
+              title={`Open ${a.uri} on ${a.server}`}
+              onClick={() => open(a.server, a.uri, first ? { uri: first.uri, ...(first.mimeType ? { mimeType: first.mimeType } : {}), ...(first.text !== undefined ? { text: first.text } : {}), ...(first.blob !== undefined ? { blob: first.blob } : {}) } : undefined)}
+            >
+              {a.name ?? a.uri}
+            </button>
+            <span className="muted">
+              {' '}
+              {formatBytes(size)}
+              {truncated && t('message.cut')}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function AssistantView({ message }: { message: AssistantMessage }) {
+  const live = message.status === 'streaming';
+  const empty = message.parts.length === 0;
+  const t = useT();
+  return (
+    <div className="msg msg-assistant" data-testid="assistant-message" data-status={message.status}>
+      <div className="msg-meta muted">{message.model}</div>
+      {message.parts.map((part, i) =>
+        part.type === 'text' ? <Markdown key={i} text={part.text} className="msg-text" /> : <ToolCard key={part.callId} part={part} live={live} />,
+      )}
+      {live && empty && <div className="msg-thinking muted">{t('message.thinking')}</div>}
+      {message.status === 'stopped' && <div className="msg-note muted" data-testid="assistant-stopped">{t('message.stopped')}</div>}
+      {message.error && (
+        <div className="card-body call-error msg-error" data-testid="assistant-error" role="alert">
+          <span className="error-code">{message.error.code}</span>
+          <p>{message.error.message}</p>
+        </div>
+      )}
+    </div>
+  );
+}
