@@ -9,7 +9,8 @@ import { resolveRoots } from './features/roots';
 import type { ResolvedServer, SupervisorDeps } from './policy';
 import { Supervisor as Connection } from './supervisor';
 import { CoreError, messageOf } from '../errors';
-import { effectiveSandbox, expandPath, privateFolderOf, removePrivateFolder } from '../process/sandbox/index';
+import { effectiveSandbox, expandPath } from '../process/sandbox/index';
+import { privateFolderOf, removePrivateFolder } from '../process/sandbox/private-folder';
 import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from '../config/env';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
