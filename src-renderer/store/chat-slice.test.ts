@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage, ChatEvent, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/chat-types';
+import type { AssistantMessage, ChatEvent, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/contract/chat';
 import type { HostApi } from '../../src-shared/host-api';
 import { createAppStore } from './index';
 import { fakeHost } from './fake-host';

@@ -15,7 +15,7 @@ import {
   type ProvidersView,
   type ToolPart,
   type UserMessage,
-} from '../../src-shared/chat-types';
+} from '../../src-shared/contract/chat';
 import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from './command';
 import { describeError } from '../host/bridge-client';
 import type { PromptInsert } from './feature-types';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage, ChatMessage, ProviderView, ProvidersView } from '../../src-shared/chat-types';
+import type { AssistantMessage, ChatMessage, ProviderView, ProvidersView } from '../../src-shared/contract/chat';
 import type { AppSettingsView, HostApi } from '../../src-shared/host-api';
 import { HostCallError } from '../../src-shared/host-api';
 import { createAppStore } from './index';

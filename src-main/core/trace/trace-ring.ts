@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { TraceEntry } from '../../../src-shared/contract/logging';
+import type { TraceEntry } from '../../../src-shared/contract/trace';
 import { noRedaction, redactUrl, type Redactor } from './redact';
 
 export type TraceDirection = 'send' | 'receive';

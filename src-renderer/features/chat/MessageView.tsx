@@ -1,4 +1,4 @@
-import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/chat-types';
+import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/contract/chat';
 import { useApp } from '../../store/useApp';
 import { formatBytes } from '../../ui/search';
 import { Markdown } from '../../ui/Markdown';
