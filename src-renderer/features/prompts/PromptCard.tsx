@@ -1,6 +1,7 @@
 import { CardTitle } from '../../ui/CardTitle';
 import { useApp } from '../../store/useApp';
-import { canChat, type PromptEntry } from '../../store/chat-slice';
+import { canChat } from '../../store/providers-slice';
+import type { PromptEntry } from '../../store/transcript-entries';
 import { PromptMessages } from './PromptMessages';
 import { useT } from '../../i18n';
 
