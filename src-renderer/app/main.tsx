@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { StoreContext } from '../store/useApp';
-import { createHostClient } from '../host/bridge-client';
+import { createBridgeClient } from '../host/bridge-client';
 import { createAppStore } from '../store';
 import { bindHost } from '../store/bind-host';
 import '../styles/global.css';
@@ -13,7 +13,7 @@ import { applyTheme, rememberedTheme } from '../styles/theme';
 applyTheme(rememberedTheme());
 
 // Outside React: one host client, one store, one subscription to host events (StrictMode cannot double it).
-const host = createHostClient();
+const host = createBridgeClient();
 const store = createAppStore(host);
 bindHost(store, host);
 

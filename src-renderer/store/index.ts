@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostClient } from '../host/bridge-client';
+import type { BridgeClient } from '../host/bridge-client';
 import { createConversationsSlice } from './conversations-slice';
 import { createProvidersSlice } from './providers-slice';
 import { createTranscriptSlice } from './transcript-slice';
@@ -23,7 +23,7 @@ export type { AppState } from './types';
 export type AppStore = StoreApi<AppState>;
 
 /** The one store, built from slices; the host API is injected so tests can pass a fake. */
-export function createAppStore(host: HostClient): AppStore {
+export function createAppStore(host: BridgeClient): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createHostSlice(host.connection())(...a),
     ...createServersSlice(host.api)(...a),
