@@ -6,6 +6,7 @@ import { canChat } from '../../store/providers-slice';
 import { ToolPicker } from './ToolPicker';
 import { useT } from '../../i18n';
 import { ChatRouteLine, DotenvNotice } from './ChatRoute';
+import './slash-suggestions.css';
 
 /** Placeholders said in the UI's language (exampleCommand returns these keys, or a command line as it is). */
 const askAnything = 'composer.askAnything';

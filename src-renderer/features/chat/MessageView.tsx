@@ -4,6 +4,7 @@ import { formatBytes } from '../../ui/search';
 import { Markdown } from '../../ui/Markdown';
 import { ToolCard } from './ToolCard';
 import { useT } from '../../i18n';
+import '../resources/attachments.css';
 
 export function MessageView({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {

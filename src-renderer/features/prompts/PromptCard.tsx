@@ -4,6 +4,7 @@ import { canChat } from '../../store/providers-slice';
 import type { PromptEntry } from '../../store/transcript-entries';
 import { PromptMessages } from './PromptMessages';
 import { useT } from '../../i18n';
+import './prompts.css';
 
 /** A prompt inserted into the conversation: its messages, and (with a model to talk to) a button to send them. */
 export function PromptCard({ entry }: { entry: PromptEntry }) {
