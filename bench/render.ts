@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import type { ChatMessage, Conversation } from '../src-shared/chat-types';
+import type { ChatMessage, Conversation } from '../src-shared/contract/chat';
 import { createHost } from '../src-main/core/host';
 import { packageRoot } from '../src-main/core/support/paths';
 import { nodeRuntime } from '../src-main/core/config/runtime';

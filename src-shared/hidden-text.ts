@@ -1,4 +1,4 @@
-import type { HiddenTextKind } from './contract/servers';
+import type { HiddenTextKind } from './contract/trust';
 
 /*
  * Spelling out invisible and deceptive characters: zero-width characters, bidi controls, Unicode tag characters

@@ -1,4 +1,4 @@
-import type { ApprovalDecision, ApprovalMode, ChatEvent, ChatRoute, ToolPart } from '../../src-shared/chat-types';
+import type { ApprovalDecision, ApprovalMode, ChatEvent, ChatRoute, ToolPart } from '../../src-shared/contract/chat';
 import type { ToolResult } from '../../src-shared/host-api';
 import { modelEnvName } from '../core/chat/providers';
 import { CoreError } from '../core/errors';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../src-shared/chat-types';
+import type { AuditEntry } from '../../src-shared/contract/chat';
 import { calculatorPath } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 

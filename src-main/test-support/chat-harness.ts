@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApprovalDecision, ChatEvent, ToolPart } from '../../src-shared/chat-types';
+import type { ApprovalDecision, ChatEvent, ToolPart } from '../../src-shared/contract/chat';
 import { createHost, type Host } from '../core/host';
 import { calculatorPath } from '../core/support/paths';
 import { nodeRuntime } from '../core/config/runtime';

@@ -9,6 +9,7 @@ import { RequestsPanel } from '../features/requests/RequestsPanel';
 import { InstallHost } from '../features/install/InstallHost';
 import { useConfigSync } from '../features/config/useConfigSync';
 import { useApp } from '../store/useApp';
+import './app.css';
 
 export function App() {
   const screen = useApp((s) => s.screen);

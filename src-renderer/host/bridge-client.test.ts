@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostCallError } from './contract';
 import {
-  createBridgeClient,
+  createWebSocketClient,
   describeError,
   GONE_REASON,
   STALE_TOKEN_REASON,
@@ -42,7 +42,7 @@ class FakeSocket {
 }
 
 const client = () =>
-  createBridgeClient({
+  createWebSocketClient({
     url: 'ws://127.0.0.1:1/bridge?token=t',
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     reconnectDelays: [60_000],
@@ -113,7 +113,7 @@ describe('bridge client', () => {
   });
 
   it('too many tabs (1013): shows the host\'s reason and waits the longest delay before trying again', async () => {
-    const host = createBridgeClient({
+    const host = createWebSocketClient({
       url: 'ws://127.0.0.1:1/bridge?token=t',
       WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
       reconnectDelays: [0, 60_000],
@@ -142,7 +142,7 @@ describe('bridge client', () => {
   });
 
   it('without a token, says how to get one', () => {
-    const host = createBridgeClient({ url: undefined, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    const host = createWebSocketClient({ url: undefined, WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
     const state = host.connection();
     expect(state.status).toBe('closed');
     if (state.status === 'closed') expect(state.reason).toContain('?token=');
@@ -164,7 +164,7 @@ describe('a tab left open while serve restarts', () => {
   const restartingClient = (verdict: 'ok' | 'stale' | 'gone') => {
     const states: ConnectionState[] = [];
     const checks: string[] = [];
-    const c = createBridgeClient({
+    const c = createWebSocketClient({
       url: 'ws://127.0.0.1:1/bridge?token=t',
       WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
       reconnectDelays: [0],

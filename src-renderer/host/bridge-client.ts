@@ -27,7 +27,8 @@ export type ConnectionState =
    */
   | { status: 'closed'; reason: string; why?: StatusReason; retrying: boolean };
 
-export interface HostClient {
+/** The renderer's one way to the host, whichever carries it: Electron IPC through the preload, or the WebSocket bridge. */
+export interface BridgeClient {
   readonly api: HostApi;
   readonly kind: 'preload' | 'bridge';
   connection(): ConnectionState;
@@ -61,7 +62,7 @@ export function findPreloadApi(scope: unknown = globalThis): HostApi | undefined
   return complete ? (exposed as HostApi) : undefined;
 }
 
-export function createPreloadClient(api: HostApi): HostClient {
+export function createPreloadClient(api: HostApi): BridgeClient {
   const open: ConnectionState = { status: 'open' };
   return {
     api,
@@ -105,7 +106,7 @@ interface Pending {
 
 type AnyListener = (payload: unknown) => void;
 
-export interface BridgeClientOptions {
+export interface WebSocketClientOptions {
   /** `ws://host/bridge?token=…`, or undefined when there is no token (then the client reports why). */
   url: string | undefined;
   WebSocketImpl?: typeof WebSocket;
@@ -152,7 +153,8 @@ const TRY_AGAIN_LATER = 1013;
 const NO_TOKEN_REASON =
   'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).';
 
-export function createBridgeClient(options: BridgeClientOptions): HostClient {
+/** The host over the headless WebSocket bridge (`switchboard serve`): queues calls while connecting, reconnects on its own. */
+export function createWebSocketClient(options: WebSocketClientOptions): BridgeClient {
   const WS = options.WebSocketImpl ?? WebSocket;
   const delays = options.reconnectDelays ?? [500, 1000, 2000, 5000];
   const pending = new Map<number, Pending>();
@@ -353,7 +355,7 @@ export function parseBridgeMessage(data: unknown): BridgeMessage | undefined {
 }
 
 /** The client for this page: the preload's API in Electron, else the WebSocket bridge. */
-export function createHostClient(): HostClient {
+export function createBridgeClient(): BridgeClient {
   const preload = findPreloadApi(window);
   if (preload) return createPreloadClient(preload);
   let storage: Storage | undefined;
@@ -366,7 +368,7 @@ export function createHostClient(): HostClient {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   const url = token ? `${scheme}://${window.location.host}/bridge?token=${encodeURIComponent(token)}` : undefined;
   const origin = window.location.origin;
-  return createBridgeClient({ url, ...(token ? { checkBridge: () => bridgeCheck(origin, token) } : {}) });
+  return createWebSocketClient({ url, ...(token ? { checkBridge: () => bridgeCheck(origin, token) } : {}) });
 }
 
 /** A person-readable message, code and structured data (HostError.data) for anything a host call may throw. */

@@ -19,7 +19,7 @@ import {
   type LanguageSetting,
 } from '../../src-shared/i18n';
 import type { StatusReason } from '../../src-shared/host-api';
-import type { ProvidersView } from '../../src-shared/chat-types';
+import type { ProvidersView } from '../../src-shared/contract/chat';
 
 const storageKey = 'switchboard.language';
 

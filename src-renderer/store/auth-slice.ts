@@ -4,7 +4,7 @@ import { trackedCall, without } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /**
- * OAuth sign-in and sign-out of remote servers (issue 11, `auth:login` / `auth:logout`). Main owns the sign-in state
+ * OAuth sign-in and sign-out of remote servers (`auth:login` / `auth:logout`). Main owns the sign-in state
  * (the server's `auth` view: signing-in with its authorization URL, signed-in with its scopes) and pushes it; this
  * slice only tracks the requests in flight and why one failed.
  */

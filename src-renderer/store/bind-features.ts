@@ -1,5 +1,5 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
-import type { HostClient } from '../host/bridge-client';
+import type { BridgeClient } from '../host/bridge-client';
 import type { AppStore } from './index';
 
 /**
@@ -8,7 +8,7 @@ import type { AppStore } from './index';
  * resource); `logs:appended` appends; `trace:appended` fetches what is new; `calls:progress` feeds the cards.
  * After the bridge reconnects, whatever was loaded is fetched again (events may have been missed).
  */
-export function bindFeatures(store: AppStore, host: HostClient): Unsubscribe {
+export function bindFeatures(store: AppStore, host: BridgeClient): Unsubscribe {
   const { api } = host;
   const state = () => store.getState();
   const offs: Unsubscribe[] = [

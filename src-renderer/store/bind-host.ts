@@ -1,7 +1,7 @@
 import type { Unsubscribe } from '../../src-shared/host-api';
 import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { isServersDelta } from '../../src-shared/servers-delta';
-import { describeError, type HostClient } from '../host/bridge-client';
+import { describeError, type BridgeClient } from '../host/bridge-client';
 import { bindFeatures } from './bind-features';
 import type { AppStore } from './index';
 
@@ -14,7 +14,7 @@ import type { AppStore } from './index';
  * a list reply is never older than a delta that arrived before it, and deltas after it apply on top. A delta
  * that cannot be merged (no list yet, or it names a server the list lacks) asks for the list again.
  */
-export function bindHost(store: AppStore, host: HostClient): Unsubscribe {
+export function bindHost(store: AppStore, host: BridgeClient): Unsubscribe {
   const { api } = host;
   // Every subscription, ended newest first by the returned function.
   const subscriptions = new DisposableStore();

@@ -136,7 +136,7 @@ export type PromptResolution =
 
 /**
  * Finds the prompt a `/name` means among the ready servers' loaded prompt lists: a bare prompt name, or
- * `server.prompt` / `server/prompt`. Tools come first (see chat-slice `submit`); this is asked when no tool matched.
+ * `server.prompt` / `server/prompt`. Tools come first (see the transcript slice's `submit`); this is asked when no tool matched.
  */
 export function resolvePrompt(name: string, servers: readonly ServerView[], lists: PromptLists): PromptResolution {
   const ready = servers.filter((s) => s.status === 'ready' && !s.disabled);

@@ -3,7 +3,7 @@ import { trackedCall } from './tracked-call';
 import type { SliceCreator } from './types';
 
 /**
- * Approving a stdio entry's launch before it first runs (issue 12 §3, `servers:approve`). The host pushes the server's
+ * Approving a stdio entry's launch before it first runs (`servers:approve`). The host pushes the server's
  * new status (starting, then ready); this slice only tracks the request in flight and why it failed.
  */
 export interface ConsentSlice {

@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
 import type { HostApi, HostEvents } from '../../src-shared/host-api';
-import type { HostClient } from '../host/bridge-client';
+import type { BridgeClient } from '../host/bridge-client';
 
 /**
- * For store tests: a HostClient whose API methods are the given overrides, else vi.fn()s resolving to
+ * For store tests: a BridgeClient whose API methods are the given overrides, else vi.fn()s resolving to
  * `fallback`, and whose events the test fires.
  */
 export function fakeHost(overrides: Partial<HostApi> = {}, fallback: unknown = undefined) {
@@ -21,7 +21,7 @@ export function fakeHost(overrides: Partial<HostApi> = {}, fallback: unknown = u
       return (target as unknown as Record<string, unknown>)[key] ?? vi.fn(async () => fallback);
     },
   });
-  const client: HostClient = { api, kind: 'bridge', connection: () => ({ status: 'open' }), onConnection: () => () => undefined, dispose: () => undefined };
+  const client: BridgeClient = { api, kind: 'bridge', connection: () => ({ status: 'open' }), onConnection: () => () => undefined, dispose: () => undefined };
   const fire = <E extends keyof HostEvents>(event: E, payload: HostEvents[E]): void => {
     for (const l of listeners.get(event) ?? []) l(payload);
   };

@@ -4,7 +4,9 @@
  */
 import type { ContentBlock } from '../../src-shared/host-api';
 import type { GetPromptView, PromptListView } from '../../src-shared/contract/prompts';
-import type { LogEntry, PingView, TraceEntry, DebugBundleView } from '../../src-shared/contract/logging';
+import type { LogEntry } from '../../src-shared/contract/logging';
+import type { PingView } from '../../src-shared/contract/servers';
+import type { DebugBundleView, TraceEntry } from '../../src-shared/contract/trace';
 import type { ReadResourceView, ResourceContents, ResourceListView } from '../../src-shared/contract/resources';
 
 /** Something fetched on demand: not asked yet (undefined), in flight, there, or failed. */

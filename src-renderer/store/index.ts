@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { HostClient } from '../host/bridge-client';
-import { createChatSlice } from './chat-slice';
+import type { BridgeClient } from '../host/bridge-client';
+import { createConversationsSlice } from './conversations-slice';
+import { createProvidersSlice } from './providers-slice';
+import { createTranscriptSlice } from './transcript-slice';
 import { createConfigSlice } from './config-slice';
 import { createHostSlice } from './host-slice';
 import { createLogsSlice } from './logs-slice';
@@ -21,11 +23,13 @@ export type { AppState } from './types';
 export type AppStore = StoreApi<AppState>;
 
 /** The one store, built from slices; the host API is injected so tests can pass a fake. */
-export function createAppStore(host: HostClient): AppStore {
+export function createAppStore(host: BridgeClient): AppStore {
   return createStore<AppState>()((...a) => ({
     ...createHostSlice(host.connection())(...a),
     ...createServersSlice(host.api)(...a),
-    ...createChatSlice(host.api)(...a),
+    ...createTranscriptSlice(host.api)(...a),
+    ...createConversationsSlice(host.api)(...a),
+    ...createProvidersSlice(host.api)(...a),
     ...createConfigSlice(host.api)(...a),
     ...createServerPageSlice(host.api)(...a),
     ...createResourcesSlice(host.api)(...a),

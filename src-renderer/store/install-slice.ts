@@ -5,7 +5,7 @@ import type { SliceCreator } from './types';
 export type InstallSource = HostArgs<'install:prepare'>[0]['source'];
 
 /**
- * One-step installs (issue 13): the registry catalogue, bundles dropped on the servers screen and
+ * One-step installs: the registry catalogue, bundles dropped on the servers screen and
  * `switchboard://install` links. `installing` is the source whose install dialog is open.
  */
 export interface InstallSlice {

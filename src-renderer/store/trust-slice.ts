@@ -6,7 +6,7 @@ import type { SliceCreator } from './types';
 export const trustKey = (server: string, tool: string): string => JSON.stringify([server, tool]);
 
 /**
- * Reviewing tools that changed since they were trusted, are new, or hide text (issue 12). Accept pins the current
+ * Reviewing tools that changed since they were trusted, are new, or hide text. Accept pins the current
  * definition (`tools:trust`); the host then pushes the tool as trusted. Keep disabled changes nothing in the host
  * (the tool stays out of the model's reach and its calls stay refused): it only folds the review for this window.
  */

@@ -1,5 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { ChatSlice } from './chat-slice';
+import type { ConversationsSlice } from './conversations-slice';
+import type { ProvidersSlice } from './providers-slice';
+import type { TranscriptSlice } from './transcript-slice';
 import type { ConfigSlice } from './config-slice';
 import type { HostSlice } from './host-slice';
 import type { LogsSlice } from './logs-slice';
@@ -17,7 +19,9 @@ import type { AppSettingsSlice } from './app-settings-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
-  ChatSlice &
+  TranscriptSlice &
+  ConversationsSlice &
+  ProvidersSlice &
   ConfigSlice &
   ServerPageSlice &
   ResourcesSlice &

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n';
+import './complete-field.css';
 
 /** Asks for suggestions for the current text (`completion/complete`); resolves to the values to offer. */
 export type Completer = (value: string) => Promise<string[]>;

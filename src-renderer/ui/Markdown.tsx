@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo, type MouseEvent } from 'react';
 import { useApp } from '../store/useApp';
-import type { RemoteImage } from '../store/chat-slice';
+import type { RemoteImage } from '../store/transcript-entries';
 import { renderMarkdown } from './markdown';
 
 // Second line of defence after markdown-it (raw HTML off, links checked): only inert markup survives.

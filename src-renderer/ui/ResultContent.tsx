@@ -4,6 +4,7 @@ import { TextResult } from './TextResult';
 import { useApp } from '../store/useApp';
 import { Trans } from 'react-i18next';
 import { formatCount, useT } from '../i18n';
+import './result-content.css';
 
 /** A tool result's blocks; `server` (the one that answered) lets a resource link or embedded resource be opened. */
 export function ResultContent({ result, server }: { result: ToolResult; server?: string | undefined }) {

@@ -3,6 +3,7 @@ import { describeError } from '../host/bridge-client';
 import { useApp } from '../store/useApp';
 import { useClipboard } from './useClipboard';
 import { useT } from '../i18n';
+import './shell-actions.css';
 
 type Target = 'config' | 'logs';
 

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { filterItems } from './search';
 import { formatCount, useT } from '../i18n';
+import './virtual-list.css';
 
 export interface VirtualListProps<T> {
   items: readonly T[];

@@ -35,3 +35,14 @@ export interface LogoutResult {
   /** The authorization server revoked them too (RFC 7009), where it offers revocation. */
   revoked: boolean;
 }
+
+export interface AuthResults {
+  /** Resolves once signed in (or when stored tokens were refreshed); the server then restarts with its tokens. */
+  'auth:login': LoginResult;
+  'auth:logout': LogoutResult;
+  /** The entry now names the client; sign in next. */
+  'auth:set-client': void;
+}
+
+/** Each auth channel once, at runtime (the preload and the IPC gateway register them by name). */
+export const authChannelNames = { 'auth:login': true, 'auth:logout': true, 'auth:set-client': true } as const satisfies Record<keyof AuthResults, true>;

@@ -1,21 +1,6 @@
-/** The app, the servers config file, import and export, as the UI sees them. Zod-free. */
+/** The servers config file (mcp.json): the raw editor, server edits, import and export, as the UI sees them. Zod-free. */
 import type { ServerEntry } from '../schemas/config';
-import type { HostError } from '../errors';
 import type { StatusReason } from './servers';
-
-export interface AppInfo {
-  version: string;
-  mode: 'electron' | 'headless';
-  configPath: string;
-  logsDir: string;
-  /** The config file's problem, if the last read failed (the app keeps the last good config). */
-  configError?: HostError;
-  /** The same problem, located (for the banner and the editor). */
-  configProblem?: ConfigProblem;
-  /** Where `${secret:…}` values are kept, and a caveat to show if it is not the OS keychain. */
-  /** `warning`: in English; `file`: the secrets file (backing `file`), for wording the warning in the UI's language. */
-  secrets: { backing: 'keychain' | 'file' | 'memory'; warning?: string; file?: string };
-}
 
 /** A config file problem at a place in the file. */
 export interface ConfigProblem {
@@ -60,7 +45,32 @@ export interface ImportResultView {
   secretsStored: string[];
 }
 
-/** The secret names (never values; Switchboard's own sign-in records left out, as in `secrets:list`) after a change. */
-export interface SecretsChangedEvent {
-  names: string[];
+export interface ConfigResults {
+  'config:read': ConfigText;
+  'config:save': ConfigText;
+  'servers:upsert': void;
+  'servers:remove': void;
+  'servers:set-enabled': void;
+  /** Claude-compatible JSON text. */
+  'config:export': string;
+  'config:import-preview': ImportPreviewView;
+  'config:import-apply': ImportResultView;
 }
+
+export interface ConfigEvents {
+  /** The config file changed on disk (by anyone): the editor can offer to reload. */
+  'config:changed': ConfigText;
+}
+
+/** Each config channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const configChannelNames = {
+  'config:read': true,
+  'config:save': true,
+  'servers:upsert': true,
+  'servers:remove': true,
+  'servers:set-enabled': true,
+  'config:export': true,
+  'config:import-preview': true,
+  'config:import-apply': true,
+} as const satisfies Record<keyof ConfigResults, true>;
+export const configEventNames = { 'config:changed': true } as const satisfies Record<keyof ConfigEvents, true>;

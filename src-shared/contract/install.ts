@@ -1,7 +1,7 @@
 import type { ServerEntry } from '../schemas/config';
 
 /*
- * One-step installs (issue 13): a server from an MCP Registry, an MCP Bundle (.mcpb) or a `switchboard://install` link
+ * One-step installs: a server from an MCP Registry, an MCP Bundle (.mcpb) or a `switchboard://install` link
  * becomes a config entry pinned to an exact version. Nothing is added before a person saw the full command (or URL)
  * and the values it needs; an installed stdio entry still waits for consent in the app before it starts.
  */
@@ -129,3 +129,29 @@ export interface InstallResultView {
   /** bundle: where its files are. */
   installedAt?: string;
 }
+
+export interface InstallResults {
+  /** One page of the MCP Registry's catalogue. */
+  'registry:search': RegistrySearchView;
+  /** What would be added (full command, values it takes); nothing is written. */
+  'install:prepare': InstallPlanView;
+  'install:apply': InstallResultView;
+  'install:uninstall': void;
+  /** A `switchboard://install` link not shown yet, or null. */
+  'install:pending': string | null;
+}
+
+export interface InstallEvents {
+  /** The OS handed the app a `switchboard://install` link: show its install dialog. */
+  'install:offered': { url: string };
+}
+
+/** Each install channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const installChannelNames = {
+  'registry:search': true,
+  'install:prepare': true,
+  'install:apply': true,
+  'install:uninstall': true,
+  'install:pending': true,
+} as const satisfies Record<keyof InstallResults, true>;
+export const installEventNames = { 'install:offered': true } as const satisfies Record<keyof InstallEvents, true>;

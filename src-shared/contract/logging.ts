@@ -1,4 +1,4 @@
-/** Server log messages (`notifications/message`), health (`ping` / `server/discover`) and the protocol trace. Zod-free. */
+/** Server log messages (`notifications/message`), as the UI and the CLI see them. Zod-free. */
 
 export const logLevels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -18,32 +18,17 @@ export interface LogsAppendedEvent {
   entries: LogEntry[];
 }
 
-export interface PingView {
-  server: string;
-  /** `ping` on legacy-era servers, `server/discover` on 2026-07-28 ones. */
-  method: 'ping' | 'server/discover';
-  ms: number;
+export interface LoggingResults {
+  /** Oldest first; the entries with `seq` > `after`. */
+  'logs:list': LogEntry[];
+  'logs:set-level': void;
 }
 
-/** One JSON-RPC message as recorded by the trace (secrets redacted). */
-export interface TraceEntry {
-  seq: number;
-  time: number;
-  server: string;
-  direction: 'send' | 'receive';
-  /** Serialized size in bytes. */
-  size: number;
-  /** The JSON-RPC message, redacted. */
-  message: unknown;
-  /** For a response: the seq of its request and the round trip in ms. */
-  pairedWith?: number;
-  durationMs?: number;
-  /** For remote servers: the HTTP status and `Mcp-*` headers of the exchange, when known. */
-  http?: { status?: number; headers?: Record<string, string> };
+export interface LoggingEvents {
+  /** Batched: at most one per server per 100 ms. */
+  'logs:appended': LogsAppendedEvent;
 }
 
-export interface DebugBundleView {
-  /** Where the bundle (JSON) was written. */
-  path: string;
-  bytes: number;
-}
+/** Each logging channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const loggingChannelNames = { 'logs:list': true, 'logs:set-level': true } as const satisfies Record<keyof LoggingResults, true>;
+export const loggingEventNames = { 'logs:appended': true } as const satisfies Record<keyof LoggingEvents, true>;

@@ -1,5 +1,5 @@
 /** Prompts a server offers (MCP `prompts/*`) and argument completion (`completion/complete`). Zod-free. */
-import type { ContentBlock } from './servers';
+import type { ContentBlock } from './tools';
 
 export interface PromptArgumentInfo {
   name: string;
@@ -39,3 +39,12 @@ export interface CompletionView {
   total?: number;
   hasMore?: boolean;
 }
+
+export interface PromptsResults {
+  'prompts:list': PromptListView;
+  'prompts:get': GetPromptView;
+  'completion:complete': CompletionView;
+}
+
+/** Each prompts channel once, at runtime (the preload and the IPC gateway register them by name). */
+export const promptsChannelNames = { 'prompts:list': true, 'prompts:get': true, 'completion:complete': true } as const satisfies Record<keyof PromptsResults, true>;

@@ -178,3 +178,19 @@ export interface RequestsChangedEvent {
   added?: PendingRequestView;
   settled?: RequestSettledView;
 }
+
+export interface RequestsResults {
+  /** What a person must answer now (oldest first). */
+  'requests:list': PendingRequestView[];
+  /** Whether a request with that id was pending. */
+  'requests:answer': boolean;
+}
+
+export interface RequestsEvents {
+  /** A request a person must answer was added or settled. */
+  'requests:changed': RequestsChangedEvent;
+}
+
+/** Each requests channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const requestsChannelNames = { 'requests:list': true, 'requests:answer': true } as const satisfies Record<keyof RequestsResults, true>;
+export const requestsEventNames = { 'requests:changed': true } as const satisfies Record<keyof RequestsEvents, true>;

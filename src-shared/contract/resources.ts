@@ -1,4 +1,4 @@
-/** Resources a server offers (MCP `resources/*`), as the UI and the CLI see them. Zod-free (see ../host-api.ts). */
+/** Resources a server offers (MCP `resources/*`), as the UI and the CLI see them. Zod-free. */
 
 export interface ResourceInfo {
   uri: string;
@@ -48,3 +48,24 @@ export interface ResourceUpdatedEvent {
   server: string;
   uri: string;
 }
+
+export interface ResourcesResults {
+  /** Every page loaded; templates too; `error` when loading failed. */
+  'resources:list': ResourceListView;
+  'resources:read': ReadResourceView;
+  'resources:subscribe': void;
+  'resources:unsubscribe': void;
+}
+
+export interface ResourcesEvents {
+  'resources:updated': ResourceUpdatedEvent;
+}
+
+/** Each resources channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const resourcesChannelNames = {
+  'resources:list': true,
+  'resources:read': true,
+  'resources:subscribe': true,
+  'resources:unsubscribe': true,
+} as const satisfies Record<keyof ResourcesResults, true>;
+export const resourcesEventNames = { 'resources:updated': true } as const satisfies Record<keyof ResourcesEvents, true>;

@@ -1,14 +1,4 @@
-import type { HostError } from '../errors';
-import type { ToolResult } from './servers';
-
-/** How a direct call (`chat:call`) ended; it is in the conversation either way. */
-export interface DirectCallResult {
-  conversationId: string;
-  /** Set when the tool answered (also for `isError: true`). */
-  result?: ToolResult;
-  /** Set when the call failed before the tool answered (not ready, cancelled, timed out). */
-  failure?: HostError;
-}
+/** The app settings a person edits in the Settings screen, as the UI sees them. Zod-free. */
 
 export type ThemeSetting = 'system' | 'light' | 'dark';
 
@@ -25,7 +15,7 @@ export interface AppSettingsView {
   supervisionDefaults: Record<string, number | boolean>;
   /** Roots of every server without its own `roots` key (paths or file:// URIs); undefined: none. */
   roots?: string[];
-  /** The sandbox of every stdio server without a `sandbox` key of its own (issue 12 §4); undefined: none. */
+  /** The sandbox of every stdio server without a `sandbox` key of its own; undefined: none. */
   sandbox?: SandboxDefault;
   theme: ThemeSetting;
   /** False where settings cannot be changed here (e.g. a host made with fixed settings). */
@@ -40,3 +30,12 @@ export interface AppSettingsPatch {
   sandbox?: SandboxDefault | null;
   theme?: ThemeSetting;
 }
+
+export interface SettingsResults {
+  'settings:get': AppSettingsView;
+  /** Validated; the new settings apply to servers started from now on (the env allow-list: on their next start). */
+  'settings:update': AppSettingsView;
+}
+
+/** Each settings channel once, at runtime (the preload and the IPC gateway register them by name). */
+export const settingsChannelNames = { 'settings:get': true, 'settings:update': true } as const satisfies Record<keyof SettingsResults, true>;

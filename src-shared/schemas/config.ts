@@ -33,7 +33,7 @@ export const oauthEntrySchema = z.strictObject({
 });
 export type OAuthEntry = z.infer<typeof oauthEntrySchema>;
 
-/** A stdio server's sandbox (issue 12 §4): `true` is the defaults (network allowed); paths are relative to the config file's folder, `~/` is the home folder. */
+/** A stdio server's sandbox: `true` is the defaults (network allowed); paths are relative to the config file's folder, `~/` is the home folder. */
 export const sandboxObjectSchema = z.strictObject({
   allowRead: z.array(z.string({ error: 'must be a path' }), { error: 'must be an array of paths' }).optional().describe('Folders or files the server may read (besides the system, its package folder and cwd).'),
   allowWrite: z.array(z.string({ error: 'must be a path' }), { error: 'must be an array of paths' }).optional().describe('Folders or files the server may write (besides a private /tmp).'),
@@ -42,7 +42,7 @@ export const sandboxObjectSchema = z.strictObject({
 export const sandboxSettingSchema = z.union([z.boolean(), sandboxObjectSchema], { error: 'must be true, false or {"allowRead": [...], "allowWrite": [...], "network": true|false}' });
 export type SandboxSetting = z.infer<typeof sandboxSettingSchema>;
 
-/** Who answers a server's sampling requests (issue 10): ask a person (default), allow without asking, or never. */
+/** Who answers a server's sampling requests: ask a person (default), allow without asking, or never. */
 export const samplingModes = ['ask', 'allow', 'never'] as const;
 export const samplingEntrySchema = z.strictObject({
   mode: z.enum(samplingModes, { error: `must be one of ${samplingModes.join(', ')}` }).optional().describe('ask (default): a person approves each request and the answer; allow: run without asking; never: decline.'),
@@ -135,3 +135,26 @@ export function transportOf(entry: ServerEntry): 'stdio' | 'http' | 'sse' | 'aut
   if (entry.type === 'http' || entry.type === 'streamable-http') return 'http';
   return 'auto-remote';
 }
+
+/** Where `config:import-*` reads servers from: a file path or a known client's name. */
+export const importSourceSchema = z.string().min(1).max(4096);
+
+/** Argument tuples of the config file's channels: the raw editor, server edits, export and import (see ../contract/config.ts). */
+export const configChannels = {
+  'config:read': z.tuple([]),
+  'config:save': z.tuple([z.object({ text: z.string().max(8 * 1024 * 1024), baseHash: z.string().min(1) })]),
+  'servers:upsert': z.tuple([z.object({ name: z.string().min(1).max(200), entry: serverEntrySchema, previousName: z.string().min(1).optional() })]),
+  'servers:remove': z.tuple([z.string().min(1)]),
+  'servers:set-enabled': z.tuple([z.string().min(1), z.boolean()]),
+  'config:export': z.tuple([z.object({ names: z.array(z.string().min(1)).optional() })]),
+  'config:import-preview': z.tuple([z.object({ source: importSourceSchema })]),
+  'config:import-apply': z.tuple([
+    z.object({
+      source: importSourceSchema,
+      /** The servers to take; conflicting ones only when also in `overwrite`. */
+      names: z.array(z.string().min(1)),
+      overwrite: z.array(z.string().min(1)).default([]),
+      moveSecrets: z.boolean().default(false),
+    }),
+  ]),
+} as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Argument tuples of the consent channel (issue 12 §3, see ../contract/servers.ts ConsentView). */
+/** Argument tuples of the consent channel (see ../contract/consent.ts). */
 
 export const consentChannels = {
   /** [server name, the ConsentView hash the person was shown]: approve that launch; the server then starts. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Argument tuples of the one-step install channels (issue 13; results in ../contract/install.ts). */
+/** Argument tuples of the one-step install channels (results in ../contract/install.ts). */
 
 /** Where an install comes from: a registry entry, a bundle's bytes (a dropped file), or a `switchboard://install` link. */
 export const installSourceSchema = z.discriminatedUnion('kind', [

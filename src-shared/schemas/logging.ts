@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { logLevels } from '../contract/logging';
 
-/** Argument tuples of the logs, health, trace and debug-bundle channels (see ../contract/logging.ts). */
+/** Argument tuples of the server log channels (see ../contract/logging.ts). */
 
 const serverName = z.string().min(1).max(200);
 export const logLevelSchema = z.enum(logLevels);
-const pageSchema = z.object({
+/** A page of a server's entries (logs, trace) after the last one the caller has. */
+export const seqPageSchema = z.object({
   server: serverName,
   /** Entries with `seq` greater than this. */
   after: z.number().int().min(0).optional(),
@@ -13,10 +14,6 @@ const pageSchema = z.object({
 });
 
 export const loggingChannels = {
-  'logs:list': z.tuple([pageSchema]),
+  'logs:list': z.tuple([seqPageSchema]),
   'logs:set-level': z.tuple([z.object({ server: serverName, level: logLevelSchema })]),
-  'servers:ping': z.tuple([serverName]),
-  'trace:list': z.tuple([pageSchema]),
-  'trace:clear': z.tuple([serverName]),
-  'debug:bundle': z.tuple([z.object({ servers: z.array(serverName).max(1000).optional() })]),
 } as const;

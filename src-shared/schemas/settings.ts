@@ -1,24 +1,7 @@
 import { z } from 'zod';
 import { rootsSchema, sandboxSettingSchema } from './config';
 
-/*
- * Issue 13 "Layout and everyday use": direct tool calls kept in the conversation, and the app settings a person
- * edits in the Settings screen (env allow-list, supervision defaults, default roots, default sandbox, theme).
- */
-
-/** A tool the person calls directly (`/tool {…}` or the form): recorded in the conversation and the audit log. */
-export const directCallSchema = z.object({
-  /** The conversation to record it in; omitted: a new one is started. */
-  conversationId: z.string().min(1).max(100).optional(),
-  server: z.string().min(1),
-  tool: z.string().min(1),
-  args: z.record(z.string(), z.unknown()).default({}),
-  /** Keys `calls:progress` and `tools:cancel`. */
-  callId: z.string().min(1).max(200),
-  /** What was typed (`/add {"a":2}`); omitted for the form. */
-  command: z.string().max(1024 * 1024).optional(),
-  task: z.boolean().optional(),
-});
+/** Argument tuples of the app settings channels (see ../contract/settings.ts). */
 
 /** POSIX-style variable names (what electron-store's schema accepts too). */
 export const envNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and _ and does not start with a digit').max(200);
@@ -43,7 +26,7 @@ export const supervisionSettingsSchema = z
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 
-/** The default sandbox of stdio servers (issue 12 §4): as a config entry's `sandbox` key, and no empty path. */
+/** The default sandbox of stdio servers: as a config entry's `sandbox` key, and no empty path. */
 export const sandboxDefaultSchema = sandboxSettingSchema.superRefine((value, ctx) => {
   if (typeof value !== 'object') return;
   for (const key of ['allowRead', 'allowWrite'] as const) {
@@ -64,8 +47,7 @@ export const appSettingsPatchSchema = z
   })
   .strict();
 
-export const everydayChannels = {
-  'chat:call': z.tuple([directCallSchema]),
+export const settingsChannels = {
   'settings:get': z.tuple([]),
   'settings:update': z.tuple([appSettingsPatchSchema]),
 } as const;

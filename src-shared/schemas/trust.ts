@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Argument tuples of the trust channels (see ToolReview in ../contract/servers.ts). */
+/** Argument tuples of the trust channels (see ToolReview in ../contract/trust.ts). */
 
 export const trustToolsRequestSchema = z.object({
   server: z.string().min(1).max(200),

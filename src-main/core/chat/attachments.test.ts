@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatEvent, UserMessage } from '../../../src-shared/chat-types';
+import type { ChatEvent, UserMessage } from '../../../src-shared/contract/chat';
 import { disposeHarnesses, harness, type Harness } from '../../test-support/chat-harness';
 import { say, type Vendor } from '../../test-support/fake-providers';
 import { waitFor } from '../../test-support/processes';

@@ -6,7 +6,7 @@ import {
   type ChatAttachment,
   type ChatAttachmentContents,
   type ChatAttachmentRef,
-} from '../../../src-shared/chat-types';
+} from '../../../src-shared/contract/chat';
 import { CoreError, messageOf } from '../errors';
 
 /** Where the chat reads attached resources from (the host: each server's ResourcesFeature). */

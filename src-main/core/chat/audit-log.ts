@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AuditEntry, SamplingAudit } from '../../../src-shared/chat-types';
+import type { AuditEntry, SamplingAudit } from '../../../src-shared/contract/chat';
 import { ensurePrivateDir, tightenFile } from '../support/data-files';
 
 /** What a sampling handler records (see `AuditLog.recordSampling`). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomicSync } from '../support/data-files';
 import { withFileLockSync } from '../support/file-lock';
-import type { ChatSettingsPatch, ChatSettingsView, ProviderId } from '../../../src-shared/chat-types';
+import type { ChatSettingsPatch, ChatSettingsView, ProviderId } from '../../../src-shared/contract/chat';
 
 /** The chat's own settings (no secrets: keys live in the SecretStore), a small JSON file in the data folder. */
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DirectCallResult } from '../../../src-shared/contract/settings';
+import type { DirectCallResult } from '../../../src-shared/contract/chat';
 import { disposeHarnesses, forgetHarness, harness } from '../../test-support/chat-harness';
 import { say, sequence } from '../../test-support/fake-providers';
 

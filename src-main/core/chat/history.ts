@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/chat-types';
+import type { ChatMessage, Conversation, ConversationSummary } from '../../../src-shared/contract/chat';
 import { tempFileFor } from '../support/data-files';
 import { CoreError } from '../errors';
 

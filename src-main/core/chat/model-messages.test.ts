@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../src-shared/chat-types';
+import type { ChatMessage } from '../../../src-shared/contract/chat';
 import { toModelMessages, toModelOutput } from './model-messages';
 
 describe('toModelOutput: what the model is told about a tool call', () => {

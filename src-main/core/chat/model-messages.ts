@@ -1,6 +1,6 @@
 import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart, UserContent } from 'ai';
 import type { ContentBlock, ToolResult } from '../../../src-shared/host-api';
-import type { AssistantPart, ChatAttachment, ChatMessage, ToolPart, UserMessage } from '../../../src-shared/chat-types';
+import type { AssistantPart, ChatAttachment, ChatMessage, ToolPart, UserMessage } from '../../../src-shared/contract/chat';
 
 /** What one tool call came to, as the loop's `execute` returns it and the model is told. */
 export type ToolOutcome =

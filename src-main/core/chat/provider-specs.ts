@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../../src-shared/chat-types';
+import type { ProviderId } from '../../../src-shared/contract/chat';
 import type { HostSecretName } from '../config/env';
 
 /** What Switchboard knows of an LLM provider: its name, where its key and base URL are read, its models. */

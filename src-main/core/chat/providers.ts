@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
-import type { ChatRoute, DotenvChoice, ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource, UnconfirmedDotenv } from '../../../src-shared/chat-types';
-import { providerIds } from '../../../src-shared/chat-types';
+import type { ChatRoute, DotenvChoice, ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource, UnconfirmedDotenv } from '../../../src-shared/contract/chat';
+import { providerIds } from '../../../src-shared/contract/chat';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets/store';
 import type { ChatSettingsStore } from './chat-settings';

@@ -1,6 +1,6 @@
 import { dynamicTool, jsonSchema, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolInfo, ToolResult } from '../../../src-shared/host-api';
-import type { ApprovalDecision, ApprovalMode, AssistantMessage, AuditDecision, ToolPart } from '../../../src-shared/chat-types';
+import type { ApprovalDecision, ApprovalMode, AssistantMessage, AuditDecision, ToolPart } from '../../../src-shared/contract/chat';
 import { CoreError, messageOf } from '../errors';
 import { AuditLog } from './audit-log';
 import { deniedReason, toModelOutput, type OutputOptions, type ToolOutcome } from './model-messages';

@@ -9,15 +9,14 @@ import type {
   ChatEvent,
   ChatSendRequest,
   ChatSendResult,
+  DirectCallResult,
   ProviderId,
   ToolPart,
   UserMessage,
-} from '../../../src-shared/chat-types';
-import type { DirectCallResult } from '../../../src-shared/contract/settings';
-import { directCallSchema } from '../../../src-shared/schemas/settings';
+} from '../../../src-shared/contract/chat';
+import { chatSendSchema, directCallSchema } from '../../../src-shared/schemas/chat';
 import type { z } from 'zod';
-import { providerIds } from '../../../src-shared/chat-types';
-import { chatSendSchema } from '../../../src-shared/host-schemas';
+import { providerIds } from '../../../src-shared/contract/chat';
 import { CoreError, messageOf, toHostError } from '../errors';
 import type { SecretStore } from '../secrets/store';
 import { readAttachments, type ResourceSource } from './attachments';

@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { ProviderId } from '../../../src-shared/chat-types';
+import type { ProviderId } from '../../../src-shared/contract/chat';
 import { CoreError } from '../errors';
 import { anthropicBaseURL, providerSpecs } from './provider-specs';
 

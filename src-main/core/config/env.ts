@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { DEFAULT_INHERITED_ENV_VARS } from '@modelcontextprotocol/client/stdio';
-import { providerIds, type ProviderId } from '../../../src-shared/chat-types';
+import { providerIds, type ProviderId } from '../../../src-shared/contract/chat';
 import { CoreError } from '../errors';
 
 type HostEnv = Readonly<Record<string, string | undefined>>;

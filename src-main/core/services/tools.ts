@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { callToolRequestSchema } from '../../../src-shared/host-schemas';
+import { callToolRequestSchema } from '../../../src-shared/schemas/tools';
 import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import type { Registry } from '../servers/fleet';

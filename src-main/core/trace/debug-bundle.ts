@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { release } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ServersConfig } from '../../../src-shared/schemas/config';
-import type { DebugBundleView, TraceEntry } from '../../../src-shared/contract/logging';
+import type { DebugBundleView, TraceEntry } from '../../../src-shared/contract/trace';
 import type { ServerView } from '../../../src-shared/host-api';
 import { createRedactor, isSensitiveName, redactArgs, redactedText, redactUrl, type Redactor } from './redact';
 

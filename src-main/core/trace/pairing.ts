@@ -1,4 +1,4 @@
-import type { TraceEntry } from '../../../src-shared/contract/logging';
+import type { TraceEntry } from '../../../src-shared/contract/trace';
 
 /** An entry as pairing sees it: the shared entry plus the seq of the request it belongs to. */
 export type GroupedEntry = TraceEntry & { groupOf?: number };

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { TraceEntry } from '../../../src-shared/contract/logging';
+import type { TraceEntry } from '../../../src-shared/contract/trace';
 import { approxJsonSize } from './json-size';
 import { RequestPairing } from './pairing';
 import { noRedaction, redactUrl, type Redactor } from './redact';

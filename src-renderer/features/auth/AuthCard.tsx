@@ -24,7 +24,7 @@ export function authShown(server: ServerView): server is ServerView & { auth: Au
 }
 
 /**
- * A remote server's OAuth sign-in (issue 11). Needs sign-in: the authorization server's host, the scopes asked, and
+ * A remote server's OAuth sign-in. Needs sign-in: the authorization server's host, the scopes asked, and
  * Sign in (main opens the browser on the desktop; in a browser tab the link is shown to click). Signing in: where to
  * finish it. Signed in: the granted scopes and Sign out (revokes where the authorization server offers it).
  * `compact` (the server row): one line unless something is asked of the person.

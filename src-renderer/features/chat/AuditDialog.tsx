@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../src-shared/chat-types';
+import type { AuditEntry } from '../../../src-shared/contract/chat';
 import { useApp } from '../../store/useApp';
 import { Trans } from 'react-i18next';
 import type { TFunction } from 'i18next';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApp } from '../../store/useApp';
 import { CallProgress } from './CallProgress';
-import type { CallEntry } from '../../store/chat-slice';
+import type { CallEntry } from '../../store/transcript-entries';
 import { ResultContent } from '../../ui/ResultContent';
 import { CardTitle } from '../../ui/CardTitle';
 import { formatMs } from '../../ui/search';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useApp } from '../../store/useApp';
 import { useNow } from '../../ui/useNow';
 import { useT } from '../../i18n';
+import './call-progress.css';
 
 /**
  * A running call's progress (`calls:progress` by callId): a bar (exact when the server gives a total), its

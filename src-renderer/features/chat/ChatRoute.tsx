@@ -1,4 +1,4 @@
-import type { ChatRoute } from '../../../src-shared/chat-types';
+import type { ChatRoute } from '../../../src-shared/contract/chat';
 import { useApp } from '../../store/useApp';
 import { useT } from '../../i18n';
 

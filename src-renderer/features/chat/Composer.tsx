@@ -2,10 +2,11 @@ import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from
 import { slashSuggestions, type SlashSuggestion } from '../../store/command';
 import { useApp } from '../../store/useApp';
 import type { AppState } from '../../store';
-import { canChat } from '../../store/chat-slice';
+import { canChat } from '../../store/providers-slice';
 import { ToolPicker } from './ToolPicker';
 import { useT } from '../../i18n';
 import { ChatRouteLine, DotenvNotice } from './ChatRoute';
+import './slash-suggestions.css';
 
 /** Placeholders said in the UI's language (exampleCommand returns these keys, or a command line as it is). */
 const askAnything = 'composer.askAnything';

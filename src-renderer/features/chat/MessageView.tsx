@@ -1,9 +1,10 @@
-import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/chat-types';
+import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/contract/chat';
 import { useApp } from '../../store/useApp';
 import { formatBytes } from '../../ui/search';
 import { Markdown } from '../../ui/Markdown';
 import { ToolCard } from './ToolCard';
 import { useT } from '../../i18n';
+import '../resources/attachments.css';
 
 export function MessageView({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {

@@ -1,4 +1,4 @@
-import type { NoticeEntry } from '../../store/chat-slice';
+import type { NoticeEntry } from '../../store/transcript-entries';
 
 export function NoticeCard({ entry }: { entry: NoticeEntry }) {
   return (

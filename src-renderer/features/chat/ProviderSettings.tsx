@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ApprovalMode, ProviderView } from '../../../src-shared/chat-types';
+import type { ApprovalMode, ProviderView } from '../../../src-shared/contract/chat';
 import { describeError } from '../../host/bridge-client';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../../ui/Dialog';

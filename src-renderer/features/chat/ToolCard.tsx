@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ToolPart } from '../../../src-shared/chat-types';
+import type { ToolPart } from '../../../src-shared/contract/chat';
 import { CallProgress } from './CallProgress';
 import { describeError } from '../../host/bridge-client';
 import { ResultContent } from '../../ui/ResultContent';

@@ -4,7 +4,7 @@ import { useApp } from '../../store/useApp';
 import { useServer } from '../../store/useServer';
 import { useSchemaForm } from '../../ui/useSchemaForm';
 import { FREEFORM_KEY } from '../../ui/schema-form';
-import type { ToolRef } from '../../store/chat-slice';
+import type { ToolRef } from '../../store/transcript-entries';
 import { FormField, JsonArea } from '../../ui/FormField';
 import { CardTitle } from '../../ui/CardTitle';
 import { useT } from '../../i18n';

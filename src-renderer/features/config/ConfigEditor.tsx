@@ -11,6 +11,7 @@ import { describeError } from '../../host/bridge-client';
 import { useApp, useAppStore } from '../../store/useApp';
 import { lintConfigText, mainProblem, offsetAt, type TextProblem } from './jsonc';
 import { configDetailText, i18n, useT } from '../../i18n';
+import './config-editor.css';
 
 /** Marks whole lines that have a problem (so the place is visible without hovering). */
 const setProblemLines = StateEffect.define<number[]>();
@@ -44,7 +45,7 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: 'none' },
 });
 
-/** JSON token colours from CSS variables (config.css), so light and dark themes both read well. */
+/** JSON token colours from CSS variables (config-editor.css), so light and dark themes both read well. */
 const highlight = HighlightStyle.define([
   { tag: tags.propertyName, color: 'var(--cm-property)' },
   { tag: tags.string, color: 'var(--cm-string)' },

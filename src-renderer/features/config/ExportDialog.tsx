@@ -4,6 +4,7 @@ import { useApp } from '../../store/useApp';
 import { Dialog } from '../../ui/Dialog';
 import { useClipboard } from '../../ui/useClipboard';
 import { useT } from '../../i18n';
+import './config.css';
 
 /** Claude-compatible JSON for one server or all of them: shown, and copied on request. */
 export function ExportDialog({ names, onClose }: { names: string[] | undefined; onClose(): void }) {

@@ -5,6 +5,7 @@ import { useApp } from '../../store/useApp';
 import { Dialog } from '../../ui/Dialog';
 import { Trans } from 'react-i18next';
 import { reasonText, useT } from '../../i18n';
+import './config.css';
 
 const hosts = [
   ['claude', 'Claude Desktop'],

@@ -4,6 +4,7 @@ import { useApp } from '../../store/useApp';
 import { readConfig } from './jsonc';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
+import './config.css';
 
 /**
  * Answers a server's `${input:ID}`: the value is stored as the secret `input.ID` (never shown again), and main

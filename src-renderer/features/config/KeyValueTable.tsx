@@ -3,6 +3,7 @@ import { describeError } from '../../host/bridge-client';
 import { useApp } from '../../store/useApp';
 import { looksSecret, newRowId, secretNamePattern, secretReference, suggestSecretName, type KeyValueRow, type Row } from './entry-form';
 import { useT } from '../../i18n';
+import './config.css';
 
 interface KeyValueTableProps {
   label: string;

@@ -6,7 +6,7 @@ type SandboxState = Pick<ServerFormState, 'sandboxMode' | 'sandboxRead' | 'sandb
 const modes: readonly SandboxMode[] = ['default', 'off', 'on', 'custom'];
 
 /**
- * A stdio server's sandbox (issue 12 §4): the settings default, off, on (system read-only, home hidden, private
+ * A stdio server's sandbox: the settings default, off, on (system read-only, home hidden, private
  * /tmp, network allowed), or custom: extra paths to read and to write, and whether the network is allowed.
  */
 export function SandboxFields({ state, onChange, errors, idPrefix }: { state: SandboxState; onChange(patch: Partial<SandboxState>): void; errors: { read?: string; write?: string }; idPrefix: string }) {

@@ -6,6 +6,7 @@ import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
 import { SandboxFields } from './SandboxFields';
 import { useT } from '../../i18n';
+import './config.css';
 
 interface ServerFormProps {
   /** The server being edited, or undefined to add one. */

@@ -6,6 +6,7 @@ import { formatClock, previewValue } from '../../ui/search';
 import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { formatWhen, useT } from '../../i18n';
+import './logs.css';
 
 const rank = (level: LogLevel): number => logLevels.indexOf(level);
 const logFields = (e: LogEntry): Array<string | undefined> => [e.level, e.logger, previewValue(e.data, 2000)];

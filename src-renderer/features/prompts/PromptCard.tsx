@@ -1,8 +1,10 @@
 import { CardTitle } from '../../ui/CardTitle';
 import { useApp } from '../../store/useApp';
-import { canChat, type PromptEntry } from '../../store/chat-slice';
+import { canChat } from '../../store/providers-slice';
+import type { PromptEntry } from '../../store/transcript-entries';
 import { PromptMessages } from './PromptMessages';
 import { useT } from '../../i18n';
+import './prompts.css';
 
 /** A prompt inserted into the conversation: its messages, and (with a model to talk to) a button to send them. */
 export function PromptCard({ entry }: { entry: PromptEntry }) {

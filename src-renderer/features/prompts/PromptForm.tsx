@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PromptInfo } from '../../../src-shared/contract/prompts';
 import { CompleteField } from '../../ui/CompleteField';
 import { useT } from '../../i18n';
+import './prompts.css';
 
 /** A prompt's arguments as text fields with the server's suggestions as you type. */
 export function PromptForm({

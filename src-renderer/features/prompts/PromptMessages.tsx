@@ -1,6 +1,7 @@
 import type { GetPromptView } from '../../../src-shared/contract/prompts';
 import { ResultContent } from '../../ui/ResultContent';
 import { useT } from '../../i18n';
+import './prompts.css';
 
 /** A prompt's messages as the server returned them, one card per message. */
 export function PromptMessages({ view, server }: { view: GetPromptView; server?: string }) {

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
 import { FormField } from '../../ui/FormField';
 import { useSchemaForm } from '../../ui/useSchemaForm';
-import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
+import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestFrame';
 import { ownReasons } from './request-text';
 import { useT } from '../../i18n';
 import { formProblemsText } from '../../../src-shared/i18n/forms.words';

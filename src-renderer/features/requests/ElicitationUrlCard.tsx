@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { useApp } from '../../store/useApp';
 import { isHttps } from './request-text';
-import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
+import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestFrame';
 import { useT } from '../../i18n';
 
 type ElicitationUrlRequest = Extract<PendingRequestView, { kind: 'elicitation-url' }>;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AcceptContent, PendingRequestView } from '../../../src-shared/host-api';
 import { JsonTree } from '../../ui/JsonTree';
-import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestCard';
+import { DeclineButton, RequestButtons, RequestFrame, useAnswering } from './RequestFrame';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';
 

@@ -1,6 +1,6 @@
 import type { PendingRequestView } from '../../../src-shared/host-api';
 import { JsonTree } from '../../ui/JsonTree';
-import { RequestButtons, RequestFrame, useAnswering } from './RequestCard';
+import { RequestButtons, RequestFrame, useAnswering } from './RequestFrame';
 import { ownReasons } from './request-text';
 import { Trans } from 'react-i18next';
 import { useT } from '../../i18n';

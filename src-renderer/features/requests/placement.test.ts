@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingRequestView } from '../../../src-shared/host-api';
-import type { ChatEntry } from '../../store/chat-slice';
+import type { ChatEntry } from '../../store/transcript-entries';
 import type { SettledRequest } from '../../store/requests-slice';
 import { callIdsOf, inPanel, onCall } from './placement';
 

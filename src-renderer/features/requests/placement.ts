@@ -1,5 +1,5 @@
 import type { PendingRequestView } from '../../../src-shared/host-api';
-import type { ChatEntry } from '../../store/chat-slice';
+import type { ChatEntry } from '../../store/transcript-entries';
 import { shownByChat, type SettledRequest } from '../../store/requests-slice';
 
 /*

@@ -1,5 +1,6 @@
 import { useApp } from '../../store/useApp';
 import { useT } from '../../i18n';
+import './attachments.css';
 
 /** The resources that go with the next chat message: each opens in its viewer, or comes off with ✕. */
 export function AttachmentChips() {

@@ -5,6 +5,7 @@ import { resourceKey, type ReadState } from '../../store/feature-types';
 import { ErrorNote } from '../../ui/FeatureParts';
 import { useT } from '../../i18n';
 import { ResourcesView } from './ResourcesView';
+import './resources.css';
 
 const none: Record<string, number> = {};
 

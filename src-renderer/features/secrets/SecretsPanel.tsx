@@ -4,6 +4,7 @@ import { useApp } from '../../store/useApp';
 import { secretNamePattern } from '../config/entry-form';
 import { Trans } from 'react-i18next';
 import { secretsCaveatText, useT } from '../../i18n';
+import './secrets.css';
 
 /**
  * Secret names, add/replace, delete. Values go to main and never come back: this panel cannot show one.

@@ -13,7 +13,8 @@ import { InputPrompt } from '../config/InputPrompt';
 import { readConfig } from '../config/jsonc';
 import { ServerForm } from '../config/ServerForm';
 import { ShellActions } from '../../ui/ShellActions';
-import '../config/config.css';
+import '../../styles/controls.css';
+import './servers.css';
 import { Trans } from 'react-i18next';
 import { configDetailText, useT } from '../../i18n';
 

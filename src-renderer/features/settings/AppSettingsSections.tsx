@@ -293,7 +293,7 @@ export function DefaultRootsSection() {
   );
 }
 
-/** Settings → Sandbox: the sandbox of every stdio server whose entry has no `sandbox` key (issue 12 §4). */
+/** Settings → Sandbox: the sandbox of every stdio server whose entry has no `sandbox` key. */
 export function SandboxDefaultSection() {
   const settings = useApp((s) => s.appSettings);
   const update = useApp((s) => s.updateAppSettings);

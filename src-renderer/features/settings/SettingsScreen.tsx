@@ -5,7 +5,8 @@ import { ShellActions } from '../../ui/ShellActions';
 import { DefaultRootsSection, EnvAllowListSection, SandboxDefaultSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
 import { LanguageSection } from './LanguageSection';
 import { useT } from '../../i18n';
-import '../config/config.css';
+import '../../styles/controls.css';
+import './settings.css';
 
 export function SettingsScreen() {
   const info = useApp((s) => s.appInfo);

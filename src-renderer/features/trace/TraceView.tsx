@@ -6,6 +6,7 @@ import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
 import { traceRows, type TraceKind, type TraceRow } from './trace-model';
 import { useT } from '../../i18n';
+import './trace.css';
 
 type KindFilter = 'all' | 'requests' | 'notifications' | 'errors';
 const kindMatches: Record<KindFilter, (k: TraceKind) => boolean> = {

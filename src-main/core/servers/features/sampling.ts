@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, type Client, type CreateMessageRequest, type CreateMessageResult, type CreateMessageResultWithTools, type SamplingMessage } from '@modelcontextprotocol/client';
-import type { SamplingAuditDecision } from '../../../../src-shared/chat-types';
+import type { SamplingAuditDecision } from '../../../../src-shared/contract/chat';
 import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../src-shared/contract/requests';
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';

@@ -1,54 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage, ChatEvent, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/chat-types';
+import type { AssistantMessage, ChatEvent, ChatMessage, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/contract/chat';
 import type { HostApi } from '../../src-shared/host-api';
 import { createAppStore } from './index';
 import { fakeHost } from './fake-host';
 
 const fakeHost_ = (overrides: Partial<HostApi> = {}) => fakeHost(overrides, []);
+const storeWith = (overrides: Partial<HostApi>) => createAppStore(fakeHost_(overrides).client);
 
 const providers: ProvidersView = { providers: [], model: 'openai:m', modelSource: 'env' };
 const user: UserMessage = { id: 'u1', role: 'user', text: 'what is 2+3', at: 1 };
 const assistant: AssistantMessage = { id: 'a1', role: 'assistant', parts: [], at: 1, model: 'openai:m', status: 'streaming' };
 const base = { conversationId: 'c1', runId: 'r1' };
 
-describe('chat slice', () => {
-  it('resumes the most recent conversation on start', async () => {
-    const summary = (id: string, updatedAt: number) => ({ id, title: id, createdAt: 1, updatedAt, messageCount: 2 });
-    const get = vi.fn(async (id: string) => ({ ...summary(id, 2), messages: [user, { ...assistant, status: 'done' as const }] }));
-    const { client } = fakeHost_({ 'chat:list': vi.fn(async () => [summary('latest', 2), summary('older', 1)]), 'chat:get': get });
-    const store = createAppStore(client);
-    const off = store.getState().followChat();
-    await vi.waitFor(() => expect(store.getState().activeConversationId).toBe('latest'));
-    expect(get).toHaveBeenCalledWith('latest');
-    expect(store.getState().entries.length).toBe(2);
-    off();
-  });
-
-  it('does not replace what the user already started', async () => {
-    const get = vi.fn();
-    const { client } = fakeHost_({ 'chat:list': vi.fn(async () => [{ id: 'c', title: 'c', createdAt: 1, updatedAt: 1, messageCount: 1 }]), 'chat:get': get });
-    const store = createAppStore(client);
-    store.getState().showConversation('mine', [user]);
-    const off = store.getState().followChat();
-    await vi.waitFor(() => expect(store.getState().conversations.length).toBe(1));
-    expect(get).not.toHaveBeenCalled();
-    expect(store.getState().activeConversationId).toBe('mine');
-    off();
-  });
-
-  it("confirming the working folder's .env choices sends exactly the values shown and takes the new view", async () => {
-    const waiting: ProvidersView = { ...providers, unconfirmed: { file: '/repo/.env', choices: [{ name: 'OLLAMA_BASE_URL', value: 'http://127.0.0.1:9/v1', provider: 'ollama' }] } };
-    const after: ProvidersView = { ...providers, route: { provider: 'ollama', label: 'Ollama', model: 'm', endpoint: 'http://127.0.0.1:9/v1', modelSource: 'settings', endpointSource: 'dotenv' } };
-    const confirm = vi.fn(async () => after);
-    const { client } = fakeHost_({ 'providers:list': vi.fn(async () => waiting), 'chat:settings': vi.fn(), 'providers:confirm-dotenv': confirm });
-    const store = createAppStore(client);
-    await store.getState().refreshChat();
-    expect(store.getState().providers?.unconfirmed?.choices).toHaveLength(1);
-    await store.getState().confirmDotenv({ OLLAMA_BASE_URL: 'http://127.0.0.1:9/v1' });
-    expect(confirm).toHaveBeenCalledWith({ values: { OLLAMA_BASE_URL: 'http://127.0.0.1:9/v1' } });
-    expect(store.getState().providers).toEqual(after);
-  });
-
+describe('transcript slice', () => {
   it('without a provider, text gets a notice that says how to add one', async () => {
     const { client } = fakeHost_({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
     const store = createAppStore(client);
@@ -96,5 +60,45 @@ describe('chat slice', () => {
       ],
     });
     expect(store.getState().activeRunId).toBeUndefined();
+  });
+});
+
+describe('direct calls', () => {
+  it('go to the open conversation (or start one and keep it open), with the typed command', async () => {
+    const call = vi.fn(async () => ({ conversationId: 'c1', result: { content: [{ type: 'text' as const, text: '5' }] } }));
+    const s = storeWith({ 'chat:call': call });
+    await s.getState().callTool({ server: 'calc', tool: 'add' }, { a: 2, b: 3 }, '/add {"a":2,"b":3}');
+    expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ server: 'calc', tool: 'add', args: { a: 2, b: 3 }, command: '/add {"a":2,"b":3}' }));
+    expect((call.mock.calls[0] as unknown as [Record<string, unknown>])[0]).not.toHaveProperty('conversationId');
+    expect(s.getState().activeConversationId).toBe('c1');
+    await s.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1, b: 1 });
+    expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ conversationId: 'c1' }));
+    expect(s.getState().entries.map((e) => (e.kind === 'call' ? e.state : e.kind))).toEqual(['ok', 'ok']);
+  });
+
+  it('a failure the host reports keeps its code (cancelled shows as cancelled)', async () => {
+    const s = storeWith({ 'chat:call': vi.fn(async () => ({ conversationId: 'c1', failure: { code: 'cancelled' as const, message: 'Cancelled by the user' } })) });
+    await s.getState().callTool({ server: 'calc', tool: 'add' }, {});
+    expect(s.getState().entries[0]).toMatchObject({ kind: 'call', state: 'cancelled', failure: { code: 'cancelled' } });
+  });
+
+  it('a reopened conversation shows them as call cards again, with their command; the model’s turns as messages', () => {
+    const s = storeWith({});
+    const direct: AssistantMessage = { id: 'a', role: 'assistant', parts: [{ type: 'tool', callId: 'k', server: 'calc', tool: 'add', modelName: 'calc.add', args: { a: 2, b: 3 }, status: 'done', result: { content: [{ type: 'text', text: '5' }] }, durationMs: 4 }], at: 10, model: 'direct', status: 'done', direct: true };
+    const broken: AssistantMessage = { ...direct, id: 'b', parts: [{ type: 'tool', callId: 'l', server: 'calc', tool: 'div', modelName: 'calc.div', args: {}, status: 'running' }], status: 'streaming' };
+    const messages: ChatMessage[] = [
+      { id: 'u', role: 'user', text: '/add {"a":2,"b":3}', at: 10, direct: true },
+      direct,
+      { id: 'u2', role: 'user', text: 'hello', at: 11 },
+      { id: 'm', role: 'assistant', parts: [{ type: 'text', text: 'hi' }], at: 11, model: 'openai:x', status: 'done' },
+      { id: 'u3', role: 'user', text: '/div {}', at: 12, direct: true },
+      broken,
+    ];
+    s.getState().showConversation('c', messages);
+    const entries = s.getState().entries;
+    expect(entries.map((e) => e.kind)).toEqual(['call', 'message', 'message', 'call']);
+    expect(entries[0]).toMatchObject({ kind: 'call', server: 'calc', tool: 'add', command: '/add {"a":2,"b":3}', state: 'ok', durationMs: 4, result: { content: [{ type: 'text', text: '5' }] } });
+    // One that was running when the host stopped is over, and says so.
+    expect(entries[3]).toMatchObject({ kind: 'call', state: 'error', failure: { message: expect.stringContaining('did not finish') } });
   });
 });

@@ -1,104 +1,44 @@
-import { HostCallError, type HostApi, type ToolResult, type Unsubscribe } from '../../src-shared/host-api';
+import { HostCallError, type HostApi } from '../../src-shared/host-api';
 import {
   maxChatAttachments,
   type ApprovalDecision,
-  type ChatAttachmentRef,
   type AssistantMessage,
-  type AuditEntry,
+  type ChatAttachmentRef,
   type ChatEvent,
   type ChatMessage,
-  type ChatSettingsPatch,
-  type ChatSettingsView,
-  type ConversationSummary,
-  type ProviderConfigureRequest,
-  type ProviderId,
-  type ProvidersView,
-  type ToolPart,
   type UserMessage,
-} from '../../src-shared/chat-types';
-import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from './command';
+} from '../../src-shared/contract/chat';
 import { describeError } from '../host/bridge-client';
-import type { PromptInsert } from './feature-types';
-import type { SliceCreator } from './types';
 import { i18n, providerHint } from '../i18n';
+import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from './command';
+import type { PromptInsert } from './feature-types';
+import { canChat } from './providers-slice';
+import {
+  conversationEntries,
+  promptText,
+  withPart,
+  withText,
+  type CallEntry,
+  type ChatEntry,
+  type MessageEntry,
+  type NoticeEntry,
+  type PromptEntry,
+  type RemoteImage,
+  type ToolRef,
+} from './transcript-entries';
+import type { SliceCreator } from './types';
 
-export interface ToolRef {
-  server: string;
-  tool: string;
-}
 
-export type CallState = 'pending' | 'ok' | 'error' | 'cancelled';
-
-/** A tool called directly (`/add {…}` or the form), without a model. */
-export interface CallEntry {
-  kind: 'call';
-  id: number;
-  /** Sent with the call so `tools:cancel` can abort it. */
-  callId: string;
-  server: string;
-  tool: string;
-  args: Record<string, unknown>;
-  /** What started it: the typed command, or undefined for the form. */
-  command: string | undefined;
-  state: CallState;
-  startedAt: number;
-  durationMs?: number;
-  /** The tool's result (also for `isError: true`, whose content explains the failure). */
-  result?: ToolResult;
-  /** The call failed before the tool answered (HostCallError, disconnect, cancelled). */
-  failure?: { message: string; code?: string };
-  cancelling?: boolean;
-  cancelError?: string;
-}
-
-export interface NoticeEntry {
-  kind: 'notice';
-  id: number;
-  tone: 'info' | 'error';
-  command: string;
-  message: string;
-}
-
-/** A message of the LLM conversation shown in the log. */
-export interface MessageEntry {
-  kind: 'message';
-  id: number;
-  message: ChatMessage;
-}
-
-/** A prompt's messages inserted into the conversation (from a server's prompts tab or `/prompt-name`). */
-export interface PromptEntry {
-  kind: 'prompt';
-  id: number;
-  insert: PromptInsert;
-}
-
-export type ChatEntry = CallEntry | NoticeEntry | MessageEntry | PromptEntry;
-
-/** A remote image the user asked to see: fetched by main, shown as a data: URL. */
-export type RemoteImage = { state: 'loading' } | { state: 'loaded'; dataUrl: string } | { state: 'error'; message: string };
-
-export interface ChatSlice {
+/** The open conversation's log: typed lines, direct tool calls, the model's turn as it streams, inserted prompts. */
+export interface TranscriptSlice {
   entries: ChatEntry[];
   /** The tool whose form is open. */
   selectedTool: ToolRef | undefined;
-
-  /** The LLM side. */
-  providers: ProvidersView | undefined;
-  chatSettings: ChatSettingsView | undefined;
-  conversations: ConversationSummary[];
-  conversationQuery: string;
   activeConversationId: string | undefined;
   /** The turn now streaming in the open conversation. */
   activeRunId: string | undefined;
   sending: boolean;
   remoteImages: Record<string, RemoteImage>;
-  audit: AuditEntry[] | undefined;
-  /** Which chat dialog is open. */
-  chatDialog: 'providers' | 'audit' | undefined;
-  historyOpen: boolean;
-  /** Model ids each configured provider lists (its `/models`), fetched when the picker opens. */
-  providerModels: Partial<Record<ProviderId, string[]>>;
   /** Resources to send with the next message as context for the model (read by main when it is sent). */
   attachments: ChatAttachmentRef[];
   attachResource(ref: ChatAttachmentRef): void;
@@ -115,6 +55,8 @@ export interface ChatSlice {
   addPromptEntry(insert: PromptInsert): void;
   /** Sends an inserted prompt's text to the model as the next user message. */
   sendPromptEntry(id: number): Promise<boolean>;
+  /** Shows a notice in the log (`command`: the line it answers; none for a failure of its own). */
+  addNotice(message: string, tone?: NoticeEntry['tone'], command?: string): void;
   /** Starts a new conversation (the log is emptied). */
   clearChat(): void;
 
@@ -122,96 +64,13 @@ export interface ChatSlice {
   stopChat(): Promise<void>;
   approve(callId: string, decision: ApprovalDecision): Promise<void>;
   applyChatEvent(event: ChatEvent): void;
-  /** Subscribes to `chat:event` and loads providers, settings and history; returns the unsubscribe. */
-  followChat(): Unsubscribe;
-  refreshChat(): Promise<void>;
-  refreshConversations(): Promise<void>;
-  searchConversations(query: string): void;
-  openConversation(id: string): Promise<void>;
-  renameConversation(id: string, title: string): Promise<void>;
-  deleteConversation(id: string): Promise<void>;
-  setModel(spec: string): Promise<void>;
-  updateChatSettings(patch: ChatSettingsPatch): Promise<void>;
-  configureProvider(request: ProviderConfigureRequest): Promise<void>;
-  /** Confirms the working folder's `.env` choices the person saw (name → value): recorded in main, then used. */
-  confirmDotenv(values: Record<string, string>): Promise<void>;
   loadRemoteImage(url: string): Promise<void>;
-  loadAudit(): Promise<void>;
-  loadProviderModels(): Promise<void>;
-  setChatDialog(dialog: ChatSlice['chatDialog']): void;
-  toggleHistory(): void;
   /** Shows a whole conversation (history, or a benchmark's). */
   showConversation(id: string, messages: ChatMessage[]): void;
 }
 
-/** The text of a prompt's messages, as one user message for the model (non-text blocks named, not sent). */
-export function promptText(insert: PromptInsert): string {
-  const parts = insert.messages.map((m) => {
-    const c = m.content;
-    const body = c.type === 'text' ? c.text : c.type === 'resource' ? (c.resource.text ?? `[${c.resource.uri}]`) : c.type === 'resource_link' ? `[${c.name}: ${c.uri}]` : `[${c.type}]`;
-    return insert.messages.length > 1 || m.role !== 'user' ? `${m.role}: ${body}` : body;
-  });
-  return parts.join('\n\n').trim();
-}
-
-/** Whether typed text can go to a model now. */
-export const canChat = (providers: ProvidersView | undefined): boolean => providers !== undefined && providers.hint === undefined && providers.model !== undefined;
-
-function withPart(message: AssistantMessage, part: ToolPart): AssistantMessage {
-  const at = message.parts.findIndex((p) => p.type === 'tool' && p.callId === part.callId);
-  const parts = [...message.parts];
-  if (at >= 0) parts[at] = part;
-  else parts.push(part);
-  return { ...message, parts };
-}
-
-function withText(message: AssistantMessage, text: string): AssistantMessage {
-  const parts = [...message.parts];
-  const last = parts[parts.length - 1];
-  if (last?.type === 'text') parts[parts.length - 1] = { type: 'text', text: last.text + text };
-  else parts.push({ type: 'text', text });
-  return { ...message, parts };
-}
-
-const callStates: Record<ToolPart['status'], CallState> = { 'awaiting-approval': 'pending', running: 'pending', done: 'ok', error: 'error', denied: 'error', cancelled: 'cancelled' };
-
-/**
- * What one saved message shows as: a direct call (the person's `/tool`) as its call card again, with the command
- * from the user message before it (which is not shown on its own); anything else as a message.
- */
-function conversationEntries(message: ChatMessage, previous: ChatMessage | undefined, id: () => number): ChatEntry[] {
-  if (message.direct !== true) return [{ kind: 'message', id: id(), message }];
-  if (message.role === 'user') return [];
-  return message.parts.flatMap((part): CallEntry[] => {
-    if (part.type !== 'tool') return [];
-    const state = message.status === 'streaming' && part.status === 'running' ? 'error' : callStates[part.status];
-    return [
-      {
-        kind: 'call',
-        id: id(),
-        callId: part.callId,
-        server: part.server,
-        tool: part.tool,
-        args: part.args,
-        command: previous?.role === 'user' && previous.direct === true ? previous.text : undefined,
-        state,
-        startedAt: message.at,
-        ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
-        ...(part.result ? { result: part.result } : {}),
-        ...(part.error !== undefined
-          ? { failure: { message: part.error } }
-          : part.status === 'cancelled'
-            ? { failure: { message: i18n.t('command.cancelled'), code: 'cancelled' } }
-            : state === 'error' && !part.result
-              ? { failure: { message: i18n.t('command.stoppedWhile') } }
-              : {}),
-      },
-    ];
-  });
-}
-
-export const createChatSlice =
-  (api: HostApi, now: () => number = () => performance.now()): SliceCreator<ChatSlice> =>
+export const createTranscriptSlice =
+  (api: HostApi, now: () => number = () => performance.now()): SliceCreator<TranscriptSlice> =>
   (set, get) => {
     let nextId = 1;
     // Call ids are unique per page load, so two windows on one host never cancel each other's calls.
@@ -253,18 +112,10 @@ export const createChatSlice =
     return {
       entries: [],
       selectedTool: undefined,
-      providers: undefined,
-      chatSettings: undefined,
-      conversations: [],
-      conversationQuery: '',
       activeConversationId: undefined,
       activeRunId: undefined,
       sending: false,
       remoteImages: {},
-      audit: undefined,
-      chatDialog: undefined,
-      historyOpen: false,
-      providerModels: {},
       attachments: [],
       attachResource(ref) {
         const { attachments } = get();
@@ -407,6 +258,7 @@ export const createChatSlice =
         }
         return get().sendChat(text);
       },
+      addNotice: (message, tone = 'error', command = '') => notice(command, message, tone),
       clearChat: () => set({ entries: [], activeConversationId: undefined, activeRunId: undefined }),
 
       async sendChat(text) {
@@ -479,108 +331,10 @@ export const createChatSlice =
         }
       },
 
-      followChat() {
-        const off = api.on('chat:event', (event) => get().applyChatEvent(event));
-        void get()
-          .refreshChat()
-          .then(() => {
-            // Resume after a restart: reopen the most recent conversation, unless the user started something already.
-            const latest = get().conversations[0];
-            if (latest && get().activeConversationId === undefined && get().entries.length === 0) void get().openConversation(latest.id);
-          });
-        return off;
-      },
-
-      async refreshChat() {
-        try {
-          const [providers, chatSettings] = await Promise.all([api['providers:list'](), api['chat:settings']()]);
-          set({ providers, chatSettings });
-        } catch (error) {
-          console.warn('chat settings could not be read', describeError(error).message);
-        }
-        await get().refreshConversations();
-      },
-
-      async refreshConversations() {
-        const query = get().conversationQuery;
-        try {
-          const conversations = await api['chat:list'](query.trim() ? { query } : {});
-          if (get().conversationQuery === query) set({ conversations });
-        } catch (error) {
-          console.warn('chat:list failed', describeError(error).message);
-        }
-      },
-
-      searchConversations(query) {
-        set({ conversationQuery: query });
-        void get().refreshConversations();
-      },
-
-      async openConversation(id) {
-        try {
-          const conversation = await api['chat:get'](id);
-          get().showConversation(conversation.id, conversation.messages);
-          const streaming = conversation.messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
-          if (!streaming) set({ activeRunId: undefined });
-        } catch (error) {
-          fail(describeError(error).message);
-        }
-      },
-
       showConversation(id, messages) {
         set({ activeConversationId: id, activeRunId: undefined, entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)) });
       },
 
-      async renameConversation(id, title) {
-        try {
-          await api['chat:rename'](id, title);
-        } catch (error) {
-          fail(describeError(error).message);
-        }
-      },
-
-      async deleteConversation(id) {
-        try {
-          await api['chat:delete'](id);
-          if (get().activeConversationId === id) get().clearChat();
-        } catch (error) {
-          fail(describeError(error).message);
-        }
-      },
-
-      async setModel(spec) {
-        await get().updateChatSettings({ model: spec });
-      },
-
-      async updateChatSettings(patch) {
-        try {
-          const chatSettings = await api['chat:update-settings'](patch);
-          const providers = await api['providers:list']();
-          set({ chatSettings, providers });
-        } catch (error) {
-          fail(describeError(error).message);
-        }
-      },
-
-      async configureProvider(request) {
-        const providers = await api['providers:configure'](request);
-        set({ providers });
-        // Setting up a provider leads straight to chatting: the picker offers its models, and when the chosen
-        // model cannot be used (another provider's, not set up), the new provider's first model is taken.
-        const view = providers.providers.find((p) => p.id === request.id);
-        if (!view?.configured) return;
-        await get().loadProviderModels();
-        const first = get().providerModels[request.id]?.[0] ?? view.models[0];
-        if (get().providers?.hint !== undefined && first !== undefined) await get().setModel(`${request.id}:${first}`);
-      },
-
-      async confirmDotenv(values) {
-        try {
-          set({ providers: await api['providers:confirm-dotenv']({ values }) });
-        } catch (error) {
-          fail(describeError(error).message);
-        }
-      },
 
       async loadRemoteImage(url) {
         const current = get().remoteImages[url];
@@ -593,25 +347,5 @@ export const createChatSlice =
           set((s) => ({ remoteImages: { ...s.remoteImages, [url]: { state: 'error', message: describeError(error).message } } }));
         }
       },
-
-      async loadProviderModels() {
-        const configured = (get().providers?.providers ?? []).filter((p) => p.configured);
-        const lists = await Promise.all(configured.map(async (p) => [p.id, await api['providers:models'](p.id).catch(() => p.models)] as const));
-        set({ providerModels: Object.fromEntries(lists) });
-      },
-
-      async loadAudit() {
-        try {
-          set({ audit: await api['audit:list']({ limit: 500 }) });
-        } catch (error) {
-          fail(describeError(error).message);
-        }
-      },
-
-      setChatDialog: (chatDialog) => {
-        set({ chatDialog });
-        if (chatDialog === 'audit') void get().loadAudit();
-      },
-      toggleHistory: () => set((s) => ({ historyOpen: !s.historyOpen })),
     };
   };

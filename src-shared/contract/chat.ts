@@ -1,8 +1,10 @@
-import type { ToolResult } from './host-api';
+import type { HostError } from '../errors';
+import type { ToolResult } from './tools';
 
 /*
- * The chat's part of the contract (types only): providers, conversations, the tool loop's events, approvals and
- * the audit log. Values never include an API key: the renderer learns only whether one is set and where from.
+ * The chat's part of the contract (zod-free): providers, conversations, the tool loop's events, approvals, direct
+ * tool calls and the audit log. Values never include an API key: the renderer learns only whether one is set and
+ * where from.
  */
 
 export type ProviderId = 'anthropic' | 'openai' | 'ollama' | 'compatible';
@@ -153,6 +155,7 @@ export interface ChatAttachment extends ChatAttachmentRef {
   contents: ChatAttachmentContents[];
 }
 
+/** How many resources one message may carry (`chat:send` refuses more). */
 export const maxChatAttachments = 10;
 export const maxAttachmentTextChars = 200_000;
 export const maxAttachmentImageBytes = 4 * 1024 * 1024;
@@ -269,3 +272,66 @@ export interface AuditEntry {
   /** A `call` the person made directly (`/tool` or the form), not the model. */
   direct?: true;
 }
+
+/** How a direct call (`chat:call`) ended; it is in the conversation either way. */
+export interface DirectCallResult {
+  conversationId: string;
+  /** Set when the tool answered (also for `isError: true`). */
+  result?: ToolResult;
+  /** Set when the call failed before the tool answered (not ready, cancelled, timed out). */
+  failure?: HostError;
+}
+
+/** The chat's channels (`chat:*`, `providers:*`, `audit:list`) and what each resolves to. */
+export interface ChatResults {
+  /** Starts a turn; its tokens, tool cards and approvals arrive as `chat:event`. */
+  'chat:send': ChatSendResult;
+  /** Whether a turn (by run or conversation id) was running. */
+  'chat:stop': boolean;
+  /** Whether a call was waiting for that decision. */
+  'chat:approve': boolean;
+  'chat:list': ConversationSummary[];
+  'chat:get': Conversation;
+  'chat:rename': void;
+  'chat:delete': boolean;
+  'chat:settings': ChatSettingsView;
+  'chat:update-settings': ChatSettingsView;
+  /** A remote image the user chose to load, fetched by main (the page's CSP allows only data: images). */
+  'chat:fetch-image': { dataUrl: string };
+  /** A direct tool call (no model), recorded in the conversation and the audit log. */
+  'chat:call': DirectCallResult;
+  'providers:list': ProvidersView;
+  'providers:configure': ProvidersView;
+  /** Model ids the provider lists (its `/models`), or its suggestions. */
+  'providers:models': string[];
+  /** Recorded in the data folder: the working folder's `.env` may now choose those values (asked again if they change). */
+  'providers:confirm-dotenv': ProvidersView;
+  /** The newest entries first. */
+  'audit:list': AuditEntry[];
+}
+
+export interface ChatEvents {
+  /** The chat's tool loop: tokens, tool cards, approvals, turn ends, list changes. */
+  'chat:event': ChatEvent;
+}
+
+/** Each chat channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const chatChannelNames = {
+  'chat:send': true,
+  'chat:stop': true,
+  'chat:approve': true,
+  'chat:list': true,
+  'chat:get': true,
+  'chat:rename': true,
+  'chat:delete': true,
+  'chat:settings': true,
+  'chat:update-settings': true,
+  'chat:fetch-image': true,
+  'chat:call': true,
+  'providers:list': true,
+  'providers:configure': true,
+  'providers:models': true,
+  'providers:confirm-dotenv': true,
+  'audit:list': true,
+} as const satisfies Record<keyof ChatResults, true>;
+export const chatEventNames = { 'chat:event': true } as const satisfies Record<keyof ChatEvents, true>;

@@ -1,0 +1,70 @@
+import type { ToolReview } from './trust';
+
+/** A server's tools, calling one, its result, and a running call's progress and task state. Zod-free. */
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+export interface CallProgressEvent {
+  /** The `callId` given to `tools:call` (or the chat's tool call id). */
+  callId: string;
+  server: string;
+  tool: string;
+  /** From `notifications/progress`. */
+  progress?: number;
+  total?: number;
+  message?: string;
+  /** For a task-augmented call (`io.modelcontextprotocol/tasks`). */
+  task?: { taskId: string; status: TaskStatus; statusMessage?: string };
+}
+
+export interface ToolInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+  /** JSON Schema of the tool's `structuredContent`, when it declares one. */
+  outputSchema?: Record<string, unknown>;
+  icons?: ToolIcon[];
+  /** `taskSupport`: whether the tool runs as a task (`required`: only as one). */
+  execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
+  /** Pinned-definition review: absent where nothing pins tools (then it counts as trusted). */
+  review?: ToolReview;
+}
+
+export interface ToolIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+}
+
+export type ContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; data: string; mimeType: string }
+  | { type: 'audio'; data: string; mimeType: string }
+  | { type: 'resource'; resource: { uri: string; mimeType?: string; text?: string; blob?: string } }
+  | { type: 'resource_link'; uri: string; name: string; description?: string; mimeType?: string };
+
+export interface ToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  /** `structuredContent` does not validate against the tool's `outputSchema`: shown, not thrown. */
+  outputSchemaError?: string;
+  /** The final state of a task-augmented call. */
+  task?: { taskId: string; status: TaskStatus };
+}
+
+export interface ToolsResults {
+  'tools:call': ToolResult;
+  /** Whether a call with that id was in flight. */
+  'tools:cancel': boolean;
+}
+
+export interface ToolsEvents {
+  'calls:progress': CallProgressEvent;
+}
+
+/** Each tools channel and event once, at runtime (the preload and the IPC gateway register them by name). */
+export const toolsChannelNames = { 'tools:call': true, 'tools:cancel': true } as const satisfies Record<keyof ToolsResults, true>;
+export const toolsEventNames = { 'calls:progress': true } as const satisfies Record<keyof ToolsEvents, true>;
