@@ -13,11 +13,11 @@ import { FileSecretStore } from '../core/secrets/store';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
 import { cliDiagnostic, cliNumber, cliReason, cliT, errorLine, localizedUsage, secretsCaveat, statusWord } from './i18n';
-import { printToolsTable, trustCommand } from './trust';
-import { featureCommands, usageProblem } from './features';
-import { authCommands, authUsageProblem } from './auth';
+import { printToolsTable, trustCommand } from './commands/trust';
+import { featureCommands, usageProblem } from './commands/features';
+import { authCommands, authUsageProblem } from './commands/auth';
 // install, uninstall, registry: their code (the installer, semver, node:tls) is loaded when one of them runs.
-import { installCommands, installUsageProblem } from './install-lazy';
+import { installCommands, installUsageProblem } from './commands/install';
 import { printLogs, progressLines, traceSink } from './observe';
 import { answeringOptions, RequestAnswerer, samplingApproval } from './requests';
 import { displayWidth, err, firstLine, out, outJson, padDisplay, printTable, renderBlock, streamGone, visibleControls } from './output';
@@ -49,7 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
     export: exportCommand,
     secret,
     // Loaded only for chat (a chunk of the bundled CLI), like the AI SDK behind it.
-    chat: async (host, a) => (await import('./chat')).chatCommand(host, a),
+    chat: async (host, a) => (await import('./commands/chat-run')).chatCommand(host, a),
     trust: trustCommand,
     ...authCommands,
     ...installCommands,

@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../src-shared/contract/install';
-import { CoreError, messageOf } from '../core/errors';
-import type { Host } from '../core/host';
-import { Installer } from '../core/install/installer';
-import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../core/install/registry-install';
-import { RegistryClient, registryServerView } from '../core/install/registry-client';
-import type { CliArgs } from './args';
-import { err, firstLine, out, outJson, padDisplay, printTable, visibleControls } from './output';
-import { canAskOn } from './terminal';
-import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from './i18n';
-import { installNoteText } from '../../src-shared/i18n';
+import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../../src-shared/contract/install';
+import { CoreError, messageOf } from '../../core/errors';
+import type { Host } from '../../core/host';
+import { Installer } from '../../core/install/installer';
+import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../../core/install/registry-install';
+import { RegistryClient, registryServerView } from '../../core/install/registry-client';
+import type { CliArgs } from '../args';
+import { err, firstLine, out, outJson, padDisplay, printTable, visibleControls } from '../output';
+import { canAskOn } from '../terminal';
+import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from '../i18n';
+import { installNoteText } from '../../../src-shared/i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.

@@ -1,9 +1,9 @@
-import type { CompletionRef, ServerView } from '../../src-shared/host-api';
-import { messageOf } from '../core/errors';
-import type { Host } from '../core/host';
-import type { CliArgs } from './args';
-import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from './output';
-import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
+import type { CompletionRef, ServerView } from '../../../src-shared/host-api';
+import { messageOf } from '../../core/errors';
+import type { Host } from '../../core/host';
+import type { CliArgs } from '../args';
+import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from '../output';
+import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
 
 /*
  * The CLI commands of what servers offer besides tools (issue 9): resources, read, prompts, prompt, complete, ping.

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import type { LoginResult } from '../../src-shared/contract/auth';
-import { checkAuthorizationUrl } from '../core/auth/browser';
-import { CoreError } from '../core/errors';
-import type { Host } from '../core/host';
-import type { CliArgs } from './args';
-import { err, out, outJson } from './output';
-import { cliNumber, cliT, errorLine, statusWord } from './i18n';
+import type { LoginResult } from '../../../src-shared/contract/auth';
+import { checkAuthorizationUrl } from '../../core/auth/browser';
+import { CoreError } from '../../core/errors';
+import type { Host } from '../../core/host';
+import type { CliArgs } from '../args';
+import { err, out, outJson } from '../output';
+import { cliNumber, cliT, errorLine, statusWord } from '../i18n';
 
 /*
  * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER` (issue 11). Login prints the

@@ -1,10 +1,10 @@
-import type { ServerView, ToolInfo } from '../../src-shared/host-api';
-import type { Host } from '../core/host';
-import { findingLines, longTextLimit, type FindingWords } from '../core/trust/hidden-text';
-import { shortDiff, type DiffWords } from '../core/trust/pins';
-import type { CliArgs } from './args';
-import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
-import { err, firstLine, out, outJson, printTable } from './output';
+import type { ServerView, ToolInfo } from '../../../src-shared/host-api';
+import type { Host } from '../../core/host';
+import { findingLines, longTextLimit, type FindingWords } from '../../core/trust/hidden-text';
+import { shortDiff, type DiffWords } from '../../core/trust/pins';
+import type { CliArgs } from '../args';
+import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
+import { err, firstLine, out, outJson, printTable } from '../output';
 
 /*
  * `switchboard trust SERVER [TOOL…]` accepts the current definitions of a server's tools (those named, or every one
