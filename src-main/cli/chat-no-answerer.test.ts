@@ -7,7 +7,7 @@ import { chatCommand } from './commands/chat-run';
 
 /*
  * `switchboard chat` without a terminal, on a host whose request queue has no one to answer (the approval is
- * declined by the queue at once): the command prints the same denial as before and the answer still streams.
+ * declined by the queue at once): the command prints the denial, saying why, and the answer still streams.
  */
 
 afterEach(disposeHarnesses);

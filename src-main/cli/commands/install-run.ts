@@ -71,8 +71,8 @@ function describeInput(input: InstallInput): string {
 }
 
 /**
- * A plan's notes in the CLI's language: in English the host's own text (as before); otherwise `bundle.note.<code>`
- * filled from the note's data, a date in the language's own form.
+ * A plan's notes in the CLI's language: in English the host's own text; otherwise `bundle.note.<code>` filled from
+ * the note's data, a date in the language's own form.
  */
 export function planNotes(plan: Pick<InstallPlanView, 'notes' | 'notices'>): string[] {
   if (cliLanguage() === 'en') return plan.notes;
