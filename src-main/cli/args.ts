@@ -96,7 +96,9 @@ Commands:
                                its variables on a terminal (secret ones go to secret storage); deprecated/deleted refused
   install FILE.mcpb [--yes] [--set KEY=VALUE…] [--name N]
                                install an MCP Bundle: manifest checked, unpacked to the data folder's bundles/NAME/,
-                               user_config asked for (sensitive values as secrets); signed bundles are refused
+                               user_config asked for (sensitive values as secrets). A signature is checked first (a
+                               bundle changed after signing is refused) and its signer shown: "verified" only when
+                               the certificate chains to a trusted root; otherwise it installs as an unsigned one
   uninstall NAME               remove a server's entry (and, for a bundle, its files and the secrets it stored)
   serve [--port N] [--host H] [--allow-remote] [--keep-token]
                                headless mode (loopback only unless --allow-remote): the app in a browser; the first line on stdout is the URL (with its token).

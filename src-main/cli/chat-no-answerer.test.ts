@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { disposeHarnesses, harness } from '../test-support/chat-harness';
 import { calculatorModel } from '../test-support/fake-providers';
 import { parseArgs } from './args';
-import { chatCommand } from './chat';
+import { chatCommand } from './commands/chat-run';
 
 /*
  * `switchboard chat` without a terminal, on a host whose request queue has no one to answer (the approval is
- * declined by the queue at once): the command prints the same denial as before and the answer still streams.
+ * declined by the queue at once): the command prints the denial, saying why, and the answer still streams.
  */
 
 afterEach(disposeHarnesses);

@@ -17,7 +17,7 @@ function instance(): I18n {
 /** The CLI's translate function (keys are checked against the catalogue at compile time). */
 export const cliT = ((...args: unknown[]) => (instance().t as unknown as (...a: unknown[]) => string)(...args)) as unknown as I18n['t'];
 
-/** A number in the CLI's language (grouped only from five digits on, so `1234 ms` reads as it always did). */
+/** A number in the CLI's language, grouped only from five digits on (`1234 ms` reads better than `1,234 ms`). */
 export function cliNumber(value: number): string {
   return formatNumber(cliLanguage(), value, { useGrouping: 'min2' });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './args';
-import * as install from './install';
-import * as lazy from './install-lazy';
+import * as install from './commands/install-run';
+import * as lazy from './commands/install';
 
 describe('install-lazy', () => {
   it('offers the commands install.ts defines, no more and no fewer', () => {

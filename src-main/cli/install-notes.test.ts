@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installNote, notesOf } from '../core/install/notes';
 import { catalogues } from '../../src-shared/i18n';
-import { planNotes } from './install';
+import { planNotes } from './commands/install-run';
 
 beforeAll(() => {
   vi.stubEnv('SWITCHBOARD_LANG', 'zh-CN');

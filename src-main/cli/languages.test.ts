@@ -1,6 +1,6 @@
 // The CLI's human output in the person's language (SWITCHBOARD_LANG): real CLI processes over features-server.mjs
 // ("modern", "legacy") and a server that cannot start ("broken"). In zh-CN the tables, status lines and prompts are
-// Chinese; in en they are the English lines as before; --json is the same bytes in both.
+// Chinese; in en they are the host's English lines; --json is the same bytes in both.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -26,7 +26,7 @@ import { canAskOn, terminalFor, type Terminal, type TerminalIo } from './termina
  * asking, `none` declines it, `ask` (the default; `readonly` too, which only matters for the chat's tool calls)
  * prompts on a terminal. Without a terminal the host is made non-interactive, so every request is declined at once
  * with a reason saying how to fix it, and nothing waits for an answer that cannot come. The chat's own tool
- * approvals keep their prompt in chat.ts (on the same Terminal), so this answerer leaves `tool-approval` alone.
+ * approvals keep their prompt in commands/chat-run.ts (on the same Terminal), so this answerer leaves `tool-approval` alone.
  */
 
 export type SamplingApproval = 'ask' | 'all' | 'none';

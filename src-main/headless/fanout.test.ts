@@ -11,8 +11,8 @@ import { tempDir, waitFor } from '../test-support/processes';
 import { startHeadless, type HeadlessServer } from './server';
 
 /*
- * Issue 8, finding 4: with 10,000 tools, a stderr line of one server used to send every server's whole view
- * (~3 MB) to every tab. Now `servers:changed` carries what changed, per server. Real host, real child, real bridge.
+ * With 10,000 tools, sending every server's whole view on each change would send ~3 MB to every tab for one stderr
+ * line of one server: `servers:changed` carries only what changed, per server. Real host, real child, real bridge.
  */
 
 const manyTools = join(__dirname, '..', 'core', 'fixtures', 'many-tools-server.mjs');
@@ -57,7 +57,7 @@ describe('servers:changed over the bridge with 10,000 tools', () => {
     let list = listed.envelope.value as ServerView[];
     expect(list.find((v) => v.name === 'big')?.tools).toHaveLength(10_000);
     const listBytes = tab.frames.at(-1)?.bytes ?? 0;
-    // What every tab used to get on every change.
+    // What every tab would get on every change if whole views were sent.
     expect(listBytes).toBeGreaterThan(2_500_000);
 
     const from = tab.frames.length;

@@ -222,7 +222,7 @@ describe('headless bridge, malformed frames (switchboard serve in a child proces
   }
 
   it('clients that reset their socket while a bad upgrade is refused do not take the host down', async () => {
-    // The refusal is written to a socket Node no longer guards; a reset makes that write fail (old code: exit 1).
+    // The refusal is written to a socket Node no longer guards; a reset makes that write fail (unhandled: exit 1).
     for (let i = 0; i < 200; i++) {
       const socket = connect(Number(url.port), '127.0.0.1');
       socket.on('error', () => undefined);

@@ -1399,13 +1399,15 @@ export const zhCN: Catalogue = {
                                （仅限本次运行）；否则不使用，并说明原因
   registry search [TERM] [--registry URL] [--cursor C]
                                MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
-  registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|remote] [--registry URL]
+  registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]
                                将 Registry 中的服务器添加为固定到确切版本的条目（npx -y pkg@V、uvx pkg==V、
-                               docker run -i --rm IMAGE:V 或其远程 URL）；先打印完整命令，在终端上询问其变量
+                               docker run -i --rm IMAGE:V、其远程 URL，或下载并校验 sha256 的 .mcpb）；
+                               先打印完整命令，在终端上询问其变量
                                （机密变量存入机密存储）；已弃用/已删除的条目会被拒绝
   install FILE.mcpb [--yes] [--set KEY=VALUE…] [--name N]
                                安装 MCP Bundle：检查清单，解包到数据文件夹的 bundles/NAME/，询问 user_config
-                               （敏感值作为机密保存）；带签名的包会被拒绝
+                               （敏感值作为机密保存）。先校验签名（签名后被改动的包会被拒绝）并显示签名者：仅当证书
+                               链接到受信任的根证书时才标为“已验证”；否则按未签名的包安装
   uninstall NAME               移除服务器条目（如果是 Bundle，还会删除其文件和它保存的机密）
   serve [--port N] [--host H] [--allow-remote] [--keep-token]
                                无界面模式（除非 --allow-remote，否则仅限本机回环）：在浏览器中使用应用；stdout 第一行是 URL（含令牌）。

@@ -1,17 +1,18 @@
-import type { CompletionRef, ServerView } from '../../src-shared/host-api';
-import { messageOf } from '../core/errors';
-import type { Host } from '../core/host';
-import type { CliArgs } from './args';
-import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from './output';
-import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
+import type { CompletionRef, ServerView } from '../../../src-shared/host-api';
+import { messageOf } from '../../core/errors';
+import type { Host } from '../../core/host';
+import type { CliArgs } from '../args';
+import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from '../output';
+import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
+import { oneShot, type CliCommand } from './command';
 
 /*
- * The CLI commands of what servers offer besides tools (issue 9): resources, read, prompts, prompt, complete, ping.
+ * The CLI commands of what servers offer besides tools: resources, read, prompts, prompt, complete, ping.
  * Exit codes as everywhere: 0 ok; 1 the request failed or the server is not ready; 2 usage or config (an unknown
  * server included).
  */
 
-type Command = (host: Host, args: CliArgs) => Promise<number>;
+type Run = CliCommand['run'];
 
 /** Waits for the server(s) to be ready or failed; an unknown server is a usage error (2). */
 async function settle(host: Host, only: string | undefined): Promise<number | undefined> {
@@ -86,7 +87,7 @@ function stringRecord(raw: string | undefined, what: string, example: string): R
   return record;
 }
 
-export const resources: Command = async (host, args) => {
+const resources: Run = async (host, args) => {
   const only = args.positionals[0];
   const unsettled = await settle(host, only);
   if (unsettled !== undefined) return unsettled;
@@ -118,7 +119,7 @@ export const resources: Command = async (host, args) => {
   return anyFailed ? 1 : 0;
 };
 
-export const read: Command = async (host, args) => {
+const read: Run = async (host, args) => {
   const [server = '', uri = ''] = args.positionals;
   const asked = await askServer(host, server, () => host.api['resources:read']({ server, uri }));
   if ('exit' in asked) return asked.exit;
@@ -134,7 +135,7 @@ export const read: Command = async (host, args) => {
   return 0;
 };
 
-export const prompts: Command = async (host, args) => {
+const prompts: Run = async (host, args) => {
   const only = args.positionals[0];
   const unsettled = await settle(host, only);
   if (unsettled !== undefined) return unsettled;
@@ -156,7 +157,7 @@ export const prompts: Command = async (host, args) => {
   return anyFailed ? 1 : 0;
 };
 
-export const prompt: Command = async (host, args) => {
+const prompt: Run = async (host, args) => {
   const [server = '', name = '', rawArgs] = args.positionals;
   const promptArgs = stringRecord(rawArgs, 'ARGS_JSON', '{"name": "Ann"}');
   if (typeof promptArgs === 'string') {
@@ -178,7 +179,7 @@ export const prompt: Command = async (host, args) => {
   return 0;
 };
 
-export const complete: Command = async (host, args) => {
+const complete: Run = async (host, args) => {
   const [server = '', kind = '', target = '', argument = '', value = ''] = args.positionals;
   const context = stringRecord(args.context, '--context', '{"category": "fruit"}');
   if (typeof context === 'string') {
@@ -197,7 +198,7 @@ export const complete: Command = async (host, args) => {
   return 0;
 };
 
-export const ping: Command = async (host, args) => {
+const ping: Run = async (host, args) => {
   const server = args.positionals[0] ?? '';
   const asked = await askServer(host, server, () => host.api['servers:ping'](server));
   if ('exit' in asked) return asked.exit;
@@ -207,28 +208,26 @@ export const ping: Command = async (host, args) => {
   return 0;
 };
 
-/** Usage problems of these commands (checked before anything starts), or undefined. */
-export function usageProblem(args: CliArgs): string | undefined {
-  const n = args.positionals.length;
-  switch (args.command) {
-    case 'resources':
-    case 'prompts':
-      return n > 1 ? cliT('cli.atMostOneServer', { command: args.command }) : undefined;
-    case 'read':
-      return n !== 2 ? cliT('cli.readNeeds') : undefined;
-    case 'prompt':
-      return n < 2 || n > 3 ? cliT('cli.promptNeeds') : undefined;
-    case 'complete':
-      if (n !== 5) return cliT('cli.completeNeeds');
-      return args.positionals[1] === 'prompt' || args.positionals[1] === 'resource' ? undefined : cliT('cli.completeSecond', { got: JSON.stringify(args.positionals[1]) });
-    case 'ping':
-      return n !== 1 ? cliT('cli.pingNeeds') : undefined;
-    default:
-      return undefined;
-  }
-}
+const atMostOneServer = (args: CliArgs): string | undefined => (args.positionals.length > 1 ? cliT('cli.atMostOneServer', { command: args.command ?? '' }) : undefined);
 
-export const featureCommands: Record<string, Command> = { resources, read, prompts, prompt, complete, ping };
+/** The commands of this family, each with its usage check. */
+export const featureCommands: readonly CliCommand[] = [
+  { name: 'resources', check: atMostOneServer, host: oneShot, run: resources },
+  { name: 'read', check: (args) => (args.positionals.length !== 2 ? cliT('cli.readNeeds') : undefined), host: oneShot, run: read },
+  { name: 'prompts', check: atMostOneServer, host: oneShot, run: prompts },
+  { name: 'prompt', check: (args) => (args.positionals.length < 2 || args.positionals.length > 3 ? cliT('cli.promptNeeds') : undefined), host: oneShot, run: prompt },
+  {
+    name: 'complete',
+    check: (args) => {
+      if (args.positionals.length !== 5) return cliT('cli.completeNeeds');
+      const kind = args.positionals[1];
+      return kind === 'prompt' || kind === 'resource' ? undefined : cliT('cli.completeSecond', { got: JSON.stringify(kind) });
+    },
+    host: oneShot,
+    run: complete,
+  },
+  { name: 'ping', check: (args) => (args.positionals.length !== 1 ? cliT('cli.pingNeeds') : undefined), host: oneShot, run: ping },
+];
 
 function optional(fields: Record<string, string | undefined>): Record<string, string> {
   const result: Record<string, string> = {};

@@ -1,12 +1,12 @@
-import type { ApprovalDecision, ApprovalMode, ChatEvent, ChatRoute, ToolPart } from '../../src-shared/contract/chat';
-import type { ToolResult } from '../../src-shared/host-api';
-import { modelEnvName } from '../core/chat/providers';
-import { CoreError } from '../core/errors';
-import type { Host } from '../core/host';
-import type { CliArgs } from './args';
-import { cliT, errorLine } from './i18n';
-import { jsonText, visibleControls } from './output';
-import { terminalFor } from './terminal';
+import type { ApprovalDecision, ApprovalMode, ChatEvent, ChatRoute, ToolPart } from '../../../src-shared/contract/chat';
+import type { ToolResult } from '../../../src-shared/host-api';
+import { modelEnvName } from '../../core/chat/providers';
+import { CoreError } from '../../core/errors';
+import type { Host } from '../../core/host';
+import type { CliArgs } from '../args';
+import { cliT, errorLine } from '../i18n';
+import { jsonText, visibleControls } from '../output';
+import { terminalFor } from '../terminal';
 
 /**
  * `switchboard chat [--model provider:model] [--approve ask|all|readonly|none] "message"`: the app's tool loop in a

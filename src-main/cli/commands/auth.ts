@@ -1,20 +1,20 @@
 import { execFile } from 'node:child_process';
-import type { LoginResult } from '../../src-shared/contract/auth';
-import { checkAuthorizationUrl } from '../core/auth/browser';
-import { CoreError } from '../core/errors';
-import type { Host } from '../core/host';
-import type { CliArgs } from './args';
-import { err, out, outJson } from './output';
-import { cliNumber, cliT, errorLine, statusWord } from './i18n';
+import type { LoginResult } from '../../../src-shared/contract/auth';
+import { checkAuthorizationUrl } from '../../core/auth/browser';
+import { CoreError } from '../../core/errors';
+import type { CliArgs } from '../args';
+import { err, out, outJson } from '../output';
+import { cliNumber, cliT, errorLine, statusWord } from '../i18n';
+import { oneShot, type CliCommand } from './command';
 
 /*
- * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER` (issue 11). Login prints the
- * authorization URL (stderr), opens it in the browser unless --no-browser (through the OS opener with the URL as
- * one argument, never a shell), and waits for the loopback redirect. Exit codes: 0 signed in / out; 1 the sign-in
- * failed (refused, timed out, hostile metadata); 2 usage, an unknown server, or one that does not use OAuth.
+ * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER`. Login prints the authorization URL
+ * (stderr), opens it in the browser unless --no-browser (through the OS opener with the URL as one argument, never a
+ * shell), and waits for the loopback redirect. Exit codes: 0 signed in / out; 1 the sign-in failed (refused, timed
+ * out, hostile metadata); 2 usage, an unknown server, or one that does not use OAuth.
  */
 
-type Command = (host: Host, args: CliArgs) => Promise<number>;
+type Run = CliCommand['run'];
 
 /**
  * The OS opener, without a shell: xdg-open / open / rundll32 get the checked URL as one argument. Only where a
@@ -47,7 +47,7 @@ function exitOf(error: unknown): number {
   return 1;
 }
 
-const login: Command = async (host, args) => {
+const login: Run = async (host, args) => {
   const name = args.positionals[0] ?? '';
   try {
     await host.settled(name);
@@ -90,7 +90,7 @@ const login: Command = async (host, args) => {
   return status === 'ready' ? 0 : 1;
 };
 
-const logout: Command = async (host, args) => {
+const logout: Run = async (host, args) => {
   const name = args.positionals[0] ?? '';
   try {
     await host.settled(name);
@@ -105,9 +105,10 @@ const logout: Command = async (host, args) => {
   }
 };
 
-export const authCommands: Record<string, Command> = { login, logout };
+const oneServer = (args: CliArgs): string | undefined => (args.positionals.length !== 1 ? cliT('cli.needsOneServer', { command: args.command ?? '' }) : undefined);
 
-export function authUsageProblem(args: CliArgs): string | undefined {
-  if (args.command !== 'login' && args.command !== 'logout') return args.noBrowser ? cliT('cli.noBrowserLogin') : undefined;
-  return args.positionals.length !== 1 ? cliT('cli.needsOneServer', { command: args.command }) : undefined;
-}
+/** login and logout; --no-browser is theirs (logout has no browser to open, and takes it without complaint). */
+export const authCommands: readonly CliCommand[] = [
+  { name: 'login', check: oneServer, host: oneShot, options: ['noBrowser'], run: login },
+  { name: 'logout', check: oneServer, host: oneShot, options: ['noBrowser'], run: logout },
+];

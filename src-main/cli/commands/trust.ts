@@ -1,10 +1,11 @@
-import type { ServerView, ToolInfo } from '../../src-shared/host-api';
-import type { Host } from '../core/host';
-import { findingLines, longTextLimit, type FindingWords } from '../core/trust/hidden-text';
-import { shortDiff, type DiffWords } from '../core/trust/pins';
-import type { CliArgs } from './args';
-import { cliNumber, cliReason, cliT, errorLine, statusWord } from './i18n';
-import { err, firstLine, out, outJson, printTable } from './output';
+import type { ServerView, ToolInfo } from '../../../src-shared/host-api';
+import type { Host } from '../../core/host';
+import { findingLines, longTextLimit, type FindingWords } from '../../core/trust/hidden-text';
+import { shortDiff, type DiffWords } from '../../core/trust/pins';
+import type { CliArgs } from '../args';
+import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
+import { err, firstLine, out, outJson, printTable } from '../output';
+import { oneShot, type CliCommand } from './command';
 
 /*
  * `switchboard trust SERVER [TOOL…]` accepts the current definitions of a server's tools (those named, or every one
@@ -75,7 +76,7 @@ export function printToolsTable(views: readonly ServerView[]): void {
   }
 }
 
-export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
+async function trustTools(host: Host, args: CliArgs): Promise<number> {
   const [server, ...tools] = args.positionals;
   if (server === undefined) {
     err(`switchboard: ${cliT('cliOut.trust.needs')}`);
@@ -114,3 +115,5 @@ export async function trustCommand(host: Host, args: CliArgs): Promise<number> {
   out(cliT('cliOut.trust.trusted', { n: cliNumber(trusted.length), server, tools: trusted.join(', ') }));
   return 0;
 }
+
+export const trust: CliCommand = { name: 'trust', host: oneShot, run: trustTools };

@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../src-shared/contract/install';
-import { CoreError, messageOf } from '../core/errors';
-import type { Host } from '../core/host';
-import { Installer } from '../core/install/installer';
-import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../core/install/registry-install';
-import { RegistryClient, registryServerView } from '../core/install/registry-client';
-import type { CliArgs } from './args';
-import { err, firstLine, out, outJson, padDisplay, printTable, visibleControls } from './output';
-import { canAskOn } from './terminal';
-import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from './i18n';
-import { installNoteText } from '../../src-shared/i18n';
+import type { InstallInput, InstallNote, InstallPlanView, InstallResultView } from '../../../src-shared/contract/install';
+import { CoreError, messageOf } from '../../core/errors';
+import type { Host } from '../../core/host';
+import { Installer } from '../../core/install/installer';
+import { resolveRegistryInstall, type ResolvedRegistryInstall } from '../../core/install/registry-install';
+import { RegistryClient, registryServerView } from '../../core/install/registry-client';
+import type { CliArgs } from '../args';
+import { err, firstLine, out, outJson, padDisplay, printTable, visibleControls } from '../output';
+import { canAskOn } from '../terminal';
+import { cliDate, cliLanguage, cliT, errorLine, secretsCaveat } from '../i18n';
+import { installNoteText } from '../../../src-shared/i18n';
 
 /*
  * One-step installs from the CLI: `registry search TERM`, `registry add NAME`, `install FILE.mcpb`, `uninstall NAME`.
@@ -71,8 +71,8 @@ function describeInput(input: InstallInput): string {
 }
 
 /**
- * A plan's notes in the CLI's language: in English the host's own text (as before); otherwise `bundle.note.<code>`
- * filled from the note's data, a date in the language's own form.
+ * A plan's notes in the CLI's language: in English the host's own text; otherwise `bundle.note.<code>` filled from
+ * the note's data, a date in the language's own form.
  */
 export function planNotes(plan: Pick<InstallPlanView, 'notes' | 'notices'>): string[] {
   if (cliLanguage() === 'en') return plan.notes;

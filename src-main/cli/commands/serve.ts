@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../core/support/paths';
+import { cliT, errorLine } from '../i18n';
+import { err, out } from '../output';
+import type { CliCommand } from './command';
+
+/**
+ * `switchboard serve [--port N] [--host H] [--allow-remote] [--keep-token]`: the app in a browser, over the headless
+ * bridge, until SIGINT or SIGTERM (its normal way to stop: exit 0). The first line on stdout is the URL with its token.
+ */
+export const serve: CliCommand = {
+  name: 'serve',
+  // The app's face: it follows the file, finds the servers' programs as the desktop app does, asks before it starts an
+  // unapproved command, answers servers in the UI, and starts (showing the error) with a broken config.
+  host: {
+    startServers: true,
+    listen: true,
+    watchConfig: true,
+    loginShellPath: true,
+    requireConsent: true,
+    logToStderr: true,
+    answers: 'app',
+    stopOnSignal: false,
+    withConfigError: true,
+  },
+  async run(host, args) {
+    const address = args.host ?? '127.0.0.1';
+    if (!isLoopback(address) && !args.allowRemote) {
+      err(`switchboard: ${cliT('cli.loopbackOnly', { host: address })}`);
+      return 2;
+    }
+    if (!isLoopback(address)) err(cliT('cli.remoteWarning', { host: address }));
+    const rendererDir = process.env.SWITCHBOARD_UI_DIR || join(packageRoot(), 'out', 'renderer');
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      err(`switchboard: ${cliT('cli.uiNotBuilt', { dir: rendererDir })}`);
+      return 2;
+    }
+    // Loaded only for serve (a chunk of the bundled CLI: the HTTP/WebSocket server).
+    const { startRemembered, ServeStateError } = await import('../../headless/serve-state');
+    // The port of the last run (when free) and, with --keep-token, its token: a tab left open reconnects.
+    let started: Awaited<ReturnType<typeof startRemembered>>;
+    try {
+      started = await startRemembered({
+        api: host.api,
+        rendererDir,
+        dataDir: host.dataDir,
+        keepToken: args.keepToken,
+        ...(args.host !== undefined ? { host: args.host } : {}),
+        ...(args.port !== undefined ? { port: args.port } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof ServeStateError)) throw error;
+      // A full disk or a read-only data folder: one line that says where and what, not a stack trace.
+      err(`switchboard: ${cliT('cli.serveStateWrite', { file: error.file, error: error.reason })}`);
+      return 1;
+    }
+    const { server, portChanged, tokenKept } = started;
+    out(server.url);
+    err(cliT('cli.headlessReady', { config: host.configPath }));
+    if (portChanged) err(cliT('cliOut.serve.portChanged'));
+    else if (tokenKept) err(cliT('cliOut.serve.tokenKept'));
+    const info = await host.api['app:info']();
+    if (info.configError) err(errorLine(info.configError));
+    await new Promise<void>((resolve) => {
+      const done = (): void => resolve();
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    });
+    await server.dispose();
+    return 0;
+  },
+};
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
