@@ -36,7 +36,7 @@ test('a command line pasted into Command becomes the program and its arguments, 
   await expect(lastCard(page).getByTestId('result-text')).toHaveText('pasted:hi');
 });
 
-test('a command line typed into Command is split when the field is left, before the arguments already listed', async ({ page, host }) => {
+test('a command line typed into Command is split when the field is left or on save, before the arguments already listed', async ({ page, host }) => {
   await expectReady(page, 'calculator');
   await openServers(page);
   await page.getByTestId('add-server').click();
@@ -45,9 +45,14 @@ test('a command line typed into Command is split when the field is left, before 
   await form.getByTestId('form-args-add').click();
   await form.getByRole('textbox', { name: 'Argument 1' }).fill('--name=typed');
   await form.getByTestId('form-command').fill(`${process.execPath} ${tinyServer}`);
-  // Saving straight from the field (Enter) splits it too.
+  await form.getByTestId('form-name').click();
+  await expect(form.getByTestId('form-command')).toHaveValue(process.execPath);
+  await expect(form.getByRole('textbox', { name: 'Argument 1' })).toHaveValue(tinyServer);
+  await expect(form.getByRole('textbox', { name: 'Argument 2' })).toHaveValue('--name=typed');
+  // Saving straight from the field (Enter, no blur) splits what was typed there too.
+  await form.getByTestId('form-command').fill(`${process.execPath} --no-warnings`);
   await form.getByTestId('form-command').press('Enter');
 
   await expect(configRow(page, 'typed')).toHaveAttribute('data-status', 'ready');
-  expect(savedEntry(host.configPath, 'typed')).toEqual({ command: process.execPath, args: [tinyServer, '--name=typed'] });
+  expect(savedEntry(host.configPath, 'typed')).toEqual({ command: process.execPath, args: ['--no-warnings', tinyServer, '--name=typed'] });
 });
