@@ -6,7 +6,8 @@ import { expectReady, lastCard, send } from './helpers';
 
 const tinyServer = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
 
-const savedEntry = (path: string, name: string): unknown => (JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers[name];
+const savedEntry = (path: string, name: string): unknown =>
+  (JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: Record<string, unknown> }).mcpServers[name];
 
 test('a command line pasted into Command becomes the program and its arguments, and the server starts', async ({ page, host }) => {
   await expectReady(page, 'calculator');
@@ -18,14 +19,19 @@ test('a command line pasted into Command becomes the program and its arguments, 
   // the quotes keep one argument whole and go.
   const line = `"${process.execPath}" ${tinyServer} '--name=pasted'`;
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.evaluate((text) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(text), line);
+  await page.evaluate(
+    (text) => (globalThis as unknown as { navigator: { clipboard: { writeText(t: string): Promise<void> } } }).navigator.clipboard.writeText(text),
+    line,
+  );
   await form.getByTestId('form-command').focus();
   await page.keyboard.press('ControlOrMeta+v');
 
   await expect(form.getByTestId('form-command')).toHaveValue(process.execPath);
   await expect(form.getByRole('textbox', { name: 'Argument 1' })).toHaveValue(tinyServer);
   await expect(form.getByRole('textbox', { name: 'Argument 2' })).toHaveValue('--name=pasted');
-  await expect(form.getByTestId('form-command-split')).toHaveText('Split into the program and 2 arguments below. To keep a path with spaces whole, put it in quotes.');
+  await expect(form.getByTestId('form-command-split')).toHaveText(
+    'Split into the program and 2 arguments below. To keep a path with spaces whole, put it in quotes.',
+  );
   await form.getByTestId('form-save').click();
 
   await expect(configRow(page, 'pasted')).toHaveAttribute('data-status', 'ready');

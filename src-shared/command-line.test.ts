@@ -34,7 +34,13 @@ describe('splitCommandLine', () => {
   });
 
   it('joins lines ended by a backslash and treats other newlines as whitespace', () => {
-    expect(splitCommandLine('npx -y \\\n  @modelcontextprotocol/server-everything \\\r\n  --x\ny')).toEqual(['npx', '-y', '@modelcontextprotocol/server-everything', '--x', 'y']);
+    expect(splitCommandLine('npx -y \\\n  @modelcontextprotocol/server-everything \\\r\n  --x\ny')).toEqual([
+      'npx',
+      '-y',
+      '@modelcontextprotocol/server-everything',
+      '--x',
+      'y',
+    ]);
   });
 
   it('passes unicode through, quoted or not', () => {

@@ -48,7 +48,12 @@ const attempts = (root: string): number => {
 function start(root: string, args: string[] = [], env: Record<string, string> = {}): { stdout: string; stderr: string; status: number | null } {
   const clean = { ...process.env };
   for (const name of ['SWITCHBOARD_HEADLESS', 'SWITCHBOARD_RETRY_ELECTRON', 'ELECTRON_OVERRIDE_DIST_PATH', 'INIT_CWD']) delete clean[name];
-  const r = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs'), ...args], { cwd: root, env: { ...clean, ...env }, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs'), ...args], {
+    cwd: root,
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (r.error) throw r.error;
   return { stdout: r.stdout, stderr: r.stderr, status: r.status };
 }
@@ -64,7 +69,10 @@ describe.skipIf(process.platform === 'win32')('npm start remembers that Electron
       'Electron binary not available (could not download it: getaddrinfo ENOTFOUND github.com); starting headless mode — open the URL below in a browser. ' +
         'Not tried again for electron 45.5.0. To try again: npm start -- --retry-electron (or delete node_modules/.cache/switchboard/electron-unavailable.json).\n',
     );
-    expect(JSON.parse(readFileSync(marker(root), 'utf8'))).toMatchObject({ version: '45.5.0', reason: 'could not download it: getaddrinfo ENOTFOUND github.com' });
+    expect(JSON.parse(readFileSync(marker(root), 'utf8'))).toMatchObject({
+      version: '45.5.0',
+      reason: 'could not download it: getaddrinfo ENOTFOUND github.com',
+    });
 
     const second = start(root, ['--port', '7']);
     expect(attempts(root)).toBe(1);

@@ -47,7 +47,9 @@ describe.skipIf(process.platform === 'win32')('a relative command starts in the 
     const byName = Object.fromEntries((await host.api['servers:list']()).map((v) => [v.name, v]));
     for (const name of ['dotted', 'plain', 'incwd']) {
       expect(byName[name], name).toMatchObject({ status: 'ready' });
-      expect(await host.api['tools:call']({ server: name, tool: 'echo', args: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: `${name}:hi` }] });
+      expect(await host.api['tools:call']({ server: name, tool: 'echo', args: { text: 'hi' } })).toMatchObject({
+        content: [{ type: 'text', text: `${name}:hi` }],
+      });
     }
     expect(byName.missing?.status).toBe('error');
     expect(byName.missing?.error).toBe(
