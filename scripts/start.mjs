@@ -2,14 +2,17 @@
 // `npm start`: build if needed, then run the Electron app — or, when Electron's binary cannot be had (it is
 // downloaded on first use, and some machines have no internet), headless mode (`switchboard serve`) instead.
 //
-//   npm start [-- --config FILE] [--port N] [--host H] [--headless]
+//   npm start [-- --config FILE] [--port N] [--host H] [--headless] [--retry-electron]
 //
-// Never calls require('electron'): that would try to download the binary with nobody watching.
+// Never calls require('electron'): that would try to download the binary with nobody watching. A failed download is
+// remembered (scripts/electron-availability.mjs) and not tried again until the electron version changes or
+// --retry-electron / SWITCHBOARD_RETRY_ELECTRON=1 asks for it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
+import { downloadDecision, electronVersion, forgetFailure, markerFile, readMarker, rememberFailure, retryAdvice, retryEnv, retryFlag } from './electron-availability.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const electronDir = join(root, 'node_modules', 'electron');
@@ -180,7 +183,8 @@ function startHeadless(args) {
 function main() {
   const given = absolutizeConfig(process.argv.slice(2));
   const forceHeadless = given.includes('--headless') || process.env.SWITCHBOARD_HEADLESS === '1';
-  const args = given.filter((a) => a !== '--headless');
+  const retry = given.includes(retryFlag) || process.env[retryEnv] === '1';
+  const args = given.filter((a) => a !== '--headless' && a !== retryFlag);
 
   if (forceHeadless) {
     buildIfNeeded(() => [rendererOutput, cliOutput]);
@@ -188,17 +192,34 @@ function main() {
     startHeadless(args);
     return;
   }
+  const marker = markerFile(root);
   let binary = findElectron();
-  let reason;
-  if (!binary) ({ binary, reason } = obtainElectron());
+  let why;
+  let after = '';
+  if (!binary) {
+    const version = electronVersion(electronDir);
+    const decision = downloadDecision({ marker: readMarker(marker), version, retry });
+    if (decision.attempt) {
+      ({ binary, reason: why } = obtainElectron());
+      if (!binary && version !== undefined) {
+        rememberFailure(marker, version, why);
+        after = ` Not tried again for electron ${version}. ${retryAdvice(root, marker)}.`;
+      }
+    } else {
+      const { reason, at, version: failed } = decision.marker;
+      why = `${reason} — on ${at.slice(0, 10)}, not tried again for electron ${failed}`;
+      after = ` ${retryAdvice(root, marker)}.`;
+    }
+  }
   if (binary) {
+    forgetFailure(marker);
     buildIfNeeded(electronOutputs);
     startElectron(binary, args);
     return;
   }
   // Headless needs only the renderer bundle and the CLI bundle.
   buildIfNeeded(() => [rendererOutput, cliOutput]);
-  say(`Electron binary not available (${reason}); starting headless mode — open the URL below in a browser.`);
+  say(`Electron binary not available (${why}); starting headless mode — open the URL below in a browser.${after}`);
   startHeadless(args);
 }
 

@@ -489,6 +489,9 @@ export const en = {
     remote: 'A remote URL',
     command: 'Command',
     commandPlaceholder: 'node, npx, uvx, /path/to/program',
+    /** Shown after a command line in Command was split into the program and its arguments (shell-style quoting). */
+    commandSplit_one: 'Split into the program and {{count}} argument below. To keep a path with spaces whole, put it in quotes.',
+    commandSplit_other: 'Split into the program and {{count}} arguments below. To keep a path with spaces whole, put it in quotes.',
     environment: 'Environment',
     variable: 'variable',
     workingFolder: 'Working folder',
@@ -1177,6 +1180,10 @@ export const en = {
       'command-not-found':
         'Cannot start "{{command}}": command not found. Looked in {{path}}. Install it, put its absolute path in "command", or add its folder to your login shell\'s PATH.',
       'no-executable': 'Cannot start "{{command}}": no executable file at {{file}}. Check the {{where}} path in the config.',
+      'no-executable-relative':
+        'Cannot start "{{command}}": no executable file at {{file}}. A relative {{where}} starts in {{base}} (the server\'s "cwd", else the config file\'s folder): correct the path, or give an absolute one.',
+      'command-line':
+        'Cannot start "{{command}}": "command" holds a whole command line. Put the program in "command" ("{{program}}") and the rest in "args" ({{args}}); the server form splits a pasted line for you.',
       /** A raw save refused because the file changed since the editor loaded it (src-main/core/config/store.ts). */
       'changed-on-disk': 'The config file changed on disk since the editor loaded it. Reload to see that change (copy your text first), then save again.',
       /** The config's own problem (src-main/core/config/parse.ts ConfigDetailInfo: data.reason and its data). */

@@ -482,6 +482,8 @@ export const zhCN: Catalogue = {
     remote: '一个远程 URL',
     command: '命令',
     commandPlaceholder: 'node、npx、uvx、/path/to/program',
+    commandSplit_one: '已拆分为程序和下方的 {{count}} 个参数。若要让含空格的路径保持完整，请用引号括起来。',
+    commandSplit_other: '已拆分为程序和下方的 {{count}} 个参数。若要让含空格的路径保持完整，请用引号括起来。',
     environment: '环境变量',
     variable: '变量',
     workingFolder: '工作文件夹',
@@ -1161,6 +1163,10 @@ export const zhCN: Catalogue = {
       position: '配置第 {{line}} 行第 {{column}} 列有问题：{{message}}',
       'command-not-found': '无法启动“{{command}}”：找不到该命令。已查找的位置：{{path}}。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
       'no-executable': '无法启动“{{command}}”：{{file}} 处没有可执行文件。请检查配置中的 {{where}} 路径。',
+      'no-executable-relative':
+        '无法启动“{{command}}”：{{file}} 处没有可执行文件。相对路径的 {{where}} 从 {{base}} 开始查找（服务器的 "cwd"，没有则为配置文件所在的文件夹）：请改正路径，或填写绝对路径。',
+      'command-line':
+        '无法启动“{{command}}”："command" 中是一整条命令行。请把程序（"{{program}}"）填在 "command" 中，其余部分填在 "args" 中（{{args}}）；服务器表单会自动拆分粘贴的命令行。',
       'changed-on-disk': '编辑器载入配置文件后，它在磁盘上被改动了。请重新载入以查看该改动（先复制你的文本），然后再保存。',
       /** The config's own problem (src-main/core/config/parse.ts ConfigDetailInfo: data.reason and its data). */
       'json-syntax': '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.json-syntax)',

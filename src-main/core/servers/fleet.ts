@@ -26,7 +26,7 @@ export interface RegistryOptions {
   /** For `${secret:NAME}` and answered `${input:ID}`. */
   secrets?: { get(name: string): string | undefined };
   allowList: () => readonly string[];
-  /** Folder relative `cwd`/`envFile` paths are resolved against (the config file's folder). */
+  /** Folder relative `cwd`/`envFile` paths (and a relative `command` without a `cwd`) are resolved against (the config file's folder). */
   baseDir: string;
   /** PATH for children and command lookup: the host's merged with the login shell's (desktop launches). */
   childPath?: string;
@@ -123,6 +123,7 @@ function resolveLaunch(name: string, entry: ServerEntry, options: RegistryOption
       return {
         name,
         entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
+        commandBase: cwd ?? options.baseDir,
         childEnv,
         ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite), ...folders } } : {}),
       };

@@ -72,6 +72,8 @@ export interface ResolvedServer {
   entry: ServerEntry;
   /** For stdio: the child's whole environment (built by the whitelist rule). */
   childEnv?: ChildEnv;
+  /** For stdio: the folder a relative `command` starts in — the entry's cwd, else the config file's folder. */
+  commandBase?: string;
   /** For remote: headers with references resolved. */
   headers?: Record<string, string>;
   /** A problem found while resolving (e.g. an unset ${env:NAME}); the server fails with it. */

@@ -161,7 +161,7 @@ export class Session {
     const launchEnv = Object.entries(childEnv?.sources ?? {}).map(([name, source]) => ({ name, source }));
     // Shown even when the command cannot be found, so a person sees what was tried.
     this.options.hooks.launch({ command: entry.command ?? '', args, cwd, env: launchEnv });
-    const command = resolveCommand(entry.command ?? '', env.PATH, entry.cwd);
+    const command = resolveCommand(entry.command ?? '', env.PATH, this.options.server.commandBase ?? cwd);
     const request = this.options.server.sandbox;
     // A sandboxed server without a cwd of its own runs in an empty private folder, never in the host's.
     const sandbox = request ? planSandbox(request, { command, args, ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}), home: env.HOME ?? homedir(), baseDir: cwd, path: env.PATH, runtimeDir: env.XDG_RUNTIME_DIR }) : undefined;

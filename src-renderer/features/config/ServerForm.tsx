@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { describeError } from '../../host/bridge-client';
 import { useApp } from '../../store/useApp';
-import { emptyForm, entryFromForm, formFromEntry, type FormErrors, type RemoteTransport, type SamplingMode, type ServerFormState } from './entry-form';
+import { emptyForm, entryFromForm, formFromEntry, splitCommandField, type FormErrors, type RemoteTransport, type SamplingMode, type ServerFormState } from './entry-form';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
 import { SandboxFields } from './SandboxFields';
@@ -29,11 +29,39 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
   const id = useId();
   const patch = (p: Partial<ServerFormState>): void => setForm((f) => ({ ...f, ...p }));
   const adding = name === undefined;
+  // Split only what the person typed or pasted: a loaded entry whose program path has unquoted spaces stays as it is.
+  const commandEdited = useRef(false);
+  const [splitNote, setSplitNote] = useState<number | undefined>(undefined);
+
+  /** A command line in Command becomes the program plus arguments, visibly (the Arguments list fills in). */
+  const splitCommand = (state: ServerFormState, replaceArgs = false): ServerFormState => {
+    commandEdited.current = false;
+    const split = splitCommandField(state, replaceArgs);
+    if (!split) return state;
+    if (split.moved > 0) setSplitNote(split.moved);
+    return split.form;
+  };
+
+  const pasteCommand = (event: ClipboardEvent<HTMLInputElement>): void => {
+    const text = event.clipboardData.getData('text/plain');
+    if (!/[\s'"\\]/.test(text)) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const start = input.selectionStart ?? input.value.length;
+    const end = input.selectionEnd ?? start;
+    const command = input.value.slice(0, start) + text + input.value.slice(end);
+    const whole = start === 0 && end === input.value.length;
+    const next = splitCommand({ ...form, command }, whole);
+    // An unclosed quote stays in the field for the person to finish; a text input holds no line breaks.
+    setForm(next.command === command ? { ...next, command: command.replace(/[\r\n]+/g, ' ') } : next);
+  };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
+    const current = commandEdited.current && form.kind === 'stdio' ? splitCommand(form) : form;
+    if (current !== form) setForm(current);
     const result = entryFromForm(
-      form,
+      current,
       original,
       names.filter((n) => n !== name),
     );
@@ -100,9 +128,22 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
                 spellCheck={false}
                 placeholder={t('serverForm.commandPlaceholder')}
                 value={form.command}
-                onChange={(e) => patch({ command: e.target.value })}
+                onChange={(e) => {
+                  commandEdited.current = true;
+                  setSplitNote(undefined);
+                  patch({ command: e.target.value });
+                }}
+                onPaste={pasteCommand}
+                onBlur={() => {
+                  if (commandEdited.current) setForm(splitCommand(form));
+                }}
                 {...field('command')}
               />
+              {splitNote !== undefined && (
+                <p className="field-hint" data-testid="form-command-split">
+                  {t('serverForm.commandSplit', { count: splitNote })}
+                </p>
+              )}
               {fieldError('command')}
             </div>
             <span />

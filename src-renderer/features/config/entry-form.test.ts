@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, entryFromForm, formFromEntry, looksSecret, newRowId, rootProblem, secretReference, suggestSecretName } from './entry-form';
+import { emptyForm, entryFromForm, formFromEntry, looksSecret, newRowId, rootProblem, secretReference, splitCommandField, suggestSecretName } from './entry-form';
 
 const row = (value: string) => ({ id: newRowId(), value });
 const pair = (key: string, value: string) => ({ id: newRowId(), key, value });
@@ -154,5 +154,33 @@ describe('sandbox in the form', () => {
     const original = { command: 'node', sandbox: true };
     const form = { ...formFromEntry('s', original), kind: 'remote' as const, url: 'https://x.example/mcp' };
     expect(entryFromForm(form, original, [])).toEqual({ ok: true, name: 's', entry: { url: 'https://x.example/mcp' } });
+  });
+});
+
+describe('splitCommandField', () => {
+  const values = (form: { command: string; args: Array<{ value: string }> }) => ({ command: form.command, args: form.args.map((a) => a.value) });
+
+  it('splits a pasted command line into the program and its arguments, which then save as command + args', () => {
+    const split = splitCommandField({ ...emptyForm(), name: 'everything', command: 'npx -y @modelcontextprotocol/server-everything' });
+    expect(split?.moved).toBe(2);
+    expect(values(split!.form)).toEqual({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] });
+    expect(entryFromForm(split!.form, undefined, [])).toEqual({ ok: true, name: 'everything', entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } });
+  });
+
+  it('puts the words before the arguments already listed, or replaces them', () => {
+    const form = { ...emptyForm(), command: 'node server.mjs --verbose', args: [row('--port=3')] };
+    expect(values(splitCommandField(form)!.form)).toEqual({ command: 'node', args: ['server.mjs', '--verbose', '--port=3'] });
+    expect(values(splitCommandField(form, true)!.form)).toEqual({ command: 'node', args: ['server.mjs', '--verbose'] });
+  });
+
+  it('keeps a quoted program path with spaces as one command, quotes removed, arguments kept', () => {
+    const form = { ...emptyForm(), command: '"/Applications/My App/server"', args: [row('--x')] };
+    expect(splitCommandField(form, true)).toEqual({ form: { ...form, command: '/Applications/My App/server' }, moved: 0 });
+  });
+
+  it('leaves one plain word, a blank field and an unclosed quote alone', () => {
+    expect(splitCommandField({ ...emptyForm(), command: 'uvx' })).toBeUndefined();
+    expect(splitCommandField({ ...emptyForm(), command: '' })).toBeUndefined();
+    expect(splitCommandField({ ...emptyForm(), command: 'node "server.mjs' })).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { splitCommandLine } from '../../../src-shared/command-line';
 import type { ServerEntry } from '../../../src-shared/schemas/config';
 import { i18n } from '../../i18n';
 
@@ -106,6 +107,20 @@ export function formFromEntry(name: string, entry: Record<string, unknown>): Ser
     ...samplingFromEntry(entry.sampling),
     ...sandboxFromEntry(entry.sandbox),
   };
+}
+
+/**
+ * The form with a command line in Command split into the program and its arguments (shell-style quoting, see
+ * splitCommandLine), or undefined when there is nothing to split: one word as written, a blank field, an unclosed
+ * quote. The words after the program go before the arguments already listed, or replace them (`replaceArgs`: a
+ * whole command line pasted over the field, when it has arguments). A quoted program path with spaces stays one word, its quotes removed.
+ */
+export function splitCommandField(form: ServerFormState, replaceArgs = false): { form: ServerFormState; moved: number } | undefined {
+  const words = splitCommandLine(form.command);
+  const [program, ...rest] = words ?? [];
+  if (program === undefined || (rest.length === 0 && program === form.command)) return undefined;
+  const moved = rest.map((value) => ({ id: newRowId(), value }));
+  return { form: { ...form, command: program, args: replaceArgs && moved.length > 0 ? moved : [...moved, ...form.args] }, moved: rest.length };
 }
 
 const plainObject = (value: unknown): Record<string, unknown> | undefined =>
