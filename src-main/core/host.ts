@@ -15,7 +15,7 @@ import { ChildLedger } from './process/ledger';
 import { HostLog, RotatingLog } from './support/log-file';
 import { mergePaths, readLoginShellPath } from './process/login-path';
 import { appDataDir, configFileName, logsDirOf, secretsFileOf } from './support/paths';
-import { Registry } from './servers/fleet';
+import { ServerFleet } from './servers/fleet';
 import { switchboardFolders } from './process/sandbox/index';
 import { ChatService } from './chat/service';
 import { AppService } from './services/app';
@@ -114,7 +114,7 @@ export interface HostOptions {
 export interface Host {
   readonly api: HostApi;
   readonly configPath: string;
-  readonly registry: Registry;
+  readonly fleet: ServerFleet;
   readonly config: ConfigStore;
   readonly secrets: SecretStore;
   /** The one queue of things a person must answer (approvals, sampling, elicitation, URL consent). */
@@ -230,9 +230,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     log: (line) => log.info(line),
   });
   // The protocol trace is fed by every server's transports (the factory decorates them), so it comes first.
-  const trace = new TraceService({ registry: () => registry, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
+  const trace = new TraceService({ fleet: () => fleet, events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink });
   logRedaction.redactor = trace.redactor;
-  const registry: Registry = new Registry({
+  const fleet: ServerFleet = new ServerFleet({
     hostEnv,
     dotenv: hostDotenv,
     dotenvFiles: [dotenvFiles.data, dotenvFiles.working],
@@ -248,7 +248,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
     defaultRoots: () => options.settings.defaultRoots?.(),
     ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
-    connectionDeps: (name) => ({
+    supervisorDeps: (name) => ({
       // The user's settings, then explicit overrides (tests, benchmarks).
       policy: { ...options.settings.supervision?.(), ...options.policy },
       eraCache,
@@ -262,8 +262,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       requests,
       sampler: new ProviderSampler(chat.providers),
       audit: chat.audit,
-      // `includeContext` in a sampling request: the servers as the registry sees them (requests/sampling-context.ts).
-      samplingContext: (server, scope) => samplingContextText(server, scope, registry.views()),
+      // `includeContext` in a sampling request: the servers as the fleet sees them (requests/sampling-context.ts).
+      samplingContext: (server, scope) => samplingContextText(server, scope, fleet.views()),
       ...(options.answerSource ? { answerSource: options.answerSource } : {}),
       ...(options.trace !== false || options.traceSink ? { decorateTransport: trace.decorateTransport, decorateFetch: trace.decorateFetch } : {}),
     }),
@@ -274,24 +274,24 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const running = options.startServers !== false;
 
   // One service per domain, each owning its slice of the HostApi; this function only wires them.
-  const servers = new ServersService(registry, events);
-  const tools = new ToolsService(registry);
+  const servers = new ServersService(fleet, events);
+  const tools = new ToolsService(fleet);
   const app = new AppService({ mode: options.mode, configPath, logsDir, store, secrets, openPath: options.openPath });
   const apply = async (snapshot: ConfigSnapshot): Promise<void> => {
     seedConsent(snapshot);
-    if (running) await registry.apply(snapshot.config);
+    if (running) await fleet.apply(snapshot.config);
   };
   const config = new ConfigService({ configPath, store, secrets, hostEnv, apply, approve: (name, entry) => consent.approve(name, entry, 'form') });
   const secretsService = new SecretsService(secrets, () => apply(store.snapshot()));
   const chat = new ChatService({
     tools: {
-      views: () => registry.views(),
+      views: () => fleet.views(),
       // Through the tools service: the model's call id keys calls:progress and tools:cancel (the tool card's Cancel).
       callTool: (ref, args, signal, callId, call) => tools.call({ server: ref.server, tool: ref.tool, args, ...(callId !== undefined ? { callId } : {}), ...(call?.task !== undefined ? { task: call.task } : {}) }, signal),
     },
     resources: {
-      read: (server, uri) => registry.get(server).features.resources.read(uri),
-      nameOf: (server, uri) => registry.get(server).features.resources.nameOf(uri),
+      read: (server, uri) => fleet.get(server).features.resources.read(uri),
+      nameOf: (server, uri) => fleet.get(server).features.resources.nameOf(uri),
     },
     secrets,
     env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles, dotenvPaths },
@@ -307,15 +307,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Read before any server starts (nothing a child says can come meanwhile), or after their spawns (deferInstaller).
   const eagerInstall = options.deferInstaller ? undefined : lazyInstallService(installOptions, Promise.resolve());
   await eagerInstall?.ready;
-  if (running) registry.load(initial.config);
-  const install = eagerInstall ?? lazyInstallService(installOptions, registry.applied());
+  if (running) fleet.load(initial.config);
+  const install = eagerInstall ?? lazyInstallService(installOptions, fleet.applied());
   log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(initial.config.mcpServers).length} server(s)`);
 
   // Every change of the file (ours or external): apply what changed, tell the UI.
   store.on('changed', (snapshot) => {
     seedConsent(snapshot);
     if (snapshot.error) log.warn(`config not applied, keeping the last good one: ${snapshot.error.message}`);
-    else if (running) void registry.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
+    else if (running) void fleet.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
     events.emit('app:changed', app.info());
     events.emit('config:changed', config.text(snapshot));
   });
@@ -336,7 +336,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
             if (!signedInElsewhere || disposing) return;
             // Another process signed in or out (`switchboard login` while this runs): servers waiting for a sign-in
             // try again with what is stored now.
-            for (const view of registry.views()) if (view.status === 'needs-login') void registry.get(view.name).restart().catch(() => undefined);
+            for (const view of fleet.views()) if (view.status === 'needs-login') void fleet.get(view.name).restart().catch(() => undefined);
           });
         },
         (error) => log.warn(`following the secrets file failed: ${error instanceof Error ? error.message : String(error)}`),
@@ -344,7 +344,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     : undefined;
 
   const requestsService = new RequestsService(requests, events);
-  const authService = new AuthService(registry, {
+  const authService = new AuthService(fleet, {
     entry: (name) => store.snapshot().config.mcpServers[name],
     saveEntry: (name, entry) => config.api['servers:upsert']({ name, entry }),
     secrets,
@@ -356,15 +356,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...tools.api,
     ...config.api,
     ...secretsService.api,
-    ...new ResourcesService(registry).api,
-    ...new PromptsService(registry).api,
-    ...new LoggingService(registry).api,
+    ...new ResourcesService(fleet).api,
+    ...new PromptsService(fleet).api,
+    ...new LoggingService(fleet).api,
     ...trace.api,
     ...requestsService.api,
     ...authService.api,
-    ...new ConsentService(registry).api,
+    ...new ConsentService(fleet).api,
     ...install.api,
-    ...new TrustService(registry).api,
+    ...new TrustService(fleet).api,
     ...openUrlApi(options.openExternal),
     // Settings changes re-apply the config: servers whose environment or roots changed follow.
     ...new SettingsService(options.settings, () => void apply(store.snapshot())).api,
@@ -374,7 +374,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   return {
     api,
     configPath,
-    registry,
+    fleet,
     config: store,
     secrets,
     requests,
@@ -382,7 +382,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     chat,
     install,
     dataDir,
-    settled: (name) => registry.settled(name),
+    settled: (name) => fleet.settled(name),
     dispose() {
       disposing ??= (async () => {
         await secretsFollower?.dispose(); // made last: ended first, before it could apply anything more
@@ -392,7 +392,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
         requestsService.dispose();
         await chat.dispose();
         await store.dispose();
-        await registry.dispose();
+        await fleet.dispose();
         trace.dispose();
         ledger.dispose();
         log.info('stopped; every server session closed and every process tree ended');

@@ -24,7 +24,7 @@ export interface SupervisorEvents {
  * One configured server's lifecycle: the status machine, start/stop/restart, crash detection with backoff
  * restarts and crash-loop, the stderr ring and launch info. Each start is a new {@link Session}; the feature
  * modules live as long as the supervisor (so a crash's logs survive the restart) and are driven by each session.
- * UI-free; the Registry owns and disposes it.
+ * UI-free; the ServerFleet owns and disposes it.
  */
 export class Supervisor extends EventEmitter<SupervisorEvents> {
   private status: ServerStatus = 'stopped';
@@ -124,7 +124,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     return this.pendingConsent;
   }
 
-  /** Set by the Registry: the entry's pending approval, or undefined once approved (then `start` starts it). */
+  /** Set by the ServerFleet: the entry's pending approval, or undefined once approved (then `start` starts it). */
   setConsent(consent: ConsentView | undefined, start = false): void {
     this.pendingConsent = consent;
     if (consent?.enforced) {
@@ -232,7 +232,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const previous = this.session;
     const session = this.newSession();
     this.session = session;
-    // Synchronously, so that whoever called start() sees `starting` at once (Registry.settled relies on it).
+    // Synchronously, so that whoever called start() sees `starting` at once (ServerFleet.settled relies on it).
     this.setStatus('starting');
     const timeout = this.server.entry.timeout ?? this.policy.startTimeoutMs;
     // Set when the deadline passes, so that work still in flight starts nothing new (no retry, no fallback).

@@ -1,5 +1,5 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 
 export type ConsentChannel = 'servers:approve';
 
@@ -7,9 +7,9 @@ export type ConsentChannel = 'servers:approve';
 export class ConsentService {
   readonly api: Pick<HostMethods, ConsentChannel>;
 
-  constructor(registry: Registry) {
+  constructor(fleet: ServerFleet) {
     this.api = {
-      'servers:approve': (name, hash) => registry.approve(name, hash),
+      'servers:approve': (name, hash) => fleet.approve(name, hash),
     };
   }
 }

@@ -2,7 +2,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import type { ConfigStore } from '../config/store';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 import type { SecretStore } from '../secrets/store';
 import { oauthSecretValues } from '../auth/store';
 import { minSecretLength } from '../trace/redact';
@@ -63,7 +63,7 @@ export function followSecretValues(secrets: SecretStore, hostSecrets: () => Read
 export type TraceChannel = 'trace:list' | 'trace:clear' | 'debug:bundle';
 
 export interface TraceServiceOptions {
-  registry: () => Registry;
+  fleet: () => ServerFleet;
   events: HostEventBus;
   store: ConfigStore;
   secrets: SecretStore;
@@ -100,7 +100,7 @@ export class TraceService implements Disposable {
     this.ring = new TraceRing({ redactor: this.redactor });
     this.recorder = options.sink ? teeRecorder(this.ring, options.sink) : this.ring;
     this.appended = this.ring.onAppended((event) => options.events.emit('trace:appended', event));
-    const known = (server: string): void => void options.registry().get(server);
+    const known = (server: string): void => void options.fleet().get(server);
     this.api = {
       'trace:list': async ({ server, after, limit }) => {
         known(server);
@@ -111,9 +111,9 @@ export class TraceService implements Disposable {
         this.ring.clear(server);
       },
       'debug:bundle': async ({ servers }) => {
-        const registry = options.registry();
+        const fleet = options.fleet();
         for (const server of servers ?? []) known(server);
-        const views = registry.views();
+        const views = fleet.views();
         const names = servers ?? views.map((v) => v.name);
         this.secrets.refresh();
         return writeDebugBundle({

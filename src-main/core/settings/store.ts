@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../../src-shared/schemas/config';
-import type { SupervisionPolicy } from '../servers/connection';
+import type { SupervisionPolicy } from '../servers/policy';
 import type { ThemeSetting } from '../../../src-shared/contract/settings';
 import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '../../../src-shared/schemas/settings';
 
