@@ -185,7 +185,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Pinned tool definitions (issue 12): a changed or new tool needs review before the model sees it.
   const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
   const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
-  const events = new HostEventBus((error) => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`));
+  const listenerFailed = (error: unknown): void => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+  const events = new HostEventBus(listenerFailed);
   const following = options.watchConfig !== false;
   // The secret names the UI was last told of: told again when they change (by this host or another process).
   let announcedSecrets = '';
@@ -209,7 +210,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
   const workdirs = [...new Set([options.envDir ?? process.cwd(), process.cwd()])];
   const hostDotenv = mergeHostDotenv(dotenvFiles);
-  const store = new ConfigStore(configPath);
+  const store = new ConfigStore(configPath, { onListenerError: listenerFailed });
   // Approvals of launches and of where secrets go; the first time a config file is seen, its entries count as approved.
   const firstSnapshot = store.snapshot();
   const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, undefined);
@@ -234,6 +235,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   logRedaction.redactor = trace.redactor;
   const fleet: ServerFleet = new ServerFleet({
     hostEnv,
+    onListenerError: listenerFailed,
     dotenv: hostDotenv,
     dotenvFiles: [dotenvFiles.data, dotenvFiles.working],
     secrets,
@@ -312,7 +314,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   log.info(`started (${options.mode}); config ${configPath}; ${Object.keys(initial.config.mcpServers).length} server(s)`);
 
   // Every change of the file (ours or external): apply what changed, tell the UI.
-  store.on('changed', (snapshot) => {
+  store.onChanged((snapshot) => {
     seedConsent(snapshot);
     if (snapshot.error) log.warn(`config not applied, keeping the last good one: ${snapshot.error.message}`);
     else if (running) void fleet.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));

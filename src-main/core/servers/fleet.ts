@@ -1,9 +1,9 @@
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import type { SandboxSetting, ServerEntry, ServersConfig } from '../../../src-shared/schemas/config';
 import type { ConsentView, ServerView } from '../../../src-shared/host-api';
+import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import type { FeatureName } from './features/feature';
 import { resolveRoots } from './features/roots';
 import type { ResolvedServer, SupervisorDeps } from './policy';
@@ -42,6 +42,8 @@ export interface ServerFleetOptions {
   sandboxFolders?: { own: string[]; workdirs: string[]; privateRoot: string };
   /** Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits, where the gate is enforced. */
   consent?: ConsentGate;
+  /** Told when a listener of the fleet's events throws (the other listeners still run). */
+  onListenerError?: (error: unknown) => void;
 }
 
 /** What the fleet asks about approvals (ConsentStore implements it). */
@@ -58,10 +60,10 @@ export interface ApplyResult {
   unchanged: string[];
 }
 
-export interface ServerFleetEvents {
-  changed: [];
-  /** One server's feature list was reloaded or cleared. */
-  feature: [server: string, feature: FeatureName];
+/** One server's feature list was reloaded or cleared. */
+export interface FeatureChange {
+  server: string;
+  feature: FeatureName;
 }
 
 /** What makes two definitions the same server: the entry and everything resolved from it. */
@@ -169,13 +171,22 @@ function readEnvFile(file: string, where: string, context: ReferenceContext): Re
  * The set of supervisors, one per configured server: applies each new config to them (only what changed restarts)
  * and answers for them by name.
  */
-export class ServerFleet extends EventEmitter<ServerFleetEvents> {
+export class ServerFleet {
   private readonly supervisors = new Map<string, Supervisor>();
   private applying: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  private readonly changed: Emitter<void>;
+  private readonly featureChanged: Emitter<FeatureChange>;
+  /** A server was added or removed, or one's view changed (status, stderr, a list). */
+  readonly onChanged: Event<void>;
+  /** One server's feature list was reloaded or cleared. */
+  readonly onFeature: Event<FeatureChange>;
 
   constructor(private readonly options: ServerFleetOptions) {
-    super();
+    this.changed = new Emitter<void>(options.onListenerError);
+    this.featureChanged = new Emitter<FeatureChange>(options.onListenerError);
+    this.onChanged = this.changed.event;
+    this.onFeature = this.featureChanged.event;
   }
 
   /** Creates and starts a supervisor for every server of the config (disabled ones stay stopped). */
@@ -186,8 +197,9 @@ export class ServerFleet extends EventEmitter<ServerFleetEvents> {
   private create(resolved: ResolvedServer): Supervisor {
     const supervisor = new Supervisor(resolved, this.options.supervisorDeps?.(resolved.name));
     supervisor.setConsent(this.consentOf(resolved));
-    supervisor.on('changed', () => this.emit('changed'));
-    supervisor.on('feature', (feature) => this.emit('feature', resolved.name, feature));
+    // The supervisor's emitters go with it (its dispose), and these subscriptions with them.
+    supervisor.onChanged(() => this.changed.fire());
+    supervisor.onFeature((feature) => this.featureChanged.fire({ server: resolved.name, feature }));
     if (resolved.entry.disabled !== true) void supervisor.start();
     return supervisor;
   }
@@ -244,7 +256,7 @@ export class ServerFleet extends EventEmitter<ServerFleetEvents> {
     if (this.disposed) return result;
     this.supervisors.clear();
     for (const step of plan) this.supervisors.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));
-    this.emit('changed');
+    this.changed.fire();
     return result;
   }
 
@@ -307,6 +319,7 @@ export class ServerFleet extends EventEmitter<ServerFleetEvents> {
     this.supervisors.clear();
     // Each supervisor closes its session before its child; servers are independent, so close them together.
     await Promise.all(all.map((c) => c.dispose()));
-    this.removeAllListeners();
+    this.changed.dispose();
+    this.featureChanged.dispose();
   }
 }

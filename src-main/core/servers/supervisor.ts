@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ConsentView, LaunchInfo, ServerStatus, ServerView, StatusReason, ToolResult } from '../../../src-shared/host-api';
+import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { CoreError, messageOf } from '../errors';
 import type { ProcessExit } from '../process/transport';
 import { LineRing } from '../support/ring-buffer';
@@ -13,20 +13,19 @@ import { runWithCallId } from './call-origin';
 import { defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps } from './policy';
 import { Session } from './session';
 
-export interface SupervisorEvents {
-  /** The server's view changed (status, stderr, a list). */
-  changed: [];
-  /** A feature's list was reloaded or cleared. */
-  feature: [feature: FeatureName];
-}
-
 /**
  * One configured server's lifecycle: the status machine, start/stop/restart, crash detection with backoff
  * restarts and crash-loop, the stderr ring and launch info. Each start is a new {@link Session}; the feature
  * modules live as long as the supervisor (so a crash's logs survive the restart) and are driven by each session.
  * UI-free; the ServerFleet owns and disposes it.
  */
-export class Supervisor extends EventEmitter<SupervisorEvents> {
+export class Supervisor {
+  private readonly changed = new Emitter<void>();
+  private readonly featureChanged = new Emitter<FeatureName>();
+  /** The server's view changed (status, stderr, a list). */
+  readonly onChanged: Event<void> = this.changed.event;
+  /** A feature's list was reloaded or cleared. */
+  readonly onFeature: Event<FeatureName> = this.featureChanged.event;
   private status: ServerStatus = 'stopped';
   private error: string | undefined;
   /** `error`'s code and data (for the UI's language), when known. */
@@ -59,7 +58,6 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     public server: ResolvedServer,
     private readonly deps: SupervisorDeps = {},
   ) {
-    super();
     const kind = transportOf(server.entry);
     this.lastKind = kind === 'auto-remote' ? 'http' : kind;
     this.policy = { ...defaultPolicy, ...deps.policy };
@@ -70,8 +68,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       note: (line) => this.noteStderr(line),
       changed: (feature) => {
         if (this.disposed) return;
-        this.emit('changed');
-        this.emit('feature', feature);
+        this.changed.fire();
+        this.featureChanged.fire(feature);
       },
       emit: (event, payload) => this.deps.emit?.(event, payload),
       log: (line) => this.deps.log?.write(line),
@@ -90,7 +88,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     };
     this.features = createFeatures(context);
     this.auth = deps.auth?.forServer(server, () => {
-      if (!this.disposed) this.emit('changed');
+      if (!this.disposed) this.changed.fire();
     });
   }
 
@@ -203,7 +201,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {
           for (const line of this.stderr.write(text)) this.deps.log?.write(line);
-          this.emit('changed');
+          this.changed.fire();
         },
         log: (line) => this.deps.log?.write(line),
         launch: (info) => {
@@ -329,7 +327,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       void this.start();
     }, delay);
     this.restartTimer.unref?.();
-    this.emit('changed');
+    this.changed.fire();
   }
 
   private tailText(): string {
@@ -449,13 +447,14 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.status = 'stopped';
     for (const feature of [...this.features.all].reverse()) feature.dispose();
     this.deps.log?.dispose();
-    this.removeAllListeners();
+    this.changed.dispose();
+    this.featureChanged.dispose();
   }
 
   private noteStderr(line: string): void {
     this.stderr.push(line);
     this.deps.log?.write(line);
-    this.emit('changed');
+    this.changed.fire();
   }
 
   /** `error`: the English text, or the text with its code and data. */
@@ -463,7 +462,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.status = status;
     this.error = typeof error === 'string' ? error : error?.text;
     this.errorInfo = typeof error === 'string' ? undefined : error?.reason;
-    this.emit('changed');
+    this.changed.fire();
   }
 }
 

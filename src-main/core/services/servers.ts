@@ -1,5 +1,5 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Disposable } from '../../../src-shared/lifecycle';
+import { DisposableStore, type Disposable } from '../../../src-shared/lifecycle';
 import { ServersDiffer } from '../../../src-shared/servers-delta';
 import type { ServerFleet } from '../servers/fleet';
 import type { HostEventBus } from './events';
@@ -16,18 +16,21 @@ export class ServersService implements Disposable {
   private pendingTimer: NodeJS.Timeout | undefined;
   private readonly differ = new ServersDiffer();
   private disposed = false;
+  private readonly subscriptions = new DisposableStore();
 
   constructor(
     private readonly fleet: ServerFleet,
     private readonly events: HostEventBus,
   ) {
-    fleet.on('changed', () => this.schedule());
-    fleet.on('feature', (server, feature) => {
-      // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
-      // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
-      if (this.isReady(server)) this.flush();
-      if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
-    });
+    this.subscriptions.add(fleet.onChanged(() => this.schedule()));
+    this.subscriptions.add(
+      fleet.onFeature(({ server, feature }) => {
+        // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
+        // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
+        if (this.isReady(server)) this.flush();
+        if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
+      }),
+    );
     this.api = {
       'servers:list': async () => fleet.views(),
       'servers:restart': async (name) => {
@@ -65,6 +68,7 @@ export class ServersService implements Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.subscriptions.dispose();
     if (this.pendingTimer) clearTimeout(this.pendingTimer);
     this.pendingTimer = undefined;
   }
