@@ -29,8 +29,11 @@ export interface ServerFleetOptions {
   baseDir: string;
   /** PATH for children and command lookup: the host's merged with the login shell's (desktop launches). */
   childPath?: string;
-  /** Supervision, era cache, ledger, per-server logs and the rest each server's supervisor is given. */
-  supervisorDeps?: (name: string) => SupervisorDeps;
+  /**
+   * Supervision, era cache, ledger, per-server logs and the rest each server's supervisor is given; `fleet` is this
+   * fleet, for what looks at the other servers (a sampling request's `includeContext`).
+   */
+  supervisorDeps?: (name: string, fleet: ServerFleet) => SupervisorDeps;
   /** The settings' default `roots` for entries without their own (paths relative to `baseDir`, or file:// URIs). */
   defaultRoots?: () => readonly string[] | undefined;
   /** The settings' default `sandbox` for stdio entries without one of their own. */
@@ -195,7 +198,7 @@ export class ServerFleet {
   }
 
   private create(resolved: ResolvedServer): Supervisor {
-    const supervisor = new Supervisor(resolved, this.options.supervisorDeps?.(resolved.name));
+    const supervisor = new Supervisor(resolved, this.options.supervisorDeps?.(resolved.name, this));
     supervisor.setConsent(this.consentOf(resolved));
     // The supervisor's emitters go with it (its dispose), and these subscriptions with them.
     supervisor.onChanged(() => this.changed.fire());
