@@ -2,7 +2,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { CoreError } from '../errors';
 
-function executable(file: string): boolean {
+/** A file this process may run: executable on POSIX; on Windows, where PATHEXT decides, one that exists. */
+function isExecutableFile(file: string): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     accessSync(file, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
@@ -21,7 +22,7 @@ export function resolveCommand(command: string, pathVar: string | undefined, cwd
   const base = cwd ?? process.cwd();
   if (command.includes('/') || command.includes('\\')) {
     const file = isAbsolute(command) ? command : resolve(base, command);
-    if (executable(file)) return file;
+    if (isExecutableFile(file)) return file;
     throw new CoreError('config-invalid', `Cannot start "${command}": no executable file at ${file}. Check the ${where} path in the config.`, {
       data: { reason: 'no-executable', command, file, where },
     });
@@ -31,7 +32,7 @@ export function resolveCommand(command: string, pathVar: string | undefined, cwd
   for (const dir of dirs) {
     for (const ext of exts) {
       const file = join(dir, command + ext);
-      if (executable(file)) return file;
+      if (isExecutableFile(file)) return file;
     }
   }
   const looked = dirs.length ? dirs.join(delimiter) : 'an empty PATH';
