@@ -3,7 +3,7 @@ import type { ServerFleet } from '../servers/fleet';
 
 export type ConsentChannel = 'servers:approve';
 
-/** `servers:approve`: a person approved the exact launch a stdio entry's consent card showed (issue 12 §3). */
+/** `servers:approve`: a person approved the exact launch a stdio entry's consent card showed (trust/consent.ts). */
 export class ConsentService {
   readonly api: Pick<HostMethods, ConsentChannel>;
 

@@ -1,3 +1,4 @@
+// The app settings' channels (`settings:get`, `settings:update`) over the SettingsStore of settings/store.ts.
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { AppSettingsView } from '../../../src-shared/contract/settings';
 import { appSettingsPatchSchema } from '../../../src-shared/schemas/settings';
