@@ -4,8 +4,8 @@ import type { ServerEntry } from '../../src-shared/schemas/config';
 import { ensureConfigFile } from './config/parse';
 import type { ChildRuntime } from './config/runtime';
 import { ConfigStore, type ConfigSnapshot } from './config/store';
-import { hostDotenvPaths, mergeHostDotenv, readHostDotenvFiles } from './secrets/host-dotenv';
-import { followSecrets, markSecretsRead, SecretNamesAnnouncer } from './secrets/follow';
+import { hostDotenvPaths, mergeHostDotenv, readHostDotenvFiles, type HostDotenvFiles } from './secrets/host-dotenv';
+import { followSecrets, markSecretsRead, SecretNamesAnnouncer, type SecretsReadMark } from './secrets/follow';
 import { FileSecretStore, ObservedSecretStore, type SecretStore } from './secrets/store';
 import type { SettingsStore } from './settings/store';
 import { AsyncDisposableStore } from './support/async-disposables';
@@ -16,7 +16,7 @@ import { ChildLedger } from './process/ledger';
 import { mergePaths, readLoginShellPath } from './process/login-path';
 import { switchboardFolders } from './process/sandbox/index';
 import { EraCache } from './servers/era-cache';
-import { ServerFleet } from './servers/fleet';
+import { ServerFleet, type ServerFleetOptions } from './servers/fleet';
 import type { SupervisionPolicy } from './servers/policy';
 import type { Redactor, TraceRecorder } from './trace/index';
 import { ConsentStore } from './trust/consent';
@@ -148,47 +148,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
 }
 
 async function makeHost(options: HostOptions, disposables: AsyncDisposableStore): Promise<Host> {
-  const dataDir = options.dataDir ?? appDataDir(options.hostEnv);
-  // The data folder is this user's alone (0700, files 0600); temp files of saves a SIGKILL interrupted are removed.
-  const strays = tidyDataDir(dataDir);
-  const configPath = options.configPath ?? join(dataDir, configFileName);
-  if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
-  const hostEnv = options.hostEnv ?? process.env;
-  const envDir = options.envDir ?? process.cwd();
+  const folder = await openDataFolder(options, disposables);
+  const { dataDir, configPath, hostEnv, logsDir, log, listenerFailed, events } = folder;
   const following = options.watchConfig !== false;
   const running = options.startServers !== false;
-
-  // Log lines hide what the trace hides: the trace (made below, once the secrets are open) supplies the redactor.
-  const logsDir = logsDirOf(dataDir);
-  const logRedaction: { redactor?: Redactor } = {};
-  const redactLog = (text: string): string => logRedaction.redactor?.text(text) ?? text;
-  const log = disposables.add(new HostLog(new RotatingLog(join(logsDir, 'switchboard.log'), { redact: redactLog }), options.logToStderr ?? false, redactLog));
-  disposables.addFn(() => log.info('stopped; every server session closed and every process tree ended'));
-  if (strays.length > 0) log.info(`removed ${strays.length} temp file(s) left by a save that did not finish`);
-  const listenerFailed = (error: unknown): void => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`);
-
-  const ledger = disposables.add(new ChildLedger(join(dataDir, 'run')));
-  const reaped = await ledger.reapOrphans();
-  if (reaped > 0) log.warn(`ended ${reaped} server process tree(s) left running by a previous run that did not exit cleanly`);
-  const eraCache = new EraCache(join(dataDir, 'era-cache.json'));
-  // Pinned tool definitions: a changed or new tool needs review before the model sees it.
-  const pins = new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line));
-  const loginPath = options.loginShellPath ? await readLoginShellPath() : undefined;
-  const events = disposables.add(new HostEventBus(listenerFailed));
-
-  // Every change made through the host (the settings panel, an import, an install, a sign-in) is announced; one made
-  // by another process is seen by the follower (made last). The trace reads its values again when `generation`
-  // moves, so no writer has to tell it.
-  const secretStore = options.secrets ?? new FileSecretStore(secretsFileOf(dataDir));
-  const secretNames = new SecretNamesAnnouncer(secretStore, (names) => events.emit('secrets:changed', { names }));
-  const secrets = new ObservedSecretStore(secretStore, () => secretNames.announce());
-  // Where the follower starts from, taken before any server uses a value.
-  const secretsRead = following ? markSecretsRead(secrets) : undefined;
-  const dotenvPaths = hostDotenvPaths(dataDir, envDir);
-  const dotenvFiles = readHostDotenvFiles(dataDir, envDir);
-  const hostDotenv = mergeHostDotenv(dotenvFiles);
-  // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
-  const workdirs = [...new Set([envDir, process.cwd()])];
+  const { secrets, secretNames, secretsRead, dotenv } = openSecrets(options, folder, following);
 
   const store = disposables.add(new ConfigStore(configPath, { onListenerError: listenerFailed }));
   // Approvals of launches and of where secrets go; the first time a config file is seen, its entries count as approved.
@@ -214,49 +178,13 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     log: (line) => log.info(line),
   });
   // The protocol trace is fed by every server's transports (the fleet's supervisors decorate them), so it comes first.
-  const trace = disposables.add(new TraceService({ events, store, secrets, hostSecrets: hostDotenv, dataDir, appVersion: '0.1.0', sink: options.traceSink }));
-  logRedaction.redactor = trace.redactor;
-  const tracing = options.trace !== false || options.traceSink !== undefined;
+  const trace = disposables.add(new TraceService({ events, store, secrets, hostSecrets: dotenv.merged, dataDir, appVersion: '0.1.0', sink: options.traceSink }));
+  folder.redactLogWith(trace.redactor);
 
   // The servers sample on the chat's providers and the chat calls the servers' tools. The fleet is made first; it
-  // makes no supervisor (and so asks nothing of `chat`) before `fleet.load()`, which runs once the chat exists.
+  // makes no supervisor (and so asks nothing of the chat) before `fleet.load()`, which runs once the chat exists.
   const fleet: ServerFleet = disposables.add(
-    new ServerFleet({
-      hostEnv,
-      onListenerError: listenerFailed,
-      dotenv: hostDotenv,
-      dotenvFiles: [dotenvFiles.data, dotenvFiles.working],
-      secrets,
-      allowList: () => options.settings.envAllowList(),
-      baseDir: dirname(configPath),
-      consent,
-      sandboxDefault: () => options.settings.sandboxDefault?.(),
-      sandboxFolders: {
-        own: switchboardFolders({ dataDir, configPath, env: hostEnv, envDirs: workdirs }),
-        workdirs,
-        privateRoot: join(dataDir, 'sandbox'),
-      },
-      defaultRoots: () => options.settings.defaultRoots?.(),
-      ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
-      supervisorDeps: (name, servers) => ({
-        // The user's settings, then explicit overrides (tests, benchmarks).
-        policy: { ...options.settings.supervision?.(), ...options.policy },
-        eraCache,
-        pins,
-        ledger,
-        log: new RotatingLog(join(logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: redactLog }),
-        emit: events.emit,
-        auth: authManager,
-        // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.
-        requests,
-        sampler: new ProviderSampler(chat.providers),
-        audit: chat.audit,
-        // `includeContext` in a sampling request: the servers as the fleet sees them (requests/sampling-context.ts).
-        samplingContext: (server, scope) => samplingContextText(server, scope, servers.views()),
-        ...(options.answerSource ? { answerSource: options.answerSource } : {}),
-        ...(tracing ? { decorateTransport: trace.decorateTransport, decorateFetch: trace.decorateFetch } : {}),
-      }),
-    }),
+    new ServerFleet(fleetOptions(options, folder, { secrets, dotenv, consent, requests, authManager, trace, chat: () => chat })),
   );
   const apply = async (snapshot: ConfigSnapshot): Promise<void> => {
     seedConsent(snapshot);
@@ -280,7 +208,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
         nameOf: (server, uri) => fleet.get(server).features.resources.nameOf(uri),
       },
       secrets,
-      env: { env: hostEnv, dotenv: hostDotenv, dotenvFiles, dotenvPaths },
+      env: { env: hostEnv, dotenv: dotenv.merged, dotenvFiles: dotenv.files, dotenvPaths: dotenv.paths },
       dataDir,
       emit: (event) => events.emit('chat:event', event),
       log: (line) => log.warn(line),
@@ -369,5 +297,142 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     dataDir,
     settled: (name) => fleet.settled(name),
     dispose: () => disposables.dispose(),
+  };
+}
+
+/** The data folder and what is made first in it: the host's log, the ledger of its children, caches, the event bus. */
+interface DataFolder {
+  dataDir: string;
+  configPath: string;
+  hostEnv: Readonly<Record<string, string | undefined>>;
+  /** Where the host's `.env` is read besides the data folder. */
+  envDir: string;
+  logsDir: string;
+  log: HostLog;
+  /** Hides in a log line what the trace hides. */
+  redactLog: (text: string) => string;
+  /** The trace's redactor, once the trace is made (it needs the secrets, which need the events, which need the log). */
+  redactLogWith(redactor: Redactor): void;
+  /** Where a throwing event listener is reported. */
+  listenerFailed: (error: unknown) => void;
+  ledger: ChildLedger;
+  eraCache: EraCache;
+  pins: PinStore;
+  loginPath: string | undefined;
+  events: HostEventBus;
+}
+
+async function openDataFolder(options: HostOptions, disposables: AsyncDisposableStore): Promise<DataFolder> {
+  const dataDir = options.dataDir ?? appDataDir(options.hostEnv);
+  // The data folder is this user's alone (0700, files 0600); temp files of saves a SIGKILL interrupted are removed.
+  const strays = tidyDataDir(dataDir);
+  const configPath = options.configPath ?? join(dataDir, configFileName);
+  if (options.configPath === undefined) ensureConfigFile(configPath, options.runtime);
+  const logsDir = logsDirOf(dataDir);
+  let redactor: Redactor | undefined;
+  const redactLog = (text: string): string => redactor?.text(text) ?? text;
+  const log = disposables.add(new HostLog(new RotatingLog(join(logsDir, 'switchboard.log'), { redact: redactLog }), options.logToStderr ?? false, redactLog));
+  disposables.addFn(() => log.info('stopped; every server session closed and every process tree ended'));
+  if (strays.length > 0) log.info(`removed ${strays.length} temp file(s) left by a save that did not finish`);
+  const listenerFailed = (error: unknown): void => log.warn(`a host event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+  const ledger = disposables.add(new ChildLedger(join(dataDir, 'run')));
+  const reaped = await ledger.reapOrphans();
+  if (reaped > 0) log.warn(`ended ${reaped} server process tree(s) left running by a previous run that did not exit cleanly`);
+  return {
+    dataDir,
+    configPath,
+    hostEnv: options.hostEnv ?? process.env,
+    envDir: options.envDir ?? process.cwd(),
+    logsDir,
+    log,
+    redactLog,
+    redactLogWith: (value) => {
+      redactor = value;
+    },
+    listenerFailed,
+    ledger,
+    eraCache: new EraCache(join(dataDir, 'era-cache.json')),
+    // Pinned tool definitions: a changed or new tool needs review before the model sees it.
+    pins: new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line)),
+    loginPath: options.loginShellPath ? await readLoginShellPath() : undefined,
+    events: disposables.add(new HostEventBus(listenerFailed)),
+  };
+}
+
+/** The host's `.env` files (its own keys, for `${env:NAME}` and the chat's providers): apart, merged, and where. */
+interface HostDotenv {
+  files: HostDotenvFiles;
+  merged: Record<string, string>;
+  paths: { data: string; working: string };
+}
+
+function openSecrets(options: HostOptions, folder: DataFolder, following: boolean): { secrets: SecretStore; secretNames: SecretNamesAnnouncer; secretsRead: SecretsReadMark | undefined; dotenv: HostDotenv } {
+  // Every change made through the host (the settings panel, an import, an install, a sign-in) is announced; one made
+  // by another process is seen by the follower (made last). The trace reads its values again when `generation`
+  // moves, so no writer has to tell it.
+  const store = options.secrets ?? new FileSecretStore(secretsFileOf(folder.dataDir));
+  const secretNames = new SecretNamesAnnouncer(store, (names) => folder.events.emit('secrets:changed', { names }));
+  const secrets = new ObservedSecretStore(store, () => secretNames.announce());
+  const files = readHostDotenvFiles(folder.dataDir, folder.envDir);
+  return {
+    secrets,
+    secretNames,
+    // Where the follower starts from, taken before any server uses a value.
+    secretsRead: following ? markSecretsRead(secrets) : undefined,
+    dotenv: { files, merged: mergeHostDotenv(files), paths: hostDotenvPaths(folder.dataDir, folder.envDir) },
+  };
+}
+
+/** What the fleet is made from, besides the data folder. `chat` is asked for only once a supervisor is made. */
+interface FleetParts {
+  secrets: SecretStore;
+  dotenv: HostDotenv;
+  consent: ConsentStore;
+  requests: RequestQueue;
+  authManager: AuthManager;
+  trace: TraceService;
+  chat: () => ChatService;
+}
+
+function fleetOptions(options: HostOptions, folder: DataFolder, parts: FleetParts): ServerFleetOptions {
+  const { dataDir, configPath, hostEnv, loginPath, events } = folder;
+  // The host's working folders (its .env is read from there): kept out of every sandbox unless listed.
+  const workdirs = [...new Set([folder.envDir, process.cwd()])];
+  const tracing = options.trace !== false || options.traceSink !== undefined;
+  return {
+    hostEnv,
+    onListenerError: folder.listenerFailed,
+    dotenv: parts.dotenv.merged,
+    dotenvFiles: [parts.dotenv.files.data, parts.dotenv.files.working],
+    secrets: parts.secrets,
+    allowList: () => options.settings.envAllowList(),
+    baseDir: dirname(configPath),
+    consent: parts.consent,
+    sandboxDefault: () => options.settings.sandboxDefault?.(),
+    sandboxFolders: {
+      own: switchboardFolders({ dataDir, configPath, env: hostEnv, envDirs: workdirs }),
+      workdirs,
+      privateRoot: join(dataDir, 'sandbox'),
+    },
+    defaultRoots: () => options.settings.defaultRoots?.(),
+    ...(loginPath !== undefined ? { childPath: mergePaths(hostEnv.PATH, loginPath) } : {}),
+    supervisorDeps: (name, fleet) => ({
+      // The user's settings, then explicit overrides (tests, benchmarks).
+      policy: { ...options.settings.supervision?.(), ...options.policy },
+      eraCache: folder.eraCache,
+      pins: folder.pins,
+      ledger: folder.ledger,
+      log: new RotatingLog(join(folder.logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: folder.redactLog }),
+      emit: events.emit,
+      auth: parts.authManager,
+      // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.
+      requests: parts.requests,
+      sampler: new ProviderSampler(parts.chat().providers),
+      audit: parts.chat().audit,
+      // `includeContext` in a sampling request: the servers as the fleet sees them (requests/sampling-context.ts).
+      samplingContext: (server, scope) => samplingContextText(server, scope, fleet.views()),
+      ...(options.answerSource ? { answerSource: options.answerSource } : {}),
+      ...(tracing ? { decorateTransport: parts.trace.decorateTransport, decorateFetch: parts.trace.decorateFetch } : {}),
+    }),
   };
 }
