@@ -73,7 +73,7 @@ export async function measureBridgeFanout({ quick, log }: { quick: boolean; log:
       await host.api['tools:call']({ server: 'big', tool: 'say', args: { text: marker } });
       after.push((await waitForMarker(marker)).bytes);
       // The old event for this very state: every server's whole view.
-      before.push(Buffer.byteLength(JSON.stringify({ kind: 'event', event: 'servers:changed', payload: host.registry.views() })));
+      before.push(Buffer.byteLength(JSON.stringify({ kind: 'event', event: 'servers:changed', payload: host.fleet.views() })));
     }
     ws.close();
 
@@ -81,15 +81,15 @@ export async function measureBridgeFanout({ quick, log }: { quick: boolean; log:
     const cpuBefore: number[] = [];
     const cpuAfter: number[] = [];
     const differ = new ServersDiffer();
-    differ.next(host.registry.views());
+    differ.next(host.fleet.views());
     for (let i = 0; i < changes; i++) {
       let t = performance.now();
-      JSON.stringify({ kind: 'event', event: 'servers:changed', payload: host.registry.views() });
+      JSON.stringify({ kind: 'event', event: 'servers:changed', payload: host.fleet.views() });
       cpuBefore.push(performance.now() - t);
       // A real change each round (a stderr line), so the diff has something to send.
       await host.api['tools:call']({ server: 'big', tool: 'say', args: { text: `cpu-${i}` } });
       t = performance.now();
-      const delta: ServersDelta | undefined = differ.next(host.registry.views());
+      const delta: ServersDelta | undefined = differ.next(host.fleet.views());
       JSON.stringify({ kind: 'event', event: 'servers:changed', payload: delta });
       cpuAfter.push(performance.now() - t);
     }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SupervisionPolicy } from '../src-main/core/servers/connection';
+import type { SupervisionPolicy } from '../src-main/core/servers/policy';
 import { createHost, type Host } from '../src-main/core/host';
 import { nodeRuntime } from '../src-main/core/config/runtime';
 import { StaticSettings } from '../src-main/core/settings/store';

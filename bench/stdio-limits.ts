@@ -48,7 +48,7 @@ async function bigLine(): Promise<Pick<StdioLimitsResult, 'bigLineMs' | 'plainSt
   const timeToReady = async (args: string[]): Promise<number> => {
     const host = await hostWith({ edge: { command: process.execPath, args: [edge, ...args], disabled: true } }, { startTimeoutMs: 120_000 });
     const t = performance.now();
-    await host.registry.get('edge').start();
+    await host.fleet.get('edge').start();
     const elapsed = performance.now() - t;
     const [view] = await host.api['servers:list']();
     await host.dispose();

@@ -1,6 +1,6 @@
 import type { CallProgressEvent, LogEntry, LogLevel } from '../../src-shared/host-api';
 import type { Host } from '../core/host';
-import { readHostDotenv } from '../core/host';
+import { readHostDotenv } from '../core/secrets/host-dotenv';
 import { atLeast } from '../core/servers/features/logging';
 import type { SecretStore } from '../core/secrets/store';
 import { followSecretValues } from '../core/services/trace';

@@ -1,10 +1,11 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calculatorPath } from './support/paths';
 import { createHost, type Host } from './host';
 import { StaticSettings } from './settings/store';
 import { nodeRuntime } from './config/runtime';
+import { MemorySecretStore } from './secrets/store';
 import { alive, tempDir, waitFor, pidsWith } from '../test-support/processes';
 
 
@@ -97,5 +98,19 @@ describe('host with the bundled calculator', () => {
     await host.dispose(); // idempotent
     await waitFor(() => [...first, ...second].every((pid) => !alive(pid)), 5000, 'children to exit');
     expect(pidsWith(tag)).toEqual([]);
+  });
+});
+
+describe('host construction', () => {
+  it('a step that fails disposes what was made before it: the log is closed, saying so', async () => {
+    const dir = tempDir();
+    const configPath = join(dir, 'mcp.json');
+    writeFileSync(configPath, JSON.stringify({ mcpServers: {} }));
+    const secrets = new MemorySecretStore();
+    secrets.list = () => {
+      throw new Error('the keychain is locked');
+    };
+    await expect(createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets })).rejects.toThrow('the keychain is locked');
+    expect(readFileSync(join(dir, 'logs', 'switchboard.log'), 'utf8')).toContain('stopped; every server session closed and every process tree ended');
   });
 });

@@ -130,7 +130,7 @@ describe('ConfigStore edits', () => {
     const made = storeWith(userFile);
     store = made.store;
     const seen: number[] = [];
-    store.on('changed', (s) => seen.push(Object.keys(s.config.mcpServers).length));
+    store.onChanged((s) => seen.push(Object.keys(s.config.mcpServers).length));
     store.watch(); // chokidar loads and scans asynchronously: this write lands before it listens
     writeFileSync(made.file, '{"mcpServers": {"only": {"command": "x"}}}');
     await store.ready();
@@ -143,12 +143,30 @@ describe('ConfigStore edits', () => {
     store.watch();
     await store.ready();
     const seen: number[] = [];
-    store.on('changed', (s) => seen.push(Object.keys(s.config.mcpServers).length));
+    store.onChanged((s) => seen.push(Object.keys(s.config.mcpServers).length));
     writeFileSync(`${made.file}.tmp-editor`, '{"mcpServers": {"only": {"command": "x"}}}');
     renameSync(`${made.file}.tmp-editor`, made.file);
     await waitFor(() => seen.includes(1), 3000, 'the rename to be noticed');
     writeFileSync(made.file, '{"mcpServers": {"a": {"command": "x"}, "b": {"command": "y"}}}');
     await waitFor(() => seen.includes(2), 3000, 'the write to be noticed');
+  });
+
+  it('a listener that throws is reported; the edit and the other listeners go on; a disposed one hears nothing', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'mcp.json');
+    writeFileSync(file, userFile);
+    const failures: unknown[] = [];
+    store = new ConfigStore(file, { onListenerError: (error) => failures.push(error) });
+    const seen: string[] = [];
+    store.onChanged(() => {
+      throw new Error('listener broke');
+    });
+    const gone = store.onChanged(() => seen.push('gone'));
+    store.onChanged((s) => seen.push(Object.keys(s.config.mcpServers).join(',')));
+    gone.dispose();
+    await store.update(setAt(['mcpServers', 'calc'], undefined), 'remove calc');
+    expect(seen).toEqual(['github']);
+    expect(failures).toEqual([new Error('listener broke')]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
 import type { ServersConfig } from '../../../src-shared/schemas/config';
+import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { ConfigError, parseServersConfig, unreadableInfo } from './parse';
 import { writeFileAtomicSync } from '../support/data-files';
 import { CoreError, messageOf } from '../errors';
@@ -20,9 +20,11 @@ export interface ConfigSnapshot {
   error?: ConfigError;
 }
 
-export interface ConfigStoreEvents {
-  /** The file changed (externally or by us) and was re-read. */
-  changed: [ConfigSnapshot];
+export interface ConfigStoreOptions {
+  /** How long the watcher waits for a burst of writes to end (ms). */
+  debounceMs?: number;
+  /** Told when an `onChanged` listener throws (the other listeners still run). */
+  onListenerError?: (error: unknown) => void;
 }
 
 export const hashText = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -49,17 +51,23 @@ export function setAt(path: JSONPath, value: unknown): TextEdit {
  * (editors that save by rename included), and writes the app's own edits without losing the user's
  * formatting, comments or key order — atomically, with one backup, and never over a file it cannot read.
  */
-export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
+export class ConfigStore {
   private current: ConfigSnapshot;
   private watcher: FileWatch | undefined;
   private writing: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  private readonly debounceMs: number;
+  private readonly changed: Emitter<ConfigSnapshot>;
+  /** The file changed (externally or by us) and was re-read. */
+  readonly onChanged: Event<ConfigSnapshot>;
 
   constructor(
     readonly file: string,
-    private readonly debounceMs = 150,
+    options: ConfigStoreOptions = {},
   ) {
-    super();
+    this.debounceMs = options.debounceMs ?? 150;
+    this.changed = new Emitter<ConfigSnapshot>(options.onListenerError);
+    this.onChanged = this.changed.event;
     this.current = { text: '', hash: hashText(''), config: { mcpServers: {} } };
     this.current = this.read();
   }
@@ -91,12 +99,12 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     }
   }
 
-  /** Re-reads the file now; emits `changed` when its text differs from what we knew. */
+  /** Re-reads the file now; fires `onChanged` when its text differs from what we knew. */
   refresh(): ConfigSnapshot {
     const next = this.read();
     if (next.hash !== this.current.hash || (next.error === undefined) !== (this.current.error === undefined)) {
       this.current = next;
-      this.emit('changed', next);
+      this.changed.fire(next);
     }
     return this.current;
   }
@@ -209,7 +217,7 @@ export class ConfigStore extends EventEmitter<ConfigStoreEvents> {
     if (this.disposed) return;
     this.disposed = true;
     await this.watcher?.dispose();
-    this.removeAllListeners();
+    this.changed.dispose();
   }
 }
 

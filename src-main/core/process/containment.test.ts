@@ -161,7 +161,7 @@ describe.skipIf(process.platform !== 'linux' || !havePerl)(`without a cgroup (pr
     await host.settled();
     expect((await view(host, 's'))?.launch?.containment).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)', reasonInfo: { code: 'turned-off' } });
     await waitFor(() => pidsWith(tag).some((p) => argvOf(p).includes('setpgid-child')), 5000, 'the setpgid helper');
-    await host.registry.get('s').stop();
+    await host.fleet.get('s').stop();
     expect(pidsWith(tag)).toEqual([]);
   });
 });
@@ -208,7 +208,7 @@ describe.skipIf(!haveCgroup)(`escapes are contained by a cgroup per server${have
       const pgidOf = (pid: number): string | undefined => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[2];
       expect(pgidOf(helperPid)).not.toBe(String(s?.pid));
 
-      await host.registry.get('s').stop();
+      await host.fleet.get('s').stop();
       expect(pidsWith(tag)).toEqual([]);
 
       await host.api['servers:restart']('s');

@@ -3,7 +3,8 @@ import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { splitCommandLine } from '../../../src-shared/command-line';
 import { CoreError } from '../errors';
 
-function executable(file: string): boolean {
+/** A file this process may run: executable on POSIX; on Windows, where PATHEXT decides, one that exists. */
+function isExecutableFile(file: string): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     accessSync(file, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
@@ -22,7 +23,7 @@ function commandLineParts(command: string, base: string): { program: string; arg
   const [program, ...args] = splitCommandLine(command) ?? [];
   if (program === undefined || args.length === 0) return undefined;
   const bare = !program.includes('/') && !program.includes('\\');
-  return bare || executable(resolve(base, program)) ? { program, args } : undefined;
+  return bare || isExecutableFile(resolve(base, program)) ? { program, args } : undefined;
 }
 
 function commandLineError(command: string, parts: { program: string; args: string[] }): CoreError {
@@ -45,7 +46,7 @@ export function resolveCommand(command: string, pathVar: string | undefined, bas
   if (command.includes('/') || command.includes('\\')) {
     const relative = !isAbsolute(command);
     const file = relative ? resolve(base, command) : command;
-    if (executable(file)) return file;
+    if (isExecutableFile(file)) return file;
     const parts = commandLineParts(command, base);
     if (parts) throw commandLineError(command, parts);
     if (relative) {
@@ -64,7 +65,7 @@ export function resolveCommand(command: string, pathVar: string | undefined, bas
   for (const dir of dirs) {
     for (const ext of exts) {
       const file = join(dir, command + ext);
-      if (executable(file)) return file;
+      if (isExecutableFile(file)) return file;
     }
   }
   const parts = commandLineParts(command, base);

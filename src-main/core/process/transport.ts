@@ -106,7 +106,7 @@ export class ProcessTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
     // A cgroup only for a command that can be executed: otherwise spawn's own ENOENT/EACCES says what is wrong.
-    const scope = process.platform === 'linux' && isAbsoluteExecutable(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
+    const scope = process.platform === 'linux' && isAbsoluteExecutableFile(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
     this.scope = scope;
     // cgroup shell → sandbox → server: the cgroup holds the sandbox's whole tree, and the process group is the sandbox's.
     const inner = this.options.sandbox ? this.options.sandbox(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
@@ -329,7 +329,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** An absolute path we may execute (resolveCommand makes commands absolute before they get here). */
-function isAbsoluteExecutable(command: string): boolean {
+function isAbsoluteExecutableFile(command: string): boolean {
   try {
     accessSync(command, constants.X_OK);
     return isAbsolute(command) && statSync(command).isFile();

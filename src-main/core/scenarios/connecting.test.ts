@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SupervisionPolicy } from '../servers/connection';
+import type { SupervisionPolicy } from '../servers/policy';
 import { createHost, type Host } from '../host';
 import { StaticSettings } from '../settings/store';
 import { nodeRuntime } from '../config/runtime';

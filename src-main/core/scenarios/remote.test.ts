@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHost, type Host } from '../host';
 import { StaticSettings } from '../settings/store';
 import { nodeRuntime } from '../config/runtime';
-import type { SupervisionPolicy } from '../servers/connection';
+import type { SupervisionPolicy } from '../servers/policy';
 import { everythingEntry, freePort, startEverything, tempDir, waitFor } from '../../test-support/processes';
 import { startFakeRemote, type FakeRemote } from '../../test-support/fake-remote';
 
@@ -215,7 +215,7 @@ describe('HTTP sessions end with their connection', () => {
       await host.settled();
       expect((await viewsOf(host)).remote?.status).toBe('ready');
       expect([fake.sessions, fake.deletes, otherFake.sessions]).toEqual([['session-1'], [], ['session-1']]);
-      await host.registry.get('remote').stop();
+      await host.fleet.get('remote').stop();
       expect(fake.deletes).toEqual(['session-1']);
       const deleted = fake.requests.filter((r) => r.method === 'DELETE');
       expect(deleted.map((r) => r.sessionId)).toEqual(['session-1']);

@@ -26,9 +26,9 @@ describe('soak and load (real processes)', () => {
       await host.settled();
       let maxAlive = 0;
       for (let cycle = 0; cycle < 100; cycle++) {
-        await Promise.all(names.map((n) => host.registry.get(n).stop()));
+        await Promise.all(names.map((n) => host.fleet.get(n).stop()));
         expect(pidsWith(tag), `after stop in cycle ${cycle}`).toEqual([]);
-        await Promise.all(names.map((n) => host.registry.get(n).start()));
+        await Promise.all(names.map((n) => host.fleet.get(n).start()));
         const views = await host.api['servers:list']();
         expect(views.every((v) => v.status === 'ready'), `all ready in cycle ${cycle}`).toBe(true);
         maxAlive = Math.max(maxAlive, pidsWith(tag).length);

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SupervisionPolicy } from '../servers/connection';
+import type { SupervisionPolicy } from '../servers/policy';
 import { createHost, type Host } from '../host';
 import { processStartTime, procStat } from '../process/tree';
 import { StaticSettings } from '../settings/store';

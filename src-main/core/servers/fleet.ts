@@ -1,13 +1,13 @@
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import type { SandboxSetting, ServerEntry, ServersConfig } from '../../../src-shared/schemas/config';
 import type { ConsentView, ServerView } from '../../../src-shared/host-api';
+import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import type { FeatureName } from './features/feature';
 import { resolveRoots } from './features/roots';
 import type { ResolvedServer, SupervisorDeps } from './policy';
-import { Supervisor as Connection } from './supervisor';
+import { Supervisor } from './supervisor';
 import { CoreError, messageOf } from '../errors';
 import { effectiveSandbox, expandPath } from '../process/sandbox/index';
 import { privateFolderOf, removePrivateFolder } from '../process/sandbox/private-folder';
@@ -15,7 +15,7 @@ import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingIn
 
 type HostEnv = Readonly<Record<string, string | undefined>>;
 
-export interface RegistryOptions {
+export interface ServerFleetOptions {
   hostEnv: HostEnv;
   /** The host's private `.env` values (for `${env:NAME}` only). */
   dotenv: Readonly<Record<string, string>>;
@@ -30,8 +30,11 @@ export interface RegistryOptions {
   baseDir: string;
   /** PATH for children and command lookup: the host's merged with the login shell's (desktop launches). */
   childPath?: string;
-  /** Supervision, era cache, ledger and per-server logs for each connection. */
-  connectionDeps?: (name: string) => SupervisorDeps;
+  /**
+   * Supervision, era cache, ledger, per-server logs and the rest each server's supervisor is given; `fleet` is this
+   * fleet, for what looks at the other servers (a sampling request's `includeContext`).
+   */
+  supervisorDeps?: (name: string, fleet: ServerFleet) => SupervisorDeps;
   /** The settings' default `roots` for entries without their own (paths relative to `baseDir`, or file:// URIs). */
   defaultRoots?: () => readonly string[] | undefined;
   /** The settings' default `sandbox` for stdio entries without one of their own. */
@@ -43,9 +46,11 @@ export interface RegistryOptions {
   sandboxFolders?: { own: string[]; workdirs: string[]; privateRoot: string };
   /** Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits, where the gate is enforced. */
   consent?: ConsentGate;
+  /** Told when a listener of the fleet's events throws (the other listeners still run). */
+  onListenerError?: (error: unknown) => void;
 }
 
-/** What the registry asks about approvals (ConsentStore implements it). */
+/** What the fleet asks about approvals (ConsentStore implements it). */
 export interface ConsentGate {
   /** The approval a person must give for this entry, or undefined when it is approved (or needs none). */
   pending(name: string, entry: ServerEntry): ConsentView | undefined;
@@ -59,10 +64,10 @@ export interface ApplyResult {
   unchanged: string[];
 }
 
-export interface RegistryEvents {
-  changed: [];
-  /** One server's feature list was reloaded or cleared. */
-  feature: [server: string, feature: FeatureName];
+/** One server's feature list was reloaded or cleared. */
+export interface FeatureChange {
+  server: string;
+  feature: FeatureName;
 }
 
 /** What makes two definitions the same server: the entry and everything resolved from it. */
@@ -75,7 +80,7 @@ function fingerprint(server: ResolvedServer): string {
  * them any value that would hand the server one of the host's own LLM keys (by name or by value, whatever the
  * route), unless the user allow-listed that key's name.
  */
-export function resolveServer(name: string, entry: ServerEntry, options: RegistryOptions): ResolvedServer {
+export function resolveServer(name: string, entry: ServerEntry, options: ServerFleetOptions): ResolvedServer {
   const resolved = resolveLaunch(name, entry, options);
   if (resolved.problem !== undefined) return resolved;
   try {
@@ -93,7 +98,7 @@ function launchPart(entry: ServerEntry): ServerEntry {
   return launch;
 }
 
-function resolveLaunch(name: string, entry: ServerEntry, options: RegistryOptions): ResolvedServer {
+function resolveLaunch(name: string, entry: ServerEntry, options: ServerFleetOptions): ResolvedServer {
   const where = `mcpServers.${name}`;
   try {
     const keys = hostKeys(options);
@@ -167,28 +172,41 @@ function readEnvFile(file: string, where: string, context: ReferenceContext): Re
   return values;
 }
 
-/** Owns one Connection per configured server; disposes them in reverse order of creation. */
-export class Registry extends EventEmitter<RegistryEvents> {
-  private readonly connections = new Map<string, Connection>();
+/**
+ * The set of supervisors, one per configured server: applies each new config to them (only what changed restarts)
+ * and answers for them by name.
+ */
+export class ServerFleet {
+  private readonly supervisors = new Map<string, Supervisor>();
   private applying: Promise<unknown> = Promise.resolve();
   private disposed = false;
+  private readonly changed: Emitter<void>;
+  private readonly featureChanged: Emitter<FeatureChange>;
+  /** A server was added or removed, or one's view changed (status, stderr, a list). */
+  readonly onChanged: Event<void>;
+  /** One server's feature list was reloaded or cleared. */
+  readonly onFeature: Event<FeatureChange>;
 
-  constructor(private readonly options: RegistryOptions) {
-    super();
+  constructor(private readonly options: ServerFleetOptions) {
+    this.changed = new Emitter<void>(options.onListenerError);
+    this.featureChanged = new Emitter<FeatureChange>(options.onListenerError);
+    this.onChanged = this.changed.event;
+    this.onFeature = this.featureChanged.event;
   }
 
-  /** Creates and starts a connection for every server of the config (disabled ones stay stopped). */
+  /** Creates and starts a supervisor for every server of the config (disabled ones stay stopped). */
   load(config: ServersConfig): void {
     void this.apply(config);
   }
 
-  private create(resolved: ResolvedServer): Connection {
-    const connection = new Connection(resolved, this.options.connectionDeps?.(resolved.name));
-    connection.setConsent(this.consentOf(resolved));
-    connection.on('changed', () => this.emit('changed'));
-    connection.on('feature', (feature) => this.emit('feature', resolved.name, feature));
-    if (resolved.entry.disabled !== true) void connection.start();
-    return connection;
+  private create(resolved: ResolvedServer): Supervisor {
+    const supervisor = new Supervisor(resolved, this.options.supervisorDeps?.(resolved.name, this));
+    supervisor.setConsent(this.consentOf(resolved));
+    // The supervisor's emitters go with it (its dispose), and these subscriptions with them.
+    supervisor.onChanged(() => this.changed.fire());
+    supervisor.onFeature((feature) => this.featureChanged.fire({ server: resolved.name, feature }));
+    if (resolved.entry.disabled !== true) void supervisor.start();
+    return supervisor;
   }
 
   /**
@@ -204,11 +222,11 @@ export class Registry extends EventEmitter<RegistryEvents> {
   private async applyNow(config: ServersConfig): Promise<ApplyResult> {
     const result: ApplyResult = { added: [], removed: [], restarted: [], unchanged: [] };
     if (this.disposed) return result;
-    const plan: Array<{ name: string; keep?: Connection; resolved?: ResolvedServer }> = [];
-    const retired: Connection[] = [];
+    const plan: Array<{ name: string; keep?: Supervisor; resolved?: ResolvedServer }> = [];
+    const retired: Supervisor[] = [];
     for (const [name, entry] of Object.entries(config.mcpServers)) {
       const resolved = resolveServer(name, entry, this.options);
-      const existing = this.connections.get(name);
+      const existing = this.supervisors.get(name);
       const pending = existing && fingerprint(existing.server) === fingerprint(resolved) ? this.consentOf(resolved) : undefined;
       // A loosened sampling policy on a running server: it stops (below) and waits, its old policy kept till then.
       const holdNow = existing !== undefined && pending?.enforced === true && existing.consent === undefined;
@@ -230,9 +248,9 @@ export class Registry extends EventEmitter<RegistryEvents> {
       plan.push({ name, resolved });
     }
     const names = new Set(plan.map((p) => p.name));
-    for (const [name, connection] of this.connections) {
+    for (const [name, supervisor] of this.supervisors) {
       if (names.has(name)) continue;
-      retired.push(connection);
+      retired.push(supervisor);
       result.removed.push(name);
     }
     // The old process trees end before their replacements start (a server may hold a port or a lock).
@@ -241,9 +259,9 @@ export class Registry extends EventEmitter<RegistryEvents> {
     const privateRoot = this.options.sandboxFolders?.privateRoot;
     if (privateRoot !== undefined) for (const name of result.removed) removePrivateFolder(privateRoot, name);
     if (this.disposed) return result;
-    this.connections.clear();
-    for (const step of plan) this.connections.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));
-    this.emit('changed');
+    this.supervisors.clear();
+    for (const step of plan) this.supervisors.set(step.name, step.keep ?? this.create(step.resolved as ResolvedServer));
+    this.changed.fire();
     return result;
   }
 
@@ -259,14 +277,14 @@ export class Registry extends EventEmitter<RegistryEvents> {
    */
   async approve(name: string, hash: string): Promise<void> {
     await this.applying;
-    const connection = this.get(name);
-    const pending = connection.consent;
+    const supervisor = this.get(name);
+    const pending = supervisor.consent;
     if (!pending) return;
     if (pending.hash !== hash) {
       throw new CoreError('invalid-argument', `What "${name}" runs or sends changed since it was shown; review it again before approving.`, { data: { server: name } });
     }
-    this.options.consent?.approve(name, connection.server.entry, 'approval');
-    connection.setConsent(undefined, connection.server.entry.disabled !== true);
+    this.options.consent?.approve(name, supervisor.server.entry, 'approval');
+    supervisor.setConsent(undefined, supervisor.server.entry.disabled !== true);
   }
 
   /** Resolves when the configs given to load()/apply() so far are applied: each new server's start has run up to its spawn. */
@@ -274,23 +292,23 @@ export class Registry extends EventEmitter<RegistryEvents> {
     return this.applying.then(() => undefined);
   }
 
-  get(name: string): Connection {
-    const connection = this.connections.get(name);
-    if (!connection) {
-      const names = [...this.connections.keys()].join(', ');
+  get(name: string): Supervisor {
+    const supervisor = this.supervisors.get(name);
+    if (!supervisor) {
+      const names = [...this.supervisors.keys()].join(', ');
       throw new CoreError('unknown-server', `There is no server named "${name}" in the config. Configured: ${names || 'none'}.`, { data: { server: name } });
     }
-    return connection;
+    return supervisor;
   }
 
   views(): ServerView[] {
-    return [...this.connections.values()].map((c) => c.view());
+    return [...this.supervisors.values()].map((c) => c.view());
   }
 
   /** Resolves when every enabled server (or the one named) is ready or failed. */
   async settled(name?: string): Promise<void> {
     await this.applying;
-    const scope = name === undefined ? [...this.connections.values()] : [this.get(name)];
+    const scope = name === undefined ? [...this.supervisors.values()] : [this.get(name)];
     // Waits for starts in progress; never starts a server someone stopped.
     for (;;) {
       const pending = scope.filter((c) => c.currentStatus === 'starting');
@@ -302,10 +320,11 @@ export class Registry extends EventEmitter<RegistryEvents> {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    const all = [...this.connections.values()].reverse();
-    this.connections.clear();
-    // Each connection closes its session before its child; servers are independent, so close them together.
+    const all = [...this.supervisors.values()].reverse();
+    this.supervisors.clear();
+    // Each supervisor closes its session before its child; servers are independent, so close them together.
     await Promise.all(all.map((c) => c.dispose()));
-    this.removeAllListeners();
+    this.changed.dispose();
+    this.featureChanged.dispose();
   }
 }

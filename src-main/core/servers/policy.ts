@@ -88,7 +88,7 @@ export interface ResolvedServer {
   roots?: RootView[];
 }
 
-/** What a server's supervisor is given by its owner (the Registry). */
+/** What a server's supervisor is given by its owner (the ServerFleet). */
 export interface SupervisorDeps {
   policy?: Partial<SupervisionPolicy>;
   eraCache?: EraCache;

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n, localizeError, localizeReason } from '../../../src-shared/i18n';
-import type { SupervisionPolicy } from './connection';
+import type { SupervisionPolicy } from './policy';
 import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../config/runtime';
 import { StaticSettings } from '../settings/store';

@@ -1,6 +1,6 @@
-import { EventEmitter } from 'node:events';
 import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ConsentView, LaunchInfo, ServerStatus, ServerView, StatusReason, ToolResult } from '../../../src-shared/host-api';
+import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { CoreError, messageOf } from '../errors';
 import type { ProcessExit } from '../process/transport';
 import { LineRing } from '../support/ring-buffer';
@@ -11,22 +11,22 @@ import { createFeatures, type ServerFeatures } from './features/index';
 import { callTool as callFeatureTool } from './features/tool-call';
 import { runWithCallId } from './call-origin';
 import { defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps } from './policy';
+import { RestartSchedule } from './restart-schedule';
 import { Session } from './session';
 
-export interface SupervisorEvents {
-  /** The server's view changed (status, stderr, a list). */
-  changed: [];
-  /** A feature's list was reloaded or cleared. */
-  feature: [feature: FeatureName];
-}
-
 /**
- * One configured server's lifecycle: the status machine, start/stop/restart, crash detection with backoff
- * restarts and crash-loop, the stderr ring and launch info. Each start is a new {@link Session}; the feature
+ * One configured server's lifecycle: the status machine, start/stop/restart, crash detection (when it restarts:
+ * {@link RestartSchedule}), the stderr ring and launch info. Each start is a new {@link Session}; the feature
  * modules live as long as the supervisor (so a crash's logs survive the restart) and are driven by each session.
- * UI-free; the Registry owns and disposes it.
+ * UI-free; the ServerFleet owns and disposes it.
  */
-export class Supervisor extends EventEmitter<SupervisorEvents> {
+export class Supervisor {
+  private readonly changed = new Emitter<void>();
+  private readonly featureChanged = new Emitter<FeatureName>();
+  /** The server's view changed (status, stderr, a list). */
+  readonly onChanged: Event<void> = this.changed.event;
+  /** A feature's list was reloaded or cleared. */
+  readonly onFeature: Event<FeatureName> = this.featureChanged.event;
   private status: ServerStatus = 'stopped';
   private error: string | undefined;
   /** `error`'s code and data (for the UI's language), when known. */
@@ -38,15 +38,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   private readonly policy: SupervisionPolicy;
   private launch: LaunchInfo | undefined;
   private pid: number | undefined;
-  private readyAt = 0;
   private readyMs: number | undefined;
-  private restarts = 0;
-  private quickDeaths = 0;
-  private restartTimer: NodeJS.Timeout | undefined;
-  private nextRestartAt: number | undefined;
-  /** Reconnecting after a missed ping: a failed start is retried too (with growing delays) until one succeeds. */
-  private reconnecting = false;
-  private healthFailures = 0;
+  private readonly schedule: RestartSchedule;
   private lastKind: TransportKind;
   /** The approval this entry waits for (trust/consent.ts); while enforced, it does not start. */
   private pendingConsent: ConsentView | undefined;
@@ -59,10 +52,10 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     public server: ResolvedServer,
     private readonly deps: SupervisorDeps = {},
   ) {
-    super();
     const kind = transportOf(server.entry);
     this.lastKind = kind === 'auto-remote' ? 'http' : kind;
     this.policy = { ...defaultPolicy, ...deps.policy };
+    this.schedule = new RestartSchedule(this.policy, () => void this.start(), () => this.changed.fire());
     const context: FeatureContext = {
       server: server.name,
       client: () => this.session?.sdkClient,
@@ -70,8 +63,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       note: (line) => this.noteStderr(line),
       changed: (feature) => {
         if (this.disposed) return;
-        this.emit('changed');
-        this.emit('feature', feature);
+        this.changed.fire();
+        this.featureChanged.fire(feature);
       },
       emit: (event, payload) => this.deps.emit?.(event, payload),
       log: (line) => this.deps.log?.write(line),
@@ -90,7 +83,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     };
     this.features = createFeatures(context);
     this.auth = deps.auth?.forServer(server, () => {
-      if (!this.disposed) this.emit('changed');
+      if (!this.disposed) this.changed.fire();
     });
   }
 
@@ -124,7 +117,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     return this.pendingConsent;
   }
 
-  /** Set by the Registry: the entry's pending approval, or undefined once approved (then `start` starts it). */
+  /** Set by the ServerFleet: the entry's pending approval, or undefined once approved (then `start` starts it). */
   setConsent(consent: ConsentView | undefined, start = false): void {
     this.pendingConsent = consent;
     if (consent?.enforced) {
@@ -158,8 +151,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       ...(this.launch ? { launch: this.launch } : {}),
       ...(this.pid !== undefined ? { pid: this.pid } : {}),
       ...(this.readyMs !== undefined ? { readyMs: this.readyMs } : {}),
-      restarts: this.restarts,
-      ...(this.nextRestartAt !== undefined ? { nextRestartAt: this.nextRestartAt } : {}),
+      restarts: this.schedule.restarts,
+      ...(this.schedule.nextRestartAt !== undefined ? { nextRestartAt: this.schedule.nextRestartAt } : {}),
       ...(this.deps.log ? { logFile: this.deps.log.file } : {}),
       ...(this.server.needsInput !== undefined ? { needsInput: this.server.needsInput } : {}),
       ...(logLevel !== undefined ? { logLevel } : {}),
@@ -203,7 +196,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {
           for (const line of this.stderr.write(text)) this.deps.log?.write(line);
-          this.emit('changed');
+          this.changed.fire();
         },
         log: (line) => this.deps.log?.write(line),
         launch: (info) => {
@@ -232,7 +225,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     const previous = this.session;
     const session = this.newSession();
     this.session = session;
-    // Synchronously, so that whoever called start() sees `starting` at once (Registry.settled relies on it).
+    // Synchronously, so that whoever called start() sees `starting` at once (ServerFleet.settled relies on it).
     this.setStatus('starting');
     const timeout = this.server.entry.timeout ?? this.policy.startTimeoutMs;
     // Set when the deadline passes, so that work still in flight starts nothing new (no retry, no fallback).
@@ -248,9 +241,8 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
       });
       if (!current()) return;
       this.lastKind = session.transportKind;
-      this.readyAt = Date.now();
+      this.schedule.ready();
       this.readyMs = Math.round(performance.now() - started);
-      this.reconnecting = false;
       this.setStatus('ready');
     } catch (error) {
       if (!current()) return;
@@ -267,18 +259,14 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
         return;
       }
       this.setStatus('error', explained);
-      if (this.reconnecting && this.policy.autoRestart) {
-        this.healthFailures++;
-        this.scheduleRestart(this.healthFailures);
-      }
+      this.schedule.startFailed();
     }
   }
 
   /** A ready session stopped answering (a missed ping): close it and reconnect, waiting longer each time it recurs. */
   private onUnhealthy(reason: string, lost: Explained): void {
     if (this.disposed || this.status !== 'ready') return;
-    const quick = Date.now() - this.readyAt < this.policy.stableMs;
-    this.healthFailures = quick ? this.healthFailures + 1 : 1;
+    this.schedule.healthLost();
     const text = `${reason}${this.policy.autoRestart ? '; reconnecting' : ''}`;
     this.deps.log?.write(`[switchboard] ${text}`);
     const session = this.session;
@@ -286,9 +274,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     // The ping's own code and data, quoted as the cause: `health-lost`, `how` says what follows.
     const how = this.policy.autoRestart ? 'reconnecting' : 'stopped';
     this.setStatus('error', { text, reason: { code: 'health-lost', data: { server: this.name, how }, cause: { text: lost.text, ...lost.reason } } });
-    if (!this.policy.autoRestart) return;
-    this.reconnecting = true;
-    this.scheduleRestart(this.healthFailures);
+    this.schedule.reconnect();
   }
 
   private onRemoteClosed(): void {
@@ -306,30 +292,16 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.deps.log?.write(`[switchboard] ${reason}`);
     const session = this.session;
     if (session) void session.close();
-    const quick = Date.now() - this.readyAt < this.policy.stableMs;
-    this.quickDeaths = quick ? this.quickDeaths + 1 : 1;
-    if (this.quickDeaths >= this.policy.crashLoopCount) {
-      const text = `${reason}\nIt died ${this.quickDeaths} times within ${this.policy.stableMs / 1000} s of starting, so it is left stopped. Fix the cause, then press Restart.`;
-      const data = { ...exitFacts(this.name, exit), deaths: this.quickDeaths, seconds: this.policy.stableMs / 1000 };
+    const deaths = this.schedule.died();
+    if (this.schedule.isCrashLoop(deaths)) {
+      const text = `${reason}\nIt died ${deaths} times within ${this.policy.stableMs / 1000} s of starting, so it is left stopped. Fix the cause, then press Restart.`;
+      const data = { ...exitFacts(this.name, exit), deaths, seconds: this.policy.stableMs / 1000 };
       this.setStatus('crash-loop', { text, reason: { code: 'crash-loop', data, ...(lines.length ? { lines } : {}) } });
       return;
     }
     const exited = exitExplained(this.name, exit);
     this.setStatus('error', { text: reason, reason: { ...exited.reason, ...(lines.length ? { lines } : {}) } });
-    if (this.policy.autoRestart) this.scheduleRestart();
-  }
-
-  private scheduleRestart(failures = this.quickDeaths): void {
-    const delay = Math.min(this.policy.restartMaxDelayMs, this.policy.restartBaseDelayMs * 2 ** Math.max(0, failures - 1));
-    this.nextRestartAt = Date.now() + delay;
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = undefined;
-      this.nextRestartAt = undefined;
-      this.restarts++;
-      void this.start();
-    }, delay);
-    this.restartTimer.unref?.();
-    this.emit('changed');
+    this.schedule.restartAfterDeath();
   }
 
   private tailText(): string {
@@ -409,10 +381,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 
   /** A manual restart: forgets crash history, closes the session (and the child's tree), starts again. */
   async restart(): Promise<void> {
-    this.clearRestartTimer();
-    this.quickDeaths = 0;
-    this.healthFailures = 0;
-    this.restarts = 0;
+    this.schedule.reset();
     await this.closeSession();
     this.setStatus('stopped');
     await this.start();
@@ -420,16 +389,9 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
 
   /** Stops the server (session first, then its process tree) without disposing the supervisor. */
   async stop(): Promise<void> {
-    this.clearRestartTimer();
+    this.schedule.cancel();
     await this.closeSession();
     this.setStatus('stopped');
-  }
-
-  private clearRestartTimer(): void {
-    this.reconnecting = false;
-    if (this.restartTimer) clearTimeout(this.restartTimer);
-    this.restartTimer = undefined;
-    this.nextRestartAt = undefined;
   }
 
   private async closeSession(): Promise<void> {
@@ -444,18 +406,19 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.clearRestartTimer();
+    this.schedule.cancel();
     await this.closeSession();
     this.status = 'stopped';
     for (const feature of [...this.features.all].reverse()) feature.dispose();
     this.deps.log?.dispose();
-    this.removeAllListeners();
+    this.changed.dispose();
+    this.featureChanged.dispose();
   }
 
   private noteStderr(line: string): void {
     this.stderr.push(line);
     this.deps.log?.write(line);
-    this.emit('changed');
+    this.changed.fire();
   }
 
   /** `error`: the English text, or the text with its code and data. */
@@ -463,7 +426,7 @@ export class Supervisor extends EventEmitter<SupervisorEvents> {
     this.status = status;
     this.error = typeof error === 'string' ? error : error?.text;
     this.errorInfo = typeof error === 'string' ? undefined : error?.reason;
-    this.emit('changed');
+    this.changed.fire();
   }
 }
 

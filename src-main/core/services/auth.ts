@@ -4,7 +4,7 @@ import type { OAuthEntry, ServerEntry } from '../../../src-shared/schemas/config
 import type { SecretStore } from '../secrets/store';
 import type { LoginOptions, RemoteServerAuth } from '../auth/manager';
 import { CoreError } from '../errors';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 
 /** What setting a hand-registered client needs: the entry as configured, a way to save it, the secret store. */
 export interface AuthServiceDeps {
@@ -24,7 +24,7 @@ export class AuthService {
   readonly api: Pick<HostMethods, AuthChannel>;
 
   constructor(
-    private readonly registry: Registry,
+    private readonly fleet: ServerFleet,
     private readonly deps: AuthServiceDeps,
   ) {
     this.api = {
@@ -54,11 +54,11 @@ export class AuthService {
     };
     await this.deps.saveEntry(name, { ...entry, oauth });
     // The edited entry restarts the server: the next auth:login talks to the new one.
-    await this.registry.settled(name);
+    await this.fleet.settled(name);
   }
 
   private serverAuth(name: string): RemoteServerAuth {
-    const auth = this.registry.get(name).auth;
+    const auth = this.fleet.get(name).auth;
     if (!auth) {
       throw new CoreError('invalid-argument', `Server "${name}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.`, { data: { server: name, reason: 'no-oauth' } });
     }
@@ -69,13 +69,13 @@ export class AuthService {
   async login(name: string, options: LoginOptions = {}): Promise<LoginResult> {
     const result = await this.serverAuth(name).login(options);
     // The supervisor may have been replaced meanwhile (a config change): restart whichever serves the name now.
-    await this.registry.get(name).restart();
+    await this.fleet.get(name).restart();
     return result;
   }
 
   async logout(name: string): Promise<LogoutResult> {
     const result = await this.serverAuth(name).logout();
-    await this.registry.get(name).restart();
+    await this.fleet.get(name).restart();
     return result;
   }
 }

@@ -1,15 +1,15 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 
 export type ConsentChannel = 'servers:approve';
 
-/** `servers:approve`: a person approved the exact launch a stdio entry's consent card showed (issue 12 §3). */
+/** `servers:approve`: a person approved the exact launch a stdio entry's consent card showed (trust/consent.ts). */
 export class ConsentService {
   readonly api: Pick<HostMethods, ConsentChannel>;
 
-  constructor(registry: Registry) {
+  constructor(fleet: ServerFleet) {
     this.api = {
-      'servers:approve': (name, hash) => registry.approve(name, hash),
+      'servers:approve': (name, hash) => fleet.approve(name, hash),
     };
   }
 }

@@ -7,7 +7,7 @@ export type LazyInstallService = Pick<InstallService, 'api' | 'offerLink'> & { r
 /**
  * InstallService, its module loaded once `after` settles: the CLI passes the servers' first start, up to their
  * spawns (the installer, the registry client, semver and node:tls are on no server's start, so a short command's
- * servers are spawned before they are read: issue 13); the app passes a settled promise and awaits `ready` before any
+ * servers are spawned before they are read); the app passes a settled promise and awaits `ready` before any
  * server starts. Every method waits for the service, in the order of the calls; once it is loaded, offerLink
  * announces the link at once, as InstallService does.
  */

@@ -28,7 +28,7 @@ export interface InstallServiceOptions {
 }
 
 /**
- * The catalogue and one-step installs (issue 13): the registry browser, bundles dropped on the servers screen and
+ * The catalogue and one-step installs: the registry browser, bundles dropped on the servers screen and
  * `switchboard://install` links. `install:prepare` shows what would be added; `install:apply` adds it. Entries added
  * this way are not approved: a stdio one, or a remote one that sends a secret, waits for consent (trust/consent.ts).
  */

@@ -1,5 +1,5 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 
 export type LoggingChannel = 'logs:list' | 'logs:set-level';
 
@@ -7,8 +7,8 @@ export type LoggingChannel = 'logs:list' | 'logs:set-level';
 export class LoggingService {
   readonly api: Pick<HostMethods, LoggingChannel>;
 
-  constructor(registry: Registry) {
-    const feature = (server: string) => registry.get(server).features.logging;
+  constructor(fleet: ServerFleet) {
+    const feature = (server: string) => fleet.get(server).features.logging;
     this.api = {
       'logs:list': async ({ server, after, limit }) => feature(server).list(after, limit),
       'logs:set-level': async ({ server, level }) => feature(server).setLevel(level),

@@ -1,5 +1,5 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 
 /** (`completion:complete` is served by ResourcesService: one implementation for prompt and resource-template refs.) */
 export type PromptsChannel = 'prompts:list' | 'prompts:get';
@@ -8,8 +8,8 @@ export type PromptsChannel = 'prompts:list' | 'prompts:get';
 export class PromptsService {
   readonly api: Pick<HostMethods, PromptsChannel>;
 
-  constructor(registry: Registry) {
-    const feature = (server: string) => registry.get(server).features.prompts;
+  constructor(fleet: ServerFleet) {
+    const feature = (server: string) => fleet.get(server).features.prompts;
     this.api = {
       'prompts:list': async (server) => feature(server).list(),
       'prompts:get': async ({ server, name, args = {} }) => feature(server).get(name, args),

@@ -1,7 +1,7 @@
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Disposable } from '../../../src-shared/lifecycle';
+import { DisposableStore, type Disposable } from '../../../src-shared/lifecycle';
 import { ServersDiffer } from '../../../src-shared/servers-delta';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 import type { HostEventBus } from './events';
 
 export type ServersChannel = 'servers:list' | 'servers:restart' | 'servers:ping';
@@ -16,25 +16,28 @@ export class ServersService implements Disposable {
   private pendingTimer: NodeJS.Timeout | undefined;
   private readonly differ = new ServersDiffer();
   private disposed = false;
+  private readonly subscriptions = new DisposableStore();
 
   constructor(
-    private readonly registry: Registry,
+    private readonly fleet: ServerFleet,
     private readonly events: HostEventBus,
   ) {
-    registry.on('changed', () => this.schedule());
-    registry.on('feature', (server, feature) => {
-      // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
-      // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
-      if (this.isReady(server)) this.flush();
-      if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
-    });
+    this.subscriptions.add(fleet.onChanged(() => this.schedule()));
+    this.subscriptions.add(
+      fleet.onFeature(({ server, feature }) => {
+        // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
+        // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
+        if (this.isReady(server)) this.flush();
+        if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
+      }),
+    );
     this.api = {
-      'servers:list': async () => registry.views(),
+      'servers:list': async () => fleet.views(),
       'servers:restart': async (name) => {
-        await registry.get(name).restart();
+        await fleet.get(name).restart();
       },
       'servers:ping': async (name) => {
-        const supervisor = registry.get(name);
+        const supervisor = fleet.get(name);
         supervisor.requireReady('answer a ping');
         return supervisor.features.health.ping();
       },
@@ -48,7 +51,7 @@ export class ServersService implements Disposable {
 
   private isReady(server: string): boolean {
     try {
-      return this.registry.get(server).currentStatus === 'ready';
+      return this.fleet.get(server).currentStatus === 'ready';
     } catch {
       return false;
     }
@@ -59,12 +62,13 @@ export class ServersService implements Disposable {
     if (this.pendingTimer) clearTimeout(this.pendingTimer);
     this.pendingTimer = undefined;
     if (this.disposed) return;
-    const delta = this.differ.next(this.registry.views());
+    const delta = this.differ.next(this.fleet.views());
     if (delta) this.events.emit('servers:changed', delta);
   }
 
   dispose(): void {
     this.disposed = true;
+    this.subscriptions.dispose();
     if (this.pendingTimer) clearTimeout(this.pendingTimer);
     this.pendingTimer = undefined;
   }

@@ -1,7 +1,8 @@
+// The app settings' channels (`settings:get`, `settings:update`) over the SettingsStore of settings/store.ts.
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { AppSettingsView } from '../../../src-shared/contract/settings';
 import { appSettingsPatchSchema } from '../../../src-shared/schemas/settings';
-import { defaultPolicy } from '../servers/connection';
+import { defaultPolicy } from '../servers/policy';
 import { CoreError } from '../errors';
 import { parseSupervisionSettings, type SettingsStore } from '../settings/store';
 import { zodIssueInfo } from '../config/parse';

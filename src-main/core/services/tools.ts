@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { callToolRequestSchema } from '../../../src-shared/schemas/tools';
 import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 import type { Supervisor } from '../servers/supervisor';
 
 export type ToolsChannel = 'tools:call' | 'tools:cancel';
@@ -40,7 +40,7 @@ export class ToolsService implements Disposable {
   readonly api: Pick<HostMethods, ToolsChannel>;
   private readonly inFlight = new Map<string, AbortController>();
 
-  constructor(private readonly registry: Registry) {
+  constructor(private readonly fleet: ServerFleet) {
     this.api = {
       // Not async: the call's own promise is handed back (an async wrapper resolving with it costs two more
       // microtask turns per call). Untrusted calls were parsed by the dispatcher already; an in-process caller's
@@ -62,7 +62,7 @@ export class ToolsService implements Disposable {
   call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> {
     let supervisor: Supervisor;
     try {
-      supervisor = this.registry.get(request.server);
+      supervisor = this.fleet.get(request.server);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

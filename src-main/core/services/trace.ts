@@ -2,7 +2,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import type { ConfigStore } from '../config/store';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 import type { SecretStore } from '../secrets/store';
 import { oauthSecretValues } from '../auth/store';
 import { minSecretLength } from '../trace/redact';
@@ -63,7 +63,6 @@ export function followSecretValues(secrets: SecretStore, hostSecrets: () => Read
 export type TraceChannel = 'trace:list' | 'trace:clear' | 'debug:bundle';
 
 export interface TraceServiceOptions {
-  registry: () => Registry;
   events: HostEventBus;
   store: ConfigStore;
   secrets: SecretStore;
@@ -81,10 +80,10 @@ const secretsRecheckMs = 1000;
 /**
  * The protocol trace of every server (a bounded ring per server, redacted before it is kept: secret store values,
  * the host's keys, Authorization headers) and the debug bundle. The ring is fed by decorating each server's
- * transport (and its HTTP fetch) in the transport factory.
+ * transport (and its HTTP fetch) in the transport factory, so the trace is made before the servers and its channels
+ * (`api`) are given the fleet once there is one.
  */
 export class TraceService implements Disposable {
-  readonly api: Pick<HostMethods, TraceChannel>;
   /** The trace's redaction (the same values, followed the same way), for the log files. */
   readonly redactor: Redactor;
   private readonly ring: TraceRing;
@@ -100,8 +99,14 @@ export class TraceService implements Disposable {
     this.ring = new TraceRing({ redactor: this.redactor });
     this.recorder = options.sink ? teeRecorder(this.ring, options.sink) : this.ring;
     this.appended = this.ring.onAppended((event) => options.events.emit('trace:appended', event));
-    const known = (server: string): void => void options.registry().get(server);
-    this.api = {
+  }
+
+  /** `trace:list`, `trace:clear` and `debug:bundle` for the fleet's servers (an unknown name is refused). */
+  api(fleet: ServerFleet): Pick<HostMethods, TraceChannel> {
+    const options = this.options;
+    const secretValues = (): string[] => this.secrets.values();
+    const known = (server: string): void => void fleet.get(server);
+    return {
       'trace:list': async ({ server, after, limit }) => {
         known(server);
         return this.ring.list(server, { ...(after !== undefined ? { after } : {}), ...(limit !== undefined ? { limit } : {}) });
@@ -111,9 +116,8 @@ export class TraceService implements Disposable {
         this.ring.clear(server);
       },
       'debug:bundle': async ({ servers }) => {
-        const registry = options.registry();
         for (const server of servers ?? []) known(server);
-        const views = registry.views();
+        const views = fleet.views();
         const names = servers ?? views.map((v) => v.name);
         this.secrets.refresh();
         return writeDebugBundle({

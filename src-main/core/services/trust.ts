@@ -1,6 +1,6 @@
 import { trustToolsRequestSchema } from '../../../src-shared/schemas/trust';
 import type { HostMethods } from '../../../src-shared/host-api';
-import type { Registry } from '../servers/fleet';
+import type { ServerFleet } from '../servers/fleet';
 
 export type TrustChannel = 'tools:trust';
 
@@ -12,11 +12,11 @@ export type TrustChannel = 'tools:trust';
 export class TrustService {
   readonly api: Pick<HostMethods, TrustChannel>;
 
-  constructor(registry: Registry) {
+  constructor(fleet: ServerFleet) {
     this.api = {
       'tools:trust': async (request) => {
         const { server, tools } = trustToolsRequestSchema.parse(request);
-        const trusted = registry.get(server).features.tools.trust(tools);
+        const trusted = fleet.get(server).features.tools.trust(tools);
         return { server, trusted };
       },
     };

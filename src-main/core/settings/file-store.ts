@@ -1,3 +1,5 @@
+// The app settings' file for the CLI and headless mode (the desktop app reaches the same file through
+// electron/settings.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../support/data-files';

@@ -1,6 +1,9 @@
+// The app settings (config.json in the data folder: env allow-list, supervision, default roots and sandbox, theme):
+// the interface the core reads them through, their validation, the base of the stored ones and the in-memory one. Not
+// the servers config (mcp.json, config/store.ts), not the chat's settings (chat/chat-settings.ts).
 import { z } from 'zod';
 import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../../src-shared/schemas/config';
-import type { SupervisionPolicy } from '../servers/connection';
+import type { SupervisionPolicy } from '../servers/policy';
 import type { ThemeSetting } from '../../../src-shared/contract/settings';
 import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '../../../src-shared/schemas/settings';
 
@@ -13,7 +16,7 @@ export interface SettingsStore {
   envAllowList(): string[];
   /** The user's supervision settings (`supervision` in config.json), already validated. */
   supervision?(): Partial<SupervisionPolicy>;
-  /** `sandbox` in config.json: the sandbox of every stdio server without a `sandbox` key of its own (issue 12 §4). */
+  /** `sandbox` in config.json: the sandbox of every stdio server without a `sandbox` key of its own. */
   sandboxDefault?(): SandboxSetting | undefined;
   /** `roots` in config.json: the roots of every server without a `roots` key of its own (paths or file:// URIs). */
   defaultRoots?(): string[] | undefined;

@@ -293,7 +293,7 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'what a sandbox never shows or shares' : `
     for (const line of [`npm_config_cache=${join(home, '.npm')}`, `XDG_CACHE_HOME=${join(home, '.cache')}`, `UV_CACHE_DIR=${join(home, '.cache', 'uv')}`, `PIP_CACHE_DIR=${join(home, '.cache', 'pip')}`]) expect(env.stdout.split('\n')).toContain(line);
 
     await host!.api['servers:remove']('boxed');
-    await host!.registry.applied();
+    await host!.fleet.applied();
     expect(existsSync(own)).toBe(false);
   });
 
