@@ -30,7 +30,7 @@ import { ConsentStore } from './trust/consent';
 import { TrustService } from './services/trust';
 import { PinStore, pinsFileName } from './trust/pins';
 import { RequestQueue } from './requests/queue';
-import { ProviderSampler } from './requests/sampler';
+import { ProviderSampler } from './chat/sampler';
 import { samplingContextText } from './requests/sampling-context';
 // Not ./auth/index: it also re-exports the loopback listener (node:http), loaded only at sign-in.
 import { AuthManager } from './auth/manager';

@@ -10,7 +10,7 @@ import { defaultMaxMessageBytes } from '../process/transport';
 import type { PinStore } from '../trust/pins';
 import type { SamplingRecord } from '../chat/audit-log';
 import type { RequestQueue } from '../requests/queue';
-import type { Sampler } from '../requests/sampler';
+import type { Sampler } from '../chat/sampler';
 import type { HostEmit, RootView } from './features/feature';
 import type { FetchDecorator, TransportDecorator } from './transports';
 

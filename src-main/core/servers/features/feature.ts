@@ -4,7 +4,7 @@ import type { Disposable } from '../../../../src-shared/lifecycle';
 import type { SamplingRecord } from '../../chat/audit-log';
 import type { Explained } from '../diagnosis';
 import type { RequestQueue } from '../../requests/queue';
-import type { Sampler } from '../../requests/sampler';
+import type { Sampler } from '../../chat/sampler';
 import type { PinStore } from '../../trust/pins';
 
 /*

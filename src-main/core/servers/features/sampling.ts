@@ -3,7 +3,7 @@ import type { SamplingAuditDecision } from '../../../../src-shared/chat-types';
 import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../src-shared/contract/requests';
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';
-import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../requests/sampler';
+import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../chat/sampler';
 import { HostClient, holdingCalls } from '../mcp-client';
 import { clientTaskRequests, type FeatureContext, type SamplingPolicy, type SessionFeature } from './feature';
 
