@@ -3,5 +3,8 @@
  * Supervisor (src-main/core/servers/supervisor.ts), which runs one Session (servers/session.ts) per start.
  */
 export { Supervisor as Connection, type SupervisorEvents as ConnectionEvents } from './supervisor';
-export { clientInfo, defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps as ConnectionDeps } from './policy';
-export { challengeParams } from './diagnosis';
+export { defaultPolicy, type SupervisionPolicy } from './policy';
+export { clientInfo } from './mcp-client';
+export type { ResolvedServer } from '../config/resolve';
+export type { SupervisorDeps as ConnectionDeps } from './supervisor-deps';
+export { challengeParams } from '../auth/challenge';

@@ -2,6 +2,9 @@ import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
+/** Who Switchboard is to a server (`clientInfo` of every connection). */
+export const clientInfo = { name: 'switchboard', version: '0.1.0' };
+
 /** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
 const callIdKey = Symbol('switchboard.callId');
 type Tagged = { [callIdKey]?: string };

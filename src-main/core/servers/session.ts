@@ -2,18 +2,19 @@ import { Client, type McpSubscription, type PriorDiscovery, type SubscriptionFil
 import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ContainmentInfo, LaunchInfo } from '../../../src-shared/host-api';
 import { EraCache } from './era-cache';
-import { messageOf } from '../errors';
+import { messageOf, type Explained } from '../errors';
 import type { ChildLedger } from '../process/ledger';
 import type { ProcessExit, ProcessTransport } from '../process/transport';
 import { homedir } from 'node:os';
 import { resolveCommand } from '../process/resolve-command';
 import { deniedHint, planSandbox, type SandboxPlan } from '../process/sandbox/index';
-import type { RemoteServerAuth } from '../auth/manager';
-import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInExplained, timeoutExplained, withDeadline, type AuthChallenge, type Explained } from './diagnosis';
+import type { RemoteServerAuth } from '../auth/server-auth';
+import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInExplained, timeoutExplained, withDeadline, type AuthChallenge } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
-import { HostClient } from './mcp-client';
-import { clientInfo, type ResolvedServer, type SupervisionPolicy } from './policy';
+import type { ResolvedServer } from '../config/resolve';
+import { clientInfo, HostClient } from './mcp-client';
+import type { SupervisionPolicy } from './policy';
 import { sessionView, type SessionView } from './session-view';
 import { challengeWatchingFetch, createTransport, type FetchDecorator, type OpenedTransport, type TransportDecorator } from './transports';
 

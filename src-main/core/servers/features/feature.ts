@@ -2,7 +2,8 @@ import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelconte
 import type { HostEventName, HostEvents, LogLevel } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import type { SamplingRecord } from '../../chat/audit-log';
-import type { Explained } from '../diagnosis';
+import type { RootView } from '../../config/resolve';
+import type { Explained } from '../../errors';
 import type { RequestQueue } from '../../requests/queue';
 import type { Sampler } from '../../chat/sampler';
 import type { PinStore } from '../../trust/pins';
@@ -59,12 +60,6 @@ export interface FeatureContext {
   samplingPolicy?(): SamplingPolicy;
   /** The context a sampling request's `includeContext` asks for, as system-prompt text (requests/sampling-context.ts). */
   samplingContext?(scope: 'thisServer' | 'allServers'): string | undefined;
-}
-
-/** One root as `roots/list` answers it. */
-export interface RootView {
-  uri: string;
-  name?: string;
 }
 
 /** A server entry's `sampling` key, with its defaults. */
