@@ -1,4 +1,5 @@
-import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1, type TransportSendOptions } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { ObservedTransport } from '../support/observed-transport';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
@@ -180,17 +181,17 @@ export class HostClient extends Client {
   }
 
   /**
-   * Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent:
-   * the transport's `send` is wrapped in place (one closure per connection; the trace's Proxy lets `send` be set).
+   * Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent: the
+   * transport is handed to the SDK inside an observing decorator (one per connection).
    */
   override connect(...args: Parameters<Client['connect']>): Promise<void> {
-    const [transport] = args;
-    const send = transport.send;
-    transport.send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
-      if ((message as { method?: unknown }).method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
-      return send.call(transport, message, options);
-    };
-    return super.connect(...args);
+    const [transport, ...rest] = args;
+    const observed = new ObservedTransport(transport, {
+      sent: (message) => {
+        if ((message as { method?: unknown }).method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
+      },
+    });
+    return super.connect(observed, ...rest);
   }
 
   private noteCall(messageId: number | string): void {
