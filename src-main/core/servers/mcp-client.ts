@@ -56,7 +56,7 @@ export function urlElicitationsOf(error: unknown): ElicitRequestURLParams[] | un
   return valid.length > 0 ? valid : undefined;
 }
 
-export class HostClient extends Client {
+export class McpClient extends Client {
   /** The level to ask for on 2026-07-28 connections; undefined: none (the server sends no log messages). */
   logLevel: LoggingLevel | undefined;
   private readonly inFlight = new Map<string, number>();
@@ -130,7 +130,7 @@ export class HostClient extends Client {
     if (request.method === 'tools/call' && this._negotiatedProtocolVersion !== undefined && !isStandardSchema(schemaOrOptions)) {
       return super.request(request, this.callResultSchema(), schemaOrOptions);
     }
-    const forward = super.request as unknown as (this: HostClient, request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions) => Promise<unknown>;
+    const forward = super.request as unknown as (this: McpClient, request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions) => Promise<unknown>;
     return forward.call(this, request, schemaOrOptions, options);
   }
 
@@ -338,7 +338,7 @@ class SdkTimeouts {
   }
 }
 
-/** `answer` run with the timeouts of the calls waiting on it held (see HostClient.holdingCalls); any other client: as it is. */
+/** `answer` run with the timeouts of the calls waiting on it held (see McpClient.holdingCalls); any other client: as it is. */
 export function holdingCalls<T>(client: Client, callId: string | undefined, answer: () => Promise<T>): Promise<T> {
-  return client instanceof HostClient ? client.holdingCalls(callId, answer) : answer();
+  return client instanceof McpClient ? client.holdingCalls(callId, answer) : answer();
 }

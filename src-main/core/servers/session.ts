@@ -8,7 +8,7 @@ import { StdioConnect, type StdioConnectOptions, type StdioHooks } from './conne
 import { explainStartFailure, timeoutExplained, withDeadline } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
-import { clientInfo, HostClient } from './mcp-client';
+import { clientInfo, McpClient } from './mcp-client';
 import { sessionView, type SessionView } from './session-view';
 import type { OpenedTransport } from './transports';
 
@@ -131,7 +131,7 @@ export class Session {
     // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
     // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
     // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
-    const client = new HostClient(clientInfo, {
+    const client = new McpClient(clientInfo, {
       capabilities: {},
       versionNegotiation: { mode: this.options.policy.versionMode, probe: { timeoutMs: timeout } },
       // 2026-07-28: a call answered `input_required` is fulfilled through the same sampling / elicitation / roots

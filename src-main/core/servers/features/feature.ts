@@ -94,7 +94,7 @@ export interface SessionFeature extends Disposable {
 
 /**
  * The 2025-11-25 client `tasks` capability: task-augmented sampling and elicitation requests are run as tasks the
- * server polls (`tasks/get`, `tasks/result`), lists and cancels (HostClient's ClientTaskStore). One object for both
+ * server polls (`tasks/get`, `tasks/result`), lists and cancels (McpClient's ClientTaskStore). One object for both
  * features: the SDK merges capabilities one level deep only.
  */
 export const clientTaskRequests = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } } as const;
