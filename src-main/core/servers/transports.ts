@@ -6,7 +6,7 @@ import type { AuthChallenge } from './diagnosis';
 
 /**
  * The transport factory: one function turns "this server, over this kind" into a Transport. It is the one place
- * where transports are made, so it is where decorators wrap them (the protocol trace; later OAuth).
+ * where transports are made, so it is where decorators wrap them (the protocol trace).
  */
 
 /** Wraps a transport (e.g. to record every message). Must forward every Transport member it does not change. */
