@@ -1,8 +1,9 @@
 /**
- * What one server's stderr line costs every open tab, with 10,000 tools configured (issue 8, finding 4).
+ * What one server's stderr line costs every open tab, with 10,000 tools configured: the host sends each change as a
+ * per-server delta so that a chatty server does not resend every other server's view to every tab.
  * `after`: the bytes of the `servers:changed` frame a real bridge client receives (median over the changes).
- * `before`: the frame the host used to send for the same change, every server's whole view, serialized from the
- * same host in the same run. CPU per change: the old full serialization vs the per-server diff plus its frame.
+ * `before`: a frame with every server's whole view for the same change (what a full resend would cost), serialized
+ * from the same host in the same run. CPU per change: that full serialization vs the per-server diff plus its frame.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,7 +77,7 @@ export async function measureBridgeFanout({ quick, log }: { quick: boolean; log:
     }
     ws.close();
 
-    // CPU per change, same state: the old full serialization vs the diff plus the delta's frame.
+    // CPU per change, same state: the full serialization vs the diff plus the delta's frame.
     const cpuBefore: number[] = [];
     const cpuAfter: number[] = [];
     const differ = new ServersDiffer();

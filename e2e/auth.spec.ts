@@ -5,7 +5,7 @@ import { expectReady, serverRow } from './helpers';
 import { freePort } from '../src-main/test-support/processes';
 
 /*
- * OAuth sign-in from the UI (issue 11): a remote server behind a real authorization server (oidc-provider) shows
+ * OAuth sign-in from the UI: a remote server behind a real authorization server (oidc-provider) shows
  * "Sign in" with the AS host and scopes (not an error); Sign in shows the authorization URL while it waits (headless
  * has no browser opener); the person's browser — scripted here — finishes it; the server is ready; Sign out.
  */

@@ -58,7 +58,7 @@ test('import from a Claude-format file: the preview names the conflict, skips it
   expect(servers.imported?.env).toEqual({ API_KEY: '${secret:imported_API_KEY}' });
   expect(readFileSync(host.configPath, 'utf8')).not.toContain('sk-e2e-import-value');
   await dialog.getByTestId('import-done').click();
-  // An imported command does not run before a person approved it (issue 12 §3; e2e/consent.spec.ts).
+  // An imported command does not run before a person approved it (e2e/consent.spec.ts).
   await expect(configRow(page, 'imported')).toHaveAttribute('data-status', 'needs-approval');
   await approve(page, 'imported');
   await openServers(page);

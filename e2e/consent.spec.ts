@@ -5,7 +5,7 @@ import { configRow, openServers } from './config-ui-helpers';
 import { expectReady, serverRow } from './helpers';
 
 /*
- * Consent before a command runs (issue 12 §3): the test's own config is what the host first sees, so its calculator
+ * Consent before a command runs: the test's own config is what the host first sees, so its calculator
  * starts; a server imported afterwards waits until a person has seen exactly what it runs and approved it.
  */
 

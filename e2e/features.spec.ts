@@ -2,14 +2,14 @@ import { expect, test } from './fixtures';
 import { everythingServer, featuresServer, openServerPage } from './features-helpers';
 import { expectReady, lastCard, send } from './helpers';
 
-// Issue 9's features in the UI, against the fixture server (src-main/core/fixtures/features-server.mjs) and
-// server-everything. The four the issue names: a resource link opened from a tool result, a prompt run from `/`,
-// a progress bar that moves, a new tool without a restart.
+// Server features in the UI, against the fixture server (src-main/core/fixtures/features-server.mjs) and
+// server-everything: a resource link opened from a tool result, a prompt run from `/`, a progress bar that moves,
+// a new tool without a restart.
 
 test.describe('the features fixture', () => {
   test.use({ mcpServers: { features: featuresServer() } });
 
-  test('a new tool appears without restart, needs review (issue 12), and runs once accepted', async ({ page }) => {
+  test('a new tool appears without restart, needs review before it runs, and runs once accepted', async ({ page }) => {
     const row = await expectReady(page, 'features');
     const pid = await row.getAttribute('data-pid');
     const item = row.locator('[data-testid="tool-item"][data-tool="extra-1"]');

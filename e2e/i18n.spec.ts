@@ -8,7 +8,7 @@ import { rawKeys, useLanguage } from './i18n-helpers';
 const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
 
 /*
- * Issue 13, "Languages": Settings → Language switches the whole UI to 简体中文 at once (remembered across a reload),
+ * Languages: Settings → Language switches the whole UI to 简体中文 at once (remembered across a reload),
  * the screens show Chinese and no raw catalogue key, and switching back gives English again.
  */
 

@@ -9,7 +9,7 @@ import { registryTest } from './registry-fixture';
 import { expectNoRawKeys, languages, useLanguage } from './i18n-helpers';
 
 /*
- * Issue 13, "Layout and everyday use": every main screen fits 800×600 and 1600×1000, in English and in 简体中文 (no
+ * Layout and everyday use: every main screen fits 800×600 and 1600×1000, in English and in 简体中文 (no
  * sideways scroll, no control outside the window or clipped by its box, no raw catalogue key); the main flows by
  * keyboard alone; direct calls kept and audited; a tab
  * left open across a restart of `serve` says what to do.

@@ -10,7 +10,7 @@ import { expectReady } from './helpers';
 import { expectNoRawKeys, useLanguage } from './i18n-helpers';
 
 /*
- * One-step installs (issue 13): the catalogue browses a local MCP Registry on loopback (a real HTTP server serving
+ * One-step installs: the catalogue browses a local MCP Registry on loopback (a real HTTP server serving
  * server.json documents) that the host is pointed at with SWITCHBOARD_REGISTRY; a bundle packed by the official mcpb
  * CLI is dropped on the servers screen. Either way the dialog shows the full command first, secret values go to
  * secret storage, and the added stdio entry waits for consent before it starts.

@@ -6,7 +6,7 @@ import { expectReady, lastCard, send } from './helpers';
 import { useLanguage } from './i18n-helpers';
 
 
-/* Issue 13, "Languages": a request card in 简体中文 — its heading from the kind, how it ended from the codes. */
+/* Languages: a request card in 简体中文 — its heading from the kind, how it ended from the codes. */
 const askingScript = join(repoRoot, 'src-main', 'core', 'fixtures', 'asking-server.mjs');
 const test = withFakeModel(sequence(say('x')));
 test.use({ mcpServers: { asker: { command: process.execPath, args: [askingScript, '--debug'] } } });

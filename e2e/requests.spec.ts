@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { configRow, openServers } from './config-ui-helpers';
 import { expectChatReady, expectReady, lastCard, send } from './helpers';
 
-// Issue 10 in the UI: what a server asks of the person shows as a card on the call that caused it, and the answer
+// Server requests in the UI: what a server asks of the person shows as a card on the call that caused it, and the answer
 // goes back to the server. The server is src-main/core/fixtures/asking-server.mjs (its tools ask for sampling, a
 // form and a URL); the model behind sampling is the fake OpenAI-compatible vendor on loopback (e2e/fake-model.ts).
 

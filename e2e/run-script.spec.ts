@@ -5,8 +5,8 @@ import { expectReady, lastCard, send } from './helpers';
 
 /*
  * Electron only: the app's own binary running its bundled calculator through `--switchboard-run-script` (how the
- * first-run config starts it, now that the packaged app has the RunAsNode fuse off), and an entry an older version
- * wrote in the ELECTRON_RUN_AS_NODE form, which the app rewrites to the flag form at start.
+ * first-run config starts it, as the packaged app has the RunAsNode fuse off), and an entry in the
+ * ELECTRON_RUN_AS_NODE form (existing configs may hold one), which the app rewrites to the flag form at start.
  */
 const pathTxt = join(repoRoot, 'node_modules', 'electron', 'path.txt');
 const electronBinary = existsSync(pathTxt) ? join(repoRoot, 'node_modules', 'electron', 'dist', readFileSync(pathTxt, 'utf8').trim()) : 'electron-not-installed';

@@ -6,7 +6,7 @@ import { configRow, editorText, openRawEditor, openServers } from './config-ui-h
 import { expectReady, lastCard, send, serverRow } from './helpers';
 
 /*
- * The sandbox from the UI (issue 12 §4): the server form sets a stdio entry's `sandbox` key (bubblewrap here), the
+ * The sandbox from the UI: the server form sets a stdio entry's `sandbox` key (bubblewrap here), the
  * launch details show the sandbox in force, and the settings screen sets the default for every other server.
  */
 

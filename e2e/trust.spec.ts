@@ -8,7 +8,7 @@ import { withFakeModel } from './fake-model';
 import { openServerPage } from './features-helpers';
 import { expectChatReady, expectReady, lastCard, send, serverRow } from './helpers';
 
-// Issue 12 §1–2 in the UI: a tool whose description changed between runs is marked, refused, shown side by side
+// Tool pinning and hidden text in the UI: a tool whose description changed between runs is marked, refused, shown side by side
 // and accepted; a description that hides zero-width and tag characters is flagged and shown decoded.
 
 const shiftyScript = join(repoRoot, 'src-main', 'core', 'fixtures', 'shifty-server.mjs');

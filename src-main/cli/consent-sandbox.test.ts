@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorPath, packageRoot } from '../core/support/paths';
-import { findBubblewrap } from '../core/process/sandbox/index';
+import { findBubblewrap } from '../core/process/sandbox/bubblewrap';
 import { tempDir } from '../test-support/processes';
 
 const cliArgs = ['--import', 'tsx', join(__dirname, 'main.ts')];

@@ -51,7 +51,7 @@ export class AuditLog {
       ensurePrivateDir(dirname(this.file));
       if (existsSync(this.file) && statSync(this.file).size > this.maxBytes) renameSync(this.file, `${this.file}.1`);
       appendFileSync(this.file, `${JSON.stringify(full)}\n`, { mode: 0o600 });
-      // `mode` applies only when the file is created: an older version's 0644 file is made 0600 once.
+      // `mode` applies only when the file is created: a file that exists with a looser mode is made 0600 once.
       if (!this.tightened) {
         tightenFile(this.file);
         this.tightened = true;

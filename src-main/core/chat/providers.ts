@@ -4,8 +4,10 @@ import { providerIds } from '../../../src-shared/chat-types';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets/store';
 import type { ChatSettingsStore } from './chat-settings';
-import { providerSecretName, type HostSecretName } from '../config/env';
+import { providerSecretName } from '../config/env';
 import { DotenvChoices } from './dotenv-choices';
+import { anthropicBaseURL, providerSpecs, vendorEndpoints } from './provider-specs';
+import { fetchModelIds, vendorModel } from './vendor-models';
 
 /**
  * LLM providers through the AI SDK. Settings come from the settings screen (keys in the SecretStore, base URLs
@@ -21,36 +23,9 @@ import { DotenvChoices } from './dotenv-choices';
  * URLs (…_BASE_URL) a working folder's `.env` sets are used only once confirmed (recorded in DotenvChoices, or for
  * one run: the CLI's --trust-dotenv). Until then that file counts, for that provider, as if it were not there (its
  * key included: a key meant for the file's endpoint is not sent to the vendor's), and the views say what waits.
+ *
+ * What is known of each provider is in ./provider-specs.ts; the vendors' models and model lists in ./vendor-models.ts.
  */
-
-type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
-
-/** The vendors' AI SDK packages, loaded on a model's first use (a CLI command that never chats never loads them). */
-let vendorSdks: Promise<{ createAnthropic: typeof import('@ai-sdk/anthropic').createAnthropic; createOpenAI: typeof import('@ai-sdk/openai').createOpenAI; createOpenAICompatible: typeof import('@ai-sdk/openai-compatible').createOpenAICompatible }> | undefined;
-function loadVendorSdks(): NonNullable<typeof vendorSdks> {
-  vendorSdks ??= Promise.all([import('@ai-sdk/anthropic'), import('@ai-sdk/openai'), import('@ai-sdk/openai-compatible')]).then(([a, o, c]) => ({
-    createAnthropic: a.createAnthropic,
-    createOpenAI: o.createOpenAI,
-    createOpenAICompatible: c.createOpenAICompatible,
-  }));
-  return vendorSdks;
-}
-
-/** A model that builds the vendor's on first use: the same calls, with the vendor package loaded by then. */
-function deferredModel(provider: string, modelId: string, build: (sdk: Awaited<ReturnType<typeof loadVendorSdks>>) => ModelV3): ModelV3 {
-  let real: Promise<ModelV3> | undefined;
-  const get = (): Promise<ModelV3> => (real ??= loadVendorSdks().then(build));
-  return {
-    specificationVersion: 'v3',
-    provider,
-    modelId,
-    get supportedUrls() {
-      return get().then((m) => m.supportedUrls);
-    },
-    doGenerate: async (options) => (await get()).doGenerate(options),
-    doStream: async (options) => (await get()).doStream(options),
-  };
-}
 
 export interface ProviderEnv {
   /** The host's environment (`process.env` in the app). */
@@ -63,59 +38,11 @@ export interface ProviderEnv {
   dotenvPaths?: { data: string; working: string };
 }
 
-/** The vendors' own endpoints (the SDKs' defaults), to say where a turn goes. */
-const vendorEndpoints: Partial<Record<ProviderId, string>> = { anthropic: 'https://api.anthropic.com/v1', openai: 'https://api.openai.com/v1' };
-
 /** The name of the model new conversations use, where a `.env` or the environment sets it. */
 export const modelEnvName = 'SWITCHBOARD_MODEL';
 
 /** Where a value was read: its `source` is what views show; `place` tells the two `.env` files apart. */
 type Place = 'settings' | 'env' | 'dotenv-working' | 'dotenv-data' | 'dotenv';
-
-interface ProviderSpec {
-  id: ProviderId;
-  label: string;
-  /** Must be one of the host's own secret names, which `${env:…}` never hands to a server. */
-  keyEnv?: HostSecretName;
-  baseEnv?: string;
-  defaultBaseURL?: string;
-  /** Keyless local servers are fine when they have a base URL. */
-  keyRequired: (baseURL: string | undefined) => boolean;
-  suggestions: string[];
-}
-
-const specs: Record<ProviderId, ProviderSpec> = {
-  anthropic: {
-    id: 'anthropic',
-    label: 'Anthropic',
-    keyEnv: 'ANTHROPIC_API_KEY',
-    baseEnv: 'ANTHROPIC_BASE_URL',
-    keyRequired: () => true,
-    suggestions: ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-haiku-4-5'],
-  },
-  openai: {
-    id: 'openai',
-    label: 'OpenAI',
-    keyEnv: 'OPENAI_API_KEY',
-    baseEnv: 'OPENAI_BASE_URL',
-    keyRequired: (baseURL) => baseURL === undefined,
-    suggestions: ['gpt-5', 'gpt-5-mini', 'gpt-4.1', 'gpt-4o-mini'],
-  },
-  ollama: {
-    id: 'ollama',
-    label: 'Ollama',
-    baseEnv: 'OLLAMA_BASE_URL',
-    defaultBaseURL: 'http://127.0.0.1:11434/v1',
-    keyRequired: () => false,
-    suggestions: ['llama3.2', 'qwen2.5', 'mistral'],
-  },
-  compatible: {
-    id: 'compatible',
-    label: 'OpenAI-compatible endpoint',
-    keyRequired: () => false,
-    suggestions: [],
-  },
-};
 
 export const secretNameFor = (id: ProviderId): string => providerSecretName(id);
 
@@ -137,12 +64,6 @@ export function parseModelSpec(spec: string): { provider: string; model: string 
   const colon = spec.indexOf(':');
   if (colon <= 0 || colon === spec.length - 1) return undefined;
   return { provider: spec.slice(0, colon), model: spec.slice(colon + 1) };
-}
-
-/** Anthropic's SDKs take `https://api.anthropic.com` (no /v1); the AI SDK wants the /v1. Accept both. */
-export function anthropicBaseURL(url: string): string {
-  const parsed = new URL(url);
-  return parsed.pathname === '/' || parsed.pathname === '' ? `${parsed.origin}/v1` : url.replace(/\/+$/, '');
 }
 
 export class Providers {
@@ -176,9 +97,9 @@ export class Providers {
    * key of a provider whose base URL there waits (that key was meant for that endpoint, not the vendor's).
    */
   private skipsWorking(name: string): boolean {
-    if (name === modelEnvName || providerIds.some((id) => specs[id].baseEnv === name)) return this.held(name);
-    const owner = providerIds.find((id) => specs[id].keyEnv === name);
-    const baseEnv = owner !== undefined ? specs[owner].baseEnv : undefined;
+    if (name === modelEnvName || providerIds.some((id) => providerSpecs[id].baseEnv === name)) return this.held(name);
+    const owner = providerIds.find((id) => providerSpecs[id].keyEnv === name);
+    const baseEnv = owner !== undefined ? providerSpecs[owner].baseEnv : undefined;
     return baseEnv !== undefined && this.held(baseEnv);
   }
 
@@ -206,7 +127,7 @@ export class Providers {
       choices.push({ name: modelEnvName, value: working[modelEnvName]?.trim() ?? '' });
     }
     for (const id of providerIds) {
-      const name = specs[id].baseEnv;
+      const name = providerSpecs[id].baseEnv;
       if (name === undefined || !this.held(name)) continue;
       if (this.assuming(() => this.baseURL(id))?.place === 'dotenv-working') choices.push({ name, value: working[name]?.trim() ?? '', provider: id });
     }
@@ -256,16 +177,16 @@ export class Providers {
     const id = providerIds.find((p) => p === parsed?.provider);
     if (parsed === undefined || id === undefined || !this.canUse(spec)) return undefined;
     const base = this.baseURL(id);
-    const endpoint = base?.value ?? specs[id].defaultBaseURL ?? vendorEndpoints[id];
+    const endpoint = base?.value ?? providerSpecs[id].defaultBaseURL ?? vendorEndpoints[id];
     if (endpoint === undefined) return undefined;
     const model = modelFrom === 'flag' ? undefined : this.defaultModel();
     const fromModel = model !== undefined && model.value === spec ? model : undefined;
     const endpointFile = this.fileOf(base?.place);
     const modelFile = this.fileOf(fromModel?.place);
-    const endpointEnv = base?.source === 'env' || base?.source === 'dotenv' ? specs[id].baseEnv : undefined;
+    const endpointEnv = base?.source === 'env' || base?.source === 'dotenv' ? providerSpecs[id].baseEnv : undefined;
     return {
       provider: id,
-      label: specs[id].label,
+      label: providerSpecs[id].label,
       model: parsed.model,
       endpoint: id === 'anthropic' ? anthropicBaseURL(endpoint) : endpoint.replace(/\/+$/, ''),
       modelSource: modelFrom === 'flag' ? 'flag' : (fromModel?.source ?? 'default'),
@@ -305,7 +226,7 @@ export class Providers {
   private key(id: ProviderId): Setting | undefined {
     const stored = this.secrets.get(secretNameFor(id));
     if (stored !== undefined && stored !== '') return { value: stored, source: 'settings', place: 'settings' };
-    return this.fromEnv(specs[id].keyEnv);
+    return this.fromEnv(providerSpecs[id].keyEnv);
   }
 
   /**
@@ -316,9 +237,9 @@ export class Providers {
     const stored = this.settings.baseURL(id);
     if (stored !== undefined) return { value: stored, source: 'settings', place: 'settings' };
     const key = this.key(id);
-    if (key === undefined) return this.fromEnv(specs[id].baseEnv);
+    if (key === undefined) return this.fromEnv(providerSpecs[id].baseEnv);
     if (key.place === 'settings' || key.place === undefined) return undefined;
-    return this.fromEnv(specs[id].baseEnv, key.place);
+    return this.fromEnv(providerSpecs[id].baseEnv, key.place);
   }
 
   /** Every key value the host holds (to scrub them from messages), never for display. */
@@ -327,7 +248,7 @@ export class Providers {
     for (const id of providerIds) {
       const stored = this.secrets.get(secretNameFor(id));
       if (stored) values.add(stored);
-      const name = specs[id].keyEnv;
+      const name = providerSpecs[id].keyEnv;
       if (!name) continue;
       for (const place of this.places()) {
         const value = place.values[name]?.trim();
@@ -340,11 +261,11 @@ export class Providers {
   private isConfigured(id: ProviderId): boolean {
     const base = this.baseURL(id)?.value;
     if (id === 'ollama' || id === 'compatible') return base !== undefined;
-    return this.key(id) !== undefined || !specs[id].keyRequired(base);
+    return this.key(id) !== undefined || !providerSpecs[id].keyRequired(base);
   }
 
   view(id: ProviderId): ProviderView {
-    const spec = specs[id];
+    const spec = providerSpecs[id];
     const key = this.key(id);
     const base = this.baseURL(id);
     const api: ProviderView['api'] = id === 'anthropic' ? 'messages' : id === 'openai' && base === undefined ? 'responses' : 'chat';
@@ -368,7 +289,7 @@ export class Providers {
     const fromEnv = this.fromEnv(modelEnvName);
     if (fromEnv) return fromEnv;
     for (const id of providerIds) {
-      const first = specs[id].suggestions[0];
+      const first = providerSpecs[id].suggestions[0];
       if (this.isConfigured(id) && first !== undefined) return { value: `${id}:${first}`, source: 'default' };
     }
     return undefined;
@@ -416,8 +337,8 @@ export class Providers {
   }
 
   /**
-   * The AI SDK model for `provider:model`, or a CoreError that says what is missing (at once: the checks are here;
-   * the vendor's package loads on the model's first call).
+   * The AI SDK model for `provider:model`, or a CoreError that says what is missing (at once: the checks are here
+   * and in vendorModel; the vendor's package loads on the model's first call).
    */
   model(spec: string): LanguageModel {
     const parsed = parseModelSpec(spec);
@@ -428,43 +349,16 @@ export class Providers {
       });
     const key = this.key(id)?.value;
     const base = this.baseURL(id)?.value;
-    const name = parsed.model;
-    switch (id) {
-      case 'anthropic':
-        if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.', { data: { reason: 'anthropic-key' } });
-        return deferredModel('anthropic.messages', name, (sdk) => sdk.createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(name));
-      case 'openai':
-        if (base !== undefined) return deferredModel('openai.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
-        if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.', { data: { reason: 'openai-key' } });
-        return deferredModel('openai.responses', name, (sdk) => sdk.createOpenAI({ apiKey: key })(name));
-      case 'ollama':
-        return deferredModel('ollama.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'ollama', baseURL: base ?? specs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(name));
-      case 'compatible':
-        if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).', {
-            data: { reason: 'compatible-base-url' },
-          });
-        return deferredModel('compatible.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
-    }
+    return vendorModel(id, parsed.model, key, base);
   }
 
   /** The provider's own model list (`GET {base}/models`), else its suggestions. */
   async models(id: ProviderId, signal?: AbortSignal): Promise<string[]> {
     const view = this.view(id);
     const key = this.key(id)?.value;
-    const base = view.baseURL ?? (id === 'anthropic' ? 'https://api.anthropic.com/v1' : id === 'openai' ? 'https://api.openai.com/v1' : undefined);
+    const base = view.baseURL ?? vendorEndpoints[id];
     if (base === undefined || (!view.configured && id !== 'ollama')) return view.models;
-    const url = `${id === 'anthropic' ? anthropicBaseURL(base) : base.replace(/\/+$/, '')}/models`;
-    const headers: Record<string, string> =
-      id === 'anthropic' ? { 'x-api-key': key ?? '', 'anthropic-version': '2023-06-01' } : key ? { authorization: `Bearer ${key}` } : {};
-    try {
-      const timeout = AbortSignal.timeout(5000);
-      const response = await fetch(url, { headers, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-      if (!response.ok) return view.models;
-      const body = (await response.json()) as { data?: Array<{ id?: unknown }> };
-      const ids = (body.data ?? []).map((m) => m.id).filter((m): m is string => typeof m === 'string');
-      return ids.length > 0 ? ids.sort() : view.models;
-    } catch {
-      return view.models;
-    }
+    const ids = await fetchModelIds(id, base, key, signal);
+    return ids ?? view.models;
   }
 }

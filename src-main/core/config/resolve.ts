@@ -4,7 +4,8 @@ import { basename, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SandboxSetting, ServerEntry } from '../../../src-shared/schemas/config';
 import { CoreError, messageOf } from '../errors';
-import { effectiveSandbox, expandPath, privateFolderOf, type SandboxRequest } from '../process/sandbox/index';
+import { effectiveSandbox, expandPath, type SandboxRequest } from '../process/sandbox/index';
+import { privateFolderOf } from '../process/sandbox/private-folder';
 import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type ChildEnv, type HostKey, type ReferenceContext } from './env';
 
 /*

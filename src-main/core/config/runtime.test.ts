@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseServersConfig } from './parse';
 import { createHost, type Host } from '../host';
 import { calculatorPath, packageRoot } from '../support/paths';
-import { electronRuntime, nodeRuntime, upgradeLegacyLaunches } from './runtime';
+import { upgradeLegacyLaunches } from './migrate';
+import { electronRuntime, nodeRuntime } from './runtime';
 import { StaticSettings } from '../settings/store';
 import { tempDir } from '../../test-support/processes';
 

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 /**
  * `<app> --switchboard-run-script -- <script> [args…]`: how the desktop app starts one of its own bundled scripts
  * (the calculator) as a Node ES module inside a process of its own binary. The packaged app has Electron's
- * RunAsNode fuse off, so `ELECTRON_RUN_AS_NODE=1` no longer turns the binary into Node; this flag, handled by the
+ * RunAsNode fuse off, so `ELECTRON_RUN_AS_NODE=1` does not turn the binary into Node; this flag, handled by the
  * app's entry (src-main/electron/entry.ts) before anything else runs, replaces it. The `--` keeps the script's own
  * arguments (`--debug`) away from Chromium's and Node's option parsers.
  *

@@ -6,6 +6,7 @@ import { parseJSONRPCMessage, serializeMessage, type JSONRPCMessage, type Transp
 import type { ContainmentInfo } from '../../../src-shared/host-api';
 import type { CgroupScope, Containment } from './containment';
 import { isAlive } from '../support/alive';
+import { LineReader } from './line-reader';
 import { groupMembers, killProcesses, killTree, processStartTime, signalTree, until } from './tree';
 
 export interface ProcessExit {
@@ -51,13 +52,11 @@ export interface OversizedLine {
 /** 16 MiB: far above any sane message, small enough that one runaway line cannot take the host's memory. */
 export const defaultMaxMessageBytes = 16 * 1024 * 1024;
 
-/** The longest the stdout reader works in one turn of the event loop before it lets other work run. */
-const readSliceMs = 10;
-
 /**
  * stdio MCP transport that owns the server's whole process tree. Unlike the SDK's, it starts the server as the
  * leader of a new process group (POSIX) so that launchers' grandchildren (`npx`, `uvx`, shell wrappers) end with
- * it, tolerates non-JSON lines on stdout (reported, not fatal), and reports the exit code or signal.
+ * it, tolerates non-JSON lines on stdout (reported, not fatal), and reports the exit code or signal. Its stdout is
+ * split into lines by ./line-reader.ts.
  */
 export class ProcessTransport implements Transport {
   onclose?: () => void;
@@ -68,19 +67,8 @@ export class ProcessTransport implements Transport {
   private scope: CgroupScope | undefined;
   /** The server's kernel start time: session members are only ever ones that started after it. */
   private startTime: string | undefined;
-  /** The unfinished stdout line, as the chunks that brought it: each chunk is scanned once, joined once. */
-  private partial: string[] = [];
-  private partialBytes = 0;
-  /** An oversized line is streaming past: dropped up to its newline. */
-  private discarding = false;
   /** The id of our `server/discover` probe while it is unanswered. */
   private probeId: string | number | undefined;
-  /** Reading yields to the event loop after `readSliceMs` of work in one turn (see read()). */
-  private sliceStart: number | undefined;
-  private readPaused = false;
-  /** Chunks read but not yet worked through (the first from `backlogAt`), while reading yields. */
-  private backlog: string[] = [];
-  private backlogAt = 0;
   private closed = false;
   private exitInfo: ProcessExit | undefined;
   private exited: Promise<void> = Promise.resolve();
@@ -119,7 +107,7 @@ export class ProcessTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
     // A cgroup only for a command that can be executed: otherwise spawn's own ENOENT/EACCES says what is wrong.
-    const scope = process.platform === 'linux' && executable(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
+    const scope = process.platform === 'linux' && isAbsoluteExecutable(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
     this.scope = scope;
     // cgroup shell → sandbox → server: the cgroup holds the sandbox's whole tree, and the process group is the sandbox's.
     const inner = this.options.sandbox ? this.options.sandbox(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
@@ -156,131 +144,26 @@ export class ProcessTransport implements Transport {
       });
       child.once('close', () => this.finish());
       child.stdout?.setEncoding('utf8');
-      child.stdout?.on('data', (chunk: string) => this.read(chunk));
+      const reader = new LineReader({
+        maxBytes: this.maxMessageBytes,
+        ...(child.stdout ? { stream: child.stdout } : {}),
+        closed: () => this.closed,
+        line: (text) => this.line(text),
+        oversized: (head) => this.oversized(head),
+      });
+      child.stdout?.on('data', (chunk: string) => reader.push(chunk));
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (chunk: string) => this.options.onStderr?.(chunk));
       child.stdin?.on('error', (error) => this.onerror?.(error));
     });
   }
 
-  /**
-   * Linear in the bytes read: only the new chunk is searched for newlines, an unfinished line is kept as a list of
-   * chunks and joined once when its newline arrives, and a line that grows past `maxMessageBytes` is dropped as it
-   * streams instead of accumulating.
-   */
-  private read(chunk: string): void {
-    this.backlog.push(chunk);
-    if (this.backlog.length === 1 && !this.readPaused) this.pump();
-  }
-
-  /**
-   * libuv hands over up to 32 pipe reads (2 MB, ~20,000 small messages) in one go. The reader works through them
-   * for at most `readSliceMs` per turn of the event loop; then it pauses stdout, keeps the rest of the chunk, and
-   * carries on in the next turn, so a flood of notifications never stalls the bridge or the UI (and while it is
-   * paused the server waits on its pipe instead of our memory growing).
-   */
-  private pump(): void {
-    if (this.sliceStart === undefined) {
-      this.sliceStart = performance.now();
-      setImmediate(() => {
-        this.sliceStart = undefined;
-      });
-    }
-    const sliceStart = this.sliceStart;
-    while (this.backlog.length > 0 && !this.closed) {
-      const chunk = this.backlog[0] ?? '';
-      const stop = this.scan(chunk, this.backlogAt, sliceStart);
-      if (stop !== -1) {
-        this.backlogAt = stop;
-        break;
-      }
-      this.backlog.shift();
-      this.backlogAt = 0;
-    }
-    if (this.closed) this.backlog = [];
-    else if (this.backlog.length > 0 || performance.now() - sliceStart > readSliceMs) this.yieldReading();
-  }
-
-  private yieldReading(): void {
-    if (this.readPaused) return;
-    const stdout = this.child?.stdout;
-    this.readPaused = true;
-    stdout?.pause();
-    setImmediate(() => {
-      this.readPaused = false;
-      if (this.closed) return;
-      if (this.backlog.length > 0) this.pump();
-      if (!this.readPaused) stdout?.resume();
-    });
-  }
-
-  /**
-   * Reads the lines of `chunk` from `from`. Returns -1 when the chunk is done (its unfinished last line held), or
-   * the offset to go on from when this turn's time slice ran out first.
-   */
-  private scan(chunk: string, from: number, sliceStart: number): number {
-    let start = from;
-    let lines = 0;
-    let newline: number;
-    while ((newline = chunk.indexOf('\n', start)) !== -1) {
-      if (this.discarding) {
-        this.discarding = false; // the oversized line ends here
-      } else if (this.partial.length === 0) {
-        // (The quick bound first: no closure per line for the common short one.)
-        if ((newline - start) * 3 <= this.maxMessageBytes || this.fits(newline - start, () => chunk.slice(start, newline))) this.line(trimCr(chunk.slice(start, newline)));
-        else this.oversized(chunk.slice(start, Math.min(newline, start + 300)));
-      } else {
-        const last = chunk.slice(start, newline);
-        if (this.fits(last.length, () => last, this.partialBytes)) {
-          this.partial.push(last);
-          const text = this.partial.join('');
-          this.partial = [];
-          this.partialBytes = 0;
-          this.line(trimCr(text));
-        } else {
-          this.oversized(this.head(last));
-        }
-      }
-      start = newline + 1;
-      if (++lines % 16 === 0 && start < chunk.length && performance.now() - sliceStart > readSliceMs) return start;
-    }
-    if (start >= chunk.length || this.discarding) return -1;
-    const rest = start === 0 ? chunk : chunk.slice(start);
-    const bytes = Buffer.byteLength(rest);
-    if (this.partialBytes + bytes > this.maxMessageBytes) {
-      this.oversized(this.head(rest));
-      this.discarding = true;
-      return -1;
-    }
-    this.partial.push(rest);
-    this.partialBytes += bytes;
-    return -1;
-  }
-
   private get maxMessageBytes(): number {
     return this.options.maxMessageBytes ?? defaultMaxMessageBytes;
   }
 
-  /** Whether `held` bytes plus a piece of `length` UTF-16 units fit the limit (bytes counted only when they might not). */
-  private fits(length: number, piece: () => string, held = 0): boolean {
-    const room = this.maxMessageBytes - held;
-    return length * 3 <= room || Buffer.byteLength(piece()) <= room;
-  }
-
-  /** The first characters of the held line, followed by `next`. */
-  private head(next: string): string {
-    let head = '';
-    for (const piece of [...this.partial, next]) {
-      head += piece.slice(0, 300 - head.length);
-      if (head.length >= 300) break;
-    }
-    return head;
-  }
-
-  private oversized(first: string): void {
-    this.partial = [];
-    this.partialBytes = 0;
-    const head = first.slice(0, 300);
+  /** A stdout line too large to keep (its head): noise, or, when it was a response, that request's failure. */
+  private oversized(head: string): void {
     const id = responseIdOf(head);
     this.noiseLines++;
     this.firstNoise ??= `${head}… (over ${this.maxMessageBytes} bytes without a newline)`;
@@ -411,9 +294,6 @@ export class ProcessTransport implements Transport {
   }
 }
 
-function trimCr(line: string): string {
-  return line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line;
-}
 
 function firstNonSpace(line: string): number {
   for (let i = 0; i < line.length; i++) {
@@ -450,7 +330,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** An absolute path we may execute (resolveCommand makes commands absolute before they get here). */
-function executable(command: string): boolean {
+function isAbsoluteExecutable(command: string): boolean {
   try {
     accessSync(command, constants.X_OK);
     return isAbsolute(command) && statSync(command).isFile();

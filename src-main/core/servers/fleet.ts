@@ -5,7 +5,7 @@ import type { FeatureName } from './features/feature';
 import type { SupervisorDeps } from './supervisor-deps';
 import { Supervisor as Connection } from './supervisor';
 import { CoreError } from '../errors';
-import { removePrivateFolder } from '../process/sandbox/index';
+import { removePrivateFolder } from '../process/sandbox/private-folder';
 import { fingerprint, resolveServer, type ResolvedServer, type ResolveOptions } from '../config/resolve';
 
 export interface RegistryOptions extends ResolveOptions {

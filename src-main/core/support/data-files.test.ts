@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensurePrivateDir, writeFileAtomicSync } from './data-files';
+import { ensurePrivateDir, tidyDataDir, writeFileAtomicSync } from './data-files';
 import { createHost, type Host } from '../host';
 import { FileSettings } from '../settings/file-store';
 import { nodeRuntime } from '../config/runtime';
@@ -184,5 +184,25 @@ describe('a save killed with SIGKILL', () => {
     } finally {
       await live.kill9();
     }
+  });
+});
+
+describe('an install killed while it unpacked', () => {
+  it('leaves no staged bundle folder once the next host has started; a fresh one (an unpack in progress) and installed bundles stay', () => {
+    const dir = tempDir();
+    const bundles = join(dir, 'bundles');
+    const stray = join(bundles, '.unpack-0123456789ab');
+    const fresh = join(bundles, '.unpack-ba9876543210');
+    const installed = join(bundles, 'greeter');
+    for (const folder of [stray, fresh, installed]) mkdirSync(join(folder, 'server'), { recursive: true });
+    writeFileSync(join(stray, 'server', 'index.mjs'), '');
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    utimesSync(stray, twoMinutesAgo, twoMinutesAgo);
+    utimesSync(installed, twoMinutesAgo, twoMinutesAgo);
+
+    expect(tidyDataDir(dir)).toContain(stray);
+    expect(existsSync(stray)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(installed)).toBe(true);
   });
 });

@@ -143,6 +143,12 @@ const tempShapes: Array<{ dir: string; pid?: RegExp; timed?: RegExp }> = [
 ];
 
 /**
+ * Folders a killed install can leave: a bundle is unpacked into `bundles/.unpack-<hex>` before it is swapped in under
+ * the config's lock. Named by no pid, so one is stray once it is older than a live unpack can be.
+ */
+const stagedBundle = { dir: 'bundles', name: /^\.unpack-[a-f0-9]{12}$/ };
+
+/**
  * At host start: makes the data folder and its folders 0700, tightens the files we keep there to 0600, and removes
  * temp files that a save killed mid-way left behind — those of a process that is gone, or older than a minute;
  * never a live writer's (this process's own only when old: hosts in one process may share a folder). Returns the
@@ -188,6 +194,30 @@ export function tidyDataDir(dataDir: string, now: number = Date.now()): string[]
       } catch {
         // someone else's to clean up
       }
+    }
+  }
+  removed.push(...removeStrayFolders(join(dataDir, stagedBundle.dir), stagedBundle.name, now));
+  return removed;
+}
+
+function removeStrayFolders(dir: string, name: RegExp, now: number): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const entry of names) {
+    if (!name.test(entry)) continue;
+    const path = join(dir, entry);
+    try {
+      const stat = lstatSync(path);
+      if (!stat.isDirectory() || now - stat.mtimeMs <= strayAgeMs) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed.push(path);
+    } catch {
+      // someone else's to clean up
     }
   }
   return removed;

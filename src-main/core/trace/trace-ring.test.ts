@@ -2,7 +2,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../../test-support/processes';
 import { createRedactor } from './redact';
-import { approxJsonSize, TraceRing } from './trace-ring';
+import { approxJsonSize } from './json-size';
+import { TraceRing } from './trace-ring';
 
 const request = (id: number, method = 'tools/call', params: Record<string, unknown> = {}): JSONRPCMessage => ({ jsonrpc: '2.0', id, method, params });
 const response = (id: number, result: Record<string, unknown> = {}): JSONRPCMessage => ({ jsonrpc: '2.0', id, result });

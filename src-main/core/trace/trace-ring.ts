@@ -1,6 +1,11 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { TraceEntry } from '../../../src-shared/contract/logging';
+import { approxJsonSize } from './json-size';
+import { RequestPairing } from './pairing';
 import { noRedaction, redactUrl, type Redactor } from './redact';
+
+/** The size estimate the ring sizes entries by, exported with the ring's other pieces (./index.ts). */
+export { approxJsonSize };
 
 export type TraceDirection = 'send' | 'receive';
 
@@ -65,30 +70,14 @@ export interface TraceRingOptions {
   coalesceMs?: number;
 }
 
-interface Pending {
-  seq: number;
-  /** performance.now() when it was recorded, for durationMs. */
-  t: number;
-  method: string;
-  /** The request's root: its own seq, or the seq of the request an MRTR retry continues. */
-  root: number;
-  token?: string | number;
-  record: TraceRecord;
-}
-
 interface ServerState {
   entries: TraceRecord[];
   /** Index of the oldest live entry in `entries` (evicted ones before it are dropped in batches). */
   head: number;
   bytes: number;
   nextSeq: number;
-  /** Our requests awaiting their response, and the server's requests awaiting ours, by id. */
-  outgoing: Map<string | number, Pending>;
-  incoming: Map<string | number, Pending>;
-  /** progressToken → the request's root seq. */
-  progress: Map<string | number, number>;
-  /** An `input_required` result's requestState, or its request's method+name → the root seq of the flow. */
-  mrtr: Map<string, number>;
+  /** Requests paired with their responses, and what belongs to a request grouped under it. */
+  pairing: RequestPairing;
   /** The latest sends, for attaching an HTTP exchange to the message its POST carried. */
   recentSends: TraceRecord[];
   sendAt: number;
@@ -101,13 +90,13 @@ type Queued =
   | { kind: 'http'; server: string; exchange: HttpExchange }
   | { kind: 'begin'; server: string };
 
-const pendingLimit = 10_000;
 const recentSendsLimit = 64;
 
 /**
  * The protocol trace: per server, a bounded ring (by entries and by bytes) of redacted JSON-RPC messages with
  * increasing `seq`, requests paired with their responses (`pairedWith`, `durationMs`), progress, cancellations and
- * MRTR rounds grouped under their request (`groupOf`), and HTTP status and `Mcp-*` headers for remote servers.
+ * MRTR rounds grouped under their request (`groupOf`, ./pairing.ts), and HTTP status and `Mcp-*` headers for remote
+ * servers.
  */
 export class TraceRing implements TraceRecorder {
   private readonly servers = new Map<string, ServerState>();
@@ -190,10 +179,7 @@ export class TraceRing implements TraceRecorder {
 
   private processBegin(server: string): void {
     const state = this.state(server);
-    state.outgoing.clear();
-    state.incoming.clear();
-    state.progress.clear();
-    state.mrtr.clear();
+    state.pairing.reset();
     state.recentSends = [];
     state.sendAt = 0;
   }
@@ -202,15 +188,7 @@ export class TraceRing implements TraceRecorder {
     const message = this.redactor.value(raw);
     const state = this.state(server);
     const record: TraceRecord = { seq: state.nextSeq++, time, server, direction, size: approxJsonSize(message), message };
-    const m = message as Partial<Record<'id' | 'method' | 'params' | 'result' | 'error', unknown>>;
-    const hasId = m.id !== undefined && m.id !== null && (typeof m.id === 'string' || typeof m.id === 'number');
-    if (typeof m.method === 'string') {
-      const params = isRecord(m.params) ? m.params : undefined;
-      if (hasId) this.request(state, direction, m.id as string | number, m.method, params, record, t);
-      else this.notification(state, m.method, params, record);
-    } else if (hasId) {
-      this.response(state, direction, m.id as string | number, m.result, record, t);
-    }
+    state.pairing.observe(direction, message, record, t);
     if (direction === 'send') {
       // A small circular buffer: slot `sendAt`, then the next.
       state.recentSends[state.sendAt] = record;
@@ -320,69 +298,12 @@ export class TraceRing implements TraceRecorder {
   private state(server: string): ServerState {
     let state = this.servers.get(server);
     if (!state) {
-      state = { entries: [], head: 0, bytes: 0, nextSeq: 0, outgoing: new Map(), incoming: new Map(), progress: new Map(), mrtr: new Map(), recentSends: [], sendAt: 0, timer: undefined, lastEmit: -Infinity };
+      state = { entries: [], head: 0, bytes: 0, nextSeq: 0, pairing: new RequestPairing(), recentSends: [], sendAt: 0, timer: undefined, lastEmit: -Infinity };
       this.servers.set(server, state);
     }
     return state;
   }
 
-  private request(state: ServerState, direction: TraceDirection, id: string | number, method: string, params: Record<string, unknown> | undefined, record: TraceRecord, t: number): void {
-    let root = record.seq;
-    if (direction === 'send' && params && (params.inputResponses !== undefined || params.requestState !== undefined)) {
-      const continued = (typeof params.requestState === 'string' ? state.mrtr.get(`s:${params.requestState}`) : undefined) ?? state.mrtr.get(mrtrKey(method, params));
-      if (continued !== undefined) {
-        root = continued;
-        record.groupOf = continued;
-      }
-    }
-    const meta = params && isRecord(params._meta) ? params._meta : undefined;
-    const token = meta?.progressToken;
-    const pending: Pending = { seq: record.seq, t, method, root, record };
-    if (typeof token === 'string' || typeof token === 'number') {
-      pending.token = token;
-      state.progress.set(token, root);
-      dropOldestOverLimit(state.progress);
-    }
-    const map = direction === 'send' ? state.outgoing : state.incoming;
-    map.set(id, pending);
-    dropOldestOverLimit(map);
-  }
-
-  private notification(state: ServerState, method: string, params: Record<string, unknown> | undefined, record: TraceRecord): void {
-    if (!params) return;
-    if (method === 'notifications/progress') {
-      const token = params.progressToken;
-      const root = typeof token === 'string' || typeof token === 'number' ? state.progress.get(token) : undefined;
-      if (root !== undefined) record.groupOf = root;
-    } else if (method === 'notifications/cancelled') {
-      const id = params.requestId;
-      if (typeof id === 'string' || typeof id === 'number') {
-        const pending = (record.direction === 'send' ? state.outgoing : state.incoming).get(id);
-        if (pending) record.groupOf = pending.root;
-      }
-    }
-  }
-
-  private response(state: ServerState, direction: TraceDirection, id: string | number, result: unknown, record: TraceRecord, t: number): void {
-    // A response we receive answers our request; one we send answers the server's.
-    const map = direction === 'receive' ? state.outgoing : state.incoming;
-    const pending = map.get(id);
-    if (!pending) return;
-    map.delete(id);
-    record.pairedWith = pending.seq;
-    record.durationMs = Math.round((t - pending.t) * 1000) / 1000;
-    if (pending.root !== pending.seq) record.groupOf = pending.root;
-    if (pending.record.http !== undefined) record.http = pending.record.http;
-    if (pending.token !== undefined) state.progress.delete(pending.token);
-    if (direction === 'receive' && isRecord(result) && result.resultType === 'input_required') {
-      // The SDK retries the same request (fresh id) with inputResponses + the byte-exact requestState.
-      const params = isRecord((pending.record.message as { params?: unknown }).params) ? ((pending.record.message as { params: Record<string, unknown> }).params) : undefined;
-      state.mrtr.set(mrtrKey(pending.method, params), pending.root);
-      if (typeof result.requestState === 'string') state.mrtr.set(`s:${result.requestState}`, pending.root);
-      if (pending.token !== undefined) state.progress.set(pending.token, pending.root);
-      if (state.mrtr.size > pendingLimit) state.mrtr.clear();
-    }
-  }
 
   private append(state: ServerState, record: TraceRecord): void {
     state.entries.push(record);
@@ -425,22 +346,6 @@ export class TraceRing implements TraceRecorder {
   }
 }
 
-/** Keeps a pending map within `pendingLimit` by dropping its oldest entry. */
-function dropOldestOverLimit<K, V>(map: Map<K, V>): void {
-  if (map.size <= pendingLimit) return;
-  const oldest = map.keys().next();
-  if (!oldest.done) map.delete(oldest.value);
-}
-
-function mrtrKey(method: string, params: Record<string, unknown> | undefined): string {
-  const name = params?.name ?? params?.uri;
-  return `m:${method}\u0000${typeof name === 'string' ? name : ''}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function findLast<T>(items: readonly T[], test: (item: T) => boolean): T | undefined {
   for (let i = items.length - 1; i >= 0; i--) {
     const item = items[i];
@@ -466,37 +371,3 @@ function exactSize(record: TraceRecord): number {
   return size;
 }
 
-/**
- * The JSON size of a message, estimated without serializing it: exact for ASCII text without escapes, cost in
- * proportion to the number of values rather than to the bytes (a 5 MB text costs as much as a short one).
- */
-export function approxJsonSize(value: unknown, depth = 0): number {
-  switch (typeof value) {
-    case 'string':
-      return value.length + 2;
-    case 'number':
-      return value < 10 && value >= 0 && Number.isInteger(value) ? 1 : String(value).length;
-    case 'boolean':
-      return value ? 4 : 5;
-    case 'object': {
-      if (value === null) return 4;
-      if (depth > 100) return 0;
-      if (Array.isArray(value)) {
-        let size = 2 + Math.max(0, value.length - 1);
-        for (const item of value) size += approxJsonSize(item, depth + 1);
-        return size;
-      }
-      let size = 2;
-      let first = true;
-      for (const key in value) {
-        const item = (value as Record<string, unknown>)[key];
-        if (item === undefined || typeof item === 'function') continue;
-        size += key.length + 3 + (first ? 0 : 1) + approxJsonSize(item, depth + 1);
-        first = false;
-      }
-      return size;
-    }
-    default:
-      return 0;
-  }
-}

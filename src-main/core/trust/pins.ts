@@ -7,7 +7,7 @@ import { withFileLockSync } from '../support/file-lock';
 import { findingLines, revealHidden, scanTool } from './hidden-text';
 
 /*
- * Pinned tool definitions (issue 12 §1, against "rug pulls" such as MCPoison): on a server's first successful listing,
+ * Pinned tool definitions (against "rug pulls" such as MCPoison): on a server's first successful listing,
  * each tool's name, title, description, inputSchema, outputSchema and annotations, and the server's instructions, are
  * pinned — a SHA-256 of their canonical JSON, kept with the definition itself so that a change can be shown as a
  * diff. Later listings are compared with the pins: a tool whose definition (or whose server's instructions) differs

@@ -8,8 +8,10 @@ import { nodeRuntime } from '../../config/runtime';
 import { StaticSettings } from '../../settings/store';
 import { pidsWith, tempDir, waitFor } from '../../../test-support/processes';
 import { packageRoot as repoRoot } from '../../support/paths';
-import { bubblewrapArgs, deniedHint, effectiveSandbox, engineSockets, envFileSearch, findBubblewrap, findEnvFiles, folderNameOf, npxPackages, planSandbox, privateCwd, privateFolderOf, resetSandboxProbe, seedNpxCache, switchboardFolders } from './index';
-import { sbplString, seatbeltProfile } from './seatbelt';
+import { findBubblewrap, privateCwd, resetSandboxProbe } from './bubblewrap';
+import { envFileSearch, findEnvFiles } from './env-files';
+import { deniedHint, effectiveSandbox, planSandbox, switchboardFolders } from './index';
+import { folderNameOf, npxPackages, privateFolderOf, seedNpxCache } from './private-folder';
 
 const probe = join(process.cwd(), 'src-main', 'core', 'fixtures', 'sandbox-probe.mjs');
 
@@ -45,62 +47,6 @@ describe("the server's own folders", () => {
     writeFileSync(join(home, 'loose', 's.js'), '');
     expect(planSandbox({ allowRead: ['~/data'], allowWrite: [], network: true }, { command: process.execPath, args: ['s.js'], cwd: join(home, 'loose'), home, baseDir: dir, platform: 'linux' }).info.read).toEqual([join(home, 'loose'), join(home, 'data')]);
     expect(planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: process.execPath, args: [], cwd: home, home, baseDir: dir, platform: 'linux' }).info.read).toEqual([]);
-  });
-});
-
-describe('bubblewrap arguments', () => {
-  it('mounts the system read-only, then hides the homes and /tmp, then binds back what is allowed, in that order', () => {
-    const args = bubblewrapArgs({ read: ['/tmp/t/allowed'], write: ['/tmp/t/out'], network: false, hidden: ['/tmp/t/home', '/tmp'], cwd: '/srv', home: '/tmp/t/home' });
-    expect(args.slice(0, 3)).toEqual(['--ro-bind', '/', '/']);
-    const at = (flag: string, path: string): number => args.findIndex((a, i) => a === flag && args[i + 1] === path);
-    expect(at('--tmpfs', '/tmp')).toBeLessThan(at('--tmpfs', '/tmp/t/home'));
-    expect(at('--tmpfs', '/tmp/t/home')).toBeLessThan(at('--ro-bind-try', '/tmp/t/allowed'));
-    expect(at('--bind-try', '/tmp/t/out')).toBeGreaterThan(0);
-    expect(args).toContain('--unshare-net');
-    expect(args).toContain('--die-with-parent');
-    expect(bubblewrapArgs({ read: [], write: [], network: true, hidden: [], cwd: '/', home: '/h' })).not.toContain('--unshare-net');
-  });
-});
-
-describe('what the bubblewrap arguments keep out', () => {
-  it('binds the private caches after what is allowed, masks after every bind, drops every capability, and hides the socket folders with the network off', () => {
-    const dir = tempDir();
-    const data = join(dir, 'data');
-    mkdirSync(data);
-    const empty = join(dir, 'empty');
-    writeFileSync(empty, '');
-    const args = bubblewrapArgs({
-      read: ['/srv/listed'],
-      write: [],
-      network: false,
-      hidden: ['/h', '/tmp', '/run'],
-      workdirs: ['/srv/work'],
-      caches: [['/d/sandbox/x/cache/npm', '/h/.npm']],
-      protect: [data, join(data, 'mcp.json'), '/srv/listed/.env'],
-      env: { npm_config_cache: '/h/.npm' },
-      emptyFile: empty,
-      cwd: privateCwd,
-      home: '/h',
-    });
-    const at = (...flags: string[]): number => args.findIndex((_, i) => flags.every((f, j) => args[i + j] === f));
-    expect(at('--tmpfs', '/srv/work')).toBeLessThan(at('--ro-bind-try', '/srv/listed', '/srv/listed'));
-    expect(at('--ro-bind-try', '/srv/listed', '/srv/listed')).toBeLessThan(at('--bind', '/d/sandbox/x/cache/npm', '/h/.npm'));
-    expect(at('--bind', '/d/sandbox/x/cache/npm', '/h/.npm')).toBeLessThan(at('--tmpfs', data));
-    expect(at('--ro-bind', empty, '/srv/listed/.env')).toBeGreaterThan(at('--bind', '/d/sandbox/x/cache/npm', '/h/.npm'));
-    // A file inside a masked folder needs no mask of its own.
-    expect(at('--ro-bind', empty, join(data, 'mcp.json'))).toBe(-1);
-    expect(at('--setenv', 'npm_config_cache', '/h/.npm')).toBeGreaterThan(0);
-    expect(at('--cap-drop', 'ALL')).toBeGreaterThan(0);
-    expect(at('--tmpfs', '/run')).toBeGreaterThan(0);
-    expect(at('--dir', privateCwd)).toBeLessThan(at('--chdir', privateCwd));
-  });
-
-  it('hides /run and $XDG_RUNTIME_DIR only with the network off; the container engine sockets always', () => {
-    const plan = (network: boolean): string[] => planSandbox({ allowRead: [], allowWrite: [], network }, { command: '/bin/true', args: [], home: '/home/x', baseDir: '/', platform: 'linux', runtimeDir: '/var/xdg-run' }).hidden;
-    expect(plan(false)).toEqual(expect.arrayContaining(['/run', '/var/xdg-run']));
-    expect(plan(true)).not.toContain('/run');
-    expect(plan(true)).not.toContain('/var/xdg-run');
-    expect(engineSockets).toContain('/run/docker.sock');
   });
 });
 
@@ -148,35 +94,6 @@ describe("a sandbox's private folder", () => {
     const own = switchboardFolders({ dataDir: '/d', configPath: '/p/mcp.json', env: { HOME: '/h', XDG_CONFIG_HOME: '/h/.config' }, envDirs: ['/w'] });
     expect(own).toEqual(expect.arrayContaining(['/d', '/p/mcp.json', '/p/mcp.json.bak', '/w/.env']));
     expect(own.some((p) => p.endsWith('/Switchboard'))).toBe(true);
-  });
-});
-
-describe('the macOS profile', () => {
-  it('denies by default, allows the system to be read, denies the homes and temp folders, then allows back', () => {
-    const profile = seatbeltProfile({ read: ['/Users/me/data "x"'], write: ['/Users/me/out'], network: false, hidden: ['/Users/me', '/Users', '/private/tmp'], cwd: '/Users/me/proj', tmp: '/Users/me/.tmp' });
-    const lines = profile.trim().split('\n');
-    expect(lines[0]).toBe('(version 1)');
-    expect(lines[1]).toBe('(deny default)');
-    const index = (text: string): number => lines.findIndex((l) => l.includes(text));
-    expect(index('(allow file-read* (subpath "/"))')).toBeLessThan(index('(deny file-read* (subpath "/Users/me")'));
-    expect(index('(deny file-read*')).toBeLessThan(index('(allow file-read* (subpath "/Users/me/proj")'));
-    expect(profile).toContain(`(subpath ${sbplString('/Users/me/data "x"')})`);
-    expect(sbplString('a"b\\c')).toBe('"a\\"b\\\\c"');
-    expect(profile).toMatch(/\(allow file-read\* file-write\* \(subpath "\/Users\/me\/\.tmp"\) \(subpath "\/Users\/me\/out"\)/);
-    expect(profile).not.toContain('(allow network*)');
-    expect(seatbeltProfile({ read: [], write: [], network: true, hidden: [], cwd: '/', tmp: '/t' })).toContain('(allow network*)');
-  });
-
-  it('denies .env files and the working folder over what allows them, then allows its own package, denies Switchboard, allows its private folders', () => {
-    const profile = seatbeltProfile({ read: ['/srv/listed'], write: [], network: true, hidden: ['/Users/me'], cwd: '/d/sandbox/x/cwd', tmp: '/t', masked: ['/srv/work'], own: ['/srv/work/pkg'], protect: ['/d'], private: ['/d/sandbox/x/cache', '/d/sandbox/x/cwd'] });
-    const lines = profile.trim().split('\n');
-    const index = (text: string): number => lines.findIndex((l) => l.includes(text));
-    expect(index('(allow file-read* (subpath "/d/sandbox/x/cwd") (subpath "/srv/listed"))')).toBeLessThan(index('\\.env'));
-    expect(lines[index('\\.env')]).toBe('(deny file-read* file-write* (regex #"/\\.env(\\.[^/]*)?$"))');
-    expect(index('\\.env')).toBeLessThan(index('(deny file-read* file-write* (subpath "/srv/work"))'));
-    expect(index('(deny file-read* file-write* (subpath "/srv/work"))')).toBeLessThan(index('(allow file-read* (subpath "/srv/work/pkg"))'));
-    expect(index('(allow file-read* (subpath "/srv/work/pkg"))')).toBeLessThan(index('(deny file-read* file-write* (subpath "/d"))'));
-    expect(index('(deny file-read* file-write* (subpath "/d"))')).toBeLessThan(index('(allow file-read* file-write* (subpath "/d/sandbox/x/cache") (subpath "/d/sandbox/x/cwd"))'));
   });
 });
 
