@@ -1,4 +1,4 @@
-import { isHostErrorCode, type HostError, type HostErrorCode } from '../../src-shared/host-api';
+import { isHostErrorCode, type HostError, type HostErrorCode, type StatusReason } from '../../src-shared/host-api';
 
 /** The typed error core throws; the boundary turns it into a HostError a person can act on. */
 export class CoreError extends Error {
@@ -48,4 +48,10 @@ export function toHostError(error: unknown): HostError {
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** An explanation a person can act on: the English text, and the code and data the UI words it from in their language. */
+export interface Explained {
+  text: string;
+  reason: StatusReason;
 }

@@ -22,7 +22,7 @@ import type { Redactor, TraceRecorder } from './trace/index';
 import { ConsentStore } from './trust/consent';
 import { PinStore, pinsFileName } from './trust/pins';
 import { RequestQueue } from './requests/queue';
-import { ProviderSampler } from './requests/sampler';
+import { ProviderSampler } from './chat/sampler';
 import { samplingContextText } from './requests/sampling-context';
 // Not ./auth/index: it also re-exports the loopback listener (node:http), loaded only at sign-in.
 import { AuthManager } from './auth/manager';

@@ -4,7 +4,7 @@ import { auth } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverEntrySchema } from '../../../src-shared/schemas/config';
 import { MemorySecretStore } from '../secrets/store';
-import { MachineAuth } from './manager';
+import { MachineAuth } from './machine';
 
 /*
  * Cross-app access (SEP-990) against a loopback enterprise IdP (RFC 8693 token exchange) and the MCP server's

@@ -5,8 +5,9 @@ import spawn from 'cross-spawn';
 import { parseJSONRPCMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import type { ContainmentInfo } from '../../../src-shared/host-api';
 import type { CgroupScope, Containment } from './containment';
+import { isAlive } from '../support/alive';
 import { LineReader } from './line-reader';
-import { groupMembers, isAlive, killProcesses, killTree, processStartTime, signalTree, until } from './tree';
+import { groupMembers, killProcesses, killTree, processStartTime, signalTree, until } from './tree';
 
 export interface ProcessExit {
   code: number | null;

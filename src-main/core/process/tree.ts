@@ -1,15 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** True while a process with this pid exists. */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { isAlive } from '../support/alive';
 
 /**
  * True while any process of the group led by `pgid` exists (POSIX). On Linux zombies do not count: a killed orphan

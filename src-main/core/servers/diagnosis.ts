@@ -1,7 +1,8 @@
 import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import type { ServerEntry } from '../../../src-shared/schemas/config';
 import type { StatusReason, StatusReasonData } from '../../../src-shared/host-api';
-import { CoreError, messageOf } from '../errors';
+import { CoreError, messageOf, type Explained } from '../errors';
+import { challengeParams } from '../auth/challenge';
 import { formatBytes, type OversizedLine, type ProcessExit } from '../process/transport';
 
 /*
@@ -9,12 +10,6 @@ import { formatBytes, type OversizedLine, type ProcessExit } from '../process/tr
  * supervisor (exits, calls). Each explanation also has a stable code and data (a StatusReason), so that the UI can
  * word it in the person's language (src-shared/i18n: `reasons.<code>`); the English text stays the host's own.
  */
-
-/** An explanation: the English text, and what the UI words it from. */
-export interface Explained {
-  text: string;
-  reason: StatusReason;
-}
 
 function explained(text: string, code: string, data?: StatusReasonData, lines?: string[]): Explained {
   return { text, reason: { code, ...(data !== undefined ? { data } : {}), ...(lines !== undefined && lines.length > 0 ? { lines } : {}) } };
@@ -52,17 +47,6 @@ export interface AuthChallenge {
   status: number;
   method: string;
   header?: string;
-}
-
-/** The auth-params of a WWW-Authenticate header (`Bearer realm="x", resource_metadata="…"`), names lower-cased. */
-export function challengeParams(header: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const match of header.matchAll(/([A-Za-z_][\w-]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/g)) {
-    const name = match[1]?.toLowerCase();
-    if (name === undefined || name in params) continue;
-    params[name] = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? '');
-  }
-  return params;
 }
 
 /**

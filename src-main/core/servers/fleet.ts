@@ -1,49 +1,19 @@
-import { existsSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { homedir } from 'node:os';
-import type { SandboxSetting, ServerEntry, ServersConfig } from '../../../src-shared/schemas/config';
+import type { ServerEntry, ServersConfig } from '../../../src-shared/schemas/config';
 import type { ConsentView, ServerView } from '../../../src-shared/host-api';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import type { FeatureName } from './features/feature';
-import { resolveRoots } from './features/roots';
-import type { ResolvedServer, SupervisorDeps } from './policy';
+import type { SupervisorDeps } from './supervisor-deps';
 import { Supervisor } from './supervisor';
-import { CoreError, messageOf } from '../errors';
-import { effectiveSandbox, expandPath } from '../process/sandbox/index';
-import { privateFolderOf, removePrivateFolder } from '../process/sandbox/private-folder';
-import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type HostKey, type ReferenceContext } from '../config/env';
+import { CoreError } from '../errors';
+import { removePrivateFolder } from '../process/sandbox/private-folder';
+import { fingerprint, resolveServer, type ResolvedServer, type ResolveOptions } from '../config/resolve';
 
-type HostEnv = Readonly<Record<string, string | undefined>>;
-
-export interface ServerFleetOptions {
-  hostEnv: HostEnv;
-  /** The host's private `.env` values (for `${env:NAME}` only). */
-  dotenv: Readonly<Record<string, string>>;
-  /** Each `.env` file the host read (data folder, working folder): the LLM keys in them are refused by value. */
-  dotenvFiles?: ReadonlyArray<Readonly<Record<string, string>>>;
-  /** For comparing environment names (case-insensitive on Windows); default `process.platform`. */
-  platform?: NodeJS.Platform;
-  /** For `${secret:NAME}` and answered `${input:ID}`. */
-  secrets?: { get(name: string): string | undefined };
-  allowList: () => readonly string[];
-  /** Folder relative `cwd`/`envFile` paths (and a relative `command` without a `cwd`) are resolved against (the config file's folder). */
-  baseDir: string;
-  /** PATH for children and command lookup: the host's merged with the login shell's (desktop launches). */
-  childPath?: string;
+export interface ServerFleetOptions extends ResolveOptions {
   /**
    * Supervision, era cache, ledger, per-server logs and the rest each server's supervisor is given; `fleet` is this
    * fleet, for what looks at the other servers (a sampling request's `includeContext`).
    */
   supervisorDeps?: (name: string, fleet: ServerFleet) => SupervisorDeps;
-  /** The settings' default `roots` for entries without their own (paths relative to `baseDir`, or file:// URIs). */
-  defaultRoots?: () => readonly string[] | undefined;
-  /** The settings' default `sandbox` for stdio entries without one of their own. */
-  sandboxDefault?: () => SandboxSetting | undefined;
-  /**
-   * What sandboxes keep out (Switchboard's own folders, the host's working folders) and where each server's private
-   * sandbox folder goes (`privateRoot/<name>`, removed with the entry).
-   */
-  sandboxFolders?: { own: string[]; workdirs: string[]; privateRoot: string };
   /** Consent before a command runs or a secret is sent (trust/consent.ts): an unapproved entry waits, where the gate is enforced. */
   consent?: ConsentGate;
   /** Told when a listener of the fleet's events throws (the other listeners still run). */
@@ -68,108 +38,6 @@ export interface ApplyResult {
 export interface FeatureChange {
   server: string;
   feature: FeatureName;
-}
-
-/** What makes two definitions the same server: the entry and everything resolved from it. */
-function fingerprint(server: ResolvedServer): string {
-  return JSON.stringify([launchPart(server.entry), server.childEnv?.env ?? null, server.headers ?? null, server.problem ?? null, server.sandbox ?? null]);
-}
-
-/**
- * Resolves one entry's references and builds its child environment. Problems become the server's error — among
- * them any value that would hand the server one of the host's own LLM keys (by name or by value, whatever the
- * route), unless the user allow-listed that key's name.
- */
-export function resolveServer(name: string, entry: ServerEntry, options: ServerFleetOptions): ResolvedServer {
-  const resolved = resolveLaunch(name, entry, options);
-  if (resolved.problem !== undefined) return resolved;
-  try {
-    return { ...resolved, roots: resolveRoots(entry.roots ?? options.defaultRoots?.() ?? [], options.baseDir) };
-  } catch (error) {
-    return { ...resolved, problem: `mcpServers.${name}.${messageOf(error)}` };
-  }
-}
-
-/** The entry without what changes nothing about its launch (roots, sampling policy): those apply without a restart. */
-function launchPart(entry: ServerEntry): ServerEntry {
-  const { roots, sampling, ...launch } = entry;
-  void roots;
-  void sampling;
-  return launch;
-}
-
-function resolveLaunch(name: string, entry: ServerEntry, options: ServerFleetOptions): ResolvedServer {
-  const where = `mcpServers.${name}`;
-  try {
-    const keys = hostKeys(options);
-    if (entry.command !== undefined) {
-      const envFile = entry.envFile !== undefined ? absolute(entry.envFile, options.baseDir) : undefined;
-      const fileEnv = envFile !== undefined ? readEnvFile(envFile, where, options) : {};
-      const serverEnv = { ...fileEnv, ...resolveRecord(entry.env, `${where}.env`, options) };
-      const cwd = entry.cwd !== undefined ? absolute(entry.cwd, options.baseDir) : undefined;
-      const hostEnv = options.childPath !== undefined ? { ...options.hostEnv, PATH: options.childPath } : options.hostEnv;
-      const childEnv = buildChildEnv({ hostEnv, allowList: options.allowList(), serverEnv });
-      for (const [variable, value] of Object.entries(childEnv.env)) {
-        const raw = entry.env?.[variable];
-        const at =
-          childEnv.sources[variable] !== 'server-env'
-            ? `${where}: ${variable} (${childEnv.sources[variable] === 'allow-list' ? 'on the allow-list' : 'inherited'})`
-            : raw !== undefined || envFile === undefined
-              ? `${where}.env.${variable}`
-              : `${where}.envFile ${envFile}: ${variable}`;
-        assertNoHostKey(value, at, raw, keys, options);
-      }
-      assertNoKeyInLine(entry.command, entry.args ?? [], where, keys, options);
-      const sandbox = effectiveSandbox(entry.sandbox, options.sandboxDefault?.());
-      const home = options.hostEnv.HOME ?? homedir();
-      const absoluteIn = (paths: string[]): string[] => paths.map((p) => expandPath(p, home, options.baseDir));
-      const around = options.sandboxFolders;
-      const folders = around ? { folders: { own: around.own, workdirs: around.workdirs, private: privateFolderOf(around.privateRoot, name) } } : {};
-      return {
-        name,
-        entry: { ...entry, ...(cwd !== undefined ? { cwd } : {}) },
-        commandBase: cwd ?? options.baseDir,
-        childEnv,
-        ...(sandbox ? { sandbox: { ...sandbox, allowRead: absoluteIn(sandbox.allowRead), allowWrite: absoluteIn(sandbox.allowWrite), ...folders } } : {}),
-      };
-    }
-    const headers = resolveRecord(entry.headers, `${where}.headers`, options);
-    for (const [header, value] of Object.entries(headers)) assertNoHostKey(value, `${where}.headers.${header}`, entry.headers?.[header], keys, options);
-    if (entry.url !== undefined) assertNoHostKey(entry.url, `${where}.url`, undefined, keys, options);
-    return { name, entry, headers };
-  } catch (error) {
-    return {
-      name,
-      entry,
-      problem: messageOf(error),
-      ...(error instanceof CoreError && error.data !== undefined ? { problemData: error.data } : {}),
-      ...(error instanceof MissingInputError ? { needsInput: error.inputId } : {}),
-    };
-  }
-}
-
-function absolute(path: string, baseDir: string): string {
-  return isAbsolute(path) ? path : resolve(baseDir, path);
-}
-
-/** A command line is seen by every process on the machine (`ps`): no host key in it, literal or not. */
-function assertNoKeyInLine(command: string, args: readonly string[], where: string, keys: readonly HostKey[], context: ReferenceContext): void {
-  assertNoHostKey(command, `${where}.command`, undefined, keys, context);
-  args.forEach((arg, index) => assertNoHostKey(arg, `${where}.args[${index}]`, undefined, keys, context));
-}
-
-function readEnvFile(file: string, where: string, context: ReferenceContext): Record<string, string> {
-  // Unlike the host's optional .env, a server's envFile was named on purpose: a missing one is an error.
-  if (!existsSync(file)) throw new CoreError('config-invalid', `${where}.envFile: ${file} does not exist. Create it, or fix the path (relative paths start at the config file's folder).`);
-  let values: Record<string, string>;
-  try {
-    values = readDotenvFile(file);
-  } catch (error) {
-    throw new CoreError('config-invalid', `${where}.envFile: cannot read ${file} (${messageOf(error)})`);
-  }
-  // The host's own .env (or any file with its key names) never hands an LLM key over.
-  assertEnvFileNames(values, `${where}.envFile`, file, context);
-  return values;
 }
 
 /**

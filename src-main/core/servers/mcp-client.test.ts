@@ -1,4 +1,4 @@
-// HostClient's own tools/call result validator (made once per era codec) must judge results exactly as the SDK's
+// McpClient's own tools/call result validator (made once per era codec) must judge results exactly as the SDK's
 // per-request one does: the same results accepted, the same ones refused with the same text. A real legacy stdio
 // server (written to a temp folder) answers each echo call with what the call asks for, valid or not.
 import { writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProcessTransport } from '../process/transport';
 import { tempDir } from '../../test-support/processes';
-import { HostClient } from './mcp-client';
+import { McpClient } from './mcp-client';
 import { FEATURE_ERAS, hostWith } from '../../test-support/features-fixture';
 import type { Host } from '../host';
 
@@ -33,7 +33,7 @@ afterEach(async () => {
 async function connected(kind: 'sdk' | 'host'): Promise<Client> {
   const info = { name: 'shapes-test', version: '1' };
   const options = { versionNegotiation: { mode: 'legacy' as const } };
-  const client = kind === 'host' ? new HostClient(info, options) : new Client(info, options);
+  const client = kind === 'host' ? new McpClient(info, options) : new Client(info, options);
   clients.push(client);
   await client.connect(new ProcessTransport({ command: process.execPath, args: [script], env: { PATH: process.env.PATH ?? '' } }));
   return client;
@@ -48,7 +48,7 @@ async function outcome(client: Client, result: unknown): Promise<unknown> {
   }
 }
 
-describe('HostClient: tools/call results judged as the SDK judges them', () => {
+describe('McpClient: tools/call results judged as the SDK judges them', () => {
   it('accepts and refuses the same results, with the same text, call after call', async () => {
     const [sdk, host] = await Promise.all([connected('sdk'), connected('host')]);
     const results: unknown[] = [

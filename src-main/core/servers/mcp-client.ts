@@ -1,6 +1,10 @@
-import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCMessage, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1, type TransportSendOptions } from '@modelcontextprotocol/client';
+import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { ObservedTransport } from '../support/observed-transport';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
+
+/** Who Switchboard is to a server (`clientInfo` of every connection). */
+export const clientInfo = { name: 'switchboard', version: '0.1.0' };
 
 /** Marks a call's request options with its call id (spreads of the options keep it; the SDK passes them on). */
 const callIdKey = Symbol('switchboard.callId');
@@ -52,7 +56,7 @@ export function urlElicitationsOf(error: unknown): ElicitRequestURLParams[] | un
   return valid.length > 0 ? valid : undefined;
 }
 
-export class HostClient extends Client {
+export class McpClient extends Client {
   /** The level to ask for on 2026-07-28 connections; undefined: none (the server sends no log messages). */
   logLevel: LoggingLevel | undefined;
   private readonly inFlight = new Map<string, number>();
@@ -126,7 +130,7 @@ export class HostClient extends Client {
     if (request.method === 'tools/call' && this._negotiatedProtocolVersion !== undefined && !isStandardSchema(schemaOrOptions)) {
       return super.request(request, this.callResultSchema(), schemaOrOptions);
     }
-    const forward = super.request as unknown as (this: HostClient, request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions) => Promise<unknown>;
+    const forward = super.request as unknown as (this: McpClient, request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions) => Promise<unknown>;
     return forward.call(this, request, schemaOrOptions, options);
   }
 
@@ -177,17 +181,17 @@ export class HostClient extends Client {
   }
 
   /**
-   * Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent:
-   * the transport's `send` is wrapped in place (one closure per connection; the trace's Proxy lets `send` be set).
+   * Notes each outgoing `tools/call` with the call it was made for (the async context's call id) as it is sent: the
+   * transport is handed to the SDK inside an observing decorator (one per connection).
    */
   override connect(...args: Parameters<Client['connect']>): Promise<void> {
-    const [transport] = args;
-    const send = transport.send;
-    transport.send = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
-      if ((message as { method?: unknown }).method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
-      return send.call(transport, message, options);
-    };
-    return super.connect(...args);
+    const [transport, ...rest] = args;
+    const observed = new ObservedTransport(transport, {
+      sent: (message) => {
+        if ((message as { method?: unknown }).method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
+      },
+    });
+    return super.connect(observed, ...rest);
   }
 
   private noteCall(messageId: number | string): void {
@@ -334,7 +338,7 @@ class SdkTimeouts {
   }
 }
 
-/** `answer` run with the timeouts of the calls waiting on it held (see HostClient.holdingCalls); any other client: as it is. */
+/** `answer` run with the timeouts of the calls waiting on it held (see McpClient.holdingCalls); any other client: as it is. */
 export function holdingCalls<T>(client: Client, callId: string | undefined, answer: () => Promise<T>): Promise<T> {
-  return client instanceof HostClient ? client.holdingCalls(callId, answer) : answer();
+  return client instanceof McpClient ? client.holdingCalls(callId, answer) : answer();
 }

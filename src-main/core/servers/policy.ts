@@ -1,20 +1,5 @@
-import type { ServerEntry } from '../../../src-shared/schemas/config';
-import type { RemoteServerAuth } from '../auth/manager';
 import type { LogLevel } from '../../../src-shared/host-api';
-import type { ChildEnv } from '../config/env';
-import type { SandboxRequest } from '../process/sandbox/index';
-import type { EraCache } from './era-cache';
-import type { ChildLedger } from '../process/ledger';
-import type { RotatingLog } from '../support/log-file';
 import { defaultMaxMessageBytes } from '../process/transport';
-import type { PinStore } from '../trust/pins';
-import type { SamplingRecord } from '../chat/audit-log';
-import type { RequestQueue } from '../requests/queue';
-import type { Sampler } from '../requests/sampler';
-import type { HostEmit, RootView } from './features/feature';
-import type { FetchDecorator, TransportDecorator } from './transports';
-
-export const clientInfo = { name: 'switchboard', version: '0.1.0' };
 
 /** Supervision knobs; the defaults suit a desktop host. */
 export interface SupervisionPolicy {
@@ -65,54 +50,3 @@ export const defaultPolicy: SupervisionPolicy = {
   pingIntervalMs: 30_000,
   pingTimeoutMs: 10_000,
 };
-
-/** Everything a server needs, already resolved (env references, child environment). */
-export interface ResolvedServer {
-  name: string;
-  entry: ServerEntry;
-  /** For stdio: the child's whole environment (built by the whitelist rule). */
-  childEnv?: ChildEnv;
-  /** For stdio: the folder a relative `command` starts in — the entry's cwd, else the config file's folder. */
-  commandBase?: string;
-  /** For remote: headers with references resolved. */
-  headers?: Record<string, string>;
-  /** A problem found while resolving (e.g. an unset ${env:NAME}); the server fails with it. */
-  problem?: string;
-  /** The problem's data (a CoreError's: reason, where, name…), so that it is worded in the person's language. */
-  problemData?: Record<string, unknown>;
-  /** The `${input:ID}` the user must answer before this server can start. */
-  needsInput?: string;
-  /** For stdio: the sandbox it runs in (the entry's `sandbox`, else the settings default), paths absolute. */
-  sandbox?: SandboxRequest;
-  /** Its roots (the entry's `roots`, else the settings' default), resolved to file:// URIs. */
-  roots?: RootView[];
-}
-
-/** What a server's supervisor is given by its owner (the ServerFleet). */
-export interface SupervisorDeps {
-  policy?: Partial<SupervisionPolicy>;
-  eraCache?: EraCache;
-  ledger?: ChildLedger;
-  /** This server's stderr log (rotating). */
-  log?: RotatingLog;
-  /** Wraps every transport this server's sessions open (the protocol trace; later OAuth). */
-  decorateTransport?: TransportDecorator;
-  /** Wraps every remote transport's fetch (the trace's HTTP status and `Mcp-*` headers). */
-  decorateFetch?: FetchDecorator;
-  /** OAuth sign-in for remote servers (the host's AuthManager). */
-  auth?: { forServer(server: ResolvedServer, changed: () => void): RemoteServerAuth | undefined };
-  /** Host events the feature modules push (`features:changed`, `logs:appended`, `calls:progress`, …). */
-  emit?: HostEmit;
-  /** Pinned tool definitions: tools that changed, are new or hide text need review before use (issue 12). */
-  pins?: PinStore;
-  /** Where sampling and elicitation requests go to be answered by a person (absent: they are declined). */
-  requests?: RequestQueue;
-  /** Runs sampling requests on the chat's providers. */
-  sampler?: Sampler;
-  /** One audit entry per sampling request. */
-  audit?: { recordSampling(record: SamplingRecord): void };
-  /** The context a sampling request's `includeContext` asks for (this server's, or every ready server's). */
-  samplingContext?: (server: string, scope: 'thisServer' | 'allServers') => string | undefined;
-  /** Which face answers requests (the audit entries' source); default 'app'. */
-  answerSource?: 'app' | 'cli';
-}

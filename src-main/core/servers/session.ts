@@ -1,54 +1,28 @@
-import { Client, type McpSubscription, type PriorDiscovery, type SubscriptionFilter } from '@modelcontextprotocol/client';
+import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
-import type { ContainmentInfo, LaunchInfo } from '../../../src-shared/host-api';
-import { EraCache } from './era-cache';
-import { messageOf } from '../errors';
-import type { ChildLedger } from '../process/ledger';
-import type { ProcessExit, ProcessTransport } from '../process/transport';
-import { homedir } from 'node:os';
-import { resolveCommand } from '../process/resolve-command';
-import { deniedHint, planSandbox, type SandboxPlan } from '../process/sandbox/index';
-import type { RemoteServerAuth } from '../auth/manager';
-import { causeChain, DeadlineError, ExitedOnProbe, explainStartFailure, httpStatus, isClientHttpError, oversizedText, ReasonError, SignInRequired, signInExplained, timeoutExplained, withDeadline, type AuthChallenge, type Explained } from './diagnosis';
+import { messageOf, type Explained } from '../errors';
+import type { ProcessExit } from '../process/transport';
+import type { AttemptSlot } from './attempt';
+import { connectRemote, type RemoteConnectOptions, type RemoteHooks } from './connect-remote';
+import { StdioConnect, type StdioConnectOptions, type StdioHooks } from './connect-stdio';
+import { explainStartFailure, timeoutExplained, withDeadline } from './diagnosis';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
-import { HostClient } from './mcp-client';
-import { clientInfo, type ResolvedServer, type SupervisionPolicy } from './policy';
+import { clientInfo, McpClient } from './mcp-client';
 import { sessionView, type SessionView } from './session-view';
-import { challengeWatchingFetch, createTransport, type FetchDecorator, type OpenedTransport, type TransportDecorator } from './transports';
+import type { OpenedTransport } from './transports';
 
-/** What a session reports to its supervisor. */
-export interface SessionHooks {
-  /** A `[switchboard] …` line (stderr tail and log). */
-  note(line: string): void;
-  /** A chunk the child wrote to stderr. */
-  stderr(text: string): void;
+/** What a session reports to its supervisor: what either connect path reports, and more. */
+export interface SessionHooks extends StdioHooks, RemoteHooks {
   /** A line for the server's log file only. */
   log(line: string): void;
-  launch(info: LaunchInfo): void;
-  spawned(pid: number, containment: ContainmentInfo): void;
-  /**
-   * A child of this session ended (during connect too). `current`: it was the session's live transport's (not an
-   * attempt already given up); the supervisor acts only on a ready session's.
-   */
-  exited(exit: ProcessExit, current: boolean): void;
-  /** A remote server closed the connection. */
-  remoteClosed(): void;
   /** The server's own recent stderr lines, for explanations. */
   tail(): string;
 }
 
-export interface SessionOptions {
-  server: ResolvedServer;
-  policy: SupervisionPolicy;
+export interface SessionOptions extends StdioConnectOptions, RemoteConnectOptions {
   features: ServerFeatures;
   hooks: SessionHooks;
-  eraCache?: EraCache | undefined;
-  ledger?: ChildLedger | undefined;
-  decorate?: TransportDecorator | undefined;
-  decorateFetch?: FetchDecorator | undefined;
-  /** A remote server's OAuth sign-in (its provider goes to the transports). */
-  auth?: RemoteServerAuth | undefined;
 }
 
 /** The most `input_required` rounds one call may take (each round may ask a person several things). */
@@ -70,15 +44,31 @@ export class Session {
   private subscription: McpSubscription | undefined;
   private closing: Promise<void> | undefined;
   private kind: TransportKind;
-  /** The child's exit, once it ended (for explanations). */
-  lastExit: ProcessExit | undefined;
-  /** The sandbox of this start (stdio), and the denied-access hints already given. */
-  private sandbox: SandboxPlan | undefined;
-  private readonly hints = new Set<string>();
+  /** The stdio path (for a stdio server), which keeps what it saw of the child. */
+  private readonly stdio: StdioConnect | undefined;
+  /** What the connect paths are lent: each attempt is held here as soon as it exists. */
+  private readonly slot: AttemptSlot = {
+    newClient: (timeout) => this.newClient(timeout),
+    hold: (opened, client) => {
+      this.opened = opened;
+      this.client = client;
+      this.kind = opened.kind;
+    },
+    holds: (opened) => this.opened === opened,
+    closeCurrent: () => this.closeCurrent(),
+    isClosing: () => this.closing !== undefined,
+    currentClient: () => this.client,
+  };
 
   constructor(private readonly options: SessionOptions) {
     const kind = transportOf(options.server.entry);
     this.kind = kind === 'auto-remote' ? 'http' : kind;
+    this.stdio = options.server.entry.command !== undefined ? new StdioConnect(options, this.slot) : undefined;
+  }
+
+  /** The child's exit, once it ended (for explanations). */
+  get lastExit(): ProcessExit | undefined {
+    return this.stdio?.lastExit;
   }
 
   private get name(): string {
@@ -104,8 +94,8 @@ export class Session {
   }
 
   async connect(timeout: number, abandoned: AbortSignal): Promise<void> {
-    if (this.options.server.entry.command !== undefined) await this.connectStdio(timeout, abandoned);
-    else await this.connectRemote(timeout, abandoned);
+    if (this.stdio) await this.stdio.connect(timeout, abandoned);
+    else await connectRemote(this.options, this.slot, timeout, abandoned);
     const client = this.client;
     if (this.closing || abandoned.aborted) return;
     if (!client) throw new Error('no client after connect');
@@ -141,7 +131,7 @@ export class Session {
     // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
     // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
     // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
-    const client = new HostClient(clientInfo, {
+    const client = new McpClient(clientInfo, {
       capabilities: {},
       versionNegotiation: { mode: this.options.policy.versionMode, probe: { timeoutMs: timeout } },
       // 2026-07-28: a call answered `input_required` is fulfilled through the same sampling / elicitation / roots
@@ -151,193 +141,6 @@ export class Session {
     client.onerror = (error) => this.options.hooks.note(`[switchboard] protocol error: ${messageOf(error)}`);
     for (const feature of this.options.features.all) feature.attach?.(client);
     return client;
-  }
-
-  private async connectStdio(timeout: number, abandoned: AbortSignal): Promise<void> {
-    const { entry, childEnv } = this.options.server;
-    const env = childEnv?.env ?? {};
-    const args = entry.args ?? [];
-    const cwd = entry.cwd ?? process.cwd();
-    const launchEnv = Object.entries(childEnv?.sources ?? {}).map(([name, source]) => ({ name, source }));
-    // Shown even when the command cannot be found, so a person sees what was tried.
-    this.options.hooks.launch({ command: entry.command ?? '', args, cwd, env: launchEnv });
-    const command = resolveCommand(entry.command ?? '', env.PATH, this.options.server.commandBase ?? cwd);
-    const request = this.options.server.sandbox;
-    // A sandboxed server without a cwd of its own runs in an empty private folder, never in the host's.
-    const sandbox = request ? planSandbox(request, { command, args, ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}), home: env.HOME ?? homedir(), baseDir: cwd, path: env.PATH, runtimeDir: env.XDG_RUNTIME_DIR }) : undefined;
-    this.options.hooks.launch({ command, args, cwd: sandbox?.cwd ?? cwd, env: launchEnv, ...(sandbox ? { sandbox: sandbox.info } : {}) });
-    if (sandbox && !sandbox.wrap) {
-      const where = entry.sandbox !== undefined ? `mcpServers.${this.name}.sandbox` : 'the settings default "sandbox"';
-      const detail = sandbox.info.reason ?? 'none is available here';
-      const cause = sandbox.info.reasonInfo !== undefined ? { cause: { text: detail, ...sandbox.info.reasonInfo } } : {};
-      throw new ReasonError(`Not started: ${where} asks for a sandbox, but ${detail}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.`, {
-        reason: { code: 'sandbox-unavailable', data: { server: this.name, reason: entry.sandbox !== undefined ? 'entry' : 'settings', detail }, ...cause },
-      });
-    }
-    this.sandbox = sandbox;
-    const { eraCache, policy } = this.options;
-    const key = EraCache.key(command, args, cwd);
-    const prior = policy.versionMode === 'auto' ? eraCache?.get(key) : undefined;
-    // A stale verdict: once more with it forgotten (probing). A legacy server that exits on the in-place
-    // `server/discover` probe (seen from the transport: the process ended while the probe was unanswered): once
-    // more, pinned to the legacy handshake.
-    let attempt = prior;
-    for (let retry = 0; ; retry++) {
-      try {
-        await this.connectProcess(command, args, env, cwd, timeout, abandoned, attempt);
-        break;
-      } catch (error) {
-        if (this.closing || abandoned.aborted) throw error;
-        const exitedOnProbe = error instanceof ExitedOnProbe;
-        const staleVerdict = retry === 0 && prior !== undefined;
-        if (!exitedOnProbe && !staleVerdict) throw error;
-        eraCache?.delete(key);
-        await this.closeCurrent();
-        if (abandoned.aborted) throw error;
-        this.lastExit = undefined;
-        this.options.hooks.note(
-          exitedOnProbe
-            ? '[switchboard] the server exited while the server/discover probe was unanswered (some legacy servers quit on it); starting it again with the legacy handshake'
-            : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
-        );
-        attempt = exitedOnProbe ? { kind: 'legacy' } : undefined;
-      }
-    }
-    const client = this.client;
-    if (client && eraCache && policy.versionMode === 'auto') {
-      const discover = client.getDiscoverResult();
-      eraCache.set(key, client.getProtocolEra() === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
-    }
-  }
-
-  private async connectProcess(
-    command: string,
-    args: string[],
-    env: Record<string, string>,
-    cwd: string,
-    timeout: number,
-    abandoned: AbortSignal,
-    prior: PriorDiscovery | undefined,
-  ): Promise<void> {
-    if (abandoned.aborted || this.closing) throw new DeadlineError('abandoned');
-    const { hooks, ledger, policy } = this.options;
-    let exitedOnProbe = false;
-    let raw: ProcessTransport | undefined;
-    let pid: number | undefined;
-    const opened = createTransport(
-      {
-        kind: 'stdio',
-        process: {
-          command,
-          args,
-          env,
-          cwd,
-          graceMs: policy.graceMs,
-          ...(ledger ? { containment: ledger.containment } : {}),
-          label: this.name,
-          onStderr: (text) => {
-            hooks.stderr(text);
-            this.hintDenied(text);
-          },
-          ...(this.sandbox?.wrap ? { sandbox: this.sandbox.wrap } : {}),
-          onStdoutNoise: (line) => {
-            const shown = line.length > 300 ? `${line.slice(0, 300)}…` : line;
-            hooks.note(`[switchboard] warning: non-JSON line on stdout (ignored): ${shown}`);
-          },
-          maxMessageBytes: policy.maxMessageBytes,
-          onOversizedLine: (info) => hooks.note(`[switchboard] error: ${oversizedText(this.name, info)}`),
-          onSpawn: (spawnedPid) => {
-            pid = spawnedPid;
-            ledger?.add(spawnedPid, this.name, raw?.cgroup);
-            if (raw) hooks.spawned(spawnedPid, raw.containment);
-          },
-          onExit: (exit) => {
-            exitedOnProbe = raw?.probeUnansweredWhileOpen ?? false;
-            if (pid !== undefined) ledger?.remove(pid);
-            this.lastExit = exit;
-            hooks.exited(exit, raw !== undefined && this.opened?.raw === raw);
-          },
-        },
-      },
-      { server: this.name, decorate: this.options.decorate },
-    );
-    if (opened.kind === 'stdio') raw = opened.raw;
-    this.opened = opened;
-    const client = this.newClient(timeout);
-    this.client = client;
-    try {
-      await client.connect(opened.transport, { timeout, ...(prior ? { prior } : {}) });
-    } catch (error) {
-      if (exitedOnProbe) throw new ExitedOnProbe(messageOf(error), { cause: error });
-      throw error;
-    }
-  }
-
-  private async connectRemote(timeout: number, abandoned: AbortSignal): Promise<void> {
-    const { entry, headers } = this.options.server;
-    const url = new URL(entry.url ?? '');
-    // Needs sign-in (401, or 403 with a challenge): seen with its WWW-Authenticate header, which SDK errors lack.
-    const watched = challengeWatchingFetch();
-    const kind = transportOf(entry);
-    const serverAuth = this.options.auth;
-    // Wanting a sign-in is a state, not a failure: said as such (with the authorization server and the scopes).
-    const signIn = (error: unknown): ReasonError | undefined => {
-      const challenge = watched.challenge();
-      serverAuth?.noteChallenge(challenge?.header);
-      const refused = serverAuth?.refused(error);
-      if (refused !== undefined) return new ReasonError(refused, { cause: error });
-      const need = serverAuth?.needsLogin(error);
-      return need !== undefined ? new SignInRequired(need.text, { cause: error, reason: need.reason }) : undefined;
-    };
-    const open = async (transportKind: 'http' | 'sse'): Promise<void> => {
-      this.kind = transportKind;
-      const opened = createTransport(
-        { kind: transportKind, url, headers: headers ?? {}, fetch: watched.fetch, auth: serverAuth?.transportAuth() },
-        { server: this.name, decorate: this.options.decorate, decorateFetch: this.options.decorateFetch },
-      );
-      this.opened = opened;
-      const client = this.newClient(timeout);
-      this.client = client;
-      client.onclose = () => this.options.hooks.remoteClosed();
-      await client.connect(opened.transport, { timeout });
-    };
-    if (kind !== 'sse') {
-      try {
-        await open('http');
-        return;
-      } catch (error) {
-        // Needs sign-in: not a sign that the server speaks only legacy HTTP+SSE, so no fallback (and no GET).
-        const needed = signIn(error);
-        if (needed) throw needed;
-        const challenge = watched.challenge();
-        if (challenge) throw signInError(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined, error);
-        if (kind === 'http' || !isClientHttpError(error) || abandoned.aborted) throw error;
-        this.options.hooks.note(`[switchboard] Streamable HTTP answered ${httpStatus(error)}; falling back to legacy HTTP+SSE`);
-        await this.closeCurrent();
-        if (abandoned.aborted || this.closing) throw error;
-      }
-    }
-    try {
-      await open('sse');
-    } catch (error) {
-      const needed = signIn(error);
-      if (needed) throw needed;
-      const challenge = watched.challenge();
-      if (challenge) throw signInError(this.name, url, challenge, headers, serverAuth ? innermostMessage(error) : undefined, error);
-      throw error;
-    }
-  }
-
-  /** A denied access in the sandbox shows up in stderr: one hint per kind, naming the setting to change. */
-  private hintDenied(text: string): void {
-    const sandbox = this.sandbox;
-    if (!sandbox || this.hints.size >= 3) return;
-    for (const line of text.split('\n')) {
-      const hint = deniedHint(line, this.name, sandbox.info, sandbox.hidden);
-      if (hint === undefined || this.hints.has(hint)) continue;
-      this.hints.add(hint);
-      this.options.hooks.note(hint);
-    }
   }
 
   /** The connect timed out: why, as a person can act on it. */
@@ -404,16 +207,4 @@ export class Session {
     this.closing = Promise.resolve();
     for (const feature of this.options.features.all) feature.disconnected?.();
   }
-}
-
-/** The deepest cause's message (what the SDK's auth flow tripped on, under its wrappers). */
-function innermostMessage(error: unknown): string {
-  const chain = causeChain(error);
-  return messageOf(chain[chain.length - 1]);
-}
-
-/** A 401 / 403 challenge the OAuth layer did not take up: why, with code `sign-in-required` and its data. */
-function signInError(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, problem: string | undefined, cause: unknown): ReasonError {
-  const { text, reason } = signInExplained(server, url, challenge, headers, problem);
-  return new ReasonError(text, { cause, reason });
 }

@@ -1,17 +1,19 @@
 import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ConsentView, LaunchInfo, ServerStatus, ServerView, StatusReason, ToolResult } from '../../../src-shared/host-api';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
-import { CoreError, messageOf } from '../errors';
+import { CoreError, messageOf, type Explained } from '../errors';
 import type { ProcessExit } from '../process/transport';
 import { LineRing } from '../support/ring-buffer';
-import type { RemoteServerAuth } from '../auth/manager';
-import { exitData, exitExplained, exitFacts, exitText, SignInRequired, startFailureExplained, timeoutExplained, withDeadline, type Explained } from './diagnosis';
+import type { RemoteServerAuth } from '../auth/server-auth';
+import { exitData, exitExplained, exitFacts, exitText, SignInRequired, startFailureExplained, timeoutExplained, withDeadline } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
 import { callTool as callFeatureTool } from './features/tool-call';
 import { runWithCallId } from './call-origin';
-import { defaultPolicy, type ResolvedServer, type SupervisionPolicy, type SupervisorDeps } from './policy';
+import type { ResolvedServer } from '../config/resolve';
+import { defaultPolicy, type SupervisionPolicy } from './policy';
 import { RestartSchedule } from './restart-schedule';
+import type { SupervisorDeps } from './supervisor-deps';
 import { Session } from './session';
 
 /**

@@ -1,11 +1,12 @@
-import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type OAuthClientProvider, type Transport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import type { TransportKind } from '../../../src-shared/schemas/config';
+import type { RemoteAuth } from '../auth/server-auth';
 import { ProcessTransport, type ProcessTransportOptions } from '../process/transport';
 import type { AuthChallenge } from './diagnosis';
 
 /**
  * The transport factory: one function turns "this server, over this kind" into a Transport. It is the one place
- * where transports are made, so it is where decorators wrap them (the protocol trace; later OAuth).
+ * where transports are made, so it is where decorators wrap them (the protocol trace).
  */
 
 /** Wraps a transport (e.g. to record every message). Must forward every Transport member it does not change. */
@@ -16,17 +17,6 @@ export type FetchDecorator = (fetch: FetchLike, info: { server: string; kind: 'h
 export type TransportRequest =
   | { kind: 'stdio'; process: ProcessTransportOptions }
   | { kind: 'http' | 'sse'; url: URL; headers: Record<string, string>; fetch?: FetchLike; auth?: RemoteAuth | undefined };
-
-/** OAuth for a remote transport: the SDK's provider, told which fetch its own auth requests should use. */
-export interface RemoteAuth {
-  provider: OAuthClientProvider;
-  useFetch?(fetch: FetchLike): void;
-  /**
-   * The server answered 401 (before the SDK runs its auth flow): cached discovery is dropped so that a changed
-   * `authorization_servers` list is seen (SEP-2352; the SDK leaves this to the host).
-   */
-  unauthorized?(): void;
-}
 
 /** The concrete transport (for what only it knows: exit, pid, session id) and the one to hand the SDK client. */
 export type OpenedTransport =

@@ -2,7 +2,7 @@ import type { HostMethods } from '../../../src-shared/host-api';
 import type { LoginResult, LogoutResult } from '../../../src-shared/contract/auth';
 import type { OAuthEntry, ServerEntry } from '../../../src-shared/schemas/config';
 import type { SecretStore } from '../secrets/store';
-import type { LoginOptions, RemoteServerAuth } from '../auth/manager';
+import type { LoginOptions, RemoteServerAuth } from '../auth/server-auth';
 import { CoreError } from '../errors';
 import type { ServerFleet } from '../servers/fleet';
 
@@ -65,7 +65,7 @@ export class AuthService {
     return auth;
   }
 
-  /** Signs in (see {@link ServerAuth.login}; `onAuthorizationUrl` lets the CLI print the URL, a script drive it). */
+  /** Signs in (see {@link InteractiveAuth.login}; `onAuthorizationUrl` lets the CLI print the URL, a script drive it). */
   async login(name: string, options: LoginOptions = {}): Promise<LoginResult> {
     const result = await this.serverAuth(name).login(options);
     // The supervisor may have been replaced meanwhile (a config change): restart whichever serves the name now.

@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isAlive } from '../process/tree';
+import { isAlive } from './alive';
 
 /*
  * Files in the data folder are the user's alone: era-cache.json holds whole command lines, secrets.json values,

@@ -25,14 +25,13 @@
  * // teeRecorder(trace, sink)) as the recorder above; sink.dispose() before exit (flushes, closes).
  * ```
  *
- * `traceTransport` is a Proxy: `instanceof ProcessTransport`, `pid`, `stderr`, `sessionId`, `terminateSession()`,
- * `setProtocolVersion()` … all still work on the wrapped transport. It is a different object from the inner one,
- * though: keep ONE of them as "the" transport for identity checks (Connection's `transport === this.transport` in
- * onExit compares the raw ProcessTransport it closed over; store the raw one there, or compare both).
+ * `traceTransport` returns a decorator (ObservedTransport): the SDK client gets it, with `pid` and `stderr` (where
+ * the wrapped transport has them), `sessionId` and the protocol-version setters of it; what only the concrete one knows
+ * (a ProcessTransport's exit, `terminateSession()`) is read from `inner` (the session keeps the raw one for that).
  * The trace off = do not wrap (zero cost). Wrap once per connection attempt (`begin` resets id pairing).
  * The ring processes recordings in a batch after each turn (reads flush first): `list` is always current.
- * SDK 2.4.0's stdio sibling probe (StdioClientTransport only, not ProcessTransport) runs on an unwrapped copy:
- * its `server/discover` is not in the trace; the session's own traffic is.
+ * SDK 2.4.0's era probe runs in place on a wrapped transport (its stdio sibling probe is only for an unwrapped
+ * StdioClientTransport), so the `server/discover` probe is in the trace.
  */
 export { traceTransport, tracingFetch } from './tracing-transport';
 export { TraceRing, approxJsonSize, type HttpExchange, type TraceAppendedEvent, type TraceDirection, type TraceListOptions, type TraceRecord, type TraceRecorder, type TraceRingOptions } from './trace-ring';

@@ -1,74 +1,25 @@
-import type { FetchLike, JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
+import { ObservedTransport } from '../support/observed-transport';
 import type { HttpExchange, TraceRecorder } from './trace-ring';
-import { boundMembers } from './bound-members';
-
-type OnMessage = (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
 
 /**
- * `inner`, with every JSON-RPC message it sends and receives reported to `recorder` (under `info.server`).
- *
- * A Proxy, not a wrapper class, so that the SDK and our own code see the very same transport: every property and
- * method other than `send` and `onmessage` is the inner one's (`sessionId`, `setProtocolVersion`,
- * `terminateSession`, `pid`, `stderr`, `hasPerRequestStream`, `_serverParams`, `probeUnansweredWhileOpen`, …),
- * `send` records and then sends (a `send` set on the Proxy is read back, for a wrapper that calls the one it read),
- * `in` and `instanceof` answer as for `inner` (SDK 2.4.0's era probe tells stdio from HTTP by `'stderr' in` and
- * `'pid' in`), and methods run with `this` = `inner` (so its own `this.onmessage(…)` calls reach the recording
- * handler, and `#private` fields work). `onmessage` reads back what was set (the SDK saves and restores it around
- * its probe), while the inner transport holds a handler that records, then calls it.
+ * `inner`, with every JSON-RPC message it sends and receives reported to `recorder` (under `info.server`): a plain
+ * decorator (see ObservedTransport) that the SDK client is handed instead of `inner`. Keep `inner` for what only it
+ * knows (a ProcessTransport's exit, a Streamable HTTP session's `terminateSession()`).
  *
  * Recording is synchronous and small (the recorder redacts and keeps a reference; no serialization); a recorder
  * that throws never breaks the connection. With the trace off, do not wrap at all: that costs nothing.
  */
-export function traceTransport<T extends Transport>(inner: T, recorder: TraceRecorder, info: { server: string }): T {
+export function traceTransport<T extends Transport>(inner: T, recorder: TraceRecorder, info: { server: string }): ObservedTransport<T> {
   const { server } = info;
-  const record = (direction: 'send' | 'receive', message: JSONRPCMessage): void => {
-    try {
-      recorder.message(server, direction, message);
-    } catch {
-      // the trace must never break the connection
-    }
-  };
-  let outer: OnMessage | undefined;
-  const traced: OnMessage = (message, extra) => {
-    record('receive', message);
-    outer?.(message, extra);
-  };
-  const traceSend = (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
-    record('send', message);
-    return inner.send(message, options);
-  };
-  // What `send` reads: the recording one, or what was set over it (HostClient wraps `send` in place to note each
-  // call as it goes; that wrapper calls the recording one it read first).
-  let send: Transport['send'] = traceSend;
   try {
     recorder.begin(server);
   } catch {
-    // as above
+    // the trace must never break the connection
   }
-  // A handler set before wrapping keeps working, now recorded.
-  if (inner.onmessage) {
-    outer = inner.onmessage as OnMessage;
-    inner.onmessage = traced as Transport['onmessage'];
-  }
-  const member = boundMembers();
-  return new Proxy(inner, {
-    get(target, prop) {
-      if (prop === 'send') return send;
-      if (prop === 'onmessage') return outer;
-      return member(target, prop);
-    },
-    set(target, prop, value: unknown) {
-      if (prop === 'onmessage') {
-        outer = typeof value === 'function' ? (value as OnMessage) : undefined;
-        target.onmessage = (outer ? traced : undefined) as Transport['onmessage'];
-        return true;
-      }
-      if (prop === 'send') {
-        send = typeof value === 'function' ? (value as Transport['send']) : traceSend;
-        return true;
-      }
-      return Reflect.set(target, prop, value, target);
-    },
+  return new ObservedTransport(inner, {
+    sent: (message) => recorder.message(server, 'send', message),
+    received: (message) => recorder.message(server, 'receive', message),
   });
 }
 

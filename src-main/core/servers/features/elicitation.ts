@@ -1,6 +1,6 @@
 import type { Client, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import type { AcceptContent, RequestAnswer } from '../../../../src-shared/contract/requests';
-import { HostClient, holdingCalls } from '../mcp-client';
+import { McpClient, holdingCalls } from '../mcp-client';
 import { describeErrors, elicitationFields, validateElicitation, type FieldError } from '../../requests/elicitation-schema';
 import { clientTaskRequests, type FeatureContext, type SessionFeature } from './feature';
 import { originOf } from './sampling';
@@ -39,15 +39,15 @@ export class ElicitationFeature implements SessionFeature {
   constructor(private readonly context: FeatureContext) {}
 
   attach(client: Client): void {
-    // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) becomes a task the server polls (HostClient).
+    // `tasks.requests.elicitation`: a task-augmented request (2025-11-25) becomes a task the server polls (McpClient).
     client.registerCapabilities({ elicitation: { form: {}, url: {} }, ...clientTaskRequests });
-    // The call that caused the request waits on the person: its timeout is held meanwhile (HostClient.holdingCalls).
+    // The call that caused the request waits on the person: its timeout is held meanwhile (McpClient.holdingCalls).
     client.setRequestHandler('elicitation/create', (request, ctx) => {
       const callId = originOf(client).callId;
       return holdingCalls(client, callId, () => this.handle(request.params, ctx.mcpReq.signal, callId));
     });
     // A call refused until the person opens a page (-32042): asked here too, as a URL elicitation of that call.
-    if (client instanceof HostClient) client.urlElicitation = (params, signal) => this.handle(params, signal ?? new AbortController().signal, client.originCallId());
+    if (client instanceof McpClient) client.urlElicitation = (params, signal) => this.handle(params, signal ?? new AbortController().signal, client.originCallId());
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const id = notification.params.elicitationId;
       this.context.log(`[switchboard] the server reports elicitation ${id} complete`);

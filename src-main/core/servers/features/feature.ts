@@ -2,9 +2,10 @@ import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelconte
 import type { HostEventName, HostEvents, LogLevel } from '../../../../src-shared/host-api';
 import type { Disposable } from '../../../../src-shared/lifecycle';
 import type { SamplingRecord } from '../../chat/audit-log';
-import type { Explained } from '../diagnosis';
+import type { RootView } from '../../config/resolve';
+import type { Explained } from '../../errors';
 import type { RequestQueue } from '../../requests/queue';
-import type { Sampler } from '../../requests/sampler';
+import type { Sampler } from '../../chat/sampler';
 import type { PinStore } from '../../trust/pins';
 
 /*
@@ -61,12 +62,6 @@ export interface FeatureContext {
   samplingContext?(scope: 'thisServer' | 'allServers'): string | undefined;
 }
 
-/** One root as `roots/list` answers it. */
-export interface RootView {
-  uri: string;
-  name?: string;
-}
-
 /** A server entry's `sampling` key, with its defaults. */
 export interface SamplingPolicy {
   /** ask (default): a person approves each request and its result; allow: no one is asked; never: declined. */
@@ -99,7 +94,7 @@ export interface SessionFeature extends Disposable {
 
 /**
  * The 2025-11-25 client `tasks` capability: task-augmented sampling and elicitation requests are run as tasks the
- * server polls (`tasks/get`, `tasks/result`), lists and cancels (HostClient's ClientTaskStore). One object for both
+ * server polls (`tasks/get`, `tasks/result`), lists and cancels (McpClient's ClientTaskStore). One object for both
  * features: the SDK merges capabilities one level deep only.
  */
 export const clientTaskRequests = { tasks: { list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } } } as const;

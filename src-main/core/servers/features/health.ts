@@ -1,7 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode, type Client } from '@modelcontextprotocol/client';
 import type { PingView, ServerHealth, StatusReason } from '../../../../src-shared/host-api';
-import type { Explained } from '../diagnosis';
-import { CoreError, messageOf } from '../../errors';
+import { CoreError, messageOf, type Explained } from '../../errors';
 import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
 /**

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { logLevels, type LogEntry, type LogLevel } from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
-import { HostClient } from '../mcp-client';
+import { McpClient } from '../mcp-client';
 import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
 /** How many log entries a server keeps (the oldest go first). */
@@ -20,7 +20,7 @@ export function atLeast(level: LogLevel, floor: LogLevel): boolean {
  * Server log messages (`notifications/message`): kept in a bounded ring per server (seq increasing), announced as
  * `logs:appended` (batched), and written to the server's rotating log file as `[log LEVEL logger] data`. The level
  * asked for: legacy servers with the `logging` capability get `logging/setLevel` on every connect; on 2026-07-28
- * (no setLevel there) it travels in every request's `_meta` (see HostClient). Lives as long as the server's
+ * (no setLevel there) it travels in every request's `_meta` (see McpClient). Lives as long as the server's
  * supervisor, so a crash's messages survive the restart.
  */
 export class LoggingFeature implements SessionFeature {
@@ -55,7 +55,7 @@ export class LoggingFeature implements SessionFeature {
       return;
     }
     if (info.era === 'modern') {
-      if (info.client instanceof HostClient) info.client.logLevel = this.current;
+      if (info.client instanceof McpClient) info.client.logLevel = this.current;
       this.context.changed('logging');
       return;
     }
@@ -106,7 +106,7 @@ export class LoggingFeature implements SessionFeature {
         throw new CoreError('tool-call-failed', `Server "${server}" refused logging/setLevel ${level}: ${messageOf(error)}`, { cause: error, data: { server, level } });
       }
     }
-    if (client instanceof HostClient && this.era === 'modern') client.logLevel = level;
+    if (client instanceof McpClient && this.era === 'modern') client.logLevel = level;
     this.current = level;
     this.context.changed('logging');
   }

@@ -9,21 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { StaticSettings } from '../../settings/store';
 import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
 import { waitFor } from '../../../test-support/processes';
-import { resolveRoots } from './roots';
 
 const start = askingHosts();
 const filesystemEntry = join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
-
-describe('resolveRoots', () => {
-  it('resolves relative paths against the base folder, keeps file:// URIs, names each by its folder, drops duplicates', () => {
-    expect(resolveRoots(['work', '/abs/dir', 'file:///srv/data', '/abs/dir'], '/base')).toEqual([
-      { uri: 'file:///base/work', name: 'work' },
-      { uri: 'file:///abs/dir', name: 'dir' },
-      { uri: 'file:///srv/data', name: 'data' },
-    ]);
-    expect(() => resolveRoots(['https://example.com/x'], '/base')).toThrow(/not a folder path or file:\/\/ URI/);
-  });
-});
 
 describe('roots', () => {
   it('server-everything lists the entry roots; a config change of roots alone is announced, not restarted', async () => {

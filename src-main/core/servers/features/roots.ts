@@ -1,35 +1,7 @@
-import { homedir } from 'node:os';
-import { basename, isAbsolute, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/client';
 import { messageOf } from '../../errors';
-import type { ConnectedInfo, FeatureContext, RootView, SessionFeature } from './feature';
-
-/**
- * The config's `roots` (absolute or relative paths, `~/…`, or file:// URIs) as `roots/list` entries: relative paths
- * resolve against `baseDir` (the config file's folder). Throws on a URI that is not file:// (say which).
- */
-export function resolveRoots(list: readonly string[], baseDir: string): RootView[] {
-  const out: RootView[] = [];
-  for (const raw of list) {
-    const value = raw.trim();
-    if (value === '') continue;
-    let path: string;
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
-      if (!value.toLowerCase().startsWith('file://')) throw new Error(`roots: "${value}" is not a folder path or file:// URI`);
-      try {
-        path = fileURLToPath(value);
-      } catch (error) {
-        throw new Error(`roots: "${value}" is not a valid file:// URI (${messageOf(error)})`, { cause: error });
-      }
-    } else if (value === '~' || value.startsWith('~/')) path = resolve(homedir(), value.slice(2));
-    else path = isAbsolute(value) ? value : resolve(baseDir, value);
-    const uri = pathToFileURL(path).href;
-    if (out.some((r) => r.uri === uri)) continue;
-    out.push({ uri, name: basename(path) || path });
-  }
-  return out;
-}
+import type { RootView } from '../../config/resolve';
+import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
 function sameRoots(a: readonly RootView[], b: readonly RootView[]): boolean {
   return a.length === b.length && a.every((r, i) => r.uri === b[i]?.uri && r.name === b[i]?.name);

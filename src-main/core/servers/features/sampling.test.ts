@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { askingHosts, askingServer, everything, textOf } from '../../../test-support/asking-host';
 import { callTool, say } from '../../../test-support/fake-providers';
 import { maxInputRounds } from '../session';
-import { messageViews, type SamplingRun } from '../../requests/sampler';
+import { messageViews, type SamplingRun } from '../../chat/sampler';
 import { applyEdits } from './sampling';
 
 const start = askingHosts();

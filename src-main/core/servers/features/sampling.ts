@@ -3,8 +3,8 @@ import type { SamplingAuditDecision } from '../../../../src-shared/contract/chat
 import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../src-shared/contract/requests';
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';
-import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../requests/sampler';
-import { HostClient, holdingCalls } from '../mcp-client';
+import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../chat/sampler';
+import { McpClient, holdingCalls } from '../mcp-client';
 import { clientTaskRequests, type FeatureContext, type SamplingPolicy, type SessionFeature } from './feature';
 
 type CreateMessageParams = CreateMessageRequest['params'];
@@ -16,9 +16,9 @@ function rejected(reason: string): ProtocolError {
   return new ProtocolError(userRejectedCode, `User rejected sampling request: ${reason}`);
 }
 
-/** The call a server request came from, when the connection can tell (see HostClient). */
+/** The call a server request came from, when the connection can tell (see McpClient). */
 export function originOf(client: Client): { callId?: string } {
-  const callId = client instanceof HostClient ? client.originCallId() : undefined;
+  const callId = client instanceof McpClient ? client.originCallId() : undefined;
   return callId !== undefined ? { callId } : {};
 }
 
@@ -37,10 +37,10 @@ export class SamplingFeature implements SessionFeature {
   constructor(private readonly context: FeatureContext) {}
 
   attach(client: Client): void {
-    // `tasks.requests.sampling`: a task-augmented request (2025-11-25) becomes a task the server polls (HostClient).
+    // `tasks.requests.sampling`: a task-augmented request (2025-11-25) becomes a task the server polls (McpClient).
     // `sampling.context`: `includeContext` is acted on (soft-deprecated in 2025-11-25, still honoured; see contextFor).
     client.registerCapabilities({ sampling: { tools: {}, context: {} }, ...clientTaskRequests });
-    // The call that caused the request waits on it: its timeout is held meanwhile (see HostClient.holdingCalls).
+    // The call that caused the request waits on it: its timeout is held meanwhile (see McpClient.holdingCalls).
     client.setRequestHandler('sampling/createMessage', (request, ctx) => {
       const callId = originOf(client).callId;
       return holdingCalls(client, callId, () => this.handle(request.params, ctx.mcpReq.signal, callId));

@@ -2,7 +2,7 @@ import type { SamplingMessage, Tool as McpTool } from '@modelcontextprotocol/cli
 import type { AssistantContent, ModelMessage, ToolSet, UserContent } from 'ai';
 import type { SamplingMessageView } from '../../../src-shared/contract/requests';
 import { CoreError, messageOf } from '../errors';
-import { addProviderHow, parseModelSpec, type Providers } from '../chat/providers';
+import { addProviderHow, parseModelSpec, type Providers } from './providers';
 
 /**
  * Runs a server's `sampling/createMessage` on the chat's providers: the same keys, the same `provider:model` specs,
