@@ -70,7 +70,7 @@ describe('judging a suite against the baseline', () => {
   const outcomes = parseSummary(runnerStdout);
   const packageName = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 
-  it('prints exactly the --json shape of issue 10', () => {
+  it('prints exactly the documented --json shape', () => {
     const verdict = judgeSuite({ packageName, selection: '--requirements 2026-07-28', scored, outcomes, expected: { 'auth/metadata-default': 'needs OAuth discovery' } });
     expect(jsonReport([verdict])).toBe(
       '{"suites":[{"package":"@modelcontextprotocol/conformance@0.2.0-alpha.12","selection":"--requirements 2026-07-28","scored":4,"passed":2,"failed":["auth/metadata-default","sep-2322-client-request-state"],"expectedFailures":["auth/metadata-default"]}]}',

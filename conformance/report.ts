@@ -1,7 +1,7 @@
 /**
  * Scoring for `npm run conformance` (scripts/conformance.mjs), kept free of I/O so it can be tested without the
  * suite: reading the runner's output, judging each suite against the expected-failures baseline, and the exact
- * `--json` shape of issue 10.
+ * `--json` shape documented in docs/conformance.md.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -149,7 +149,7 @@ export function judgeSuite(input: {
   };
 }
 
-/** The `--json` document (key order as issue 10 spells it). */
+/** The `--json` document (its key order is part of the documented shape). */
 export function jsonReport(verdicts: readonly SuiteVerdict[]): string {
   const report: JsonReport = { suites: verdicts.map((v) => v.report) };
   return JSON.stringify(report);

@@ -418,7 +418,7 @@ describe.skipIf(!hasTerminal)(`a form's problems and a request's timeout, in Chi
   });
 });
 
-describe('doctor and trust reasons worded from their codes, in Chinese (issue 13)', () => {
+describe('doctor and trust reasons worded from their codes, in Chinese', () => {
   const tagsOf = (text: string): string => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
   /** A CLI run in `lang` over `servers`, with `env` besides (SWITCHBOARD_CONTAINMENT, SWITCHBOARD_BWRAP). */
   const runIn = (lang: 'en' | 'zh-CN', home: string, servers: Record<string, unknown>, args: string[], env: Record<string, string> = {}): Run => {

@@ -16,7 +16,7 @@ export class CoreError extends Error {
 }
 
 /**
- * A channel whose feature module is not written yet (transitional while issue 9's features land), or a feature
+ * A channel this build does not implement, or a feature
  * this server does not offer.
  */
 export function notSupported(channel: string, server?: string): CoreError {

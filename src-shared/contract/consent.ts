@@ -32,7 +32,7 @@ export interface LaunchSubject extends SubjectCommon {
   sandbox?: unknown;
   /**
    * The full values of the variables that change how a program loads code (NODE_OPTIONS, LD_PRELOAD, PYTHONPATH, …;
-   * the README lists them), from `env` or the `envFile`: these are shown, since they decide what runs.
+   * docs/security.md lists them), from `env` or the `envFile`: these are shown, since they decide what runs.
    */
   loader?: Record<string, string>;
 }

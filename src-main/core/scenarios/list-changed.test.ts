@@ -40,7 +40,7 @@ describe.each([
     const grown = await host.api['tools:call']({ server: 'growing', tool: 'grow' });
     expect(grown.content).toEqual([{ type: 'text', text: 'grown-1' }]);
     // Known right away (no "unknown tool", no restart), as new: it appeared after the first listing pinned the
-    // server's tools, so it needs review (issue 12) before it runs.
+    // server's tools, so it needs review before it runs.
     await expect(host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).rejects.toMatchObject({ code: 'needs-review', data: { state: 'new' } });
     await host.api['tools:trust']({ server: 'growing', tools: ['grown-1'] });
     expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'grown-1:hi' }] });

@@ -1,5 +1,5 @@
 /**
- * The protocol trace and the debug bundle (issue 9, feature 9).
+ * The protocol trace and the debug bundle.
  *
  * Wiring (host / session / transport factory / CLI), in about ten lines:
  *

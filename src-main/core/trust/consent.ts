@@ -88,7 +88,7 @@ function absolute(path: string, baseDir: string): string {
 /**
  * Variables whose value changes how a program (or the shell, linker, interpreter or package manager behind it)
  * loads code, so that their full value is part of what a person approves. Matched without regard to case. The
- * README's "Consent and sandbox" lists them; keep the two together.
+ * docs/security.md ("Consent and sandbox") lists them; keep the two together.
  */
 export const loaderVariables = {
   exact: [

@@ -5,7 +5,7 @@ import { isFile } from './file-kind';
 
 const envFileName = /^\.env(\..+)?$/;
 
-/** How far the search for `.env` files in the folders a sandbox shows goes (README: "Consent and sandbox"). */
+/** How far the search for `.env` files in the folders a sandbox shows goes (docs/security.md, "Consent and sandbox"). */
 export const envFileSearch = { depth: 4, folders: 2000 };
 
 /**

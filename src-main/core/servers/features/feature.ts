@@ -44,7 +44,7 @@ export interface FeatureContext {
   readonly logLevel: LogLevel;
   /** Periodic health checks (remote servers): every `intervalMs` (0: never), missed after `timeoutMs`. */
   readonly ping: { intervalMs: number; timeoutMs: number };
-  /** Pinned tool definitions (issue 12): without it every tool counts as trusted. */
+  /** Pinned tool definitions: without it every tool counts as trusted. */
   readonly pins?: PinStore | undefined;
   /** The host's queue of things a person must answer (sampling, elicitation); absent: every such request is declined. */
   readonly requests?: RequestQueue;
