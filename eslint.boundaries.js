@@ -1,4 +1,3 @@
-
 /*
  * The layers of DESIGN §1, kept by the linter: the renderer and the contract never reach into the main process;
  * only src-main/electron and src-preload load Electron (its binary cannot be had on every machine); the core is
@@ -11,7 +10,10 @@ const electronOnly = [
 const layer = (regex, message) => ({ regex, message });
 const toMain = layer('(^|/)src-main(/|$)', 'The renderer and src-shared talk to the main process only through the HostApi contract in src-shared.');
 const toRenderer = layer('(^|/)src-renderer(/|$)', 'Only the renderer imports src-renderer.');
-const toShells = layer('\\.\\./(electron|cli|headless)(/|$)', 'The core does not import its shells (electron, cli, headless): they wire the core, not the other way round.');
+const toShells = layer(
+  '\\.\\./(electron|cli|headless)(/|$)',
+  'The core does not import its shells (electron, cli, headless): they wire the core, not the other way round.',
+);
 const toElectronShell = layer('\\.\\./electron/', 'Only src-main/electron imports its own files.');
 const toCli = layer('\\.\\./cli/', 'Headless mode does not import the CLI; the CLI starts headless mode.');
 const nodeBuiltins = layer('^node:', 'src-shared and the renderer run in a browser too: no Node built-ins.');

@@ -29,14 +29,7 @@ export default defineConfig<HostOptions>({
         browserName: 'chromium',
         launchOptions: {
           ...(chromiumPath ? { executablePath: chromiumPath } : {}),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         },
       },
     },

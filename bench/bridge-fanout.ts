@@ -106,7 +106,9 @@ export async function measureBridgeFanout({ quick, log }: { quick: boolean; log:
         eightTabsBytes: { before: b * 8, after: a * 8 },
       },
     };
-    log(`fan-out       one stderr line with ${tools} tools: ${b} B → ${a} B per tab (×${result.figures.changeEventBytes.ratio}); main CPU ${result.figures.changeEventCpuMs.before} ms → ${result.figures.changeEventCpuMs.after} ms per change`);
+    log(
+      `fan-out       one stderr line with ${tools} tools: ${b} B → ${a} B per tab (×${result.figures.changeEventBytes.ratio}); main CPU ${result.figures.changeEventCpuMs.before} ms → ${result.figures.changeEventCpuMs.after} ms per change`,
+    );
     return result;
   } finally {
     await server.dispose();

@@ -75,7 +75,10 @@ export async function measureCliStartup({ quick = false }: { quick?: boolean } =
   mkdirSync(join(stage, 'bin'));
   copyFileSync(join(root, 'bin', 'switchboard.mjs'), join(stage, 'bin', 'switchboard.mjs'));
   const bin = join(stage, 'bin', 'switchboard.mjs');
-  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(stage, 'out', 'cli')], { cwd: root, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(stage, 'out', 'cli')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`scripts/build-cli.mjs failed: ${built.stderr}`);
 
   const require = createRequire(import.meta.url);
@@ -91,7 +94,12 @@ export async function measureCliStartup({ quick = false }: { quick?: boolean } =
   const sides: Record<keyof CliStartupResult['figures']['medianMs'], Side> = {
     cliTools: { command: node, args: [bin, '--config', config, 'tools'], expect: 'echo' },
     inspectorTools: { command: node, args: [join(inspectorBuild, 'index.js'), node, echo, '--method', 'tools/list'], cwd: inspectorBuild, expect: '"echo"' },
-    inspectorLauncherTools: { command: node, args: [join(inspectorBuild, 'cli.js'), '--cli', node, echo, '--method', 'tools/list'], cwd: inspectorBuild, expect: '"echo"' },
+    inspectorLauncherTools: {
+      command: node,
+      args: [join(inspectorBuild, 'cli.js'), '--cli', node, echo, '--method', 'tools/list'],
+      cwd: inspectorBuild,
+      expect: '"echo"',
+    },
     bareSdkTools: { command: node, args: [bareTools, node, echo], expect: '"echo"' },
     cliHelp: { command: node, args: [bin, '--help'], expect: 'Usage: switchboard' },
     nodeEmpty: { command: node, args: ['-e', '0'] },

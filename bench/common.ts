@@ -10,10 +10,22 @@ import { tempDir } from '../src-main/test-support/processes';
 export const echo = join(import.meta.dirname, 'echo-server.mjs');
 
 /** A host on a fresh temp config and data folder. */
-export async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}, dataDir = tempDir('switchboard-bench-')): Promise<Host> {
+export async function hostWith(
+  servers: Record<string, unknown>,
+  policy: Partial<SupervisionPolicy> = {},
+  dataDir = tempDir('switchboard-bench-'),
+): Promise<Host> {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return createHost({ mode: 'headless', configPath: join(dataDir, 'mcp.json'), dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy });
+  return createHost({
+    mode: 'headless',
+    configPath: join(dataDir, 'mcp.json'),
+    dataDir,
+    envDir: dataDir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    policy,
+  });
 }
 
 /** A process's main thread's CPU time so far in µs (Linux: /proc/PID/schedstat, in ns), or NaN where there is none. */

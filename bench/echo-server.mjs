@@ -11,7 +11,12 @@ serveStdio(() => {
   // What the calling client declared (2026-07-28: its request's envelope; legacy: its initialize), so that the bench
   // can give a bare SDK client the same capabilities for a like-for-like figure.
   server.registerTool('client-capabilities', { description: "The caller's client capabilities, as JSON" }, async (ctx) => ({
-    content: [{ type: 'text', text: JSON.stringify(ctx?.mcpReq?.envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? server.server.getClientCapabilities() ?? {}) }],
+    content: [
+      {
+        type: 'text',
+        text: JSON.stringify(ctx?.mcpReq?.envelope?.['io.modelcontextprotocol/clientCapabilities'] ?? server.server.getClientCapabilities() ?? {}),
+      },
+    ],
   }));
   return server;
 });

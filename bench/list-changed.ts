@@ -68,7 +68,10 @@ export async function measureListChanged(options: { quick?: boolean } = {}): Pro
   const rounds = options.quick ? 5 : 15;
   const modernMs = await measureEra('auto', rounds);
   const legacyMs = await measureEra('legacy', rounds);
-  return { listChangedRefreshMs: Number(Math.max(modernMs, legacyMs).toFixed(1)), figures: { modernMs: Number(modernMs.toFixed(1)), legacyMs: Number(legacyMs.toFixed(1)), rounds } };
+  return {
+    listChangedRefreshMs: Number(Math.max(modernMs, legacyMs).toFixed(1)),
+    figures: { modernMs: Number(modernMs.toFixed(1)), legacyMs: Number(legacyMs.toFixed(1)), rounds },
+  };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -49,7 +49,18 @@ export function longConversation(count: number): Conversation {
         i % 10 === 5
           ? [
               { type: 'text', text: 'Let me compute that. ' },
-              { type: 'tool', callId: `c${i}`, server: 'calculator', tool: 'add', modelName: 'calculator__add', args: { a: i - 1, b: i }, status: 'done', decision: 'allow-once', result: { content: [{ type: 'text', text: String(2 * i - 1) }] }, durationMs: 3 },
+              {
+                type: 'tool',
+                callId: `c${i}`,
+                server: 'calculator',
+                tool: 'add',
+                modelName: 'calculator__add',
+                args: { a: i - 1, b: i },
+                status: 'done',
+                decision: 'allow-once',
+                result: { content: [{ type: 'text', text: String(2 * i - 1) }] },
+                durationMs: 3,
+              },
               { type: 'text', text },
             ]
           : [{ type: 'text', text }],
@@ -98,13 +109,27 @@ export async function measureRender(options: { quick?: boolean; log?: (line: str
   const rendererDir = join(packageRoot(), 'out', 'renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {
     log('building the UI for the renderer figures (electron-vite build)…');
-    const built = spawnSync(process.execPath, [join(packageRoot(), 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: packageRoot(), stdio: 'ignore' });
+    const built = spawnSync(process.execPath, [join(packageRoot(), 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
+      cwd: packageRoot(),
+      stdio: 'ignore',
+    });
     if (built.status !== 0) throw new Error('the UI could not be built (npx electron-vite build)');
   }
   const dataDir = tempDir('switchboard-bench-render-');
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { render: { command: process.execPath, args: [join(import.meta.dirname, 'render-server.mjs')] } } }));
-  const host = await createHost({ mode: 'headless', configPath: join(dataDir, 'mcp.json'), dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+  writeFileSync(
+    join(dataDir, 'mcp.json'),
+    JSON.stringify({ mcpServers: { render: { command: process.execPath, args: [join(import.meta.dirname, 'render-server.mjs')] } } }),
+  );
+  const host = await createHost({
+    mode: 'headless',
+    configPath: join(dataDir, 'mcp.json'),
+    dataDir,
+    envDir: dataDir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    hostEnv: { PATH: process.env.PATH },
+  });
   const messages = 10_000;
   host.chat.history.put(longConversation(messages));
   const headless = await startHeadless({ api: host.api, rendererDir });

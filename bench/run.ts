@@ -29,8 +29,6 @@ const log = (line: string): void => {
   if (!json) process.stdout.write(`${line}\n`);
 };
 
-
-
 /**
  * A bare SDK client of its own echo server; `serverPid` is that server's. `ownSession`: the server runs in a session
  * of its own (setsid(1), which execs it in place), as Switchboard's servers do (spawned detached, so that their whole
@@ -127,10 +125,21 @@ async function main(): Promise<void> {
   // rounds beside the core's and the own-session one is compared with its own neighbours.
   const sideNames = ['bare', 'bareProgress', 'core', 'capabilitiesOnly', 'progressOnly', 'ownSession', 'bareBeside'] as const;
   type Side = (typeof sideNames)[number];
-  const rounds = Object.fromEntries(sideNames.map((k) => [k, { tp: [] as number[], cpu: [] as number[], serverCpu: [] as number[] }])) as Record<Side, { tp: number[]; cpu: number[]; serverCpu: number[] }>;
+  const rounds = Object.fromEntries(sideNames.map((k) => [k, { tp: [] as number[], cpu: [] as number[], serverCpu: [] as number[] }])) as Record<
+    Side,
+    { tp: number[]; cpu: number[]; serverCpu: number[] }
+  >;
   const noProgress = (): void => undefined;
   const corePid = (await host.api['servers:list']()).find((v) => v.name === 'echo')?.pid;
-  const serverPids: Record<Side, number | undefined> = { bare: bare.serverPid, bareProgress: bareSame.serverPid, core: corePid, capabilitiesOnly: bareSame.serverPid, progressOnly: bare.serverPid, ownSession: ownSession?.serverPid, bareBeside: bare.serverPid };
+  const serverPids: Record<Side, number | undefined> = {
+    bare: bare.serverPid,
+    bareProgress: bareSame.serverPid,
+    core: corePid,
+    capabilitiesOnly: bareSame.serverPid,
+    progressOnly: bare.serverPid,
+    ownSession: ownSession?.serverPid,
+    bareBeside: bare.serverPid,
+  };
   const callBare = (i: number): Promise<unknown> => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } });
   const sides: Record<Side, (i: number) => Promise<unknown>> = {
     bare: callBare,
@@ -158,9 +167,19 @@ async function main(): Promise<void> {
   const bareTp = median(rounds.bare.tp);
   const coreTp = median(rounds.core.tp);
   const bareProgressTp = median(rounds.bareProgress.tp);
-  const cpuPerCall = { bare: round(median(rounds.bare.cpu), 1), bareSameCapabilitiesAndOptions: round(median(rounds.bareProgress.cpu), 1), core: round(median(rounds.core.cpu), 1) };
+  const cpuPerCall = {
+    bare: round(median(rounds.bare.cpu), 1),
+    bareSameCapabilitiesAndOptions: round(median(rounds.bareProgress.cpu), 1),
+    core: round(median(rounds.core.cpu), 1),
+  };
   const serverCpu = (side: Side): number => round(median(rounds[side].serverCpu), 1);
-  const serverCpuPerCall = { bare: serverCpu('bare'), bareCapabilitiesOnly: serverCpu('capabilitiesOnly'), bareProgressTokenOnly: serverCpu('progressOnly'), bareSameCapabilitiesAndOptions: serverCpu('bareProgress'), core: serverCpu('core') };
+  const serverCpuPerCall = {
+    bare: serverCpu('bare'),
+    bareCapabilitiesOnly: serverCpu('capabilitiesOnly'),
+    bareProgressTokenOnly: serverCpu('progressOnly'),
+    bareSameCapabilitiesAndOptions: serverCpu('bareProgress'),
+    core: serverCpu('core'),
+  };
   const bareVariants = {
     capabilitiesOnly: round(median(rounds.capabilitiesOnly.tp) / bareTp),
     progressTokenOnly: round(median(rounds.progressOnly.tp) / bareTp),
@@ -258,7 +277,11 @@ async function main(): Promise<void> {
       /** The echo server alone, spoken to in raw lines: requests carrying Switchboard's client capabilities ÷ none. */
       serverEnvelope,
       connect20Ms: { sequential: Math.round(sequentialMs), parallel: Math.round(parallelMs) },
-      connect20LightServerMs: { sequential: Math.round(tinySequentialMs), parallel: Math.round(tinyParallelMs), ratio: round(tinyParallelMs / tinySequentialMs) },
+      connect20LightServerMs: {
+        sequential: Math.round(tinySequentialMs),
+        parallel: Math.round(tinyParallelMs),
+        ratio: round(tinyParallelMs / tinySequentialMs),
+      },
       connect5SequentialMs: { pinnedLegacy: Math.round(best(legacy)), autoWarmCache: Math.round(best(autoWarm)), autoColdCache: Math.round(best(autoCold)) },
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
@@ -299,28 +322,54 @@ async function main(): Promise<void> {
     log(`${key.padEnd(22)} ${String(value).padStart(8)}   target ${target.padEnd(7)} ${ok(value) ? 'met' : 'MISSED'}`);
   }
   log('');
-  log(`call p50 ms   bare ${result.figures.callP50Ms.bare}  bare, same capabilities+options ${result.figures.callP50Ms.bareSameCapabilitiesAndOptions} (core ÷ that ${result.figures.callLatencyRatioSameOptions})  core ${result.figures.callP50Ms.core}  bridge ${result.figures.callP50Ms.bridge}`);
+  log(
+    `call p50 ms   bare ${result.figures.callP50Ms.bare}  bare, same capabilities+options ${result.figures.callP50Ms.bareSameCapabilitiesAndOptions} (core ÷ that ${result.figures.callLatencyRatioSameOptions})  core ${result.figures.callP50Ms.core}  bridge ${result.figures.callP50Ms.bridge}`,
+  );
   log(`call p99 ms   bare ${result.figures.callP99Ms.bare}  core ${result.figures.callP99Ms.core}  bridge ${result.figures.callP99Ms.bridge}`);
-  log(`calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare, same capabilities+options ${result.figures.throughputCallsPerSec.bareSameCapabilitiesAndOptions}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ that ${result.figures.throughputRatioSameOptions})`);
+  log(
+    `calls/s       bare ${result.figures.throughputCallsPerSec.bare}  bare, same capabilities+options ${result.figures.throughputCallsPerSec.bareSameCapabilitiesAndOptions}  core ${result.figures.throughputCallsPerSec.core}  (core ÷ that ${result.figures.throughputRatioSameOptions})`,
+  );
   log(`host CPU µs/call  bare ${cpuPerCall.bare}  bare, same capabilities+options ${cpuPerCall.bareSameCapabilitiesAndOptions}  core ${cpuPerCall.core}`);
-  log(`server CPU µs/call  bare ${serverCpuPerCall.bare}  bare+capabilities ${serverCpuPerCall.bareCapabilitiesOnly}  bare+progress token ${serverCpuPerCall.bareProgressTokenOnly}  bare, both ${serverCpuPerCall.bareSameCapabilitiesAndOptions}  core ${serverCpuPerCall.core}  (the echo server's main thread)`);
-  log(`calls/s ÷ bare  bare+capabilities ${bareVariants.capabilitiesOnly}  bare+progress token ${bareVariants.progressTokenOnly}  bare, both ${bareVariants.sameCapabilitiesAndOptions}  its server in a session of its own ${bareVariants.ownSession}  (what a bare SDK client pays for doing what the core does)`);
+  log(
+    `server CPU µs/call  bare ${serverCpuPerCall.bare}  bare+capabilities ${serverCpuPerCall.bareCapabilitiesOnly}  bare+progress token ${serverCpuPerCall.bareProgressTokenOnly}  bare, both ${serverCpuPerCall.bareSameCapabilitiesAndOptions}  core ${serverCpuPerCall.core}  (the echo server's main thread)`,
+  );
+  log(
+    `calls/s ÷ bare  bare+capabilities ${bareVariants.capabilitiesOnly}  bare+progress token ${bareVariants.progressTokenOnly}  bare, both ${bareVariants.sameCapabilitiesAndOptions}  its server in a session of its own ${bareVariants.ownSession}  (what a bare SDK client pays for doing what the core does)`,
+  );
   const se = result.figures.serverEnvelope;
-  log(`server alone  raw JSON-RPC, requests carrying Switchboard's capabilities ÷ none: p50 ${se.latencyRatio.switchboard} (elicitation alone ${se.latencyRatio.elicitationOnly}), calls/s ${se.throughputRatio.switchboard} (${se.throughputRatio.elicitationOnly}); server CPU µs/call ${se.serverCpuUsPerCall.none} → ${se.serverCpuUsPerCall.switchboard} (${se.serverCpuUsPerCall.elicitationOnly})`);
+  log(
+    `server alone  raw JSON-RPC, requests carrying Switchboard's capabilities ÷ none: p50 ${se.latencyRatio.switchboard} (elicitation alone ${se.latencyRatio.elicitationOnly}), calls/s ${se.throughputRatio.switchboard} (${se.throughputRatio.elicitationOnly}); server CPU µs/call ${se.serverCpuUsPerCall.none} → ${se.serverCpuUsPerCall.switchboard} (${se.serverCpuUsPerCall.elicitationOnly})`,
+  );
   log(`20 servers    sequential ${result.figures.connect20Ms.sequential} ms  parallel ${result.figures.connect20Ms.parallel} ms`);
-  log(`20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`);
-  log(`5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`);
-  log(`host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server (fresh process)`);
-  log(`fan-out       one stderr line, ${result.figures.fanout.tools} tools: ${result.figures.fanout.changeEventBytes.before} B before → ${result.figures.fanout.changeEventBytes.after} B per tab now; main CPU ${result.figures.fanout.changeEventCpuMs.before} → ${result.figures.fanout.changeEventCpuMs.after} ms per change per tab`);
-  log(`renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`);
+  log(
+    `20 light      sequential ${result.figures.connect20LightServerMs.sequential} ms  parallel ${result.figures.connect20LightServerMs.parallel} ms  (ratio ${result.figures.connect20LightServerMs.ratio}, dependency-free server)`,
+  );
+  log(
+    `5 servers     legacy ${result.figures.connect5SequentialMs.pinnedLegacy} ms  auto+warm ${result.figures.connect5SequentialMs.autoWarmCache} ms  auto+cold ${result.figures.connect5SequentialMs.autoColdCache} ms`,
+  );
+  log(
+    `host RSS      ${result.figures.hostRssMB.before} MB → ${result.figures.hostRssMB.after20Servers} MB with ${fleet} idle servers; JS heap+external ${result.figures.heapPlusExternalPerServerMB} MB per server (fresh process)`,
+  );
+  log(
+    `fan-out       one stderr line, ${result.figures.fanout.tools} tools: ${result.figures.fanout.changeEventBytes.before} B before → ${result.figures.fanout.changeEventBytes.after} B per tab now; main CPU ${result.figures.fanout.changeEventCpuMs.before} → ${result.figures.fanout.changeEventCpuMs.after} ms per change per tab`,
+  );
+  log(
+    `renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`,
+  );
   const lc = result.figures.listChanged;
   const tr = result.figures.traceOverhead;
   log(`live lists    a tool added by the server reaches a tab in ${lc.modernMs} ms (2026-07-28) / ${lc.legacyMs} ms (legacy), median of ${lc.rounds}`);
-  log(`trace         call p50 ${tr.callP50Ms.off} ms off → ${tr.callP50Ms.on} ms on; ${tr.recordMicros} µs of CPU per message recorded; ring held ${tr.ringEntries} entries`);
+  log(
+    `trace         call p50 ${tr.callP50Ms.off} ms off → ${tr.callP50Ms.on} ms on; ${tr.recordMicros} µs of CPU per message recorded; ring held ${tr.ringEntries} entries`,
+  );
   const cs = result.figures.cliStartup;
-  log(`cli start-up  tools: switchboard ${cs.medianMs.cliTools} ms, Inspector CLI ${cs.medianMs.inspectorTools} ms (its launcher ${cs.medianMs.inspectorLauncherTools} ms), bare SDK ${cs.medianMs.bareSdkTools} ms; --help ${cs.medianMs.cliHelp} ms; node -e 0 ${cs.medianMs.nodeEmpty} ms (medians of ${cs.rounds}; load ${cs.loadAverage.join(' ')})`);
+  log(
+    `cli start-up  tools: switchboard ${cs.medianMs.cliTools} ms, Inspector CLI ${cs.medianMs.inspectorTools} ms (its launcher ${cs.medianMs.inspectorLauncherTools} ms), bare SDK ${cs.medianMs.bareSdkTools} ms; --help ${cs.medianMs.cliHelp} ms; node -e 0 ${cs.medianMs.nodeEmpty} ms (medians of ${cs.rounds}; load ${cs.loadAverage.join(' ')})`,
+  );
   const d = result.figures.stdioLimits;
-  log(`stdio limits  50 MB line: ready in ${result.bigLineMs} ms (${d.plainStartMs} ms without it), peak RSS +${result.bigLineMB} MB, heap +${d.bigLineHeapMB} MB; ${d.notifications} notifications in ${d.drainMs} ms (${d.perSecond}/s): event-loop stall max ${result.notificationDrainStallMs} ms (p99 ${d.stallP99Ms}; ${d.longestStallCpuMs} ms of it our CPU; idle noise ${d.idleStallMs} ms), bridge round trip max ${d.bridgeMaxRoundTripMs} ms over ${d.bridgeRoundTrips}`);
+  log(
+    `stdio limits  50 MB line: ready in ${result.bigLineMs} ms (${d.plainStartMs} ms without it), peak RSS +${result.bigLineMB} MB, heap +${d.bigLineHeapMB} MB; ${d.notifications} notifications in ${d.drainMs} ms (${d.perSecond}/s): event-loop stall max ${result.notificationDrainStallMs} ms (p99 ${d.stallP99Ms}; ${d.longestStallCpuMs} ms of it our CPU; idle noise ${d.idleStallMs} ms), bridge round trip max ${d.bridgeMaxRoundTripMs} ms over ${d.bridgeRoundTrips}`,
+  );
 }
 
 main().then(

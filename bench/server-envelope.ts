@@ -80,7 +80,9 @@ class RawEchoClient {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text }, _meta: this.meta } })}\n`);
+      this.child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { text }, _meta: this.meta } })}\n`,
+      );
     });
   }
 

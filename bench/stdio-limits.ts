@@ -67,7 +67,12 @@ async function bigLine(): Promise<Pick<StdioLimitsResult, 'bigLineMs' | 'plainSt
   }, 5);
   const bigLineMs = await timeToReady(['--big-line-mb=50']);
   clearInterval(sampler);
-  return { bigLineMs: Math.round(bigLineMs), plainStartMs: Math.round(plainStartMs), bigLineMB: round((rssPeak - rss0) / 2 ** 20, 1), bigLineHeapMB: round((heapPeak - heap0) / 2 ** 20, 1) };
+  return {
+    bigLineMs: Math.round(bigLineMs),
+    plainStartMs: Math.round(plainStartMs),
+    bigLineMB: round((rssPeak - rss0) / 2 ** 20, 1),
+    bigLineHeapMB: round((heapPeak - heap0) / 2 ** 20, 1),
+  };
 }
 
 async function drain(count: number): Promise<Pick<StdioLimitsResult, 'notificationDrainStallMs' | 'notificationDrain'>> {
@@ -151,7 +156,9 @@ async function drain(count: number): Promise<Pick<StdioLimitsResult, 'notificati
 
 function inFreshProcess<T>(phase: string, extra: string[] = []): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'stdio-limits.ts'), phase, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'stdio-limits.ts'), phase, ...extra], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

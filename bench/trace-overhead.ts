@@ -29,7 +29,6 @@ export interface TraceOverheadResult {
   };
 }
 
-
 async function connect(ring: TraceRing | undefined, name: string): Promise<Client> {
   const client = new Client({ name: 'bench-trace', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
   const inner = new ProcessTransport({ command: process.execPath, args: [echo], env: { PATH: process.env.PATH ?? '' } });
@@ -70,7 +69,12 @@ export async function measureTraceOverhead(options: { quick?: boolean } = {}): P
   const n = 50_000;
   const t = performance.now();
   for (let i = 0; i < n; i++) {
-    solo.message('s', 'send', { jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' }, _meta: { progressToken: i } } });
+    solo.message('s', 'send', {
+      jsonrpc: '2.0',
+      id: i,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: 'hello' }, _meta: { progressToken: i } },
+    });
     solo.message('s', 'receive', { jsonrpc: '2.0', id: i, result: { content: [{ type: 'text', text: 'hello' }] } });
     if (i % 100 === 99) solo.flush(); // the batch work, as after each turn of the event loop
   }

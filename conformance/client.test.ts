@@ -51,7 +51,9 @@ beforeAll(async () => {
         const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
         const server = mcp();
         await server.connect(transport);
-        const response = await transport.handleRequest(new Request(`${url}`, { method: 'POST', headers, body }), { parsedBody: JSON.parse(body.toString('utf8')) as unknown });
+        const response = await transport.handleRequest(new Request(`${url}`, { method: 'POST', headers, body }), {
+          parsedBody: JSON.parse(body.toString('utf8')) as unknown,
+        });
         const out: Record<string, string> = {};
         response.headers.forEach((value, key) => (out[key] = value));
         res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
@@ -132,7 +134,12 @@ describe('the conformance client', () => {
     try {
       const contexts = [
         { name: 'auth/client-credentials-basic', client_id: 'machine-basic', client_secret: 'm2m-secret-value' },
-        { name: 'auth/client-credentials-jwt', client_id: 'machine-jwt', private_key_pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), signing_algorithm: 'ES256' },
+        {
+          name: 'auth/client-credentials-jwt',
+          client_id: 'machine-jwt',
+          private_key_pem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+          signing_algorithm: 'ES256',
+        },
       ];
       for (const context of contexts) {
         const { code, stderr } = await runClient(fixture.mcp, { MCP_CONFORMANCE_SCENARIO: context.name, MCP_CONFORMANCE_CONTEXT: JSON.stringify(context) });

@@ -85,7 +85,11 @@ async function main(argv: readonly string[]): Promise<number> {
   // (the secret in Switchboard's secret store, referenced from the entry).
   const secrets = new FileSecretStore(join(dataDir, 'secrets.json'));
   const crossApp =
-    context.client_id !== undefined && context.client_secret !== undefined && context.idp_client_id !== undefined && context.idp_id_token !== undefined && context.idp_issuer !== undefined
+    context.client_id !== undefined &&
+    context.client_secret !== undefined &&
+    context.idp_client_id !== undefined &&
+    context.idp_id_token !== undefined &&
+    context.idp_issuer !== undefined
       ? {
           grant: 'cross-app-access',
           clientId: context.client_id,
@@ -103,7 +107,10 @@ async function main(argv: readonly string[]): Promise<number> {
           grant: 'client_credentials',
           clientId: context.client_id,
           ...(context.private_key_pem !== undefined
-            ? { privateKey: `\${secret:${privateKeyName}}`, ...(context.signing_algorithm !== undefined ? { signingAlgorithm: context.signing_algorithm } : {}) }
+            ? {
+                privateKey: `\${secret:${privateKeyName}}`,
+                ...(context.signing_algorithm !== undefined ? { signingAlgorithm: context.signing_algorithm } : {}),
+              }
             : context.client_secret !== undefined
               ? { clientSecret: `\${secret:${clientSecretName}}` }
               : {}),
@@ -165,7 +172,9 @@ function needsSignIn(view: ServerView): boolean {
 async function signIn(host: Host, view: ServerView | undefined, rounds: number): Promise<ServerView | undefined> {
   let current = view;
   for (let round = 0; round < rounds && current !== undefined && needsSignIn(current); round++) {
-    log(`needs sign-in${current.auth?.issuerHost ? ` at ${current.auth.issuerHost}` : ''}${current.auth?.scopes ? ` (${current.auth.scopes.join(' ')})` : ''}: the test person signs in`);
+    log(
+      `needs sign-in${current.auth?.issuerHost ? ` at ${current.auth.issuerHost}` : ''}${current.auth?.scopes ? ` (${current.auth.scopes.join(' ')})` : ''}: the test person signs in`,
+    );
     try {
       // Through the channel the app's Sign in button uses; the URL reaches the person's browser (below).
       const result = await host.api['auth:login'](serverName);

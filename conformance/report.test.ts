@@ -71,7 +71,13 @@ describe('judging a suite against the baseline', () => {
   const packageName = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 
   it('prints exactly the documented --json shape', () => {
-    const verdict = judgeSuite({ packageName, selection: '--requirements 2026-07-28', scored, outcomes, expected: { 'auth/metadata-default': 'needs OAuth discovery' } });
+    const verdict = judgeSuite({
+      packageName,
+      selection: '--requirements 2026-07-28',
+      scored,
+      outcomes,
+      expected: { 'auth/metadata-default': 'needs OAuth discovery' },
+    });
     expect(jsonReport([verdict])).toBe(
       '{"suites":[{"package":"@modelcontextprotocol/conformance@0.2.0-alpha.12","selection":"--requirements 2026-07-28","scored":4,"passed":2,"failed":["auth/metadata-default","sep-2322-client-request-state"],"expectedFailures":["auth/metadata-default"]}]}',
     );
@@ -96,11 +102,23 @@ describe('judging a suite against the baseline', () => {
     const verdict = judgeSuite({ packageName, selection: '--suite all', scored: ['tools_call'], outcomes, expected: { tools_call: 'was failing once' } });
     expect(verdict.stale).toEqual(['tools_call']);
     expect(exitCodeOf([verdict])).toBe(1);
-    expect(textReport([verdict], () => undefined, () => ({ tools_call: 'was failing once' }))).toContain('NOW PASSES        tools_call — remove it from conformance/expected-failures.json');
+    expect(
+      textReport(
+        [verdict],
+        () => undefined,
+        () => ({ tools_call: 'was failing once' }),
+      ),
+    ).toContain('NOW PASSES        tools_call — remove it from conformance/expected-failures.json');
   });
 
   it('fails on a baseline entry this selection does not score', () => {
-    const verdict = judgeSuite({ packageName, selection: '--suite all', scored: ['tools_call'], outcomes, expected: { 'auth/gone': 'no longer in the suite' } });
+    const verdict = judgeSuite({
+      packageName,
+      selection: '--suite all',
+      scored: ['tools_call'],
+      outcomes,
+      expected: { 'auth/gone': 'no longer in the suite' },
+    });
     expect(verdict.unknown).toEqual(['auth/gone']);
     expect(exitCodeOf([verdict])).toBe(1);
   });
@@ -162,7 +180,13 @@ describe('the test person', () => {
           name: { type: 'string', default: 'John Doe' },
           age: { type: 'integer', default: 30 },
           confirmed: { type: 'boolean' },
-          color: { type: 'string', oneOf: [{ const: 'red', title: 'Red' }, { const: 'blue', title: 'Blue' }] },
+          color: {
+            type: 'string',
+            oneOf: [
+              { const: 'red', title: 'Red' },
+              { const: 'blue', title: 'Blue' },
+            ],
+          },
           email: { type: 'string', format: 'email' },
         },
       }),
@@ -170,6 +194,8 @@ describe('the test person', () => {
   });
 
   it('calls a tool with a value for each required parameter', () => {
-    expect(argumentsFor({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' }, note: { type: 'string' } }, required: ['a', 'b'] })).toEqual({ a: 1, b: 1 });
+    expect(
+      argumentsFor({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' }, note: { type: 'string' } }, required: ['a', 'b'] }),
+    ).toEqual({ a: 1, b: 1 });
   });
 });

@@ -94,7 +94,11 @@ export const baselineSchema = z
       z.record(z.string(), z.string().min(10, 'needs its reason')).superRefine((entries, ctx) => {
         for (const scenario of Object.keys(entries)) {
           if (!scenario.startsWith('auth/')) {
-            ctx.addIssue({ code: 'custom', path: [scenario], message: 'only scenarios that need OAuth ("auth/…") may be expected to fail; every other scored scenario must pass' });
+            ctx.addIssue({
+              code: 'custom',
+              path: [scenario],
+              message: 'only scenarios that need OAuth ("auth/…") may be expected to fail; every other scored scenario must pass',
+            });
           }
         }
       }),
@@ -161,7 +165,11 @@ export function exitCodeOf(verdicts: readonly SuiteVerdict[]): 0 | 1 {
 }
 
 /** What a person reads: the score per suite, each failure with its reason, and what to do about the baseline. */
-export function textReport(verdicts: readonly SuiteVerdict[], why: (suite: string, scenario: string) => string | undefined, expected: (suite: string) => Readonly<Record<string, string>>): string {
+export function textReport(
+  verdicts: readonly SuiteVerdict[],
+  why: (suite: string, scenario: string) => string | undefined,
+  expected: (suite: string) => Readonly<Record<string, string>>,
+): string {
   const lines: string[] = [];
   for (const v of verdicts) {
     const r = v.report;
@@ -170,7 +178,8 @@ export function textReport(verdicts: readonly SuiteVerdict[], why: (suite: strin
     for (const name of r.expectedFailures) lines.push(`  expected failure  ${name} — ${reasons[name] ?? ''}`);
     for (const name of v.unexpected) lines.push(`  FAILED            ${name}${why(r.package, name) ? ` — ${why(r.package, name)}` : ''}`);
     for (const name of v.stale) lines.push(`  NOW PASSES        ${name} — remove it from conformance/expected-failures.json`);
-    for (const name of v.unknown) lines.push(`  NOT SCORED HERE   ${name} — in conformance/expected-failures.json for ${r.package}, but this selection does not score it: remove it`);
+    for (const name of v.unknown)
+      lines.push(`  NOT SCORED HERE   ${name} — in conformance/expected-failures.json for ${r.package}, but this selection does not score it: remove it`);
   }
   return lines.join('\n');
 }
@@ -181,7 +190,9 @@ export function textReport(verdicts: readonly SuiteVerdict[], why: (suite: strin
  */
 export function failureDetails(outputDir: string, limit = 3): Map<string, string> {
   const details = new Map<string, string>();
-  const checkSchema = z.array(z.object({ id: z.string(), status: z.string(), description: z.string().optional(), errorMessage: z.string().optional() }).loose());
+  const checkSchema = z.array(
+    z.object({ id: z.string(), status: z.string(), description: z.string().optional(), errorMessage: z.string().optional() }).loose(),
+  );
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry);
@@ -194,7 +205,10 @@ export function failureDetails(outputDir: string, limit = 3): Map<string, string
         walk(path);
         continue;
       }
-      const scenario = relative(outputDir, path).split(sep).join('/').replace(/-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/, '');
+      const scenario = relative(outputDir, path)
+        .split(sep)
+        .join('/')
+        .replace(/-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/, '');
       const parsed = checkSchema.safeParse(JSON.parse(text));
       if (!parsed.success) continue;
       const failing = parsed.data.filter((c) => c.status === 'FAILURE').slice(0, limit);

@@ -52,7 +52,10 @@ test('a server that needs sign-in shows Sign in (AS host, scopes); signing in ma
   await expect(row.getByTestId('auth-card')).toHaveAttribute('data-state', 'needs-login');
 });
 
-test('an authorization server that lets no app register itself: the card asks for the client id the person registered, then signs in', async ({ page, host }) => {
+test('an authorization server that lets no app register itself: the card asks for the client id the person registered, then signs in', async ({
+  page,
+  host,
+}) => {
   const port = await freePort();
   const closed = await startOAuthFixture(['--no-dcr', '--preregistered', String(port)]);
   try {

@@ -22,7 +22,11 @@ test('the raw editor marks a syntax error at its line as you type, and main’s 
   await expect(editor.locator('.cm-lintRange-error').first()).toBeVisible();
 
   // Valid JSON that only main's schema refuses: args must be an array. Main refuses the save, at line 5.
-  await replaceEditorText(page, editor, `{\n  "mcpServers": {\n    "calculator": ${calc},\n    "two": {\n      "command": "x", "args": "oops"\n    }\n  }\n}\n`);
+  await replaceEditorText(
+    page,
+    editor,
+    `{\n  "mcpServers": {\n    "calculator": ${calc},\n    "two": {\n      "command": "x", "args": "oops"\n    }\n  }\n}\n`,
+  );
   await expect(editor.getByTestId('editor-no-problems')).toBeVisible();
   await editor.getByTestId('editor-save').click();
   await expect(editor.getByTestId('editor-status')).toContainText('Not saved — line 5');

@@ -15,7 +15,10 @@ test('an imported entry does not start before approval; the consent card shows t
   await expectReady(page, 'calculator');
   const source = join(host.dir, 'claude_desktop_config.json');
   const args = [calculatorScript, '--debug', 'an arg with spaces'];
-  writeFileSync(source, JSON.stringify({ mcpServers: { imported: { command: process.execPath, args, env: { CALC_PRECISION: '2', API_TOKEN: 'tok-e2e-consent-value' } } } }));
+  writeFileSync(
+    source,
+    JSON.stringify({ mcpServers: { imported: { command: process.execPath, args, env: { CALC_PRECISION: '2', API_TOKEN: 'tok-e2e-consent-value' } } } }),
+  );
 
   await openServers(page);
   await page.getByTestId('open-import').click();

@@ -1,10 +1,7 @@
 import { expect, test } from './fixtures';
 import { expectReady, lastCard, send } from './helpers';
 
-test('headless: when the host goes away the page says so, retries, and calls fail with a clear error', async ({
-  page,
-  host,
-}) => {
+test('headless: when the host goes away the page says so, retries, and calls fail with a clear error', async ({ page, host }) => {
   test.skip(host.mode !== 'web', "headless mode only: the desktop window's host is its own main process, which cannot go away while the window lives");
   // Chromium logs each refused reconnect attempt.
   host.allowPageErrors(/WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/bridge\?token=[^']*' failed/);

@@ -73,9 +73,18 @@ test('the tool card of a model call shows its progress moving, a timer and Cance
   const progress = running.flatMap((s) => (s.progress !== undefined && s.progress >= 1 ? [s.progress] : []));
   expect(progress.length, 'progress shown while running').toBeGreaterThanOrEqual(1);
   expect(Math.max(...progress), 'the progress moved').toBeGreaterThan(progress[0] ?? Infinity);
-  expect(running.some((s) => /^\d+\.\d s$/.test(s.timer ?? '')), 'a timer while running').toBe(true);
-  expect(running.some((s) => s.cancelVisible), 'Cancel while running').toBe(true);
-  expect(running.some((s) => (s.progress ?? 0) >= 1 && /^\d+\.\d s$/.test(s.timer ?? '') && s.cancelVisible), 'all three at once').toBe(true);
+  expect(
+    running.some((s) => /^\d+\.\d s$/.test(s.timer ?? '')),
+    'a timer while running',
+  ).toBe(true);
+  expect(
+    running.some((s) => s.cancelVisible),
+    'Cancel while running',
+  ).toBe(true);
+  expect(
+    running.some((s) => (s.progress ?? 0) >= 1 && /^\d+\.\d s$/.test(s.timer ?? '') && s.cancelVisible),
+    'all three at once',
+  ).toBe(true);
 });
 
 test.describe('a long call', () => {

@@ -3,15 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  _electron,
-  expect,
-  test as base,
-  type Browser,
-  type ElectronApplication,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { _electron, expect, test as base, type Browser, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
 import { descendantsOf, isRunning, processesMentioning, waitUntil, type ProcessInfo } from './processes';
 
 /*
@@ -134,8 +126,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const dir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
     const configPath = join(dir, 'mcp.json');
     writeFileSync(configPath, configText ?? `${JSON.stringify({ mcpServers }, null, 2)}\n`);
-    const runsCalculator =
-      configText === undefined && Object.values(mcpServers).some((s) => s.args?.includes(calculatorScript) === true);
+    const runsCalculator = configText === undefined && Object.values(mcpServers).some((s) => s.args?.includes(calculatorScript) === true);
     const handle: HostHandle = {
       mode: hostMode,
       dir,
@@ -352,8 +343,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
   }
 }
 
-const describe = (processes: ProcessInfo[]): string =>
-  processes.map((p) => `${p.pid} (parent ${p.ppid}) ${p.args}`).join('\n') || '(none)';
+const describe = (processes: ProcessInfo[]): string => processes.map((p) => `${p.pid} (parent ${p.ppid}) ${p.args}`).join('\n') || '(none)';
 
 /** Everything the host had started, and anything naming the test's temp dir, must be gone. */
 async function expectAllGone(tree: ProcessInfo[], dir: string): Promise<void> {

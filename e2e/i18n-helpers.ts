@@ -26,10 +26,7 @@ interface PageGlobals {
  * page says so. `en` also pins English (the browser's own language never decides a test's wording).
  */
 export async function useLanguage(page: Page, language: Language): Promise<void> {
-  await page.evaluate(
-    ([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key, value),
-    [storageKey, language] as const,
-  );
+  await page.evaluate(([key, value]) => (globalThis as unknown as PageGlobals).localStorage.setItem(key, value), [storageKey, language] as const);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }

@@ -150,18 +150,28 @@ test.describe('a server that dies during a call', () => {
 test.describe('a config that does not validate, in Chinese', () => {
   test.use({ configText: '{\n  "mcpServers": {\n    "calculator": { "args": ["x"] }\n  }\n}\n' });
 
-  test("the banner says what is wrong in Chinese (from the problem's reason code and data); the providers dialog and the secrets caveat too", async ({ page, host }) => {
+  test("the banner says what is wrong in Chinese (from the problem's reason code and data); the providers dialog and the secrets caveat too", async ({
+    page,
+    host,
+  }) => {
     await expect(page.getByTestId('config-error')).toContainText('needs either "command"');
     await useLanguage(page, 'zh-CN');
     const detail = page.getByTestId('config-error');
-    await expect(detail).toContainText(/^配置文件 \S+mcp\.json 第 \d+ 行第 \d+ 列有问题：mcpServers\.calculator 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一$/);
+    await expect(detail).toContainText(
+      /^配置文件 \S+mcp\.json 第 \d+ 行第 \d+ 列有问题：mcpServers\.calculator 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一$/,
+    );
     await expect(detail).not.toContainText('needs either');
     // The servers screen's paused notice and the raw editor's problem list say it the same way.
     await page.getByTestId('nav-servers').click();
     await expect(page.getByTestId('servers-paused')).toContainText('mcpServers.calculator 需要 "command"（要启动的程序）或 "url"（远程服务器）二者之一');
     await expect(page.getByTestId('servers-paused')).not.toContainText('needs either');
     await page.getByTestId('servers-mode-raw').click();
-    await expect(page.getByTestId('editor-problems').locator('li').filter({ has: page.locator('[data-source="main"]') })).toContainText('mcpServers.calculator 需要 "command"');
+    await expect(
+      page
+        .getByTestId('editor-problems')
+        .locator('li')
+        .filter({ has: page.locator('[data-source="main"]') }),
+    ).toContainText('mcpServers.calculator 需要 "command"');
     await page.getByTestId('servers-mode-list').click();
 
     // The providers dialog names the OpenAI-compatible endpoint in Chinese (the core's label is English).

@@ -265,7 +265,9 @@ async function unreachableByTab(page: Page): Promise<string[]> {
     const { document, getComputedStyle } = globalThis as unknown as PageGlobals;
     let n = 0;
     for (const el of document.querySelectorAll('[data-kb-idx]')) delete (el as unknown as { dataset: Record<string, string> }).dataset.kbIdx;
-    for (const el of document.querySelectorAll('button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], summary')) {
+    for (const el of document.querySelectorAll(
+      'button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), a[href], summary',
+    )) {
       const r = el.getBoundingClientRect();
       // Roving focus is keyboard access too: a tab list's other tabs (tabindex -1) and a radio group's unchecked
       // radios are reached with the arrow keys once Tab is in the group.
@@ -282,15 +284,20 @@ async function unreachableByTab(page: Page): Promise<string[]> {
     const idx = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('data-kb-idx') ?? null);
     if (idx !== null) seen.add(idx);
   }
-  return page.evaluate((reached) => {
-    const { document } = globalThis as unknown as PageGlobals;
-    const missing: string[] = [];
-    for (const el of document.querySelectorAll('[data-kb-idx]')) {
-      if (reached.includes(el.getAttribute('data-kb-idx') ?? '')) continue;
-      missing.push(`${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30)}`);
-    }
-    return missing;
-  }, [...seen]);
+  return page.evaluate(
+    (reached) => {
+      const { document } = globalThis as unknown as PageGlobals;
+      const missing: string[] = [];
+      for (const el of document.querySelectorAll('[data-kb-idx]')) {
+        if (reached.includes(el.getAttribute('data-kb-idx') ?? '')) continue;
+        missing.push(
+          `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30)}`,
+        );
+      }
+      return missing;
+    },
+    [...seen],
+  );
 }
 
 test.describe('by keyboard alone', () => {
@@ -428,9 +435,21 @@ test('a tab left open while serve restarts with a new token says to open the new
   await expect(page.getByTestId('disconnected-banner')).toBeVisible();
   // A new `serve` on the same data folder takes the same port (remembered), with a new token.
   const home = join(host.dir, 'home');
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share'), XDG_STATE_HOME: join(home, '.local', 'state'), XDG_CACHE_HOME: join(home, '.cache'), ...host.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+    XDG_STATE_HOME: join(home, '.local', 'state'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    ...host.env,
+  };
   delete env.SWITCHBOARD_CONFIG;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src-main', 'cli', 'main.ts'), '--config', host.configPath, 'serve'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'src-main', 'cli', 'main.ts'), '--config', host.configPath, 'serve'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -481,7 +500,12 @@ test('Settings: env allow-list, supervision defaults and default roots are edite
 
   await page.getByTestId('theme-dark').check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  const background = await page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }).getComputedStyle((globalThis as unknown as { document: { body: unknown } }).document.body).backgroundColor);
+  const background = await page.evaluate(
+    () =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }).getComputedStyle(
+        (globalThis as unknown as { document: { body: unknown } }).document.body,
+      ).backgroundColor,
+  );
 
   await page.reload();
   await expectReady(page, 'calculator');
@@ -493,6 +517,11 @@ test('Settings: env allow-list, supervision defaults and default roots are edite
   await expect(page.locator('[data-testid="default-root"][data-root="~/projects"]')).toBeVisible();
   await page.getByTestId('theme-light').check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  const light = await page.evaluate(() => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }).getComputedStyle((globalThis as unknown as { document: { body: unknown } }).document.body).backgroundColor);
+  const light = await page.evaluate(
+    () =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } }).getComputedStyle(
+        (globalThis as unknown as { document: { body: unknown } }).document.body,
+      ).backgroundColor,
+  );
   expect(light).not.toBe(background);
 });

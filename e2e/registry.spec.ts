@@ -39,7 +39,10 @@ async function dropBundle(page: Page, bytes: Buffer, fileName: string): Promise<
   await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });
 }
 
-test('the catalogue: search, deprecated entries not installable, install shows the pinned command and asks for the secret; the entry waits for approval', async ({ page, host }, testInfo) => {
+test('the catalogue: search, deprecated entries not installable, install shows the pinned command and asks for the secret; the entry waits for approval', async ({
+  page,
+  host,
+}, testInfo) => {
   // The smallest window the app supports: nothing may scroll sideways.
   await page.setViewportSize({ width: 800, height: 600 });
   // (The page's DOM types are not in this file's lib: the page's globals are described here.)
@@ -68,7 +71,9 @@ test('the catalogue: search, deprecated entries not installable, install shows t
 
   await catalogue.locator('[data-testid="registry-item"][data-name="io.github.example/weather"]').getByTestId('registry-install').click();
   const dialog = page.getByTestId('install-dialog');
-  await expect(dialog.getByTestId('install-command')).toHaveText('WEATHER_API_KEY=${secret:weather.WEATHER_API_KEY} WEATHER_CITY=<WEATHER_CITY> npx -y @example/weather-mcp@1.4.2 --units=<units>');
+  await expect(dialog.getByTestId('install-command')).toHaveText(
+    'WEATHER_API_KEY=${secret:weather.WEATHER_API_KEY} WEATHER_CITY=<WEATHER_CITY> npx -y @example/weather-mcp@1.4.2 --units=<units>',
+  );
   await expect(dialog.getByTestId('install-version')).toHaveText('1.4.2');
   expect(await sideways()).toBeLessThanOrEqual(0);
   const key = dialog.locator('[data-testid="install-input"][data-key="WEATHER_API_KEY"] input');
@@ -91,7 +96,10 @@ test('the catalogue: search, deprecated entries not installable, install shows t
   expect(config).not.toContain('e2e-weather-key');
 });
 
-test('a bundle dropped on the servers screen: manifest command shown, sensitive value asked, approved, runs; Remove deletes its files', async ({ page, host }) => {
+test('a bundle dropped on the servers screen: manifest command shown, sensitive value asked, approved, runs; Remove deletes its files', async ({
+  page,
+  host,
+}) => {
   await expectReady(page, 'calculator');
   const file = packBundle();
   await openServers(page);
@@ -119,7 +127,9 @@ test('a bundle dropped on the servers screen: manifest command shown, sensitive 
   expect(existsSync(folder)).toBe(false);
 });
 
-test('a signed bundle dropped: the dialog says who signed it and that the publisher is not verified (in English and Chinese); one changed byte and it is refused, saying why', async ({ page }, testInfo) => {
+test('a signed bundle dropped: the dialog says who signed it and that the publisher is not verified (in English and Chinese); one changed byte and it is refused, saying why', async ({
+  page,
+}, testInfo) => {
   await expectReady(page, 'calculator');
   const file = packBundle({ name: 'signed-greeter' });
   const keys = tempDir();
@@ -139,7 +149,9 @@ test('a signed bundle dropped: the dialog says who signed it and that the publis
   const changed = readFileSync(file);
   changed.writeUInt8(changed.readUInt8(200) ^ 0x01, 200);
   await dropBundle(page, changed, 'signed-greeter.mcpb');
-  await expect(dialog.getByTestId('install-error')).toContainText('signed-greeter.mcpb is signed, but the signature does not match its contents: the file was changed after it was signed');
+  await expect(dialog.getByTestId('install-error')).toContainText(
+    'signed-greeter.mcpb is signed, but the signature does not match its contents: the file was changed after it was signed',
+  );
   await expect(dialog.getByTestId('install-form')).toHaveCount(0);
   await dialog.getByTestId('dialog-close').click();
 

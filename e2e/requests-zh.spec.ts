@@ -5,7 +5,6 @@ import { expect, repoRoot } from './fixtures';
 import { expectReady, lastCard, send } from './helpers';
 import { useLanguage } from './i18n-helpers';
 
-
 /* Languages: a request card in 简体中文 — its heading from the kind, how it ended from the codes. */
 const askingScript = join(repoRoot, 'src-main', 'core', 'fixtures', 'asking-server.mjs');
 const test = withFakeModel(sequence(say('x')));

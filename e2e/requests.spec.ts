@@ -26,7 +26,9 @@ test('approve a sampling request (edited first), check the model’s answer, sen
   await expect(card.getByTestId('request-deadline')).toHaveText(/left$/);
   await expect(card.getByRole('textbox', { name: /^Message 1 \(user\)/ })).toHaveValue('Write a short poem about the sea.');
   // includeContext "thisServer": the server's context follows its own system prompt (shown, editable).
-  await expect(card.getByRole('textbox', { name: 'System prompt' })).toHaveValue(/^You are a terse poet\.\n\nContext from the MCP server that asked \(includeContext "thisServer"\):\nServer "asker"/);
+  await expect(card.getByRole('textbox', { name: 'System prompt' })).toHaveValue(
+    /^You are a terse poet\.\n\nContext from the MCP server that asked \(includeContext "thisServer"\):\nServer "asker"/,
+  );
   await expect(card.getByRole('spinbutton', { name: 'Max tokens' })).toHaveValue('200');
   await expect(card.getByTestId('sampling-include-context')).toHaveText('this server’s context');
   await expect(card.getByTestId('sampling-model-preferences')).toContainText('fake');

@@ -9,7 +9,9 @@ import { expectReady, lastCard, send } from './helpers';
  * ELECTRON_RUN_AS_NODE form (existing configs may hold one), which the app rewrites to the flag form at start.
  */
 const pathTxt = join(repoRoot, 'node_modules', 'electron', 'path.txt');
-const electronBinary = existsSync(pathTxt) ? join(repoRoot, 'node_modules', 'electron', 'dist', readFileSync(pathTxt, 'utf8').trim()) : 'electron-not-installed';
+const electronBinary = existsSync(pathTxt)
+  ? join(repoRoot, 'node_modules', 'electron', 'dist', readFileSync(pathTxt, 'utf8').trim())
+  : 'electron-not-installed';
 // Unpackaged, the binary needs the app's entry first (a packaged app loads its own).
 const entry = join(repoRoot, 'out', 'main', 'index.js');
 

@@ -24,7 +24,10 @@ async function openLaunchDetails(page: Page, name: string) {
   return launch.getByTestId('server-sandbox');
 }
 
-test('a custom sandbox set in the form is written to the entry and in force: the allowed folder is readable, nothing else', async ({ page, host }, testInfo) => {
+test('a custom sandbox set in the form is written to the entry and in force: the allowed folder is readable, nothing else', async ({
+  page,
+  host,
+}, testInfo) => {
   await expectReady(page, 'calculator');
   const shared = join(host.dir, 'shared');
   const work = join(host.dir, 'work');

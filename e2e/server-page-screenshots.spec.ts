@@ -60,7 +60,9 @@ for (const size of [
       await expect(serverPage.getByRole('listbox', { name: 'Log of features' }).getByRole('option', { name: /a warning message/ })).toBeVisible();
       await shot('logs');
       await serverPage.getByRole('tab', { name: 'Trace' }).click();
-      await expect(serverPage.getByRole('listbox', { name: 'Protocol trace of features' }).locator('[data-kind="request"]', { hasText: 'tools/call' }).last()).toBeVisible();
+      await expect(
+        serverPage.getByRole('listbox', { name: 'Protocol trace of features' }).locator('[data-kind="request"]', { hasText: 'tools/call' }).last(),
+      ).toBeVisible();
       await shot('trace');
       await page.getByRole('button', { name: 'Back to the chat' }).click();
       // 20 steps of 300 ms: still running, a few steps in, when the picture is taken.

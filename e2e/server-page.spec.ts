@@ -49,7 +49,9 @@ test('a server page with tabs Tools · Resources · Prompts · Logs · Trace; ar
 
 // Hundreds of tools stay fast: the list renders only what is on screen.
 test.describe('with hundreds of tools', () => {
-  test.use({ mcpServers: { many: { command: process.execPath, args: [join(repoRoot, 'src-main', 'core', 'fixtures', 'many-tools-server.mjs'), '--tools=500'] } } });
+  test.use({
+    mcpServers: { many: { command: process.execPath, args: [join(repoRoot, 'src-main', 'core', 'fixtures', 'many-tools-server.mjs'), '--tools=500'] } },
+  });
 
   test('the catalogue is virtualised and searchable', async ({ page }) => {
     await expectReady(page, 'many');

@@ -15,9 +15,7 @@ test('the calculator is ready over stdio with its four tools', async ({ page, ho
   await expect(page.getByTestId('disconnected-banner')).toHaveCount(0);
 });
 
-test('a server whose command does not exist shows an error with a readable reason; the calculator stays ready', async ({
-  page,
-}) => {
+test('a server whose command does not exist shows an error with a readable reason; the calculator stays ready', async ({ page }) => {
   const broken = serverRow(page, 'broken');
   await expect(broken).toHaveAttribute('data-status', 'error');
   await expect(broken.getByTestId('server-status')).toHaveText('Error');

@@ -24,7 +24,10 @@ function specFile(tools: unknown[]): { file: string; write(tools: unknown[]): vo
 
 async function selectInCatalogue(page: Page, server: string, tool: string) {
   const serverPage = await openServerPage(page, server);
-  await serverPage.getByRole('listbox', { name: `Tool catalogue of ${server}` }).getByRole('option', { name: new RegExp(`^${tool}`) }).click();
+  await serverPage
+    .getByRole('listbox', { name: `Tool catalogue of ${server}` })
+    .getByRole('option', { name: new RegExp(`^${tool}`) })
+    .click();
   return serverPage.getByTestId('tool-detail');
 }
 

@@ -45,7 +45,9 @@ export async function buildCli({ outDir = cliOutDir, quiet = false, metafile } =
     define: { 'import.meta.url': '__switchboardImportMetaUrl' },
     // Each file is one function expression, which the loader compiles as it is (the CommonJS wrapper, strict as the
     // ES modules it was built from): no copy of the source to wrap it, and the same line numbers.
-    banner: { js: "(function (exports, require, module, __filename, __dirname) {'use strict';var __switchboardImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    banner: {
+      js: "(function (exports, require, module, __filename, __dirname) {'use strict';var __switchboardImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
     footer: { js: '})' },
     // ASCII only (esbuild's default, checked below): the loader reads the files as latin1, the cheapest decoding.
     charset: 'ascii',
@@ -87,8 +89,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     return at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : undefined;
   };
   const metafile = option('--metafile');
-  buildCli({ outDir: option('--out-dir') ?? cliOutDir, quiet: process.argv.includes('--quiet'), ...(metafile !== undefined ? { metafile } : {}) }).catch((error) => {
-    process.stderr.write(`build-cli: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
+  buildCli({ outDir: option('--out-dir') ?? cliOutDir, quiet: process.argv.includes('--quiet'), ...(metafile !== undefined ? { metafile } : {}) }).catch(
+    (error) => {
+      process.stderr.write(`build-cli: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

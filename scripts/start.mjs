@@ -12,7 +12,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as osConstants } from 'node:os';
-import { downloadDecision, electronVersion, forgetFailure, markerFile, readMarker, rememberFailure, retryAdvice, retryEnv, retryFlag } from './electron-availability.mjs';
+import {
+  downloadDecision,
+  electronVersion,
+  forgetFailure,
+  markerFile,
+  readMarker,
+  rememberFailure,
+  retryAdvice,
+  retryEnv,
+  retryFlag,
+} from './electron-availability.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const electronDir = join(root, 'node_modules', 'electron');
@@ -101,7 +111,10 @@ function obtainElectron() {
 
 /** The first error-looking line of the installer's output, without its stack or error class. */
 function shortReason(output) {
-  const lines = output.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('at '));
+  const lines = output
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at '));
   const line = lines.find((l) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONN|ETIMEDOUT|status/i.test(l)) ?? lines[0] ?? 'unknown error';
   const text = line.replace(/^(?:\w*Error|Error)(?: \[\w+\])?:\s*/, '');
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;

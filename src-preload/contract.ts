@@ -32,7 +32,12 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof error.code === 'string' && typeof error.message === 'string';
 }
 
-const plain = (error: HostError): PlainHostCallError => ({ name: 'HostCallError', code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) });
+const plain = (error: HostError): PlainHostCallError => ({
+  name: 'HostCallError',
+  code: error.code,
+  message: error.message,
+  ...(error.data !== undefined ? { data: error.data } : {}),
+});
 
 /** The value of an ok envelope; otherwise throws a PlainHostCallError. */
 export function unwrapEnvelope(value: unknown): unknown {

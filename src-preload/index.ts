@@ -8,10 +8,7 @@ import { channelNames, globalName, isEventName, unwrapEnvelope } from './contrac
  */
 
 const methods = Object.fromEntries(
-  channelNames.map((channel) => [
-    channel,
-    async (...args: unknown[]): Promise<unknown> => unwrapEnvelope(await ipcRenderer.invoke(channel, ...args)),
-  ]),
+  channelNames.map((channel) => [channel, async (...args: unknown[]): Promise<unknown> => unwrapEnvelope(await ipcRenderer.invoke(channel, ...args))]),
   // Built from the checked channel list; main parses every argument with the contract's zod tuple.
 ) as unknown as HostMethods;
 

@@ -59,8 +59,74 @@ const names: Record<number, string> = {
 };
 
 /** The abbreviations of C0 (U+0000–U+001F) and C1 (U+0080–U+009F) controls, by code point. */
-const c0Names = ['NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI', 'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US'];
-const c1Names = ['PAD', 'HOP', 'BPH', 'NBH', 'IND', 'NEL', 'SSA', 'ESA', 'HTS', 'HTJ', 'VTS', 'PLD', 'PLU', 'RI', 'SS2', 'SS3', 'DCS', 'PU1', 'PU2', 'STS', 'CCH', 'MW', 'SPA', 'EPA', 'SOS', 'SGCI', 'SCI', 'CSI', 'ST', 'OSC', 'PM', 'APC'];
+const c0Names = [
+  'NUL',
+  'SOH',
+  'STX',
+  'ETX',
+  'EOT',
+  'ENQ',
+  'ACK',
+  'BEL',
+  'BS',
+  'HT',
+  'LF',
+  'VT',
+  'FF',
+  'CR',
+  'SO',
+  'SI',
+  'DLE',
+  'DC1',
+  'DC2',
+  'DC3',
+  'DC4',
+  'NAK',
+  'SYN',
+  'ETB',
+  'CAN',
+  'EM',
+  'SUB',
+  'ESC',
+  'FS',
+  'GS',
+  'RS',
+  'US',
+];
+const c1Names = [
+  'PAD',
+  'HOP',
+  'BPH',
+  'NBH',
+  'IND',
+  'NEL',
+  'SSA',
+  'ESA',
+  'HTS',
+  'HTJ',
+  'VTS',
+  'PLD',
+  'PLU',
+  'RI',
+  'SS2',
+  'SS3',
+  'DCS',
+  'PU1',
+  'PU2',
+  'STS',
+  'CCH',
+  'MW',
+  'SPA',
+  'EPA',
+  'SOS',
+  'SGCI',
+  'SCI',
+  'CSI',
+  'ST',
+  'OSC',
+  'PM',
+  'APC',
+];
 
 function controlName(cp: number): string {
   if (cp < 0x20) return c0Names[cp] ?? 'C0';
@@ -79,7 +145,8 @@ export function hiddenKind(cp: number): HiddenTextKind | undefined {
   if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag';
   if (isSelector(cp)) return 'variation-selector';
   if (isControl(cp)) return 'control';
-  if (cp === 0x00ad || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || (cp >= 0x206a && cp <= 0x206f) || (cp >= 0x1d173 && cp <= 0x1d17a)) return 'invisible';
+  if (cp === 0x00ad || cp === 0x115f || cp === 0x1160 || cp === 0x3164 || cp === 0xffa0 || (cp >= 0x206a && cp <= 0x206f) || (cp >= 0x1d173 && cp <= 0x1d17a))
+    return 'invisible';
   return undefined;
 }
 

@@ -49,7 +49,8 @@ export type HostChannel = keyof typeof hostChannels;
 
 /** What each channel resolves to: the union of the domains' tables. */
 export interface HostResults
-  extends AppResults,
+  extends
+    AppResults,
     ServersResults,
     ConfigResults,
     SecretsResults,
@@ -68,7 +69,8 @@ export interface HostResults
 
 /** Events main pushes to every renderer: the union of the domains' tables. */
 export interface HostEvents
-  extends AppEvents,
+  extends
+    AppEvents,
     ServersEvents,
     ConfigEvents,
     SecretsEvents,
@@ -157,9 +159,7 @@ export function unwrap<T>(envelope: Envelope<T>): T {
 
 /** Headless bridge wire format (JSON over WebSocket). */
 export type BridgeRequest = { id: number; channel: string; args: unknown[] };
-export type BridgeMessage =
-  | { kind: 'response'; id: number; envelope: Envelope<unknown> }
-  | { kind: 'event'; event: HostEventName; payload: unknown };
+export type BridgeMessage = { kind: 'response'; id: number; envelope: Envelope<unknown> } | { kind: 'event'; event: HostEventName; payload: unknown };
 
 /** The global the preload exposes in Electron. */
 export const preloadGlobalName = 'switchboard';

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerPatch, ServerView, ToolInfo } from './host-api';
 import { applyServersDelta, isServersDelta, ServersDiffer } from './servers-delta';
 
-const tools = (n: number, prefix = 't'): ToolInfo[] =>
-  Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, inputSchema: { type: 'object' } }));
+const tools = (n: number, prefix = 't'): ToolInfo[] => Array.from({ length: n }, (_, i) => ({ name: `${prefix}${i}`, inputSchema: { type: 'object' } }));
 
 function view(name: string, over: Partial<ServerView> = {}): ServerView {
   return { name, transport: 'stdio', status: 'ready', disabled: false, tools: [], target: 'node x', stderrTail: [], restarts: 0, ...over };

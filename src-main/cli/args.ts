@@ -125,7 +125,20 @@ Options:
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
-  const out: CliArgs = { json: false, positionals: [], help: false, yes: false, moveSecrets: false, trustDotenv: false, allowRemote: false, keepToken: false, progress: false, task: false, noBrowser: false, set: [] };
+  const out: CliArgs = {
+    json: false,
+    positionals: [],
+    help: false,
+    yes: false,
+    moveSecrets: false,
+    trustDotenv: false,
+    allowRemote: false,
+    keepToken: false,
+    progress: false,
+    task: false,
+    noBrowser: false,
+    set: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = (): string => {
@@ -157,16 +170,14 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const level = logLevels.find((l) => l === raw);
       if (level === undefined) throw new UsageError(cliT('cli.logLevelOneOf', { levels: logLevels.join(', '), got: JSON.stringify(raw) }));
       out.logLevel = level;
-    }
-    else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
+    } else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
     else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
     else if (arg === '--model' || arg.startsWith('--model=')) out.model = value();
     else if (arg === '--approve' || arg.startsWith('--approve=')) {
       const raw = value();
       if (raw !== 'ask' && raw !== 'all' && raw !== 'readonly' && raw !== 'none') throw new UsageError(cliT('cli.approveOneOf', { got: JSON.stringify(raw) }));
       out.approve = raw;
-    }
-    else if (arg === '--port' || arg.startsWith('--port=')) {
+    } else if (arg === '--port' || arg.startsWith('--port=')) {
       const raw = value();
       const port = Number(raw);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(cliT('cli.portRange', { got: JSON.stringify(raw) }));

@@ -29,7 +29,9 @@ describe('switchboard login / logout (oidc-provider on loopback)', () => {
 
     const before = cli(['--config', config, '--json', 'list'], home);
     expect(before.status, before.stderr).toBe(0);
-    expect(JSON.parse(before.stdout)).toEqual([expect.objectContaining({ name: 'remote', status: 'needs-login', error: expect.stringMatching(/switchboard login remote/) })]);
+    expect(JSON.parse(before.stdout)).toEqual([
+      expect.objectContaining({ name: 'remote', status: 'needs-login', error: expect.stringMatching(/switchboard login remote/) }),
+    ]);
 
     // login: the URL comes on stderr; the scripted browser follows it to the CLI's loopback listener.
     const login = await startLogin(['--config', config, 'login', 'remote', '--no-browser'], { PATH: process.env.PATH ?? '', HOME: home });
@@ -59,7 +61,10 @@ describe('switchboard login / logout (oidc-provider on loopback)', () => {
   it('usage and non-OAuth servers exit 2; --no-browser and login are in --help', () => {
     const home = tempDir();
     const config = join(tempDir(), 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { local: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], disabled: true } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({ mcpServers: { local: { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], disabled: true } } }),
+    );
     expect(cli(['--config', config, 'login'], home).status).toBe(2);
     expect(cli(['--config', config, 'list', '--no-browser'], home).status).toBe(2);
     expect(cli(['--config', config, 'login', 'nope'], home).status).toBe(2);

@@ -16,7 +16,10 @@ function stage(bundled: boolean): string {
   mkdirSync(join(dir, 'bin'));
   copyFileSync(join(root, 'bin', 'switchboard.mjs'), join(dir, 'bin', 'switchboard.mjs'));
   if (bundled) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(dir, 'out', 'cli')], { encoding: 'utf8', timeout: 120_000 });
+    const built = spawnSync(process.execPath, [join(root, 'scripts', 'build-cli.mjs'), '--quiet', '--out-dir', join(dir, 'out', 'cli')], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(built.status, built.stderr).toBe(0);
   }
   return join(dir, 'bin', 'switchboard.mjs');
@@ -49,13 +52,16 @@ describe('bin/switchboard.mjs', () => {
   it('loads chat and the AI SDK on demand (a provider that cannot be reached fails the turn, exit 1)', () => {
     const config = join(tempDir(), 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: {} }));
-    const chat = run(bin, ['--config', config, 'chat', '--model', 'openai:test-model', 'hello'], { OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    const chat = run(bin, ['--config', config, 'chat', '--model', 'openai:test-model', 'hello'], {
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    });
     expect(chat.status).toBe(1);
     expect(chat.stderr).toContain('Could not reach OpenAI at http://127.0.0.1:9/v1');
     expect(chat.stderr).not.toContain('sk-test-key');
   });
 
-  it('keeps V8\'s compiled code in a 0700 cache folder of the user\'s, and uses it on the next run', () => {
+  it("keeps V8's compiled code in a 0700 cache folder of the user's, and uses it on the next run", () => {
     const home = tempDir();
     const config = join(tempDir(), 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: {} }));

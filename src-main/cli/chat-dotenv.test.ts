@@ -65,13 +65,17 @@ describe('switchboard chat in a folder whose .env names a model and an endpoint'
     expect(held.stderr).toContain(`not using SWITCHBOARD_MODEL=ollama:fake-model, OLLAMA_BASE_URL=${redirect.baseURL} from ${s.dotenv}`);
     expect(held.stderr).toContain('--trust-dotenv');
     // The start line: provider, model, endpoint, and where each came from.
-    expect(held.stderr).toContain(`chat: OpenAI, model gpt-5, at ${own.baseURL} (model: the first configured provider's first model; endpoint: OPENAI_BASE_URL in the environment)`);
+    expect(held.stderr).toContain(
+      `chat: OpenAI, model gpt-5, at ${own.baseURL} (model: the first configured provider's first model; endpoint: OPENAI_BASE_URL in the environment)`,
+    );
 
     const trusted = await chat(s, ['--trust-dotenv']);
     expect(trusted.status, trusted.stderr).toBe(0);
     expect(trusted.stdout).toBe('The answer is 5\n');
     expect(redirect.requests.length).toBeGreaterThan(0);
-    expect(trusted.stderr).toContain(`chat: Ollama, model fake-model, at ${redirect.baseURL} (model: SWITCHBOARD_MODEL in ${s.dotenv}; endpoint: OLLAMA_BASE_URL in ${s.dotenv})`);
+    expect(trusted.stderr).toContain(
+      `chat: Ollama, model fake-model, at ${redirect.baseURL} (model: SWITCHBOARD_MODEL in ${s.dotenv}; endpoint: OLLAMA_BASE_URL in ${s.dotenv})`,
+    );
     expect(trusted.stderr).not.toContain('not using');
 
     // The flag counts for its run only.

@@ -14,7 +14,11 @@ function methodsSent(command: string[]): string[] {
   const config = join(home, 'mcp.json');
   const trace = join(home, 'trace.jsonl');
   writeFileSync(config, JSON.stringify({ mcpServers: { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
-  const r = spawnSync(process.execPath, [...cliArgs, '--config', config, '--trace', trace, ...command], { env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...cliArgs, '--config', config, '--trace', trace, ...command], {
+    env: { PATH: process.env.PATH ?? '', HOME: home },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   return readFileSync(trace, 'utf8')
     .split('\n')

@@ -72,7 +72,10 @@ describe('switchboard CLI', () => {
     const list = cli(['--config', config, '--json', 'list']);
     expect(list.status).toBe(0);
     const rows = JSON.parse(list.stdout) as Array<{ name: string; status: string; error?: string }>;
-    expect(rows.map((r) => [r.name, r.status])).toEqual([['calculator', 'ready'], ['broken', 'error']]);
+    expect(rows.map((r) => [r.name, r.status])).toEqual([
+      ['calculator', 'ready'],
+      ['broken', 'error'],
+    ]);
     expect(rows[1]?.error).toMatch(/command not found/);
     const human = cli(['--config', config, 'list']);
     expect(human.stdout).toMatch(/^NAME\s+TRANSPORT\s+STATUS\s+PROTOCOL\s+TOOLS\s+ERROR\n/);
@@ -106,7 +109,9 @@ describe('switchboard CLI', () => {
   it('import shows a preview; --yes adds what does not conflict and says what it skipped; the source is untouched', () => {
     const home = tempDir();
     const source = join(tempDir(), 'claude_desktop_config.json');
-    const sourceText = JSON.stringify({ mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: 'tok-literal' } }, calculator: { command: 'other' } } });
+    const sourceText = JSON.stringify({
+      mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: 'tok-literal' } }, calculator: { command: 'other' } },
+    });
     writeFileSync(source, sourceText);
     const config = configFile({ calculator: { command: process.execPath, args: [calculatorPath()] } });
     const preview = cli(['--config', config, 'import', source], home);
@@ -126,7 +131,9 @@ describe('switchboard CLI', () => {
     expect(written.mcpServers.calculator?.command).toBe(process.execPath);
     expect(cli(['--config', config, 'secret', 'list'], home).stdout).toBe('fresh_API_TOKEN\n');
     const exported = cli(['--config', config, 'export', 'fresh'], home);
-    expect(JSON.parse(exported.stdout)).toEqual({ mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: '${secret:fresh_API_TOKEN}' } } } });
+    expect(JSON.parse(exported.stdout)).toEqual({
+      mcpServers: { fresh: { command: 'node', args: ['a.js'], env: { API_TOKEN: '${secret:fresh_API_TOKEN}' } } },
+    });
     expect(cli(['--config', config, 'export', 'nope'], home).status).toBe(2);
     expect(cli(['--config', config, 'secret', 'delete', 'fresh_API_TOKEN'], home).status).toBe(0);
     expect(cli(['--config', config, 'secret', 'list'], home).stdout).toBe('');
@@ -162,12 +169,18 @@ describe('switchboard CLI', () => {
       expect(filler.stderr).toContain('No space left on device');
       const rendererDir = tempDir();
       writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>test UI</title>');
-      const r = spawnSync(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], { env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_UI_DIR: rendererDir }, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(process.execPath, [...cliArgs, '--config', config, 'serve', '--port', '0'], {
+        env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_UI_DIR: rendererDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(r.status, r.stderr).toBe(1);
       expect(r.stdout).toBe('');
       // serve mirrors its own log to stderr ("[switchboard] …"); the error is the one other line.
       const lines = r.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('[switchboard] '));
-      expect(lines).toEqual([`switchboard: cannot save the serve address to ${join(dataDir, 'serve.json')} (ENOSPC: no space left on device, write); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.`]);
+      expect(lines).toEqual([
+        `switchboard: cannot save the serve address to ${join(dataDir, 'serve.json')} (ENOSPC: no space left on device, write); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.`,
+      ]);
       expect(r.stderr).not.toMatch(/^\s+at /m);
       expect(existsSync(join(dataDir, 'serve.json'))).toBe(false);
     } finally {

@@ -36,7 +36,11 @@ describe('doctor: consent and sandbox', () => {
     const json = cli(['--config', config, '--json', 'doctor'], home);
     expect(json.status).toBe(0);
     const pasted = (JSON.parse(json.stdout) as { servers: DoctorServer[] }).servers.find((s) => s.name === 'pasted');
-    expect(pasted).toMatchObject({ status: 'ready', approved: false, consent: { reason: 'new', command: process.execPath, args: [calculatorPath(), '--debug'] } });
+    expect(pasted).toMatchObject({
+      status: 'ready',
+      approved: false,
+      consent: { reason: 'new', command: process.execPath, args: [calculatorPath(), '--debug'] },
+    });
     const text = cli(['--config', config, 'doctor'], home);
     expect(text.stdout).toContain('Not approved in the app (it asks before starting them): pasted');
     expect(text.stdout).toMatch(/\[OK\] pasted \(stdio\)\n[\s\S]*consent: NOT APPROVED \(new\)/);
@@ -55,6 +59,8 @@ describe('doctor: consent and sandbox', () => {
     // hidden from sandboxes but for the server's own package in it.
     const read = [packageRoot(), join(dir, 'data')];
     expect(boxed).toMatchObject({ status: 'ready', sandbox: { kind: 'bubblewrap', network: false, read } });
-    expect(cli(['--config', config, 'doctor'], home).stdout).toContain(`sandbox: bubblewrap: system read-only, home hidden, private /tmp; read: ${read.join(', ')}; write: -; network: no`);
+    expect(cli(['--config', config, 'doctor'], home).stdout).toContain(
+      `sandbox: bubblewrap: system read-only, home hidden, private /tmp; read: ${read.join(', ')}; write: -; network: no`,
+    );
   });
 });

@@ -13,10 +13,12 @@ import { tempDir } from '../test-support/processes';
  * (exit 1) with a message saying so.
  */
 
-const cli = (args: string[], home: string): Promise<Piped> => runPiped([cliMain, ...args], { PATH: process.env.PATH ?? '', HOME: home }, { timeoutMs: 120_000 });
+const cli = (args: string[], home: string): Promise<Piped> =>
+  runPiped([cliMain, ...args], { PATH: process.env.PATH ?? '', HOME: home }, { timeoutMs: 120_000 });
 const dataDirOf = (home: string): string => join(home, '.config', 'Switchboard');
 const secretsOf = (home: string): Record<string, string> => JSON.parse(readFileSync(join(dataDirOf(home), 'secrets.json'), 'utf8')) as Record<string, string>;
-const configOf = (file: string): { mcpServers: Record<string, { env?: Record<string, string> }> } => JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
+const configOf = (file: string): { mcpServers: Record<string, { env?: Record<string, string> }> } =>
+  JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
 
 function emptyConfig(): string {
   const file = join(tempDir(), 'mcp.json');
@@ -48,7 +50,8 @@ function holdLock(file: string): Promise<ChildProcess> {
   });
 }
 
-const exited = (child: ChildProcess): Promise<void> => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 describe('the data folder under concurrency', () => {
   it('12 `secret set` at once: all exit 0 and all 12 are stored', async () => {
@@ -77,7 +80,9 @@ describe('the data folder under concurrency', () => {
     const home = tempDir();
     const config = emptyConfig();
     const file = packBundle();
-    const runs = await Promise.all(Array.from({ length: 8 }, (_, i) => cli(['--config', config, 'install', file, '--yes', '--set', `api_key=k${i + 1}`], home)));
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => cli(['--config', config, 'install', file, '--yes', '--set', `api_key=k${i + 1}`], home)),
+    );
     for (const run of runs) expect(run.status, run.stderr).toBe(0);
     expect(Object.keys(configOf(config).mcpServers)).toEqual(['greeter']);
     expect(readdirSync(join(dataDirOf(home), 'bundles')).sort()).toEqual(['greeter', 'greeter.install.json']);

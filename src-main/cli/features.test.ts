@@ -28,7 +28,7 @@ const json = (r: Run): unknown => {
 };
 
 describe('CLI: prompts and prompt', () => {
-  it('prompts lists every ready server\'s prompts (--json shape); prompt prints the messages (--json: the result)', () => {
+  it("prompts lists every ready server's prompts (--json shape); prompt prints the messages (--json: the result)", () => {
     const listed = json(cli(['--json', 'prompts'])) as Array<{ server: string; name: string }>;
     expect(listed.map((p) => `${p.server}/${p.name}`)).toEqual(['modern/greet', 'modern/summarize-resource', 'legacy/greet', 'legacy/summarize-resource']);
     expect(listed[0]).toEqual({
@@ -43,7 +43,9 @@ describe('CLI: prompts and prompt', () => {
     });
     const text = cli(['prompts', 'legacy']);
     expect(text.status, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^SERVER\s+PROMPT\s+ARGUMENTS\s+DESCRIPTION\nlegacy\s+greet\s+name \[style\]\s+A greeting for someone\nlegacy\s+summarize-resource\s+uri\s+Asks for/);
+    expect(text.stdout).toMatch(
+      /^SERVER\s+PROMPT\s+ARGUMENTS\s+DESCRIPTION\nlegacy\s+greet\s+name \[style\]\s+A greeting for someone\nlegacy\s+summarize-resource\s+uri\s+Asks for/,
+    );
 
     const greet = cli(['prompt', 'legacy', 'greet', '{"name": "Ann", "style": "pirate"}']);
     expect([greet.status, greet.stdout]).toEqual([0, '[user]\nPlease greet me like this: Ahoy, Ann!\n']);
@@ -51,7 +53,10 @@ describe('CLI: prompts and prompt', () => {
     expect(summary).toEqual({
       messages: [
         { role: 'user', content: { type: 'text', text: 'Summarize this resource:' } },
-        { role: 'user', content: { type: 'resource', resource: { uri: 'fixture://static/hello.txt', mimeType: 'text/plain', text: 'Hello from the features fixture.\n' } } },
+        {
+          role: 'user',
+          content: { type: 'resource', resource: { uri: 'fixture://static/hello.txt', mimeType: 'text/plain', text: 'Hello from the features fixture.\n' } },
+        },
       ],
     });
   }, 60_000);
@@ -74,7 +79,14 @@ describe('CLI: resources, read and complete', () => {
   it('resources --json: resources first, then templates, each naming its server', () => {
     const rows = json(cli(['--json', 'resources', 'legacy'])) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(124); // hello.txt, pixel.png, counter, many/0 … many/119, then the template
-    expect(rows[0]).toEqual({ server: 'legacy', uri: 'fixture://static/hello.txt', name: 'hello', title: 'Hello', description: 'A short text', mimeType: 'text/plain' });
+    expect(rows[0]).toEqual({
+      server: 'legacy',
+      uri: 'fixture://static/hello.txt',
+      name: 'hello',
+      title: 'Hello',
+      description: 'A short text',
+      mimeType: 'text/plain',
+    });
     expect(rows.slice(0, 123).every((r) => typeof r.uri === 'string' && r.uriTemplate === undefined)).toBe(true);
     expect(rows[123]).toMatchObject({ server: 'legacy', uriTemplate: 'fixture://items/{category}/{id}' });
     const text = cli(['resources', 'modern']);
@@ -85,7 +97,10 @@ describe('CLI: resources, read and complete', () => {
 
   it('read prints text as is and blobs as [blob MIME, N bytes]; --json is the read result; a failure exits 1', () => {
     expect(cli(['read', 'modern', 'fixture://static/hello.txt'])).toMatchObject({ status: 0, stdout: 'Hello from the features fixture.\n' });
-    expect(cli(['read', 'legacy', 'fixture://static/pixel.png'])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^\[blob image\/png, \d+ bytes\]\n$/) });
+    expect(cli(['read', 'legacy', 'fixture://static/pixel.png'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^\[blob image\/png, \d+ bytes\]\n$/),
+    });
     const result = json(cli(['--json', 'read', 'legacy', 'fixture://items/grain/rye']));
     expect(result).toEqual({ contents: [{ uri: 'fixture://items/grain/rye', mimeType: 'application/json', text: '{"category":"grain","id":"rye"}' }] });
     const unknown = cli(['read', 'modern', 'fixture://nope']);
@@ -98,7 +113,9 @@ describe('CLI: resources, read and complete', () => {
     expect(cli(['complete', 'modern', 'prompt', 'greet', 'style', 'p'])).toMatchObject({ status: 0, stdout: 'pirate\n' });
     const ids = cli(['complete', 'legacy', 'resource', 'fixture://items/{category}/{id}', 'id', 'r', '--context', '{"category": "grain"}']);
     expect([ids.status, ids.stdout]).toEqual([0, 'rice\nrye\n']);
-    expect(json(cli(['--json', 'complete', 'modern', 'resource', 'fixture://items/{category}/{id}', 'category', '']))).toMatchObject({ values: ['fruit', 'vegetable', 'grain'] });
+    expect(json(cli(['--json', 'complete', 'modern', 'resource', 'fixture://items/{category}/{id}', 'category', '']))).toMatchObject({
+      values: ['fruit', 'vegetable', 'grain'],
+    });
     const badKind = cli(['complete', 'modern', 'tool', 'greet', 'style', 'p']);
     expect(badKind.status).toBe(2);
     expect(badKind.stderr).toContain('complete: the second word must be prompt or resource, got "tool"');
@@ -120,7 +137,7 @@ describe('CLI: ping', () => {
 });
 
 describe('CLI: what a command shows besides its result', () => {
-  it('--log-level LEVEL: the servers\' messages at or above it on stderr, in both eras; none without it', () => {
+  it("--log-level LEVEL: the servers' messages at or above it on stderr, in both eras; none without it", () => {
     const levels = ['warning', 'error', 'critical', 'alert', 'emergency'];
     for (const server of ['modern', 'legacy']) {
       const r = cli(['--log-level', 'warning', 'call', server, 'log']);
@@ -158,7 +175,10 @@ describe('CLI: what a command shows besides its result', () => {
     expect(r.stdout).toContain(secret); // the answer itself is the user's to see
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(secret);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { time: string; server: string; direction: string; message: { id?: number; method?: string } });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { time: string; server: string; direction: string; message: { id?: number; method?: string } });
     for (const line of lines) {
       expect(Object.keys(line)).toEqual(['time', 'server', 'direction', 'message']);
       expect(new Date(line.time).toISOString()).toBe(line.time);
@@ -176,7 +196,17 @@ describe('CLI: what a command shows besides its result', () => {
   it('--help names every command and option', () => {
     const r = spawnSync(process.execPath, [...cliArgs, '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
-    for (const word of ['resources [SERVER]', 'read SERVER URI', 'prompts [SERVER]', 'prompt SERVER NAME [ARGS_JSON]', 'complete SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE', 'ping SERVER', '--progress', '--log-level LEVEL', '--trace FILE']) {
+    for (const word of [
+      'resources [SERVER]',
+      'read SERVER URI',
+      'prompts [SERVER]',
+      'prompt SERVER NAME [ARGS_JSON]',
+      'complete SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE',
+      'ping SERVER',
+      '--progress',
+      '--log-level LEVEL',
+      '--trace FILE',
+    ]) {
       expect(r.stdout).toContain(word);
     }
   });

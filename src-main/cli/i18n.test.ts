@@ -21,7 +21,10 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const flat = Object.fromEntries(languages.map((l) => [l, flatten(catalogues[l] as unknown as Tree)])) as Record<(typeof languages)[number], Map<string, string>>;
+const flat = Object.fromEntries(languages.map((l) => [l, flatten(catalogues[l] as unknown as Tree)])) as Record<
+  (typeof languages)[number],
+  Map<string, string>
+>;
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 const root = join(import.meta.dirname, '..', '..');
@@ -64,17 +67,30 @@ describe('catalogues', () => {
       for (const m of text.matchAll(/i18nKey=(['"])([\w.-]+)\1/g)) used.set(m[2] ?? '', relative(root, file));
     }
     expect(used.size).toBeGreaterThan(20);
-    const missing = [...used.entries()]
-      .filter(([key]) => !flat.en.has(key) && !flat.en.has(`${key}_other`))
-      .map(([key, file]) => `${key} (${file})`);
+    const missing = [...used.entries()].filter(([key]) => !flat.en.has(key) && !flat.en.has(`${key}_other`)).map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 
   it('every HostError code has a generic wording in every language', () => {
     const codes = Object.keys((catalogues.en as unknown as { errors: Tree }).errors);
     for (const code of codes.filter((c) => c !== 'disconnected')) expect(isHostErrorCode(code)).toBe(true);
-    const all: HostErrorCode[] = ['invalid-argument', 'unknown-server', 'unknown-tool', 'server-not-ready', 'tool-call-failed', 'cancelled', 'config-invalid', 'provider-error', 'not-configured', 'not-supported', 'request-failed', 'needs-review', 'internal'];
-    for (const language of languages) for (const code of all) expect(flat[language].has(`errors.${code}.generic`), `${language} errors.${code}.generic`).toBe(true);
+    const all: HostErrorCode[] = [
+      'invalid-argument',
+      'unknown-server',
+      'unknown-tool',
+      'server-not-ready',
+      'tool-call-failed',
+      'cancelled',
+      'config-invalid',
+      'provider-error',
+      'not-configured',
+      'not-supported',
+      'request-failed',
+      'needs-review',
+      'internal',
+    ];
+    for (const language of languages)
+      for (const code of all) expect(flat[language].has(`errors.${code}.generic`), `${language} errors.${code}.generic`).toBe(true);
   });
 
   it('the Chinese --help names every command and flag of the English one (the English help follows for any it lacks)', () => {
@@ -91,7 +107,6 @@ describe('catalogues', () => {
     else expect(shown).toContain(`${flat['zh-CN'].get('cli.usageIncomplete') ?? ''}\n\n${usage}`);
   });
 });
-
 
 /** --help as the CLI prints it in `language` (a child process: the language is chosen once per process). */
 function localizedUsageIn(language: string): string {

@@ -1,7 +1,20 @@
 // The CLI's language: SWITCHBOARD_LANG (en | zh-CN), else the POSIX locale (LC_ALL, LC_MESSAGES, LANG); English when
 // none names a language we have. Help, usage errors and error lines go through it; --json output never does.
 import type { ServerStatus, StatusReason } from '../../src-shared/contract/servers';
-import { createI18n, localizeDiagnostic, secretsCaveat as sharedSecretsCaveat, type DiagnosticSection, formatDateTime, formatNumber, localizeError, localizeReason, resolveLanguage, type ErrorLike, type I18n, type Language } from '../../src-shared/i18n';
+import {
+  createI18n,
+  localizeDiagnostic,
+  secretsCaveat as sharedSecretsCaveat,
+  type DiagnosticSection,
+  formatDateTime,
+  formatNumber,
+  localizeError,
+  localizeReason,
+  resolveLanguage,
+  type ErrorLike,
+  type I18n,
+  type Language,
+} from '../../src-shared/i18n';
 
 export function cliLanguage(env: NodeJS.ProcessEnv = process.env): Language {
   return resolveLanguage([env.SWITCHBOARD_LANG, env.LC_ALL, env.LC_MESSAGES, env.LANG]);
@@ -75,7 +88,11 @@ export function errorLine(error: unknown): string {
 /** The secret store's caveat in the CLI's language (src-shared/i18n's secretsCaveat; `location` is the store's file). */
 export function secretsCaveat(store: { backing: string; warning?: string; location?: string; file?: string }): string | undefined {
   const file = store.file ?? store.location;
-  return sharedSecretsCaveat(instance(), { backing: store.backing, ...(store.warning !== undefined ? { warning: store.warning } : {}), ...(file !== undefined ? { file } : {}) });
+  return sharedSecretsCaveat(instance(), {
+    backing: store.backing,
+    ...(store.warning !== undefined ? { warning: store.warning } : {}),
+    ...(file !== undefined ? { file } : {}),
+  });
 }
 
 /** A sandbox, containment or ping reason in the CLI's language, from its code and data (the host's English as it is). */

@@ -8,7 +8,7 @@ describe('install-lazy', () => {
     expect(Object.keys(lazy.installCommands).sort()).toEqual(Object.keys(install.installCommands).sort());
   });
 
-  it('reports install.ts\'s usage problems for its commands, none for the others', async () => {
+  it("reports install.ts's usage problems for its commands, none for the others", async () => {
     for (const argv of [['install'], ['uninstall', 'a', 'b'], ['registry', 'frob'], ['registry', 'add'], ['install', 'x'], ['tools'], ['list', 'x', 'y']]) {
       const args = parseArgs(argv);
       expect([argv, await lazy.installUsageProblem(args)]).toEqual([argv, install.installUsageProblem(args)]);

@@ -15,7 +15,11 @@ afterAll(() => {
 
 describe('planNotes in Chinese', () => {
   it('words each note from its code and data, with the date as 2027年1月31日', () => {
-    const plan = notesOf([installNote('expired', { signer: 'Example Ltd', date: '2027-01-31' }), installNote('unpackedTo', { folder: '/data/bundles/greeter' }), installNote('unsigned')]);
+    const plan = notesOf([
+      installNote('expired', { signer: 'Example Ltd', date: '2027-01-31' }),
+      installNote('unpackedTo', { folder: '/data/bundles/greeter' }),
+      installNote('unsigned'),
+    ]);
     expect(plan.notes[0]).toBe('Signed by Example Ltd with a certificate that expired on 2027-01-31: the publisher is not verified.');
     const zh = catalogues['zh-CN'].bundle.note;
     expect(planNotes(plan)).toEqual([

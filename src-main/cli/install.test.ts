@@ -19,8 +19,10 @@ function emptyConfig(): string {
   return file;
 }
 
-const configOf = (file: string): { mcpServers: Record<string, Record<string, unknown>> } => JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
-const secretsOf = (home: string): Record<string, string> => JSON.parse(readFileSync(join(home, '.config', 'Switchboard', 'secrets.json'), 'utf8')) as Record<string, string>;
+const configOf = (file: string): { mcpServers: Record<string, Record<string, unknown>> } =>
+  JSON.parse(readFileSync(file, 'utf8')) as { mcpServers: Record<string, Record<string, unknown>> };
+const secretsOf = (home: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(home, '.config', 'Switchboard', 'secrets.json'), 'utf8')) as Record<string, string>;
 
 let registry: FakeRegistry;
 beforeAll(async () => {
@@ -54,7 +56,11 @@ describe('switchboard registry', () => {
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toContain('Stored as secrets: weather.WEATHER_API_KEY');
     expect(added.stdout).toContain('asks you to approve it before it starts it');
-    expect(configOf(config).mcpServers.weather).toEqual({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=imperial'], env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}' } });
+    expect(configOf(config).mcpServers.weather).toEqual({
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.4.2', '--units=imperial'],
+      env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}' },
+    });
     expect(secretsOf(home)['weather.WEATHER_API_KEY']).toBe('k-9');
     // The value is never written into the config file.
     expect(readFileSync(config, 'utf8')).not.toContain('k-9');
@@ -66,7 +72,10 @@ describe('switchboard registry', () => {
     const home = tempDir();
     const config = emptyConfig();
     const old = await cli(['--config', config, 'registry', 'add', 'io.github.example/old-weather', '--yes', '--registry', registry.url], home);
-    expect([old.status, old.stderr]).toEqual([1, expect.stringContaining('is deprecated in the registry (use io.github.example/weather); it is not installed')]);
+    expect([old.status, old.stderr]).toEqual([
+      1,
+      expect.stringContaining('is deprecated in the registry (use io.github.example/weather); it is not installed'),
+    ]);
     const gone = await cli(['--config', config, 'registry', 'add', 'io.github.example/gone', '--yes', '--registry', registry.url], home);
     expect([gone.status, gone.stderr]).toEqual([1, expect.stringContaining('was deleted from the registry')]);
     const unknown = await cli(['--config', config, 'registry', 'add', 'io.github.example/nope', '--registry', registry.url], home);
@@ -124,10 +133,18 @@ describe.skipIf(!hasTerminal)(`registry add on a terminal${hasTerminal ? '' : ' 
       [/WEATHER_CITY \(optional, Enter to skip\): $/m, 'Oslo\r'],
       [/Add "weather"\? \[y\/N\] $/m, 'y\r'],
     ];
-    const run = await runOnTerminal([main, '--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url], { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb' }, answers);
+    const run = await runOnTerminal(
+      [main, '--config', config, 'registry', 'add', 'io.github.example/weather', '--registry', registry.url],
+      { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb' },
+      answers,
+    );
     expect(run.status, run.output).toBe(0);
     expect(run.output).not.toContain('typed-secret');
-    expect(configOf(config).mcpServers.weather).toEqual({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'], env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}', WEATHER_CITY: 'Oslo' } });
+    expect(configOf(config).mcpServers.weather).toEqual({
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'],
+      env: { WEATHER_API_KEY: '${secret:weather.WEATHER_API_KEY}', WEATHER_CITY: 'Oslo' },
+    });
     expect(secretsOf(home)['weather.WEATHER_API_KEY']).toBe('typed-secret');
   });
 });

@@ -57,7 +57,7 @@ export function traceSink(file: string, dataDir: string, secrets: SecretStore): 
 export function progressLines(event: CallProgressEvent): string[] {
   const lines: string[] = [];
   if (event.task) lines.push(`task ${event.task.taskId} ${event.task.status}${event.task.statusMessage ? ` ${event.task.statusMessage}` : ''}`);
-  if (event.progress !== undefined) lines.push(`progress ${event.progress}${event.total !== undefined ? `/${event.total}` : ''}${event.message ? ` ${event.message}` : ''}`);
+  if (event.progress !== undefined)
+    lines.push(`progress ${event.progress}${event.total !== undefined ? `/${event.total}` : ''}${event.message ? ` ${event.message}` : ''}`);
   return lines;
 }
-

@@ -84,7 +84,13 @@ export function padDisplay(text: string, width: number): string {
 export function printTable(rows: string[][], header: string[]): void {
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => displayWidth(r[i] ?? ''))));
-  for (const row of all) out(row.map((cell, i) => (i === row.length - 1 ? cell : padDisplay(cell, widths[i] ?? 0))).join('  ').trimEnd());
+  for (const row of all)
+    out(
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : padDisplay(cell, widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 /** The decoded size of base64 text. */

@@ -63,7 +63,13 @@ const sampling: AskRequest = {
   server: 'everything',
   title: 'everything asks to run a model',
   payload: {
-    messages: [{ role: 'user', text: 'Resource trigger-sampling-request context: hello', content: { type: 'text', text: 'Resource trigger-sampling-request context: hello' } }],
+    messages: [
+      {
+        role: 'user',
+        text: 'Resource trigger-sampling-request context: hello',
+        content: { type: 'text', text: 'Resource trigger-sampling-request context: hello' },
+      },
+    ],
     systemPrompt: 'You are a helpful test server.',
     maxTokens: 100,
     temperature: 0.7,
@@ -87,8 +93,30 @@ const requestedSchema = {
     check: { title: 'Boolean', type: 'boolean', description: 'Agree to the terms and conditions' },
     email: { title: 'Email', type: 'string', format: 'email' },
     integer: { title: 'Integer', type: 'integer', minimum: 1, maximum: 100, default: 42 },
-    hero: { type: 'string', title: 'Hero', oneOf: [{ const: 'hero-1', title: 'Superman' }, { const: 'hero-2', title: 'Green Lantern' }, { const: 'hero-3', title: 'Wonder Woman' }], default: 'hero-1' },
-    fish: { type: 'array', title: 'Fish', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'fish-1', title: 'Tuna' }, { const: 'fish-2', title: 'Salmon' }, { const: 'fish-3', title: 'Trout' }] }, default: ['fish-1'] },
+    hero: {
+      type: 'string',
+      title: 'Hero',
+      oneOf: [
+        { const: 'hero-1', title: 'Superman' },
+        { const: 'hero-2', title: 'Green Lantern' },
+        { const: 'hero-3', title: 'Wonder Woman' },
+      ],
+      default: 'hero-1',
+    },
+    fish: {
+      type: 'array',
+      title: 'Fish',
+      minItems: 1,
+      maxItems: 2,
+      items: {
+        anyOf: [
+          { const: 'fish-1', title: 'Tuna' },
+          { const: 'fish-2', title: 'Salmon' },
+          { const: 'fish-3', title: 'Trout' },
+        ],
+      },
+      default: ['fish-1'],
+    },
     pet: { type: 'string', title: 'Pet', enum: ['pet-1', 'pet-2', 'pet-3'], enumNames: ['Cats', 'Dogs', 'Birds'], default: 'pet-1' },
     nickname: { type: 'string', title: 'Nickname' },
   },
@@ -132,11 +160,20 @@ describe('--approve and the terminal decide whether the host can be asked', () =
   const tty = (): PassThrough & { isTTY: true } => Object.assign(new PassThrough(), { isTTY: true as const });
 
   it('no terminal: non-interactive with a reason that says how to fix it, unless --approve all', () => {
-    expect(answeringOptions({}, { stdin: pipe(), stderr: pipe() })).toEqual({ interactive: false, noAnswererReason: expect.stringContaining('--approve all'), answerSource: 'cli' });
+    expect(answeringOptions({}, { stdin: pipe(), stderr: pipe() })).toEqual({
+      interactive: false,
+      noAnswererReason: expect.stringContaining('--approve all'),
+      answerSource: 'cli',
+    });
     expect(answeringOptions({ approve: 'none' }, { stdin: pipe(), stderr: tty() }).interactive).toBe(false);
     expect(answeringOptions({ approve: 'all' }, { stdin: pipe(), stderr: pipe() }).interactive).toBe(true);
     expect(answeringOptions({ approve: 'ask' }, { stdin: tty(), stderr: tty() }).interactive).toBe(true);
-    expect([samplingApproval(undefined), samplingApproval('readonly'), samplingApproval('all'), samplingApproval('none')]).toEqual(['ask', 'ask', 'all', 'none']);
+    expect([samplingApproval(undefined), samplingApproval('readonly'), samplingApproval('all'), samplingApproval('none')]).toEqual([
+      'ask',
+      'ask',
+      'all',
+      'none',
+    ]);
   });
 });
 
@@ -146,7 +183,9 @@ describe('without a terminal', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.answers?.map((a) => a.action)).toEqual(['decline', 'decline', 'decline']);
     expect(run.answers?.[0]).toEqual({ action: 'decline', reason: expect.stringContaining('no terminal to ask on') });
-    expect(run.stderr).toContain('everything: sampling request declined — there is no terminal to ask on: run it in a terminal to answer, or pass --approve all');
+    expect(run.stderr).toContain(
+      'everything: sampling request declined — there is no terminal to ask on: run it in a terminal to answer, or pass --approve all',
+    );
     expect(run.stderr).toContain('everything: form declined');
     expect(run.stderr).toContain('everything: link declined');
   });
@@ -154,116 +193,158 @@ describe('without a terminal', () => {
   it('--approve all allows sampling and sends the answer without asking; a form is still declined', async () => {
     const run = await withoutTerminal([sampling, samplingResult, form], { APPROVE: 'all' });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.answers).toEqual([{ action: 'accept', content: {} }, { action: 'accept', content: {} }, { action: 'decline', reason: expect.stringContaining('no terminal') }]);
-    expect(run.stderr).toContain('everything: sampling allowed (--approve all) — 1 message(s), maxTokens 100: Resource trigger-sampling-request context: hello');
+    expect(run.answers).toEqual([
+      { action: 'accept', content: {} },
+      { action: 'accept', content: {} },
+      { action: 'decline', reason: expect.stringContaining('no terminal') },
+    ]);
+    expect(run.stderr).toContain(
+      'everything: sampling allowed (--approve all) — 1 message(s), maxTokens 100: Resource trigger-sampling-request context: hello',
+    );
     expect(run.stderr).toContain("everything: the model's answer sent (--approve all) — Hello from the model");
   });
 });
 
-describe.skipIf(!hasTerminal)(`on a terminal${hasTerminal ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`, () => {
-  it('sampling: shows what is asked, "y" approves; then the model\'s answer, edited, is sent', async () => {
-    const run = await onTerminal([sampling, samplingResult], [
-      [/Run the model for everything\? {2}\[y\] yes {2}\[m\] pick another model {2}\[N\] decline: /, 'y\r'],
-      [/Send this answer to everything\? {2}\[y\] send {2}\[e\] edit {2}\[N\] decline: /, 'e\r'],
-      [/Your answer \(one line; Enter sends it\): /, 'Edited answer\r'],
-    ]);
-    expect(run.status, run.output).toBe(0);
-    expect(run.answers).toEqual([{ action: 'accept', content: {} }, { action: 'accept', content: { text: 'Edited answer' } }]);
-    expect(run.output).toContain('system prompt: You are a helpful test server.');
-    expect(run.output).toContain('user:          Resource trigger-sampling-request context: hello');
-    expect(run.output).toContain('maxTokens:     100, temperature 0.7');
-    expect(run.output).toContain('model:         openai:fake-model');
-    expect(run.output).toContain('answer: Hello from the model');
-  });
+describe.skipIf(!hasTerminal)(
+  `on a terminal${hasTerminal ? '' : ' — skipped: /usr/bin/script (util-linux) is not installed, so there is no terminal to ask on'}`,
+  () => {
+    it('sampling: shows what is asked, "y" approves; then the model\'s answer, edited, is sent', async () => {
+      const run = await onTerminal(
+        [sampling, samplingResult],
+        [
+          [/Run the model for everything\? {2}\[y\] yes {2}\[m\] pick another model {2}\[N\] decline: /, 'y\r'],
+          [/Send this answer to everything\? {2}\[y\] send {2}\[e\] edit {2}\[N\] decline: /, 'e\r'],
+          [/Your answer \(one line; Enter sends it\): /, 'Edited answer\r'],
+        ],
+      );
+      expect(run.status, run.output).toBe(0);
+      expect(run.answers).toEqual([
+        { action: 'accept', content: {} },
+        { action: 'accept', content: { text: 'Edited answer' } },
+      ]);
+      expect(run.output).toContain('system prompt: You are a helpful test server.');
+      expect(run.output).toContain('user:          Resource trigger-sampling-request context: hello');
+      expect(run.output).toContain('maxTokens:     100, temperature 0.7');
+      expect(run.output).toContain('model:         openai:fake-model');
+      expect(run.output).toContain('answer: Hello from the model');
+    });
 
-  it('sampling: [m] picks another model; anything else declines; --approve none declines without asking', async () => {
-    const picked = await onTerminal([sampling, sampling], [
-      [/\[N\] decline: /, 'm\r'],
-      [/Model number \(Enter: openai:fake-model\): /, '2\r'],
-      [/\[N\] decline: /, '\r'],
-    ]);
-    expect(picked.answers).toEqual([{ action: 'accept', content: { model: 'anthropic:other-model' } }, { action: 'decline', reason: 'the person declined' }]);
-    const none = await onTerminal([sampling], [], { APPROVE: 'none' });
-    expect(none.answers).toEqual([{ action: 'decline', reason: 'sampling is declined by --approve none' }]);
-    expect(none.output).not.toContain('Run the model');
-    expect(none.output).toContain('everything: sampling request declined (--approve none)');
-  });
+    it('sampling: [m] picks another model; anything else declines; --approve none declines without asking', async () => {
+      const picked = await onTerminal(
+        [sampling, sampling],
+        [
+          [/\[N\] decline: /, 'm\r'],
+          [/Model number \(Enter: openai:fake-model\): /, '2\r'],
+          [/\[N\] decline: /, '\r'],
+        ],
+      );
+      expect(picked.answers).toEqual([
+        { action: 'accept', content: { model: 'anthropic:other-model' } },
+        { action: 'decline', reason: 'the person declined' },
+      ]);
+      const none = await onTerminal([sampling], [], { APPROVE: 'none' });
+      expect(none.answers).toEqual([{ action: 'decline', reason: 'sampling is declined by --approve none' }]);
+      expect(none.output).not.toContain('Run the model');
+      expect(none.output).toContain('everything: sampling request declined (--approve none)');
+    });
 
-  it('a form, field by field: defaults on Enter, bad values asked again, choices by number; then the next request in order', async () => {
-    const run = await onTerminal([form, link('https://example.com/x')], [
-      [/Fill in the form\? {2}\[y\] yes {2}\[N\] decline {2}\[c\] cancel: /, 'y\r'],
-      [/String \*: /, '\r'],
-      [/String is required\.[\s\S]*String \*: /, 'Ann Example\r'],
-      [/Boolean \(y\/n\): /, 'y\r'],
-      [/Email \* \(email\): /, 'ann\r'],
-      [/must be an email address[\s\S]*Email \* \(email\): /, 'ann@example.com\r'],
-      [/Integer \(whole number, 1–100, \[42\]\): /, '\r'],
-      [/3\) Wonder Woman \(hero-3\)[\s\S]*Hero \(number, \[1\]\): /, '3\r'],
-      [/Fish \(numbers, comma-separated, 1–2 of them, \[1\]\): /, '2,3\r'],
-      [/2\) Dogs \(pet-2\)[\s\S]*Pet \(number, \[1\]\): /, '\r'],
-      [/Nickname: /, '\r'],
-      [/Open it in your browser\?/, 'n\r'],
-    ]);
-    expect(run.status, run.output).toBe(0);
-    expect(run.answers).toEqual([
-      { action: 'accept', content: { content: { name: 'Ann Example', check: true, email: 'ann@example.com', integer: 42, hero: 'hero-3', fish: ['fish-2', 'fish-3'], pet: 'pet-1' } } },
-      { action: 'decline', reason: 'the person declined to open the link' },
-    ]);
-    // One at a time: the link was asked only after the form was done.
-    expect(run.output.indexOf('URL:  https://example.com/x')).toBeGreaterThan(run.output.indexOf('Nickname: '));
-  });
+    it('a form, field by field: defaults on Enter, bad values asked again, choices by number; then the next request in order', async () => {
+      const run = await onTerminal(
+        [form, link('https://example.com/x')],
+        [
+          [/Fill in the form\? {2}\[y\] yes {2}\[N\] decline {2}\[c\] cancel: /, 'y\r'],
+          [/String \*: /, '\r'],
+          [/String is required\.[\s\S]*String \*: /, 'Ann Example\r'],
+          [/Boolean \(y\/n\): /, 'y\r'],
+          [/Email \* \(email\): /, 'ann\r'],
+          [/must be an email address[\s\S]*Email \* \(email\): /, 'ann@example.com\r'],
+          [/Integer \(whole number, 1–100, \[42\]\): /, '\r'],
+          [/3\) Wonder Woman \(hero-3\)[\s\S]*Hero \(number, \[1\]\): /, '3\r'],
+          [/Fish \(numbers, comma-separated, 1–2 of them, \[1\]\): /, '2,3\r'],
+          [/2\) Dogs \(pet-2\)[\s\S]*Pet \(number, \[1\]\): /, '\r'],
+          [/Nickname: /, '\r'],
+          [/Open it in your browser\?/, 'n\r'],
+        ],
+      );
+      expect(run.status, run.output).toBe(0);
+      expect(run.answers).toEqual([
+        {
+          action: 'accept',
+          content: {
+            content: { name: 'Ann Example', check: true, email: 'ann@example.com', integer: 42, hero: 'hero-3', fish: ['fish-2', 'fish-3'], pet: 'pet-1' },
+          },
+        },
+        { action: 'decline', reason: 'the person declined to open the link' },
+      ]);
+      // One at a time: the link was asked only after the form was done.
+      expect(run.output.indexOf('URL:  https://example.com/x')).toBeGreaterThan(run.output.indexOf('Nickname: '));
+    });
 
-  it('a form can be declined or cancelled before any field', async () => {
-    const run = await onTerminal([form, form], [
-      [/\[c\] cancel: /, 'c\r'],
-      [/\[c\] cancel: /, '\r'],
-    ]);
-    expect(run.answers).toEqual([{ action: 'cancel', reason: 'the person cancelled' }, { action: 'decline', reason: 'the person declined' }]);
-  });
+    it('a form can be declined or cancelled before any field', async () => {
+      const run = await onTerminal(
+        [form, form],
+        [
+          [/\[c\] cancel: /, 'c\r'],
+          [/\[c\] cancel: /, '\r'],
+        ],
+      );
+      expect(run.answers).toEqual([
+        { action: 'cancel', reason: 'the person cancelled' },
+        { action: 'decline', reason: 'the person declined' },
+      ]);
+    });
 
-  it('a link: the full URL and its host are shown; the browser starts only after "y", and only for https', async () => {
-    const home = tempDir();
-    const opened = join(home, 'opened.txt');
-    const browser = join(home, 'browser.sh');
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$1" >> ${quote(opened)}\n`);
-    chmodSync(browser, 0o755);
-    const url = 'https://auth.example.com/consent?state=abc&x=1';
-    const declined = await onTerminal([link(url)], [[/Open it in your browser\? {2}\[y\] open {2}\[N\] decline: /, 'n\r']], { BROWSER: browser });
-    expect(declined.answers).toEqual([{ action: 'decline', reason: 'the person declined to open the link' }]);
-    expect(declined.output).toContain('host: auth.example.com');
-    expect(declined.output).toContain(`URL:  ${url}`);
-    expect(existsSync(opened)).toBe(false);
+    it('a link: the full URL and its host are shown; the browser starts only after "y", and only for https', async () => {
+      const home = tempDir();
+      const opened = join(home, 'opened.txt');
+      const browser = join(home, 'browser.sh');
+      writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$1" >> ${quote(opened)}\n`);
+      chmodSync(browser, 0o755);
+      const url = 'https://auth.example.com/consent?state=abc&x=1';
+      const declined = await onTerminal([link(url)], [[/Open it in your browser\? {2}\[y\] open {2}\[N\] decline: /, 'n\r']], { BROWSER: browser });
+      expect(declined.answers).toEqual([{ action: 'decline', reason: 'the person declined to open the link' }]);
+      expect(declined.output).toContain('host: auth.example.com');
+      expect(declined.output).toContain(`URL:  ${url}`);
+      expect(existsSync(opened)).toBe(false);
 
-    const yes = await onTerminal([link(url), link('http://plain.example.com/x')], [
-      [/Open it in your browser\? {2}\[y\] open {2}\[N\] decline: /, 'y\r'],
-      [/Consent \(you open it yourself\)\? {2}\[y\] yes {2}\[N\] decline: /, 'y\r'],
-    ], { BROWSER: browser });
-    expect(yes.answers).toEqual([{ action: 'accept', content: {} }, { action: 'accept', content: {} }]);
-    expect(yes.output).toContain('Opened auth.example.com in your browser.');
-    expect(yes.output).toContain('This is not an https link: Switchboard will not open it for you.');
-    // The browser script is detached: wait for its line rather than for its exit.
-    for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
-  });
+      const yes = await onTerminal(
+        [link(url), link('http://plain.example.com/x')],
+        [
+          [/Open it in your browser\? {2}\[y\] open {2}\[N\] decline: /, 'y\r'],
+          [/Consent \(you open it yourself\)\? {2}\[y\] yes {2}\[N\] decline: /, 'y\r'],
+        ],
+        { BROWSER: browser },
+      );
+      expect(yes.answers).toEqual([
+        { action: 'accept', content: {} },
+        { action: 'accept', content: {} },
+      ]);
+      expect(yes.output).toContain('Opened auth.example.com in your browser.');
+      expect(yes.output).toContain('This is not an https link: Switchboard will not open it for you.');
+      // The browser script is detached: wait for its line rather than for its exit.
+      for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(readFileSync(opened, 'utf8')).toBe(`${url}\n`);
+    });
 
-  it('Ctrl+D at a prompt declines it and whatever comes after; Ctrl+C interrupts the process', async () => {
-    const ended = await onTerminal([sampling, form], [[/Run the model for everything\?/, '\x04']]);
-    expect(ended.status, ended.output).toBe(0);
-    expect(ended.answers).toEqual([
-      { action: 'decline', reason: 'no answer: the terminal input ended' },
-      { action: 'decline', reason: expect.stringContaining('no terminal to ask on') },
-    ]);
-    const interrupted = await onTerminal([sampling], [[/Run the model for everything\?/, '\x03']]);
-    expect(interrupted.answers).toBeUndefined();
-    expect(interrupted.status).toBe(130);
-  });
+    it('Ctrl+D at a prompt declines it and whatever comes after; Ctrl+C interrupts the process', async () => {
+      const ended = await onTerminal([sampling, form], [[/Run the model for everything\?/, '\x04']]);
+      expect(ended.status, ended.output).toBe(0);
+      expect(ended.answers).toEqual([
+        { action: 'decline', reason: 'no answer: the terminal input ended' },
+        { action: 'decline', reason: expect.stringContaining('no terminal to ask on') },
+      ]);
+      const interrupted = await onTerminal([sampling], [[/Run the model for everything\?/, '\x03']]);
+      expect(interrupted.answers).toBeUndefined();
+      expect(interrupted.status).toBe(130);
+    });
 
-  it('a request that times out while it is asked is cancelled, the prompt stops and says why', async () => {
-    const run = await onTerminal([sampling], [], { TIMEOUT_MS: '1500' });
-    expect(run.answers).toEqual([{ action: 'cancel', reason: 'timed out after 2 s with no answer' }]);
-    expect(run.output).toContain('everything: sampling request timed out — timed out after 2 s with no answer');
-  });
-});
+    it('a request that times out while it is asked is cancelled, the prompt stops and says why', async () => {
+      const run = await onTerminal([sampling], [], { TIMEOUT_MS: '1500' });
+      expect(run.answers).toEqual([{ action: 'cancel', reason: 'timed out after 2 s with no answer' }]);
+      expect(run.output).toContain('everything: sampling request timed out — timed out after 2 s with no answer');
+    });
+  },
+);
 
 /** `switchboard call` against server-everything's sampling, elicitation and URL tools, with a fake model on loopback. */
 describe('switchboard call: what server-everything asks', () => {
@@ -273,7 +354,14 @@ describe('switchboard call: what server-everything asks', () => {
     const home = tempDir();
     const config = join(home, 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everythingEntry, 'stdio'] } } }));
-    const env = { PATH: process.env.PATH ?? '', HOME: home, TERM: 'dumb', OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: 'sk-requests-test-0000', SWITCHBOARD_MODEL: 'openai:fake-model' };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      TERM: 'dumb',
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_API_KEY: 'sk-requests-test-0000',
+      SWITCHBOARD_MODEL: 'openai:fake-model',
+    };
     return { env, config, fake };
   };
   const sample = ['call', 'everything', 'trigger-sampling-request', '{"prompt":"say hello","maxTokens":50}'];
@@ -310,36 +398,41 @@ describe('switchboard call: what server-everything asks', () => {
     }
   });
 
-  it.skipIf(!hasTerminal)(`on a terminal: approve the sampling and send the answer; fill the form; decline a link${hasTerminal ? '' : ' — skipped: no /usr/bin/script'}`, async () => {
-    const { env, config, fake } = await setup();
-    try {
-      const sampled = await inPty([main, '--config', config, ...sample], env, [
-        [/Run the model for everything\?/, 'y\r'],
-        [/Send this answer to everything\?/, 'y\r'],
-      ]);
-      expect(sampled.status, sampled.output).toBe(0);
-      expect(sampled.output).toContain('Resource trigger-sampling-request context: say hello');
-      expect(sampled.output).toContain('Hello from the fake model');
-      expect(fake.requests).toHaveLength(1);
+  it.skipIf(!hasTerminal)(
+    `on a terminal: approve the sampling and send the answer; fill the form; decline a link${hasTerminal ? '' : ' — skipped: no /usr/bin/script'}`,
+    async () => {
+      const { env, config, fake } = await setup();
+      try {
+        const sampled = await inPty([main, '--config', config, ...sample], env, [
+          [/Run the model for everything\?/, 'y\r'],
+          [/Send this answer to everything\?/, 'y\r'],
+        ]);
+        expect(sampled.status, sampled.output).toBe(0);
+        expect(sampled.output).toContain('Resource trigger-sampling-request context: say hello');
+        expect(sampled.output).toContain('Hello from the fake model');
+        expect(fake.requests).toHaveLength(1);
 
-      const filled = await inPty([main, '--config', config, 'call', 'everything', 'trigger-elicitation-request'], env, [
-        [/Fill in the form\?/, 'y\r'],
-        [/String \*: /, 'Ann Example\r'],
-        [/Boolean \(y\/n\): /, 'y\r'],
-        // The eleven other fields, each left at its default (or empty) with Enter.
-        ...Array.from({ length: 11 }, (): [RegExp, string] => [/\): /, '\r']),
-      ]);
-      expect(filled.status, filled.output).toBe(0);
-      expect(filled.output).toContain('User provided the requested information');
-      expect(filled.output).toContain('- Name: Ann Example');
-      expect(filled.output).toContain('- Favorite Integer: 42');
+        const filled = await inPty([main, '--config', config, 'call', 'everything', 'trigger-elicitation-request'], env, [
+          [/Fill in the form\?/, 'y\r'],
+          [/String \*: /, 'Ann Example\r'],
+          [/Boolean \(y\/n\): /, 'y\r'],
+          // The eleven other fields, each left at its default (or empty) with Enter.
+          ...Array.from({ length: 11 }, (): [RegExp, string] => [/\): /, '\r']),
+        ]);
+        expect(filled.status, filled.output).toBe(0);
+        expect(filled.output).toContain('User provided the requested information');
+        expect(filled.output).toContain('- Name: Ann Example');
+        expect(filled.output).toContain('- Favorite Integer: 42');
 
-      const link = await inPty([main, '--config', config, 'call', 'everything', 'trigger-url-elicitation', '{"url":"https://example.com/consent"}'], env, [[/Open it in your browser\?/, 'n\r']]);
-      expect(link.status, link.output).toBe(0);
-      expect(link.output).toContain('URL:  https://example.com/consent');
-      expect(link.output).toContain('User declined to open the URL');
-    } finally {
-      await fake.close();
-    }
-  });
+        const link = await inPty([main, '--config', config, 'call', 'everything', 'trigger-url-elicitation', '{"url":"https://example.com/consent"}'], env, [
+          [/Open it in your browser\?/, 'n\r'],
+        ]);
+        expect(link.status, link.output).toBe(0);
+        expect(link.output).toContain('URL:  https://example.com/consent');
+        expect(link.output).toContain('User declined to open the URL');
+      } finally {
+        await fake.close();
+      }
+    },
+  );
 });

@@ -10,7 +10,14 @@ import type {
   SamplingResultPayload,
 } from '../../src-shared/contract/requests';
 import type { Disposable } from '../../src-shared/lifecycle';
-import { describeErrors, elicitationFields, parseFieldText, validateElicitation, type ElicitationContent, type ElicitationField } from '../core/requests/elicitation-schema';
+import {
+  describeErrors,
+  elicitationFields,
+  parseFieldText,
+  validateElicitation,
+  type ElicitationContent,
+  type ElicitationField,
+} from '../core/requests/elicitation-schema';
 import type { RequestQueue } from '../core/requests/queue';
 import type { CliArgs } from './args';
 import { formProblemText, formProblemsText, requestReasonText } from '../../src-shared/i18n/forms.words';
@@ -42,7 +49,10 @@ export const noTerminalReason = 'there is no terminal to ask on: run it in a ter
  * The createHost options for a command: interactive on a terminal, or with `--approve all` (sampling is then
  * answered without asking, and anything else declined at once); otherwise non-interactive with the reason.
  */
-export function answeringOptions(args: Pick<CliArgs, 'approve'>, io: TerminalIo = process): { interactive: boolean; noAnswererReason: string; answerSource: 'cli' } {
+export function answeringOptions(
+  args: Pick<CliArgs, 'approve'>,
+  io: TerminalIo = process,
+): { interactive: boolean; noAnswererReason: string; answerSource: 'cli' } {
   const interactive = canAskOn(io) || samplingApproval(args.approve) === 'all';
   // answerSource: the audit log says these were answered (or declined) by the CLI, not the app.
   return { interactive, noAnswererReason: noTerminalReason, answerSource: 'cli' };
@@ -84,12 +94,16 @@ export class RequestAnswerer implements Disposable {
       const wasAdded = this.seen.delete(settled.id);
       if (!wasAdded && settled.outcome === 'declined' && settled.kind !== 'tool-approval') {
         // Declined at once (no one can answer): say what was declined and how to answer next time.
-        this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedBecause', { server: settled.server, kind: kindWord(settled.kind), reason: reasonText(settled) ?? cliT('cliOut.requests.noOneToAnswer') })}`);
+        this.terminal.say(
+          `  ✗ ${cliT('cliOut.requests.declinedBecause', { server: settled.server, kind: kindWord(settled.kind), reason: reasonText(settled) ?? cliT('cliOut.requests.noOneToAnswer') })}`,
+        );
       } else if (this.current?.id === settled.id && !this.current.answered) {
         // Settled while it was being asked (timed out, withdrawn, the server went away): stop asking.
         this.current.abort.abort();
         const message = reasonText(settled);
-        this.terminal.say(`  ✗ ${cliT('cliOut.requests.settled', { server: settled.server, kind: kindWord(settled.kind), outcome: outcomeWord(settled.outcome), message: message ? ` — ${message}` : '' })}`);
+        this.terminal.say(
+          `  ✗ ${cliT('cliOut.requests.settled', { server: settled.server, kind: kindWord(settled.kind), outcome: outcomeWord(settled.outcome), message: message ? ` — ${message}` : '' })}`,
+        );
       }
     });
   }
@@ -137,7 +151,9 @@ export class RequestAnswerer implements Disposable {
       }
     }
     if (!this.terminal.canAsk) {
-      this.terminal.say(`  ✗ ${cliT('cliOut.requests.declinedBecause', { server: request.server, kind: kindWord(request.kind), reason: cliT('cliOut.requests.noTerminal') })}`);
+      this.terminal.say(
+        `  ✗ ${cliT('cliOut.requests.declinedBecause', { server: request.server, kind: kindWord(request.kind), reason: cliT('cliOut.requests.noTerminal') })}`,
+      );
       return { action: 'decline', reason: noTerminalReason };
     }
     const ask = (question: string): Promise<string | undefined> => this.terminal.ask(question, signal);
@@ -157,7 +173,12 @@ export class RequestAnswerer implements Disposable {
 
   private header(request: PendingRequestView): void {
     const left = request.deadline !== undefined ? Math.max(0, Math.round((request.deadline - Date.now()) / 1000)) : undefined;
-    const time = left === undefined ? '' : left >= 120 ? cliT('cliOut.requests.minutes', { n: cliNumber(Math.round(left / 60)) }) : cliT('cliOut.requests.seconds', { n: cliNumber(left) });
+    const time =
+      left === undefined
+        ? ''
+        : left >= 120
+          ? cliT('cliOut.requests.minutes', { n: cliNumber(Math.round(left / 60)) })
+          : cliT('cliOut.requests.seconds', { n: cliNumber(left) });
     this.terminal.say(`\n${titleOf(request)}${left !== undefined ? cliT('cliOut.requests.within', { time }) : ''}`);
   }
 
@@ -191,7 +212,9 @@ export class RequestAnswerer implements Disposable {
       const key = reply.toLowerCase();
       if (key === 'y' || key === 'yes') return { action: 'accept', content: {} };
       if ((key === 'm' || key === 'model') && payload.models.length > 1) {
-        payload.models.forEach((model, i) => this.terminal.say(`  ${String(i + 1).padStart(2)}) ${model}${model === payload.model ? cliT('cliOut.requests.defaultModel') : ''}`));
+        payload.models.forEach((model, i) =>
+          this.terminal.say(`  ${String(i + 1).padStart(2)}) ${model}${model === payload.model ? cliT('cliOut.requests.defaultModel') : ''}`),
+        );
         const chosen = await ask(cliT('cliOut.requests.modelNumber', { model: payload.model ?? payload.models[0] ?? '' }));
         if (chosen === undefined) return signalledOrDecline();
         const model = chosen === '' ? payload.model : payload.models[Number(chosen) - 1];
@@ -366,7 +389,11 @@ function labelled(terminal: Terminal, width: number): (label: string, value: str
 
 function samplingSummary(payload: SamplingPayload): string {
   const last = payload.messages.at(-1);
-  return cliT('cliOut.requests.summary', { messages: cliNumber(payload.messages.length), maxTokens: cliNumber(payload.maxTokens), last: last ? cliT('cliOut.requests.summaryLast', { text: oneLine(last.text, 100) }) : '' });
+  return cliT('cliOut.requests.summary', {
+    messages: cliNumber(payload.messages.length),
+    maxTokens: cliNumber(payload.maxTokens),
+    last: last ? cliT('cliOut.requests.summaryLast', { text: oneLine(last.text, 100) }) : '',
+  });
 }
 
 function oneLine(text: string, max: number): string {
@@ -398,7 +425,13 @@ function isHttps(url: string): boolean {
 export function openInBrowser(url: string): Promise<boolean> {
   if (!isHttps(url)) return Promise.resolve(false);
   const browser = process.env.BROWSER?.trim();
-  const [command, args] = browser ? [browser, [url]] : process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['explorer.exe', [url]] : ['xdg-open', [url]];
+  const [command, args] = browser
+    ? [browser, [url]]
+    : process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['explorer.exe', [url]]
+        : ['xdg-open', [url]];
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'ignore', detached: true });
     child.once('error', () => resolve(false));
@@ -422,7 +455,10 @@ export function fieldHint(field: ElicitationField): string {
   const numberOf = (value: unknown): number => (field.options ?? []).findIndex((o) => o.value === value) + 1;
   const hint = (): string => cliT('cliOut.requests.hint', { parts: parts.join(cliT('cliOut.comma')) });
   if (field.options) {
-    const howMany = field.minItems !== undefined || field.maxItems !== undefined ? cliT('cliOut.requests.howMany', { min: cliNumber(field.minItems ?? 0), max: cliNumber(field.maxItems ?? field.options.length) }) : '';
+    const howMany =
+      field.minItems !== undefined || field.maxItems !== undefined
+        ? cliT('cliOut.requests.howMany', { min: cliNumber(field.minItems ?? 0), max: cliNumber(field.maxItems ?? field.options.length) })
+        : '';
     parts.push(field.multiple ? `${cliT('cliOut.requests.numbers')}${howMany}` : cliT('cliOut.requests.optionNumber'));
     const picked = (Array.isArray(field.default) ? field.default : field.default !== undefined ? [field.default] : []).map(numberOf).filter((n) => n > 0);
     if (picked.length) parts.push(`[${picked.join(',')}]`);
@@ -441,9 +477,12 @@ export function fieldHint(field: ElicitationField): string {
       parts.push(cliT('cliOut.requests.commaSeparated'));
       break;
     default:
-      if (field.format) parts.push(field.format === 'date' ? cliT('cliOut.requests.date') : field.format === 'date-time' ? cliT('cliOut.requests.dateTime') : field.format);
+      if (field.format)
+        parts.push(field.format === 'date' ? cliT('cliOut.requests.date') : field.format === 'date-time' ? cliT('cliOut.requests.dateTime') : field.format);
       if (field.minLength !== undefined || field.maxLength !== undefined) {
-        parts.push(cliT('cliOut.requests.characters', { min: cliNumber(field.minLength ?? 0), max: field.maxLength !== undefined ? cliNumber(field.maxLength) : '∞' }));
+        parts.push(
+          cliT('cliOut.requests.characters', { min: cliNumber(field.minLength ?? 0), max: field.maxLength !== undefined ? cliNumber(field.maxLength) : '∞' }),
+        );
       }
       break;
   }

@@ -95,7 +95,14 @@ function newTag(): string {
 }
 
 /** A CLI host kept busy by a long tool call, killed with SIGKILL once `ready` holds: a crash of ours. */
-async function crashHostDuringCall(config: string, home: string, server: string, containment: Containment, ready: () => boolean, cgroup?: string): Promise<number> {
+async function crashHostDuringCall(
+  config: string,
+  home: string,
+  server: string,
+  containment: Containment,
+  ready: () => boolean,
+  cgroup?: string,
+): Promise<number> {
   const [file, argv] = command([...cliArgs, '--config', config, 'call', server, 'sleep', '{"ms":120000}'], cgroup);
   const host = spawn(file, argv, { env: envFor(home, containment), stdio: 'ignore' });
   started.hosts.push(host);
@@ -172,7 +179,14 @@ describe.skipIf(!base.ok)(`finding 7: servers whose helpers escape their process
     const helpersAlive = (): string[] => modes.filter((m) => pidsWith(tag).some((p) => argvOf(p).includes(helpers[m] ?? '?')));
     // All servers start with the host; it is killed once every helper runs.
     const cgroup = ownCgroup();
-    const dead = await crashHostDuringCall(config, home, 'setsid', 'auto', () => helpersAlive().length === modes.length && pidsWith(tag).length === 2 * modes.length, cgroup);
+    const dead = await crashHostDuringCall(
+      config,
+      home,
+      'setsid',
+      'auto',
+      () => helpersAlive().length === modes.length && pidsWith(tag).length === 2 * modes.length,
+      cgroup,
+    );
     // The servers exit on stdin EOF; their helpers do not.
     await waitFor(() => pidsWith(tag).length === modes.length, 10_000, 'the servers to exit');
     expect(helpersAlive()).toEqual(modes);
@@ -180,7 +194,8 @@ describe.skipIf(!base.ok)(`finding 7: servers whose helpers escape their process
     const doctor = cli(['--config', config, '--json', 'doctor'], home, 'auto', cgroup);
     expect(doctor.status, doctor.stderr).toBe(0);
     const report = JSON.parse(doctor.stdout) as { servers: Array<{ name: string; containment: { kind: string; path?: string } }> };
-    for (const server of report.servers) expect(server.containment).toMatchObject({ kind: 'cgroup', path: expect.stringMatching(new RegExp(`/\\d+-${server.name}$`)) });
+    for (const server of report.servers)
+      expect(server.containment).toMatchObject({ kind: 'cgroup', path: expect.stringMatching(new RegExp(`/\\d+-${server.name}$`)) });
     expect(pidsWith(tag)).toEqual([]);
     // No cgroup of the dead host (nor of doctor, which is done) is left behind.
     const ours = (pid: number): string[] => readdirSync(cgroup ?? '/').filter((n) => n.startsWith(`switchboard-${pid}-`));
@@ -201,8 +216,12 @@ describe('doctor and the fallback', () => {
     const config = configFile({ tiny: { command: process.execPath, args: [join(fixtures, 'tiny-server.mjs')] } });
     const r = cli(['--config', config, 'doctor'], tempDir(), 'process-group');
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toContain('\n  containment: process group (turned off (SWITCHBOARD_CONTAINMENT=process-group)): children that leave the group or session can outlive the server\n');
+    expect(r.stdout).toContain(
+      '\n  containment: process group (turned off (SWITCHBOARD_CONTAINMENT=process-group)): children that leave the group or session can outlive the server\n',
+    );
     const json = cli(['--config', config, '--json', 'doctor'], tempDir(), 'process-group');
-    expect(JSON.parse(json.stdout)).toMatchObject({ servers: [{ name: 'tiny', containment: { kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)' } }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      servers: [{ name: 'tiny', containment: { kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)' } }],
+    });
   });
 });

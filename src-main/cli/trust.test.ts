@@ -17,7 +17,11 @@ function setup(): { run(args: string[]): { status: number | null; stdout: string
   return {
     write: (tools) => writeFileSync(spec, JSON.stringify({ tools })),
     run: (args) => {
-      const r = spawnSync(process.execPath, [...cliArgs, '--config', config, ...args], { env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(process.execPath, [...cliArgs, '--config', config, ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: home },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       return { status: r.status, stdout: r.stdout, stderr: r.stderr };
     },
   };

@@ -87,9 +87,15 @@ describe('dispatch: one envelope for Electron IPC and the bridge', () => {
       ok: false,
       error: { code: 'tool-call-failed', message: 'Server "crashy" exited with code 3', data: { server: 'crashy', exitCode: 3, signal: null } },
     });
-    expect(await dispatch(api(), 'resources:list', ['calc'])).toMatchObject({ ok: false, error: { code: 'not-supported', data: { channel: 'resources:list', server: 'calc' } } });
+    expect(await dispatch(api(), 'resources:list', ['calc'])).toMatchObject({
+      ok: false,
+      error: { code: 'not-supported', data: { channel: 'resources:list', server: 'calc' } },
+    });
     const logged: string[] = [];
-    expect(await dispatch(api(), 'secrets:delete', ['x'], (line) => logged.push(line))).toEqual({ ok: false, error: { code: 'internal', message: 'disk on fire' } });
+    expect(await dispatch(api(), 'secrets:delete', ['x'], (line) => logged.push(line))).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'disk on fire' },
+    });
     expect(logged.join('\n')).toContain('secrets:delete failed: Error: disk on fire');
     expect(internal.join('\n')).toContain('disk on fire');
   });
@@ -98,7 +104,10 @@ describe('dispatch: one envelope for Electron IPC and the bridge', () => {
     const bad = await dispatch(api(), 'servers:restart', [42]);
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-argument', data: { channel: 'servers:restart' } } });
     if (!bad.ok) expect(bad.error.message).toMatch(/^Invalid arguments for servers:restart: /);
-    expect(await overBridge('process:exec', ['rm -rf /'])).toEqual({ ok: false, error: { code: 'invalid-argument', message: 'Unknown channel "process:exec".', data: { channel: 'process:exec' } } });
+    expect(await overBridge('process:exec', ['rm -rf /'])).toEqual({
+      ok: false,
+      error: { code: 'invalid-argument', message: 'Unknown channel "process:exec".', data: { channel: 'process:exec' } },
+    });
     expect(await dispatch(api(), 'toString', [])).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
   });
 });

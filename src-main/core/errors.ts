@@ -20,7 +20,9 @@ export class CoreError extends Error {
  * this server does not offer.
  */
 export function notSupported(channel: string, server?: string): CoreError {
-  return new CoreError('not-supported', `${channel} is not available in this build of Switchboard yet.`, { data: { channel, ...(server !== undefined ? { server } : {}) } });
+  return new CoreError('not-supported', `${channel} is not available in this build of Switchboard yet.`, {
+    data: { channel, ...(server !== undefined ? { server } : {}) },
+  });
 }
 
 export function isHostError(value: unknown): value is HostError {

@@ -8,7 +8,6 @@ import { nodeRuntime } from './config/runtime';
 import { MemorySecretStore } from './secrets/store';
 import { alive, tempDir, waitFor, pidsWith } from '../test-support/processes';
 
-
 async function hostWith(servers: Record<string, unknown>): Promise<{ host: Host; dir: string }> {
   const dir = tempDir();
   const config = join(dir, 'mcp.json');
@@ -72,7 +71,9 @@ describe('host with the bundled calculator', () => {
     const byName = Object.fromEntries(views.map((v) => [v.name, v]));
     expect(byName.calculator?.status).toBe('ready');
     expect(byName.broken?.status).toBe('error');
-    expect(byName.broken?.error).toMatch(/^Cannot start "definitely-not-a-command-xyz": command not found\. Looked in .*Install it, put its absolute path in "command", or add its folder to your login shell's PATH\.$/s);
+    expect(byName.broken?.error).toMatch(
+      /^Cannot start "definitely-not-a-command-xyz": command not found\. Looked in .*Install it, put its absolute path in "command", or add its folder to your login shell's PATH\.$/s,
+    );
     expect(byName.crashes?.status).toBe('error');
     expect(byName.crashes?.error).toContain('fatal: bad config');
     expect((await host.api['tools:call']({ server: 'calculator', tool: 'multiply', args: { a: 6, b: 7 } })).content).toEqual([{ type: 'text', text: '42' }]);
@@ -110,7 +111,9 @@ describe('host construction', () => {
     secrets.list = () => {
       throw new Error('the keychain is locked');
     };
-    await expect(createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets })).rejects.toThrow('the keychain is locked');
+    await expect(
+      createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets }),
+    ).rejects.toThrow('the keychain is locked');
     expect(readFileSync(join(dir, 'logs', 'switchboard.log'), 'utf8')).toContain('stopped; every server session closed and every process tree ended');
   });
 });

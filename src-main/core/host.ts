@@ -156,11 +156,15 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
 
   const store = disposables.add(new ConfigStore(configPath, { onListenerError: listenerFailed }));
   // Approvals of launches and of where secrets go; the first time a config file is seen, its entries count as approved.
-  const consent = new ConsentStore({ file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' }, undefined);
+  const consent = new ConsentStore(
+    { file: join(dataDir, 'consent.json'), configPath, enforced: options.requireConsent ?? options.mode === 'electron' },
+    undefined,
+  );
   if (consent.problem) log.warn(consent.problem);
   // Seeded from the first valid version of the file (now, or later when it did not validate at first).
   const seedConsent = (snapshot: ConfigSnapshot): void => {
-    if (!snapshot.error && consent.seedIfNew(snapshot.config)) log.info(`recorded the ${Object.keys(snapshot.config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
+    if (!snapshot.error && consent.seedIfNew(snapshot.config))
+      log.info(`recorded the ${Object.keys(snapshot.config.mcpServers).length} server(s) of ${configPath} as approved (first time this config is seen)`);
   };
   const initial = store.snapshot();
   seedConsent(initial);
@@ -178,7 +182,9 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     log: (line) => log.info(line),
   });
   // The protocol trace is fed by every server's transports (the fleet's supervisors decorate them), so it comes first.
-  const trace = disposables.add(new TraceService({ events, store, secrets, hostSecrets: dotenv.merged, dataDir, appVersion: '0.1.0', sink: options.traceSink }));
+  const trace = disposables.add(
+    new TraceService({ events, store, secrets, hostSecrets: dotenv.merged, dataDir, appVersion: '0.1.0', sink: options.traceSink }),
+  );
   folder.redactLogWith(trace.redactor);
 
   // The servers sample on the chat's providers and the chat calls the servers' tools. The fleet is made first; it
@@ -201,7 +207,11 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
       tools: {
         views: () => fleet.views(),
         // Through the tools service: the model's call id keys calls:progress and tools:cancel (the tool card's Cancel).
-        callTool: (ref, args, signal, callId, call) => tools.call({ server: ref.server, tool: ref.tool, args, ...(callId !== undefined ? { callId } : {}), ...(call?.task !== undefined ? { task: call.task } : {}) }, signal),
+        callTool: (ref, args, signal, callId, call) =>
+          tools.call(
+            { server: ref.server, tool: ref.tool, args, ...(callId !== undefined ? { callId } : {}), ...(call?.task !== undefined ? { task: call.task } : {}) },
+            signal,
+          ),
       },
       resources: {
         read: (server, uri) => fleet.get(server).features.resources.read(uri),
@@ -220,7 +230,15 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
   disposables.add(requests);
 
   const needsApproval = (name: string, entry: ServerEntry): boolean => consent.pending(name, entry) !== undefined;
-  const installOptions = { store, secrets, dataDir, apply, events, needsApproval, ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}) };
+  const installOptions = {
+    store,
+    secrets,
+    dataDir,
+    apply,
+    events,
+    needsApproval,
+    ...(options.registryUrl !== undefined ? { defaultRegistry: options.registryUrl } : {}),
+  };
   // Read before any server starts (nothing a child says can come meanwhile), or after their spawns (deferInstaller).
   const eagerInstall = options.deferInstaller ? undefined : lazyInstallService(installOptions, Promise.resolve());
   await eagerInstall?.ready;
@@ -233,7 +251,8 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     store.onChanged((snapshot) => {
       seedConsent(snapshot);
       if (snapshot.error) log.warn(`config not applied, keeping the last good one: ${snapshot.error.message}`);
-      else if (running) void fleet.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
+      else if (running)
+        void fleet.apply(snapshot.config).then((r) => log.info(`config reloaded: +${r.added.length} −${r.removed.length} ↻${r.restarted.length}`));
       events.emit('app:changed', app.info());
       events.emit('config:changed', config.text(snapshot));
     }),
@@ -277,7 +296,12 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
       reapply: () => apply(store.snapshot()),
       // Servers waiting for a sign-in try again with what is stored now.
       signedInElsewhere: () => {
-        for (const view of fleet.views()) if (view.status === 'needs-login') void fleet.get(view.name).restart().catch(() => undefined);
+        for (const view of fleet.views())
+          if (view.status === 'needs-login')
+            void fleet
+              .get(view.name)
+              .restart()
+              .catch(() => undefined);
       },
       log,
     });
@@ -366,7 +390,11 @@ interface HostDotenv {
   paths: { data: string; working: string };
 }
 
-function openSecrets(options: HostOptions, folder: DataFolder, following: boolean): { secrets: SecretStore; secretNames: SecretNamesAnnouncer; secretsRead: SecretsReadMark | undefined; dotenv: HostDotenv } {
+function openSecrets(
+  options: HostOptions,
+  folder: DataFolder,
+  following: boolean,
+): { secrets: SecretStore; secretNames: SecretNamesAnnouncer; secretsRead: SecretsReadMark | undefined; dotenv: HostDotenv } {
   // Every change made through the host (the settings panel, an import, an install, a sign-in) is announced; one made
   // by another process is seen by the follower (made last). The trace reads its values again when `generation`
   // moves, so no writer has to tell it.

@@ -15,7 +15,10 @@ export function linksInArgv(argv: readonly string[]): string[] {
 export function registerDeepLinks(app: App, deliver: (url: string) => void): void {
   if (!app.isDefaultProtocolClient(deepLinkScheme)) {
     // An unpackaged app is `electron path/to/entry`: the OS must start it with that entry too.
-    const registered = process.defaultApp && process.argv[1] !== undefined ? app.setAsDefaultProtocolClient(deepLinkScheme, process.execPath, [process.argv[1]]) : app.setAsDefaultProtocolClient(deepLinkScheme);
+    const registered =
+      process.defaultApp && process.argv[1] !== undefined
+        ? app.setAsDefaultProtocolClient(deepLinkScheme, process.execPath, [process.argv[1]])
+        : app.setAsDefaultProtocolClient(deepLinkScheme);
     if (!registered) console.error(`[switchboard] could not register as the handler of ${deepLinkScheme}:// links`);
   }
   app.on('open-url', (event, url) => {

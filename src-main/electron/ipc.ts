@@ -1,11 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import {
-  hostChannelNames,
-  hostEventNames,
-  type Envelope,
-  type HostApi,
-  type HostChannel,
-} from '../../src-shared/host-api';
+import { hostChannelNames, hostEventNames, type Envelope, type HostApi, type HostChannel } from '../../src-shared/host-api';
 import { DisposableStore, toDisposable } from '../../src-shared/lifecycle';
 import { invokeChannel } from './envelope';
 

@@ -149,10 +149,13 @@ function start(entryUrl: string): void {
   // switchboard://install links: offered to the UI's install dialog once the host is up (the full command is shown
   // there; nothing is added before the person confirms), and the window is brought forward.
   registerDeepLinks(app, (url) => {
-    void hostPromise.then((host) => {
-      host.install.offerLink(url);
-      mainWindow?.window.show();
-    }, () => undefined);
+    void hostPromise.then(
+      (host) => {
+        host.install.offerLink(url);
+        mainWindow?.window.show();
+      },
+      () => undefined,
+    );
   });
   // Closing the window quits on every platform: the servers it supervises should not outlive what shows them.
   app.on('window-all-closed', () => app.quit());

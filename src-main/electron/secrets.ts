@@ -81,9 +81,7 @@ export class KeychainSecretStore implements DesktopSecretStore {
   }
 
   private persist(): void {
-    this.writing = this.writing
-      .then(() => this.write())
-      .catch((error: unknown) => this.log(`could not save secrets to ${this.file}: ${String(error)}`));
+    this.writing = this.writing.then(() => this.write()).catch((error: unknown) => this.log(`could not save secrets to ${this.file}: ${String(error)}`));
   }
 
   private async write(): Promise<void> {
@@ -119,10 +117,7 @@ class FileFallbackSecretStore extends DelegatingSecretStore implements DesktopSe
 export async function openSecretStore(dataDir: string, log: (line: string) => void): Promise<DesktopSecretStore> {
   const plainFile = secretsFileOf(dataDir);
   const fallback = (why: string): DesktopSecretStore =>
-    new FileFallbackSecretStore(
-      new FileSecretStore(plainFile),
-      `Secrets are kept in ${plainFile} (readable only by you, mode 0600), not encrypted: ${why}.`,
-    );
+    new FileFallbackSecretStore(new FileSecretStore(plainFile), `Secrets are kept in ${plainFile} (readable only by you, mode 0600), not encrypted: ${why}.`);
   // On Linux without a keyring, safeStorage "encrypts" with a fixed key: no better than the 0600 file, and it would
   // pretend to be the keychain.
   if (process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text') {

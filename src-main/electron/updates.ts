@@ -20,7 +20,12 @@ export function startUpdateChecks(log: (line: string) => void, env: Readonly<Rec
   // A CommonJS package whose `autoUpdater` is a lazy getter (one updater per platform and package type): required,
   // not imported, and only here, so a dev run never loads it.
   const { autoUpdater } = createRequire(import.meta.url)('electron-updater') as typeof import('electron-updater');
-  autoUpdater.logger = { info: (m: unknown) => log(`update: ${String(m)}`), warn: (m: unknown) => log(`update: ${String(m)}`), error: (m: unknown) => log(`update failed: ${String(m)}`), debug: () => undefined };
+  autoUpdater.logger = {
+    info: (m: unknown) => log(`update: ${String(m)}`),
+    warn: (m: unknown) => log(`update: ${String(m)}`),
+    error: (m: unknown) => log(`update failed: ${String(m)}`),
+    debug: () => undefined,
+  };
   autoUpdater.autoDownload = true;
   autoUpdater.autoInstallOnAppQuit = true;
   const check = (): void => {

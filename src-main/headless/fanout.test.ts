@@ -22,7 +22,9 @@ const tiny = join(__dirname, '..', 'core', 'fixtures', 'tiny-server.mjs');
 const openTab = (server: HeadlessServer): Promise<BridgeClient> => openBridge(server.url, { record: true });
 
 const deltas = (frames: BridgeClient['frames']): Array<{ bytes: number; delta: ServersDelta }> =>
-  frames.flatMap((f) => (f.message.kind === 'event' && f.message.event === 'servers:changed' ? [{ bytes: f.bytes, delta: f.message.payload as ServersDelta }] : []));
+  frames.flatMap((f) =>
+    f.message.kind === 'event' && f.message.event === 'servers:changed' ? [{ bytes: f.bytes, delta: f.message.payload as ServersDelta }] : [],
+  );
 
 describe('servers:changed over the bridge with 10,000 tools', () => {
   let host: Host;
@@ -30,7 +32,12 @@ describe('servers:changed over the bridge with 10,000 tools', () => {
   beforeAll(async () => {
     const dir = tempDir();
     const config = join(dir, 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { big: { command: process.execPath, args: [manyTools, '--tools=10000'] }, tiny: { command: process.execPath, args: [tiny] } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: { big: { command: process.execPath, args: [manyTools, '--tools=10000'] }, tiny: { command: process.execPath, args: [tiny] } },
+      }),
+    );
     host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime() });
     // The first event after start carries each server whole (tools included): let it pass before measuring.
     let bigSent = false;
@@ -63,7 +70,11 @@ describe('servers:changed over the bridge with 10,000 tools', () => {
     const from = tab.frames.length;
     const said = await tab.call('tools:call', [{ server: 'big', tool: 'say', args: { text: 'marker-1' } }]);
     expect(said).toMatchObject({ envelope: { ok: true } });
-    await waitFor(() => deltas(tab.frames.slice(from)).some((d) => JSON.stringify(d.delta).includes('marker-1')), 10_000, 'the stderr line as a servers:changed event');
+    await waitFor(
+      () => deltas(tab.frames.slice(from)).some((d) => JSON.stringify(d.delta).includes('marker-1')),
+      10_000,
+      'the stderr line as a servers:changed event',
+    );
     const events = deltas(tab.frames.slice(from));
     const withMarker = events.find((d) => JSON.stringify(d.delta).includes('marker-1'));
     // Everything this tab got for that change (the call's own reply included).
@@ -86,16 +97,24 @@ describe('servers:changed over the bridge with 10,000 tools', () => {
     tab.close();
   });
 
-  it('a restart resends that server\'s tools to every tab, never the big one\'s; a removed server is named in `removed`', async () => {
+  it("a restart resends that server's tools to every tab, never the big one's; a removed server is named in `removed`", async () => {
     const tabs = [await openTab(server), await openTab(server)];
     await host.api['servers:restart']('tiny');
-    await waitFor(() => tabs.every((t) => deltas(t.frames).some((d) => d.delta.changed.some((p) => p.name === 'tiny' && p.status === 'ready' && p.tools !== undefined))), 10_000, 'tiny ready again, with its tools');
+    await waitFor(
+      () => tabs.every((t) => deltas(t.frames).some((d) => d.delta.changed.some((p) => p.name === 'tiny' && p.status === 'ready' && p.tools !== undefined))),
+      10_000,
+      'tiny ready again, with its tools',
+    );
     for (const tab of tabs) {
       // The big server's tools never travel for tiny's restart.
       expect(deltas(tab.frames).every((d) => d.delta.changed.every((p) => p.name !== 'big' || p.tools === undefined))).toBe(true);
     }
     await host.api['servers:remove']('tiny');
-    await waitFor(() => tabs.every((t) => deltas(t.frames).some((d) => d.delta.removed.includes('tiny') && d.delta.order?.join() === 'big')), 10_000, 'tiny removed');
+    await waitFor(
+      () => tabs.every((t) => deltas(t.frames).some((d) => d.delta.removed.includes('tiny') && d.delta.order?.join() === 'big')),
+      10_000,
+      'tiny removed',
+    );
     for (const tab of tabs) tab.close();
   });
 });

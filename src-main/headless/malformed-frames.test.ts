@@ -208,7 +208,9 @@ describe('headless bridge, malformed frames (switchboard serve in a child proces
         let received = Buffer.alloc(0);
         bystander.on('data', (chunk: Buffer) => {
           received = Buffer.concat([received, chunk]);
-          const texts = framesIn(received).filter((f) => f.opcode === 0x1).map((f) => f.payload.toString('utf8'));
+          const texts = framesIn(received)
+            .filter((f) => f.opcode === 0x1)
+            .map((f) => f.payload.toString('utf8'));
           const answer = texts.find((t) => t.includes('"kind":"response"'));
           if (answer !== undefined) resolve(answer);
         });

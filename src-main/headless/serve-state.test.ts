@@ -42,7 +42,13 @@ afterEach(async () => {
 });
 
 async function serve(dataDir: string, ui: string, options: { keepToken?: boolean; port?: number } = {}): Promise<RememberedServe> {
-  const started = await startRemembered({ api: fakeHostApi({}), rendererDir: ui, dataDir, keepToken: options.keepToken ?? false, ...(options.port !== undefined ? { port: options.port } : {}) });
+  const started = await startRemembered({
+    api: fakeHostApi({}),
+    rendererDir: ui,
+    dataDir,
+    keepToken: options.keepToken ?? false,
+    ...(options.port !== undefined ? { port: options.port } : {}),
+  });
   running.push(started);
   return started;
 }

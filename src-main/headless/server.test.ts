@@ -113,7 +113,7 @@ describe('headless server', () => {
     expect(calls.length).toBe(before);
   });
 
-  it('the attack: a second loopback server gets the browser\'s cookies and still cannot open the bridge', async () => {
+  it("the attack: a second loopback server gets the browser's cookies and still cannot open the bridge", async () => {
     const p = server.port;
     const origin = `http://127.0.0.1:${p}`;
     // The browser loads the page with the token, and keeps what Set-Cookie says.

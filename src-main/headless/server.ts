@@ -121,7 +121,13 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     if (refusal) return refusal;
     const fromUrl = url.searchParams.get('token');
     const ok = fromUrl !== null ? tokenMatches(fromUrl, token) : tokenMatches(cookieValue(req, cookieName()), staticKey);
-    return ok ? undefined : { status: 401, reason: 'missing or wrong token. Open the exact URL printed by `switchboard serve` (a restarted serve prints a new one, unless it was started with --keep-token)' };
+    return ok
+      ? undefined
+      : {
+          status: 401,
+          reason:
+            'missing or wrong token. Open the exact URL printed by `switchboard serve` (a restarted serve prints a new one, unless it was started with --keep-token)',
+        };
   }
 
   const server = createServer((req, res) => {
@@ -142,7 +148,9 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
         res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refused.status}: ${refused.reason}\n`);
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(JSON.stringify({ app: 'switchboard', tokenHash: bridgeTokenHash(token) }));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+        .end(JSON.stringify({ app: 'switchboard', tokenHash: bridgeTokenHash(token) }));
       return;
     }
     const refusal = refuseStatic(req, url);
@@ -212,7 +220,9 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
       (tokenMatches(url.searchParams.get('token') ?? undefined, token) ? undefined : { status: 401, reason: 'the bridge needs the token in its URL' });
     if (refusal || url.pathname !== '/bridge') {
       const status = refusal?.status ?? 404;
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));

@@ -14,7 +14,9 @@ import { fuseConfigFor } from './fuses';
 function targetsOf(target: string | TargetConfiguration | Array<string | TargetConfiguration> | null | undefined): Record<string, string[]> {
   const list = target === undefined || target === null ? [] : Array.isArray(target) ? target : [target];
   return Object.fromEntries(
-    list.map((t: string | TargetConfiguration) => (typeof t === 'string' ? [t, []] : [t.target, t.arch === undefined ? [] : Array.isArray(t.arch) ? t.arch.map(String) : [String(t.arch)]])),
+    list.map((t: string | TargetConfiguration) =>
+      typeof t === 'string' ? [t, []] : [t.target, t.arch === undefined ? [] : Array.isArray(t.arch) ? t.arch.map(String) : [String(t.arch)]],
+    ),
   );
 }
 
@@ -55,7 +57,10 @@ describe('installers (electron-builder.config.ts)', () => {
   });
 
   it('has electron-updater as an exact-pinned runtime dependency (the packaged app loads it)', () => {
-    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     expect(pkg.dependencies['electron-updater']).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pkg.devDependencies['electron-updater']).toBeUndefined();
   });

@@ -43,17 +43,24 @@ describe('npm pack → npm install -g (slow)', () => {
 
     const prefix = tempDir('switchboard-prefix-');
     const home = tempDir('switchboard-home-');
-    const installed = run(npm, ['install', '-g', '--prefix', prefix, join(stage, info?.filename ?? ''), '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: home,
-      env: { ...process.env, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? home, '.npm') },
-      timeout: 240_000,
-    });
+    const installed = run(
+      npm,
+      ['install', '-g', '--prefix', prefix, join(stage, info?.filename ?? ''), '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+      {
+        cwd: home,
+        env: { ...process.env, npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? home, '.npm') },
+        timeout: 240_000,
+      },
+    );
     expect(installed.status, installed.stderr).toBe(0);
     const pkg = join(prefix, process.platform === 'win32' ? '' : 'lib', 'node_modules', 'switchboard');
     expect(existsSync(join(pkg, 'out', 'cli', 'main.mjs'))).toBe(true);
     expect(existsSync(join(pkg, 'src-main'))).toBe(false);
     // A runtime dependency of the calculator, installed with the package; tsx is not (a devDependency).
-    expect(existsSync(join(pkg, 'node_modules', '@modelcontextprotocol', 'server')) || existsSync(join(prefix, 'lib', 'node_modules', '@modelcontextprotocol', 'server'))).toBe(true);
+    expect(
+      existsSync(join(pkg, 'node_modules', '@modelcontextprotocol', 'server')) ||
+        existsSync(join(prefix, 'lib', 'node_modules', '@modelcontextprotocol', 'server')),
+    ).toBe(true);
     expect(readdirSync(join(pkg, 'node_modules'))).not.toContain('tsx');
 
     // The installed command, on a PATH with only Node: a fresh HOME, so nothing of this machine's user is read.

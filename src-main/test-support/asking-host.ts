@@ -58,7 +58,8 @@ export function askingHosts(): (setup: AskingSetup) => Promise<AskingHost> {
     const configPath = join(dataDir, 'mcp.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: setup.servers }, null, 2));
     setup.prepare?.(dataDir);
-    const hostEnv: Record<string, string> = setup.provider === false ? {} : { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.baseURL, SWITCHBOARD_MODEL: 'openai:fake-model' };
+    const hostEnv: Record<string, string> =
+      setup.provider === false ? {} : { OPENAI_API_KEY: 'sk-test-fake', OPENAI_BASE_URL: fake.baseURL, SWITCHBOARD_MODEL: 'openai:fake-model' };
     let host: Host;
     try {
       host = await createHost({
@@ -71,7 +72,11 @@ export function askingHosts(): (setup: AskingSetup) => Promise<AskingHost> {
         runtime: nodeRuntime(),
         watchConfig: setup.watchConfig ?? false,
         interactive: setup.interactive ?? true,
-        policy: { graceMs: 300, versionMode: setup.versionMode ?? 'legacy', ...(setup.requestTimeoutMs !== undefined ? { requestTimeoutMs: setup.requestTimeoutMs } : {}) },
+        policy: {
+          graceMs: 300,
+          versionMode: setup.versionMode ?? 'legacy',
+          ...(setup.requestTimeoutMs !== undefined ? { requestTimeoutMs: setup.requestTimeoutMs } : {}),
+        },
       });
     } catch (error) {
       await fake.close();

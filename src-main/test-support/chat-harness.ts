@@ -79,7 +79,15 @@ export async function harness(vendor: Vendor, script: Script, options: HarnessOp
   writeFileSync(config, JSON.stringify({ mcpServers: options.servers ?? { calculator: { command: process.execPath, args: [calculatorPath()] } } }));
   const hostEnv = options.hostEnv ? options.hostEnv(fake) : vendorEnv(vendor, fake);
   const secrets = options.secrets ?? new MemorySecretStore();
-  const host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: options.envDir ?? dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, secrets,
+  const host = await createHost({
+    mode: 'headless',
+    configPath: config,
+    dataDir: dir,
+    envDir: options.envDir ?? dir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    hostEnv,
+    secrets,
     ...(options.interactive !== undefined ? { interactive: options.interactive } : {}),
     ...(options.noAnswererReason !== undefined ? { noAnswererReason: options.noAnswererReason } : {}),
   });
@@ -100,13 +108,21 @@ export async function harness(vendor: Vendor, script: Script, options: HarnessOp
     async send(text, conversationId) {
       const started = await host.api['chat:send']({ text, ...(conversationId ? { conversationId } : {}) });
       let finished: RunFinished | undefined;
-      await waitFor(() => {
-        finished = events.find((e): e is RunFinished => e.type === 'run-finished' && e.runId === started.runId);
-        return finished !== undefined;
-      }, 30_000, 'the turn to finish');
+      await waitFor(
+        () => {
+          finished = events.find((e): e is RunFinished => e.type === 'run-finished' && e.runId === started.runId);
+          return finished !== undefined;
+        },
+        30_000,
+        'the turn to finish',
+      );
       return { conversationId: started.conversationId, runId: started.runId, finished: finished as RunFinished };
     },
-    text: (runId) => events.filter((e): e is Extract<ChatEvent, { type: 'text' }> => e.type === 'text' && e.runId === runId).map((e) => e.text).join(''),
+    text: (runId) =>
+      events
+        .filter((e): e is Extract<ChatEvent, { type: 'text' }> => e.type === 'text' && e.runId === runId)
+        .map((e) => e.text)
+        .join(''),
     tools: (runId) => {
       const byId = new Map<string, ToolPart>();
       for (const e of events) if (e.type === 'tool' && e.runId === runId) byId.set(e.part.callId, e.part);

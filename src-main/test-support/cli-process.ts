@@ -48,11 +48,18 @@ const tsxLoader = pathToFileURL(join(dirname(createRequire(import.meta.url).reso
  * `node --import tsx ...argv` on pipes; resolves once it has exited and its output is read (SIGKILL after timeoutMs).
  * `cwd`: the folder it runs in (default this process's).
  */
-export function runPiped(argv: string[], env: Record<string, string>, options: { stdin?: 'ignore' | 'pipe'; timeoutMs?: number; cwd?: string } = {}): Promise<Piped> {
+export function runPiped(
+  argv: string[],
+  env: Record<string, string>,
+  options: { stdin?: 'ignore' | 'pipe'; timeoutMs?: number; cwd?: string } = {},
+): Promise<Piped> {
   return new Promise((resolve, reject) => {
     const args = ['--import', options.cwd !== undefined ? tsxLoader : 'tsx', ...argv];
     const where = options.cwd !== undefined ? { cwd: options.cwd } : {};
-    const child = options.stdin === 'pipe' ? spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'], ...where }) : spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...where });
+    const child =
+      options.stdin === 'pipe'
+        ? spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'pipe'], ...where })
+        : spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...where });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -71,7 +78,13 @@ export function runPiped(argv: string[], env: Record<string, string>, options: {
  * answer's prompt (so a prompt asked again — a field re-asked after a bad value — gets the next answer); rejects when
  * the child exits with a prompt never seen. SIGKILL after timeoutMs.
  */
-export function runOnTerminal(argv: string[], env: Record<string, string>, answers: Array<[RegExp, string]>, timeoutMs = 60_000, cwd?: string): Promise<OnTerminal> {
+export function runOnTerminal(
+  argv: string[],
+  env: Record<string, string>,
+  answers: Array<[RegExp, string]>,
+  timeoutMs = 60_000,
+  cwd?: string,
+): Promise<OnTerminal> {
   const command = [process.execPath, '--import', cwd !== undefined ? tsxLoader : 'tsx', ...argv].map(shellQuote).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('/usr/bin/script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'], ...(cwd !== undefined ? { cwd } : {}) });

@@ -115,7 +115,14 @@ export async function startFakeProvider(vendor: Vendor, script: Script): Promise
     } catch {
       // leave empty
     }
-    const seen: SeenRequest = { vendor, path, headers: req.headers, body, ...(vendor === 'openai' ? readOpenAI(body) : readAnthropic(body)), clientClosed: false };
+    const seen: SeenRequest = {
+      vendor,
+      path,
+      headers: req.headers,
+      body,
+      ...(vendor === 'openai' ? readOpenAI(body) : readAnthropic(body)),
+      clientClosed: false,
+    };
     const index = requests.length;
     requests.push(seen);
     let finished = false;
@@ -127,7 +134,14 @@ export async function startFakeProvider(vendor: Vendor, script: Script): Promise
       finished = true;
       res
         .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })
-        .end(JSON.stringify(reply.body ?? (vendor === 'openai' ? { error: { message: `HTTP ${reply.status}`, type: 'error' } } : { type: 'error', error: { type: 'error', message: `HTTP ${reply.status}` } })));
+        .end(
+          JSON.stringify(
+            reply.body ??
+              (vendor === 'openai'
+                ? { error: { message: `HTTP ${reply.status}`, type: 'error' } }
+                : { type: 'error', error: { type: 'error', message: `HTTP ${reply.status}` } }),
+          ),
+        );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -206,7 +220,13 @@ function readAnthropic(body: Record<string, unknown>): Pick<SeenRequest, 'lastUs
   for (const m of [...messages].reverse()) {
     if (m.role !== 'user') continue;
     const blocks = Array.isArray(m.content) ? (m.content as Array<{ type?: unknown }>) : [];
-    const text = typeof m.content === 'string' ? m.content : blocks.filter((b) => b.type === 'text').map((b) => textOfContent([b])).join('');
+    const text =
+      typeof m.content === 'string'
+        ? m.content
+        : blocks
+            .filter((b) => b.type === 'text')
+            .map((b) => textOfContent([b]))
+            .join('');
     if (text !== '') {
       lastUserText = text;
       break;
@@ -214,7 +234,8 @@ function readAnthropic(body: Record<string, unknown>): Pick<SeenRequest, 'lastUs
   }
   if (last?.role === 'user' && Array.isArray(last.content)) {
     for (const block of last.content as Array<{ type?: unknown; tool_use_id?: unknown; content?: unknown; is_error?: unknown }>) {
-      if (block.type === 'tool_result') toolResults.push({ callId: String(block.tool_use_id), content: textOfContent(block.content), isError: block.is_error === true });
+      if (block.type === 'tool_result')
+        toolResults.push({ callId: String(block.tool_use_id), content: textOfContent(block.content), isError: block.is_error === true });
     }
   }
   const tools = (Array.isArray(body.tools) ? body.tools : []) as Array<{ name?: string }>;
@@ -242,7 +263,9 @@ function openAIFrames(events: ScriptEvent[], n: number): string[] {
     }
   }
   frames.push(chunk({}, toolIndex > 0 ? 'tool_calls' : 'stop'));
-  frames.push(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: 'fake-model', choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`);
+  frames.push(
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1_700_000_000, model: 'fake-model', choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+  );
   frames.push('data: [DONE]\n\n');
   return frames;
 }
@@ -251,7 +274,16 @@ function anthropicFrames(events: ScriptEvent[], n: number): string[] {
   const frame = (type: string, data: Record<string, unknown>): string => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   const frames = [
     frame('message_start', {
-      message: { id: `msg_${n}`, type: 'message', role: 'assistant', model: 'fake-model', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } },
+      message: {
+        id: `msg_${n}`,
+        type: 'message',
+        role: 'assistant',
+        model: 'fake-model',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 1 },
+      },
     }),
   ];
   let index = 0;
@@ -263,7 +295,12 @@ function anthropicFrames(events: ScriptEvent[], n: number): string[] {
     } else {
       const text = argsText(event.toolCall.args);
       const half = Math.floor(text.length / 2);
-      frames.push(frame('content_block_start', { index, content_block: { type: 'tool_use', id: event.toolCall.id ?? `toolu_${n}_${tools}`, name: event.toolCall.name, input: {} } }));
+      frames.push(
+        frame('content_block_start', {
+          index,
+          content_block: { type: 'tool_use', id: event.toolCall.id ?? `toolu_${n}_${tools}`, name: event.toolCall.name, input: {} },
+        }),
+      );
       frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: text.slice(0, half) } }));
       frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: text.slice(half) } }));
       tools++;

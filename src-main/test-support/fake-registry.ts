@@ -31,7 +31,14 @@ export const registryDocs: RegistryDoc[] = [
           identifier: '@example/weather-mcp',
           version: '1.4.2',
           transport: { type: 'stdio' },
-          packageArguments: [{ type: 'named', name: '--units', value: '{units}', variables: { units: { description: 'Units', choices: ['metric', 'imperial'], default: 'metric' } } }],
+          packageArguments: [
+            {
+              type: 'named',
+              name: '--units',
+              value: '{units}',
+              variables: { units: { description: 'Units', choices: ['metric', 'imperial'], default: 'metric' } },
+            },
+          ],
           environmentVariables: [
             { name: 'WEATHER_API_KEY', description: 'Your weather API key', isRequired: true, isSecret: true },
             { name: 'WEATHER_CITY', description: 'Default city', isRequired: false },
@@ -76,18 +83,38 @@ export const registryDocs: RegistryDoc[] = [
         {
           type: 'streamable-http',
           url: 'https://notes.example.com/mcp',
-          headers: [{ name: 'Authorization', value: 'Bearer {token}', isRequired: true, isSecret: true, variables: { token: { description: 'API token from your notes account', isRequired: true, isSecret: true } } }],
+          headers: [
+            {
+              name: 'Authorization',
+              value: 'Bearer {token}',
+              isRequired: true,
+              isSecret: true,
+              variables: { token: { description: 'API token from your notes account', isRequired: true, isSecret: true } },
+            },
+          ],
         },
       ],
     },
   },
   {
-    server: { $schema: schema, name: 'io.github.example/old-weather', description: 'The old weather server.', version: '0.9.0', packages: [{ registryType: 'npm', identifier: 'old-weather-mcp', version: '0.9.0', transport: { type: 'stdio' } }] },
+    server: {
+      $schema: schema,
+      name: 'io.github.example/old-weather',
+      description: 'The old weather server.',
+      version: '0.9.0',
+      packages: [{ registryType: 'npm', identifier: 'old-weather-mcp', version: '0.9.0', transport: { type: 'stdio' } }],
+    },
     status: 'deprecated',
     statusMessage: 'use io.github.example/weather',
   },
   {
-    server: { $schema: schema, name: 'io.github.example/gone', description: 'Removed for malware.', version: '1.0.0', packages: [{ registryType: 'npm', identifier: 'gone-mcp', version: '1.0.0', transport: { type: 'stdio' } }] },
+    server: {
+      $schema: schema,
+      name: 'io.github.example/gone',
+      description: 'Removed for malware.',
+      version: '1.0.0',
+      packages: [{ registryType: 'npm', identifier: 'gone-mcp', version: '1.0.0', transport: { type: 'stdio' } }],
+    },
     status: 'deleted',
   },
 ];

@@ -58,7 +58,13 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}): Promise<
         message = undefined;
       }
     }
-    requests.push({ method: req.method ?? '', path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname, ...(message?.method !== undefined ? { rpc: message.method } : {}), ...(sessionId !== undefined ? { sessionId } : {}), ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}) });
+    requests.push({
+      method: req.method ?? '',
+      path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname,
+      ...(message?.method !== undefined ? { rpc: message.method } : {}),
+      ...(sessionId !== undefined ? { sessionId } : {}),
+      ...(req.headers.authorization !== undefined ? { authorization: req.headers.authorization } : {}),
+    });
     const wait = readyAt - Date.now();
     if (wait > 0) {
       await new Promise<void>((resolve) => {
@@ -90,7 +96,16 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}): Promise<
       const id = `session-${sessions.length + 1}`;
       sessions.push(id);
       live.add(id);
-      return json(res, 200, { jsonrpc: '2.0', id: message.id, result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fake-remote', version: '1.0.0' } } }, { 'mcp-session-id': id });
+      return json(
+        res,
+        200,
+        {
+          jsonrpc: '2.0',
+          id: message.id,
+          result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fake-remote', version: '1.0.0' } },
+        },
+        { 'mcp-session-id': id },
+      );
     }
     if (sessionId === undefined) return json(res, 400, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } });
     if (!live.has(sessionId)) return json(res, 404, { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } });
@@ -99,7 +114,11 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}): Promise<
       return;
     }
     if (message.method === 'tools/list') {
-      return json(res, 200, { jsonrpc: '2.0', id: message.id, result: { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] } });
+      return json(res, 200, {
+        jsonrpc: '2.0',
+        id: message.id,
+        result: { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] },
+      });
     }
     if (message.method === 'tools/call') {
       return json(res, 200, { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: `fake:${message.params?.arguments?.text ?? ''}` }] } });

@@ -29,7 +29,16 @@ export async function hostWith(servers: Record<string, unknown>, policy: Partial
   const dataDir = tempDir();
   const configPath = join(dataDir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-  const host = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, policy: { graceMs: 300, ...policy } });
+  const host = await createHost({
+    mode: 'headless',
+    configPath,
+    dataDir,
+    envDir: dataDir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    watchConfig: false,
+    policy: { graceMs: 300, ...policy },
+  });
   return { host, dataDir };
 }
 
@@ -63,7 +72,16 @@ export function hostPerTest(): HostPerTest {
       const dataDir = tempDir();
       const configPath = join(dataDir, 'mcp.json');
       writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-      const created = await createHost({ mode: 'headless', configPath, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy }, ...options });
+      const created = await createHost({
+        mode: 'headless',
+        configPath,
+        dataDir,
+        envDir: dataDir,
+        settings: new StaticSettings(),
+        runtime: nodeRuntime(),
+        policy: { graceMs: 300, ...policy },
+        ...options,
+      });
       host = created;
       await created.settled();
       return created;

@@ -9,7 +9,14 @@ export interface OAuthFixture {
   mcp: string;
   evil: string;
   child: ChildProcess;
-  stats(): Promise<{ grants: Record<string, number>; registrations: number; revocations: number; authorizations: number; evilHits: number; evilRegistrations: number }>;
+  stats(): Promise<{
+    grants: Record<string, number>;
+    registrations: number;
+    revocations: number;
+    authorizations: number;
+    evilHits: number;
+    evilRegistrations: number;
+  }>;
   stop(): Promise<void>;
 }
 

@@ -55,7 +55,10 @@ export async function freePort(): Promise<number> {
 /** Starts @modelcontextprotocol/server-everything in an HTTP mode on a free loopback port. */
 export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<{ port: number; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [everythingEntry, mode], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [everythingEntry, mode], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(() => /listening|running on port/i.test(output), 15_000, `server-everything ${mode} to listen (stderr: ${output})`);

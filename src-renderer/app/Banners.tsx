@@ -30,12 +30,7 @@ export function Banners() {
           {problem && (
             <>
               {' '}
-              <button
-                type="button"
-                className="btn btn-small"
-                data-testid="config-error-open-editor"
-                onClick={() => openEditorAt(problem.line, problem.column)}
-              >
+              <button type="button" className="btn btn-small" data-testid="config-error-open-editor" onClick={() => openEditorAt(problem.line, problem.column)}>
                 {t('banners.openInEditor', { line: problem.line })}
               </button>
             </>

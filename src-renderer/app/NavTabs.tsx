@@ -12,7 +12,6 @@ export function NavTabs() {
   return (
     <nav className="nav-tabs" aria-label={t('nav.screens')}>
       {tabs.map((screenName) => (
-
         <button
           key={screenName}
           type="button"

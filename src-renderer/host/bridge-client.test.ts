@@ -112,7 +112,7 @@ describe('bridge client', () => {
     host.dispose();
   });
 
-  it('too many tabs (1013): shows the host\'s reason and waits the longest delay before trying again', async () => {
+  it("too many tabs (1013): shows the host's reason and waits the longest delay before trying again", async () => {
     const host = createWebSocketClient({
       url: 'ws://127.0.0.1:1/bridge?token=t',
       WebSocketImpl: FakeSocket as unknown as typeof WebSocket,

@@ -143,15 +143,17 @@ export async function bridgeCheck(origin: string, token: string, fetchImpl: type
   const hash = typeof info === 'object' && info !== null ? (info as { tokenHash?: unknown }).tokenHash : undefined;
   if (typeof hash !== 'string') return 'gone';
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))).subarray(0, 16);
-  const mine = btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const mine = btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   return mine === hash ? 'ok' : 'stale';
 }
 
 /** WebSocket close code the host uses when too many tabs are open (its reason says so). */
 const TRY_AGAIN_LATER = 1013;
 
-const NO_TOKEN_REASON =
-  'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).';
+const NO_TOKEN_REASON = 'No access token. Open the exact URL printed by `switchboard serve` (it ends in ?token=…).';
 
 /** The host over the headless WebSocket bridge (`switchboard serve`): queues calls while connecting, reconnects on its own. */
 export function createWebSocketClient(options: WebSocketClientOptions): BridgeClient {
@@ -271,9 +273,7 @@ export function createWebSocketClient(options: WebSocketClientOptions): BridgeCl
     });
 
   // One method per channel, from the list checked against the contract; main parses every argument.
-  const methods = Object.fromEntries(
-    channelNames.map((channel) => [channel, (...args: unknown[]) => call(channel, args)]),
-  ) as unknown as HostMethods;
+  const methods = Object.fromEntries(channelNames.map((channel) => [channel, (...args: unknown[]) => call(channel, args)])) as unknown as HostMethods;
 
   const api: HostApi = {
     ...methods,
@@ -319,7 +319,8 @@ export function createWebSocketClient(options: WebSocketClientOptions): BridgeCl
 
 function closeReason(event: CloseEvent): { reason: string; why: StatusReason } {
   // The host's own close reason (e.g. too many tabs) is its English text: quoted as it is.
-  if (event.reason) return { reason: `${event.reason} (code ${event.code})`, why: { code: 'bridge-said', data: { detail: event.reason, closeCode: event.code } } };
+  if (event.reason)
+    return { reason: `${event.reason} (code ${event.code})`, why: { code: 'bridge-said', data: { detail: event.reason, closeCode: event.code } } };
   if (event.code === 1006) return { reason: 'the host is not reachable (is `switchboard serve` still running?)', why: { code: 'bridge-unreachable' } };
   if (event.code === 1008) return { reason: 'the host refused the connection (bad or expired token)', why: { code: 'bridge-refused' } };
   return { reason: `connection closed (code ${event.code})`, why: { code: 'bridge-closed', data: { closeCode: event.code } } };

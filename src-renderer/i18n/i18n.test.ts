@@ -42,9 +42,15 @@ describe("a server's status reason", () => {
   it('is worded from its code and data in Chinese (the stderr it quotes kept), and is the host text in English', () => {
     expect(reasonText(crashed.error ?? '', crashed.errorInfo)).toBe(crashed.error);
     setLanguage('zh-CN');
-    expect(reasonText(crashed.error ?? '', crashed.errorInfo)).toBe('服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)');
-    expect(reasonText('Server "x" was ended by signal SIGKILL.', { code: 'server-exited', data: { server: 'x', how: 'signal', signal: 'SIGKILL' } })).toBe('服务器“x”被信号 SIGKILL 终止。');
-    expect(reasonText('Review it.', { code: 'needs-approval', data: { reason: 'changed' } })).toMatch(/^自批准以来，它运行的内容、得到的密钥、密钥的去向或它的采样策略已更改/);
+    expect(reasonText(crashed.error ?? '', crashed.errorInfo)).toBe(
+      '服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)',
+    );
+    expect(reasonText('Server "x" was ended by signal SIGKILL.', { code: 'server-exited', data: { server: 'x', how: 'signal', signal: 'SIGKILL' } })).toBe(
+      '服务器“x”被信号 SIGKILL 终止。',
+    );
+    expect(reasonText('Review it.', { code: 'needs-approval', data: { reason: 'changed' } })).toMatch(
+      /^自批准以来，它运行的内容、得到的密钥、密钥的去向或它的采样策略已更改/,
+    );
   });
 
   it('says why a slash command cannot run, in the UI language', () => {
@@ -53,15 +59,19 @@ describe("a server's status reason", () => {
     expect((english as { message: string }).message).toBe(`Server "flaky" is not ready — it has an error: ${crashed.error ?? ''}.`);
     setLanguage('zh-CN');
     const chinese = resolveTool('flaky.echo', [crashed]) as { message: string };
-    expect(chinese.message).toBe('服务器“flaky”未就绪——它出错了：服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)。');
-    expect((resolveTool('flaky.echo', [{ ...crashed, status: 'starting', error: undefined, errorInfo: undefined }]) as { message: string }).message).toBe('服务器“flaky”未就绪——它的状态为“启动中”。');
+    expect(chinese.message).toBe(
+      '服务器“flaky”未就绪——它出错了：服务器“flaky”已退出，退出码 3。\n最近的 stderr 输出：\nflaky: segmentation fault (simulated)。',
+    );
+    expect((resolveTool('flaky.echo', [{ ...crashed, status: 'starting', error: undefined, errorInfo: undefined }]) as { message: string }).message).toBe(
+      '服务器“flaky”未就绪——它的状态为“启动中”。',
+    );
     expect(helpText()).toMatch(/^用 \/工具名/);
   });
 });
 
 describe('why the page lost the host', () => {
   afterEach(() => setLanguage('system'));
-  it('is worded from the close code in Chinese; the host\'s own close text is quoted', () => {
+  it("is worded from the close code in Chinese; the host's own close text is quoted", () => {
     expect(reasonText(STALE_TOKEN_REASON, { code: 'bridge-stale-token' })).toBe(STALE_TOKEN_REASON);
     setLanguage('zh-CN');
     expect(reasonText(STALE_TOKEN_REASON, { code: 'bridge-stale-token' })).toMatch(/^Switchboard 已重启并换了新的访问令牌/);

@@ -103,7 +103,8 @@ export function configDetailText(detail: string, info: unknown): string {
   const language = i18n.resolvedLanguage ?? i18n.language;
   if (language === 'en' || typeof info !== 'object' || info === null) return detail;
   const vars: Record<string, string> = {};
-  for (const [key, value] of Object.entries(info as Record<string, unknown>)) if (typeof value === 'string' || typeof value === 'number') vars[key] = String(value);
+  for (const [key, value] of Object.entries(info as Record<string, unknown>))
+    if (typeof value === 'string' || typeof value === 'number') vars[key] = String(value);
   const key = `configDetail.reason.${vars.reason ?? ''}`;
   if (vars.reason === undefined || !/^[\w-]+$/.test(vars.reason) || typeof i18n.getResource(language, 'translation', key) !== 'string') return detail;
   // A key built at run time from the host's reason code (checked above to have a wording).

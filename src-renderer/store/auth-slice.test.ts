@@ -6,7 +6,12 @@ import { createAppStore } from './index';
 describe('auth slice (Sign in / Sign out)', () => {
   it('tracks a sign-in in flight and keeps why it failed', async () => {
     let finish: (() => void) | undefined;
-    const login = vi.fn(() => new Promise<never>((_, reject) => (finish = () => reject(new HostCallError({ code: 'request-failed', message: 'The authorization server did not grant access.' })))));
+    const login = vi.fn(
+      () =>
+        new Promise<never>(
+          (_, reject) => (finish = () => reject(new HostCallError({ code: 'request-failed', message: 'The authorization server did not grant access.' }))),
+        ),
+    );
     const { client } = fakeHost({ 'auth:login': login });
     const store = createAppStore(client);
     const signing = store.getState().signIn('remote');
@@ -22,7 +27,13 @@ describe('auth slice (Sign in / Sign out)', () => {
   it('an authorization server without registration asks for the client: set-client (with the redirect port shown), then sign in', async () => {
     const login = vi
       .fn()
-      .mockRejectedValueOnce(new HostCallError({ code: 'request-failed', message: 'does not let apps register themselves', data: { server: 'remote', needsClient: true, redirectUri: 'http://127.0.0.1:5123/callback', redirectPort: 5123 } }))
+      .mockRejectedValueOnce(
+        new HostCallError({
+          code: 'request-failed',
+          message: 'does not let apps register themselves',
+          data: { server: 'remote', needsClient: true, redirectUri: 'http://127.0.0.1:5123/callback', redirectPort: 5123 },
+        }),
+      )
       .mockResolvedValueOnce({ outcome: 'signed-in', opened: false });
     const setClient = vi.fn(async () => undefined);
     const { client } = fakeHost({ 'auth:login': login, 'auth:set-client': setClient });

@@ -20,7 +20,10 @@ describe('bindHost and servers:changed deltas', () => {
     const a = view('a', { tools: [{ name: 'add', inputSchema: {} }] });
     const b = view('b');
     const list = vi.fn(async () => [a, b]);
-    const { client, fire } = fakeHost({ 'servers:list': list, 'app:info': vi.fn(async () => ({ version: 't', mode: 'headless' as const, configPath: '/c', logsDir: '/l', secrets: { backing: 'memory' as const } })) });
+    const { client, fire } = fakeHost({
+      'servers:list': list,
+      'app:info': vi.fn(async () => ({ version: 't', mode: 'headless' as const, configPath: '/c', logsDir: '/l', secrets: { backing: 'memory' as const } })),
+    });
     const store = createAppStore(client);
     bindHost(store, client);
     await settle();
@@ -40,7 +43,10 @@ describe('bindHost and servers:changed deltas', () => {
   it('a delta before the first list waits for it; one that names a server the list lacks fetches the list again', async () => {
     let answer: (views: ServerView[]) => void = () => undefined;
     const list = vi.fn(() => new Promise<ServerView[]>((resolve) => (answer = resolve)));
-    const { client, fire } = fakeHost({ 'servers:list': list }, { version: 't', mode: 'headless', configPath: '/c', logsDir: '/l', secrets: { backing: 'memory' } });
+    const { client, fire } = fakeHost(
+      { 'servers:list': list },
+      { version: 't', mode: 'headless', configPath: '/c', logsDir: '/l', secrets: { backing: 'memory' } },
+    );
     const store = createAppStore(client);
     bindHost(store, client);
     // Not loaded yet: nothing to merge into, and the fetch in flight will answer with a newer list.

@@ -38,17 +38,21 @@ export function bindHost(store: AppStore, host: BridgeClient): Unsubscribe {
       });
   };
 
-  subscriptions.addFn(api.on('servers:changed', (delta) => {
-    if (!isServersDelta(delta)) return;
-    // A fetch in flight answers with the newer list anyway.
-    if (!store.getState().applyServersDelta(delta) && serversFetching === 0) fetchServers();
-  }));
+  subscriptions.addFn(
+    api.on('servers:changed', (delta) => {
+      if (!isServersDelta(delta)) return;
+      // A fetch in flight answers with the newer list anyway.
+      if (!store.getState().applyServersDelta(delta) && serversFetching === 0) fetchServers();
+    }),
+  );
   // The queue of things a person must answer: each change carries the whole queue.
   subscriptions.addFn(api.on('requests:changed', (change) => store.getState().applyRequestsChanged(change)));
-  subscriptions.addFn(api.on('app:changed', (info) => {
-    appEpoch += 1;
-    store.getState().setAppInfo(info);
-  }));
+  subscriptions.addFn(
+    api.on('app:changed', (info) => {
+      appEpoch += 1;
+      store.getState().setAppInfo(info);
+    }),
+  );
 
   const refresh = (): void => {
     const appAt = appEpoch;
@@ -64,12 +68,14 @@ export function bindHost(store: AppStore, host: BridgeClient): Unsubscribe {
   };
 
   let wasOpen = host.connection().status === 'open';
-  subscriptions.addFn(host.onConnection((state) => {
-    store.getState().setConnection(state);
-    const open = state.status === 'open';
-    if (open && !wasOpen) refresh();
-    wasOpen = open;
-  }));
+  subscriptions.addFn(
+    host.onConnection((state) => {
+      store.getState().setConnection(state);
+      const open = state.status === 'open';
+      if (open && !wasOpen) refresh();
+      wasOpen = open;
+    }),
+  );
 
   // The bridge queues requests until its socket opens, so the first fetch can go out right away.
   refresh();

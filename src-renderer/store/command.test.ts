@@ -73,7 +73,11 @@ describe('resolveTool', () => {
 describe('resolvePrompt and slash suggestions', () => {
   const prompt = (name: string) => ({ name, arguments: [] });
   const servers = [server('calc', ['add']), server('p', []), server('q', []), server('down', [], 'error')];
-  const lists = { p: { value: { prompts: [prompt('greet'), prompt('review')] } }, q: { value: { prompts: [prompt('review')] } }, down: { value: { prompts: [prompt('gone')] } } };
+  const lists = {
+    p: { value: { prompts: [prompt('greet'), prompt('review')] } },
+    q: { value: { prompts: [prompt('review')] } },
+    down: { value: { prompts: [prompt('gone')] } },
+  };
 
   it('finds a bare or qualified prompt on ready servers, and reports ambiguity', () => {
     expect(resolvePrompt('greet', servers, lists)).toMatchObject({ kind: 'found', server: 'p', prompt: { name: 'greet' } });

@@ -40,9 +40,7 @@ export function parseCommand(input: string): ParsedCommand {
   return { kind: 'call', name, args: value as Record<string, unknown> };
 }
 
-export type Resolution =
-  | { ok: true; server: string; tool: ToolInfo }
-  | { ok: false; message: string };
+export type Resolution = { ok: true; server: string; tool: ToolInfo } | { ok: false; message: string };
 
 const qualify = (server: string, tool: string): string => `/${server}.${tool}`;
 
@@ -190,10 +188,22 @@ export function slashSuggestions(typed: string, servers: readonly ServerView[], 
   for (const s of ready) for (const p of lists[s.name]?.value?.prompts ?? []) bump(p.name);
   for (const s of ready) {
     for (const t of s.tools) {
-      all.push({ kind: 'tool', server: s.name, name: t.name, command: (counts.get(t.name) ?? 0) > 1 ? `${s.name}.${t.name}` : t.name, ...(t.description ? { description: t.description } : {}) });
+      all.push({
+        kind: 'tool',
+        server: s.name,
+        name: t.name,
+        command: (counts.get(t.name) ?? 0) > 1 ? `${s.name}.${t.name}` : t.name,
+        ...(t.description ? { description: t.description } : {}),
+      });
     }
     for (const p of lists[s.name]?.value?.prompts ?? []) {
-      all.push({ kind: 'prompt', server: s.name, name: p.name, command: (counts.get(p.name) ?? 0) > 1 ? `${s.name}.${p.name}` : p.name, ...(p.description ? { description: p.description } : {}) });
+      all.push({
+        kind: 'prompt',
+        server: s.name,
+        name: p.name,
+        command: (counts.get(p.name) ?? 0) > 1 ? `${s.name}.${p.name}` : p.name,
+        ...(p.description ? { description: p.description } : {}),
+      });
     }
   }
   const starts = all.filter((x) => x.command.toLowerCase().startsWith(query) || x.name.toLowerCase().startsWith(query));

@@ -5,7 +5,6 @@ import { fakeHost } from './fake-host';
 
 const text = (body: string, hash = body): ConfigText => ({ path: '/c/mcp.json', text: body, hash, backupPath: '/c/mcp.json.bak' });
 
-
 describe('config slice', () => {
   it('follows the file: a pushed change wins over a read that started before it', async () => {
     let resolveRead: (t: ConfigText) => void = () => undefined;

@@ -1,13 +1,5 @@
 import type { ServerEntry } from '../../src-shared/schemas/config';
-import type {
-  ConfigText,
-  HostApi,
-  HostArgs,
-  HostResults,
-  ImportPreviewView,
-  ImportResultView,
-  Unsubscribe,
-} from '../../src-shared/host-api';
+import type { ConfigText, HostApi, HostArgs, HostResults, ImportPreviewView, ImportResultView, Unsubscribe } from '../../src-shared/host-api';
 import { describeError } from '../host/bridge-client';
 import type { SliceCreator } from './types';
 
@@ -132,8 +124,7 @@ export const createConfigSlice =
         get().setConfigText(saved);
         return saved;
       },
-      upsertServer: (name, entry, previousName) =>
-        api['servers:upsert']({ name, entry, ...(previousName !== undefined ? { previousName } : {}) }),
+      upsertServer: (name, entry, previousName) => api['servers:upsert']({ name, entry, ...(previousName !== undefined ? { previousName } : {}) }),
       removeServer: (name) => api['servers:remove'](name),
       setServerEnabled: (name, enabled) => api['servers:set-enabled'](name, enabled),
       exportConfig: (names) => api['config:export'](names === undefined ? {} : { names }),

@@ -16,9 +16,7 @@ export type ServerTab = 'tools' | 'resources' | 'prompts' | 'logs' | 'trace';
 export const serverTabs: readonly ServerTab[] = ['tools', 'resources', 'prompts', 'logs', 'trace'];
 
 /** What the resources tab has open on the right. */
-export type ResourceSelection =
-  | { kind: 'resource'; uri: string; embedded?: ResourceContents }
-  | { kind: 'template'; uriTemplate: string; uri?: string };
+export type ResourceSelection = { kind: 'resource'; uri: string; embedded?: ResourceContents } | { kind: 'template'; uriTemplate: string; uri?: string };
 
 /** The open server page (on the chat screen, in place of the conversation, which stays mounted). */
 export interface ServerPageState {

@@ -33,7 +33,13 @@ const trace = (seq: number): TraceEntry => ({ seq, time: seq, server: 's', direc
 function setup(overrides: Partial<HostApi> = {}) {
   const host = fakeHost(overrides);
   const store = createAppStore(host.client);
-  store.getState().setServers([view('s'), view('calc', { tools: [{ name: 'add', inputSchema: {} }], capabilities: { tools: true, resources: false, subscribe: false, prompts: false, completions: false, logging: false, tasks: false } })]);
+  store.getState().setServers([
+    view('s'),
+    view('calc', {
+      tools: [{ name: 'add', inputSchema: {} }],
+      capabilities: { tools: true, resources: false, subscribe: false, prompts: false, completions: false, logging: false, tasks: false },
+    }),
+  ]);
   const off = bindFeatures(store, host.client);
   return { ...host, store, off };
 }
@@ -88,7 +94,12 @@ describe('server page', () => {
     const read = vi.fn(async ({ uri }: { uri: string }) => ({ contents: [{ uri, text: `v${++n}` }] }));
     const subscribe = vi.fn(async () => undefined);
     const unsubscribe = vi.fn(async () => undefined);
-    const { store, fire } = setup({ 'resources:list': vi.fn(async (s: string) => resources(s)), 'resources:read': read, 'resources:subscribe': subscribe, 'resources:unsubscribe': unsubscribe });
+    const { store, fire } = setup({
+      'resources:list': vi.fn(async (s: string) => resources(s)),
+      'resources:read': read,
+      'resources:subscribe': subscribe,
+      'resources:unsubscribe': unsubscribe,
+    });
     store.getState().openResource('s', 'test://a');
     await settle();
     await store.getState().setSubscribed('s', 'test://a', true);
@@ -149,7 +160,12 @@ describe('server page', () => {
     const complete = vi.fn(async () => ({ values: ['alice', 'bob'] }));
     const { store } = setup({ 'completion:complete': complete });
     expect(await store.getState().complete('s', { type: 'prompt', name: 'greet' }, 'name', 'a', { other: 'x' })).toEqual(['alice', 'bob']);
-    expect(complete).toHaveBeenCalledWith({ server: 's', ref: { type: 'prompt', name: 'greet' }, argument: { name: 'name', value: 'a' }, context: { other: 'x' } });
+    expect(complete).toHaveBeenCalledWith({
+      server: 's',
+      ref: { type: 'prompt', name: 'greet' },
+      argument: { name: 'name', value: 'a' },
+      context: { other: 'x' },
+    });
     complete.mockRejectedValueOnce(new Error('no'));
     expect(await store.getState().complete('s', { type: 'resource', uri: 'test://t/{id}' }, 'id', '')).toEqual([]);
   });
@@ -239,7 +255,12 @@ describe('logs and trace', () => {
 describe('progress', () => {
   it('calls:progress is kept by callId, merged, and dropped when the direct call settles', async () => {
     let finish: () => void = () => undefined;
-    const call = vi.fn(() => new Promise<{ conversationId: string; result: { content: [] } }>((resolve) => (finish = () => resolve({ conversationId: 'c', result: { content: [] } }))));
+    const call = vi.fn(
+      () =>
+        new Promise<{ conversationId: string; result: { content: [] } }>(
+          (resolve) => (finish = () => resolve({ conversationId: 'c', result: { content: [] } })),
+        ),
+    );
     const { store, fire } = setup({ 'chat:call': call });
     void store.getState().callTool({ server: 'calc', tool: 'add' }, {});
     const callId = (call.mock.calls[0] as unknown as [{ callId: string }])[0].callId;
@@ -296,7 +317,12 @@ describe('attachments', () => {
 describe('prompts', () => {
   const greet = { name: 'greet', description: 'Say hello', arguments: [{ name: 'name', required: true }] };
   const promptServers = (store: ReturnType<typeof setup>['store']) =>
-    store.getState().setServers([view('p', { capabilities: { tools: true, resources: false, subscribe: false, prompts: true, completions: true, logging: false, tasks: false } }), view('calc', { tools: [{ name: 'add', inputSchema: {} }] })]);
+    store
+      .getState()
+      .setServers([
+        view('p', { capabilities: { tools: true, resources: false, subscribe: false, prompts: true, completions: true, logging: false, tasks: false } }),
+        view('calc', { tools: [{ name: 'add', inputSchema: {} }] }),
+      ]);
 
   it('insert into conversation puts the messages into the chat log and shows the chat', async () => {
     const get = vi.fn(async () => ({ description: 'd', messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'Hello, Bob' } }] }));
@@ -307,7 +333,10 @@ describe('prompts', () => {
     expect(await store.getState().insertPrompt('s', 'greet', { name: 'Bob' })).toBe(true);
     expect(get).toHaveBeenCalledWith({ server: 's', name: 'greet', args: { name: 'Bob' } });
     expect(store.getState().serverPage).toBeUndefined();
-    expect(store.getState().entries.at(-1)).toMatchObject({ kind: 'prompt', insert: { server: 's', prompt: 'greet', args: { name: 'Bob' }, messages: [{ role: 'user' }] } });
+    expect(store.getState().entries.at(-1)).toMatchObject({
+      kind: 'prompt',
+      insert: { server: 's', prompt: 'greet', args: { name: 'Bob' }, messages: [{ role: 'user' }] },
+    });
   });
 
   it('/name opens a prompt form when no tool has that name; with all its arguments it inserts at once; tools still win', async () => {

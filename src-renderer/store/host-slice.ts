@@ -33,8 +33,7 @@ export const createHostSlice =
     setConnection: (connection) =>
       set((s) => ({
         connection,
-        disconnectReason:
-          connection.status === 'open' ? undefined : connection.status === 'closed' ? connection.reason : s.disconnectReason,
+        disconnectReason: connection.status === 'open' ? undefined : connection.status === 'closed' ? connection.reason : s.disconnectReason,
         disconnectWhy: connection.status === 'open' ? undefined : connection.status === 'closed' ? connection.why : s.disconnectWhy,
         reconnecting: connection.status === 'connecting' || (connection.status === 'closed' && connection.retrying),
       })),

@@ -7,7 +7,7 @@ const settle = async (): Promise<void> => {
 };
 
 describe('install slice: switchboard:// links open the install dialog', () => {
-  it('a link pending at start, and one announced later, become the dialog\'s source; nothing is applied', async () => {
+  it("a link pending at start, and one announced later, become the dialog's source; nothing is applied", async () => {
     const pending = vi.fn<() => Promise<string | null>>().mockResolvedValueOnce('switchboard://install?registry=a.b/c').mockResolvedValue(null);
     const apply = vi.fn();
     const { client, fire } = fakeHost({ 'install:pending': pending, 'install:apply': apply });

@@ -35,7 +35,10 @@ export const createInstallSlice =
         void api['install:pending']().catch(() => null);
         show(url);
       });
-      void api['install:pending']().then((url) => url !== null && show(url), () => undefined);
+      void api['install:pending']().then(
+        (url) => url !== null && show(url),
+        () => undefined,
+      );
       return off;
     },
   });

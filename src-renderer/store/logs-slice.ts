@@ -54,7 +54,12 @@ export const createLogsSlice =
           const held = get().trace[server]?.entries ?? [];
           const after = held[held.length - 1]?.seq;
           const page: TraceEntry[] = await api['trace:list']({ server, ...(after !== undefined ? { after } : {}), limit: MAX_TRACE_ENTRIES });
-          setTrace(server, { entries: appendNewer(get().trace[server]?.entries ?? [], page, MAX_TRACE_ENTRIES), loaded: true, loading: false, error: undefined });
+          setTrace(server, {
+            entries: appendNewer(get().trace[server]?.entries ?? [], page, MAX_TRACE_ENTRIES),
+            loaded: true,
+            loading: false,
+            error: undefined,
+          });
         } while (traceAgain.has(server));
       } catch (error) {
         setTrace(server, { loading: false, error: describeError(error).message });

@@ -11,8 +11,14 @@ const providers: ProvidersView = { providers: [], model: 'openai:m', modelSource
 
 describe('providers slice', () => {
   it("confirming the working folder's .env choices sends exactly the values shown and takes the new view", async () => {
-    const waiting: ProvidersView = { ...providers, unconfirmed: { file: '/repo/.env', choices: [{ name: 'OLLAMA_BASE_URL', value: 'http://127.0.0.1:9/v1', provider: 'ollama' }] } };
-    const after: ProvidersView = { ...providers, route: { provider: 'ollama', label: 'Ollama', model: 'm', endpoint: 'http://127.0.0.1:9/v1', modelSource: 'settings', endpointSource: 'dotenv' } };
+    const waiting: ProvidersView = {
+      ...providers,
+      unconfirmed: { file: '/repo/.env', choices: [{ name: 'OLLAMA_BASE_URL', value: 'http://127.0.0.1:9/v1', provider: 'ollama' }] },
+    };
+    const after: ProvidersView = {
+      ...providers,
+      route: { provider: 'ollama', label: 'Ollama', model: 'm', endpoint: 'http://127.0.0.1:9/v1', modelSource: 'settings', endpointSource: 'dotenv' },
+    };
     const confirm = vi.fn(async () => after);
     const { client } = fakeHost_({ 'providers:list': vi.fn(async () => waiting), 'chat:settings': vi.fn(), 'providers:confirm-dotenv': confirm });
     const store = createAppStore(client);
@@ -29,7 +35,11 @@ describe('provider setup leads to chatting', () => {
     ({ id, label: id, configured, hasKey: configured, api: 'responses', models: [`${id}-default`] }) as unknown as ProviderView;
 
   it('saving a key when the chosen model cannot be used switches to the new provider’s first listed model', async () => {
-    let providers: ProvidersView = { providers: [view('anthropic', false), view('openai', true)], model: 'anthropic:claude', hint: 'Anthropic needs an API key.' };
+    let providers: ProvidersView = {
+      providers: [view('anthropic', false), view('openai', true)],
+      model: 'anthropic:claude',
+      hint: 'Anthropic needs an API key.',
+    };
     const update = vi.fn(async () => {
       providers = { providers: providers.providers, model: 'openai:gpt-x' };
       return { approval: 'ask' as const, maxSteps: 10, disabledTools: [], alwaysAllow: [] };

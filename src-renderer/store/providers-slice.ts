@@ -28,7 +28,8 @@ export interface ProvidersSlice {
 }
 
 /** Whether typed text can go to a model now. */
-export const canChat = (providers: ProvidersView | undefined): boolean => providers !== undefined && providers.hint === undefined && providers.model !== undefined;
+export const canChat = (providers: ProvidersView | undefined): boolean =>
+  providers !== undefined && providers.hint === undefined && providers.model !== undefined;
 
 export const createProvidersSlice =
   (api: HostApi): SliceCreator<ProvidersSlice> =>

@@ -47,7 +47,10 @@ describe('requests slice', () => {
     fire('requests:changed', { pending: [a, b], added: b });
     expect(store.getState().pendingRequests.map((r) => r.id)).toEqual(['a', 'b']);
 
-    fire('requests:changed', { pending: [b], settled: { id: 'a', server: 'asker', kind: 'sampling', outcome: 'timed-out', message: 'timed out after 60 s with no answer' } });
+    fire('requests:changed', {
+      pending: [b],
+      settled: { id: 'a', server: 'asker', kind: 'sampling', outcome: 'timed-out', message: 'timed out after 60 s with no answer' },
+    });
     const s = store.getState();
     expect(s.pendingRequests).toEqual([b]);
     expect(s.settledRequests).toHaveLength(1);
@@ -66,10 +69,21 @@ describe('requests slice', () => {
     await settle();
     expect(store.getState().pendingRequests).toEqual([b]);
 
-    fire('requests:changed', { pending: [b], settled: { id: 'never-seen', server: 'asker', kind: 'sampling', outcome: 'declined', message: 'no one is there' } });
+    fire('requests:changed', {
+      pending: [b],
+      settled: { id: 'never-seen', server: 'asker', kind: 'sampling', outcome: 'declined', message: 'no one is there' },
+    });
     expect(store.getState().settledRequests).toEqual([]);
     // A chat run's tool approval ends on the chat's own card.
-    const approval: PendingRequestView = { id: 't', server: 's', title: 't', createdAt: 0, origin: { runId: 'run-1' }, kind: 'tool-approval', payload: { tool: 'x', args: {}, readOnly: false } };
+    const approval: PendingRequestView = {
+      id: 't',
+      server: 's',
+      title: 't',
+      createdAt: 0,
+      origin: { runId: 'run-1' },
+      kind: 'tool-approval',
+      payload: { tool: 'x', args: {}, readOnly: false },
+    };
     fire('requests:changed', { pending: [b, approval], added: approval });
     fire('requests:changed', { pending: [b], settled: { id: 't', server: 's', kind: 'tool-approval', outcome: 'accepted' } });
     expect(store.getState().settledRequests).toEqual([]);
@@ -117,7 +131,11 @@ describe('requests slice', () => {
   it('desktop (opened): no link is kept; a URL that failed to open is not accepted', async () => {
     const b = urlRequest('b');
     const answer = vi.fn(async () => true);
-    const { store, fire } = boundStore({ 'requests:list': vi.fn(async () => [b]), 'shell:open-url': vi.fn(async (url: string) => ({ opened: true, url })), 'requests:answer': answer });
+    const { store, fire } = boundStore({
+      'requests:list': vi.fn(async () => [b]),
+      'shell:open-url': vi.fn(async (url: string) => ({ opened: true, url })),
+      'requests:answer': answer,
+    });
     await settle();
     await store.getState().consentToUrl('b');
     fire('requests:changed', { pending: [], settled: { id: 'b', server: 'asker', kind: 'elicitation-url', outcome: 'accepted' } });
@@ -153,7 +171,15 @@ describe('requests slice', () => {
   });
 
   it('tool approvals of a chat run are the chat’s own UI, not request cards', () => {
-    const approval: PendingRequestView = { id: 't', server: 's', title: 't', createdAt: 0, origin: { runId: 'run-1', callId: 'c' }, kind: 'tool-approval', payload: { tool: 'x', args: {}, readOnly: false } };
+    const approval: PendingRequestView = {
+      id: 't',
+      server: 's',
+      title: 't',
+      createdAt: 0,
+      origin: { runId: 'run-1', callId: 'c' },
+      kind: 'tool-approval',
+      payload: { tool: 'x', args: {}, readOnly: false },
+    };
     expect(shownByChat(approval)).toBe(true);
     expect(shownByChat({ ...approval, origin: {} })).toBe(false);
     expect(shownByChat(sampling('a'))).toBe(false);

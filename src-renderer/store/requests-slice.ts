@@ -1,10 +1,4 @@
-import type {
-  HostApi,
-  PendingRequestView,
-  RequestAnswer,
-  RequestSettledView,
-  RequestsChangedEvent,
-} from '../../src-shared/host-api';
+import type { HostApi, PendingRequestView, RequestAnswer, RequestSettledView, RequestsChangedEvent } from '../../src-shared/host-api';
 import { describeError } from '../host/bridge-client';
 import { i18n } from '../i18n';
 import { trackedCall, without } from './tracked-call';
@@ -60,7 +54,9 @@ export const createRequestsSlice =
     let epoch = 0;
     const send = async (id: string, answer: RequestAnswer): Promise<boolean> => {
       const message = (error: unknown): string => i18n.t('requests.answerFailed', { error: describeError(error).message });
-      const result = await trackedCall(set, { busy: 'answering', mark: true, errors: 'requestErrors', keys: id, message }, () => api['requests:answer'](id, answer));
+      const result = await trackedCall(set, { busy: 'answering', mark: true, errors: 'requestErrors', keys: id, message }, () =>
+        api['requests:answer'](id, answer),
+      );
       if (!result.ok) return false;
       if (!result.value) set((s) => ({ requestErrors: { ...s.requestErrors, [id]: i18n.t('requests.noLongerWaiting') } }));
       return result.value;

@@ -86,7 +86,12 @@ export const createResourcesSlice =
 
       async complete(server, ref, argument, value, context) {
         try {
-          const view = await api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(context && Object.keys(context).length > 0 ? { context } : {}) });
+          const view = await api['completion:complete']({
+            server,
+            ref,
+            argument: { name: argument, value },
+            ...(context && Object.keys(context).length > 0 ? { context } : {}),
+          });
           return view.values;
         } catch {
           return [];
@@ -94,4 +99,3 @@ export const createResourcesSlice =
       },
     };
   };
-

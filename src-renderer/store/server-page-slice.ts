@@ -57,7 +57,14 @@ export const createServerPageSlice =
         show(next);
         get().ensureTab(server, next.tab);
         // The resource it had open was changed on the server while the page was closed: read it again.
-        const uri = next.tab === 'resources' ? (next.resource?.kind === 'resource' ? (next.resource.embedded ? undefined : next.resource.uri) : next.resource?.uri) : undefined;
+        const uri =
+          next.tab === 'resources'
+            ? next.resource?.kind === 'resource'
+              ? next.resource.embedded
+                ? undefined
+                : next.resource.uri
+              : next.resource?.uri
+            : undefined;
         if (uri !== undefined && get().resourceReads[resourceKey(server, uri)] === undefined) void get().readResource(server, uri);
       },
       setServerTab(tab) {

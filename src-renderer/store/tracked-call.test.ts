@@ -11,7 +11,12 @@ describe('tracked host calls', () => {
     let fail: (() => void) | undefined;
     const approve = vi
       .fn()
-      .mockImplementationOnce(() => new Promise<never>((_, reject) => (fail = () => reject(new HostCallError({ code: 'invalid-argument', message: 'The entry changed since it was shown.' })))))
+      .mockImplementationOnce(
+        () =>
+          new Promise<never>(
+            (_, reject) => (fail = () => reject(new HostCallError({ code: 'invalid-argument', message: 'The entry changed since it was shown.' }))),
+          ),
+      )
       .mockResolvedValueOnce(undefined);
     const { client } = fakeHost({ 'servers:approve': approve });
     const store = createAppStore(client);
@@ -30,7 +35,10 @@ describe('tracked host calls', () => {
   });
 
   it('several keys at once: each is marked, and each gets the failure', async () => {
-    const trust = vi.fn().mockRejectedValueOnce(new HostCallError({ code: 'request-failed', message: 'The tool changed again.' })).mockResolvedValueOnce(undefined);
+    const trust = vi
+      .fn()
+      .mockRejectedValueOnce(new HostCallError({ code: 'request-failed', message: 'The tool changed again.' }))
+      .mockResolvedValueOnce(undefined);
     const { client } = fakeHost({ 'tools:trust': trust });
     const store = createAppStore(client);
     const [a, b] = [trustKey('files', 'read'), trustKey('files', 'write')];

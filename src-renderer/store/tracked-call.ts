@@ -7,7 +7,9 @@ type SetState = Parameters<SliceCreator<unknown>>[0];
 export type KeyedField = { [K in keyof AppState]-?: AppState[K] extends Record<string, unknown> ? K : never }[keyof AppState];
 type ValueOf<F extends KeyedField> = AppState[F] extends Record<string, infer V> ? V : never;
 /** The keyed fields that hold error messages. */
-export type ErrorsField = { [K in KeyedField]: Record<string, string> extends AppState[K] ? (AppState[K] extends Record<string, string> ? K : never) : never }[KeyedField];
+export type ErrorsField = {
+  [K in KeyedField]: Record<string, string> extends AppState[K] ? (AppState[K] extends Record<string, string> ? K : never) : never;
+}[KeyedField];
 
 /** A copy of `record` without `keys`; the record itself when it holds none of them (so nothing re-renders). */
 export function without<T>(record: Record<string, T>, keys: string | readonly string[]): Record<string, T> {

@@ -68,7 +68,14 @@ export type RemoteImage = { state: 'loading' } | { state: 'loaded'; dataUrl: str
 export function promptText(insert: PromptInsert): string {
   const parts = insert.messages.map((m) => {
     const c = m.content;
-    const body = c.type === 'text' ? c.text : c.type === 'resource' ? (c.resource.text ?? `[${c.resource.uri}]`) : c.type === 'resource_link' ? `[${c.name}: ${c.uri}]` : `[${c.type}]`;
+    const body =
+      c.type === 'text'
+        ? c.text
+        : c.type === 'resource'
+          ? (c.resource.text ?? `[${c.resource.uri}]`)
+          : c.type === 'resource_link'
+            ? `[${c.name}: ${c.uri}]`
+            : `[${c.type}]`;
     return insert.messages.length > 1 || m.role !== 'user' ? `${m.role}: ${body}` : body;
   });
   return parts.join('\n\n').trim();
@@ -90,7 +97,14 @@ export function withText(message: AssistantMessage, text: string): AssistantMess
   return { ...message, parts };
 }
 
-const callStates: Record<ToolPart['status'], CallState> = { 'awaiting-approval': 'pending', running: 'pending', done: 'ok', error: 'error', denied: 'error', cancelled: 'cancelled' };
+const callStates: Record<ToolPart['status'], CallState> = {
+  'awaiting-approval': 'pending',
+  running: 'pending',
+  done: 'ok',
+  error: 'error',
+  denied: 'error',
+  cancelled: 'cancelled',
+};
 
 /**
  * What one saved message shows as: a direct call (the person's `/tool`) as its call card again, with the command
@@ -126,4 +140,3 @@ export function conversationEntries(message: ChatMessage, previous: ChatMessage 
     ];
   });
 }
-

@@ -14,7 +14,10 @@ const base = { conversationId: 'c1', runId: 'r1' };
 
 describe('transcript slice', () => {
   it('without a provider, text gets a notice that says how to add one', async () => {
-    const { client } = fakeHost_({ 'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })), 'chat:settings': vi.fn() });
+    const { client } = fakeHost_({
+      'providers:list': vi.fn(async () => ({ providers: [], hint: 'No LLM provider is configured. Add one.' })),
+      'chat:settings': vi.fn(),
+    });
     const store = createAppStore(client);
     await store.getState().refreshChat();
     expect(store.getState().submit('hello')).toBe(true);
@@ -43,7 +46,15 @@ describe('transcript slice', () => {
     expect(store.getState().entries.map((e) => (e.kind === 'message' ? e.message.id : e.kind))).toEqual(['u1', 'a1']);
     expect(store.getState().activeRunId).toBe('r1');
 
-    const part = { type: 'tool' as const, callId: 'k1', server: 'calculator', tool: 'add', modelName: 'calculator__add', args: { a: 2, b: 3 }, status: 'awaiting-approval' as const };
+    const part = {
+      type: 'tool' as const,
+      callId: 'k1',
+      server: 'calculator',
+      tool: 'add',
+      modelName: 'calculator__add',
+      args: { a: 2, b: 3 },
+      status: 'awaiting-approval' as const,
+    };
     fire('chat:event', { type: 'tool', ...base, messageId: 'a1', part });
     fire('chat:event', { type: 'tool', ...base, messageId: 'a1', part: { ...part, status: 'done', result: { content: [{ type: 'text', text: '5' }] } } });
     fire('chat:event', { type: 'text', ...base, messageId: 'a1', text: 'The answer ' });
@@ -77,15 +88,42 @@ describe('direct calls', () => {
   });
 
   it('a failure the host reports keeps its code (cancelled shows as cancelled)', async () => {
-    const s = storeWith({ 'chat:call': vi.fn(async () => ({ conversationId: 'c1', failure: { code: 'cancelled' as const, message: 'Cancelled by the user' } })) });
+    const s = storeWith({
+      'chat:call': vi.fn(async () => ({ conversationId: 'c1', failure: { code: 'cancelled' as const, message: 'Cancelled by the user' } })),
+    });
     await s.getState().callTool({ server: 'calc', tool: 'add' }, {});
     expect(s.getState().entries[0]).toMatchObject({ kind: 'call', state: 'cancelled', failure: { code: 'cancelled' } });
   });
 
   it('a reopened conversation shows them as call cards again, with their command; the model’s turns as messages', () => {
     const s = storeWith({});
-    const direct: AssistantMessage = { id: 'a', role: 'assistant', parts: [{ type: 'tool', callId: 'k', server: 'calc', tool: 'add', modelName: 'calc.add', args: { a: 2, b: 3 }, status: 'done', result: { content: [{ type: 'text', text: '5' }] }, durationMs: 4 }], at: 10, model: 'direct', status: 'done', direct: true };
-    const broken: AssistantMessage = { ...direct, id: 'b', parts: [{ type: 'tool', callId: 'l', server: 'calc', tool: 'div', modelName: 'calc.div', args: {}, status: 'running' }], status: 'streaming' };
+    const direct: AssistantMessage = {
+      id: 'a',
+      role: 'assistant',
+      parts: [
+        {
+          type: 'tool',
+          callId: 'k',
+          server: 'calc',
+          tool: 'add',
+          modelName: 'calc.add',
+          args: { a: 2, b: 3 },
+          status: 'done',
+          result: { content: [{ type: 'text', text: '5' }] },
+          durationMs: 4,
+        },
+      ],
+      at: 10,
+      model: 'direct',
+      status: 'done',
+      direct: true,
+    };
+    const broken: AssistantMessage = {
+      ...direct,
+      id: 'b',
+      parts: [{ type: 'tool', callId: 'l', server: 'calc', tool: 'div', modelName: 'calc.div', args: {}, status: 'running' }],
+      status: 'streaming',
+    };
     const messages: ChatMessage[] = [
       { id: 'u', role: 'user', text: '/add {"a":2,"b":3}', at: 10, direct: true },
       direct,
@@ -97,7 +135,15 @@ describe('direct calls', () => {
     s.getState().showConversation('c', messages);
     const entries = s.getState().entries;
     expect(entries.map((e) => e.kind)).toEqual(['call', 'message', 'message', 'call']);
-    expect(entries[0]).toMatchObject({ kind: 'call', server: 'calc', tool: 'add', command: '/add {"a":2,"b":3}', state: 'ok', durationMs: 4, result: { content: [{ type: 'text', text: '5' }] } });
+    expect(entries[0]).toMatchObject({
+      kind: 'call',
+      server: 'calc',
+      tool: 'add',
+      command: '/add {"a":2,"b":3}',
+      state: 'ok',
+      durationMs: 4,
+      result: { content: [{ type: 'text', text: '5' }] },
+    });
     // One that was running when the host stopped is over, and says so.
     expect(entries[3]).toMatchObject({ kind: 'call', state: 'error', failure: { message: expect.stringContaining('did not finish') } });
   });

@@ -28,7 +28,6 @@ import {
 } from './transcript-entries';
 import type { SliceCreator } from './types';
 
-
 /** The open conversation's log: typed lines, direct tool calls, the model's turn as it streams, inserted prompts. */
 export interface TranscriptSlice {
   entries: ChatEntry[];
@@ -215,7 +214,8 @@ export const createTranscriptSlice =
             ...(command !== undefined ? { command } : {}),
             ...(options?.task === true ? { task: true } : {}),
           });
-          if (get().activeConversationId === undefined && get().entries.some((e) => e.kind === 'call' && e.id === id)) set({ activeConversationId: out.conversationId });
+          if (get().activeConversationId === undefined && get().entries.some((e) => e.kind === 'call' && e.id === id))
+            set({ activeConversationId: out.conversationId });
           if (out.failure) throw new HostCallError(out.failure);
           const result = out.result ?? { content: [] };
           update(id, { state: result.isError === true ? 'error' : 'ok', result, durationMs: now() - startedAt });
@@ -334,7 +334,6 @@ export const createTranscriptSlice =
       showConversation(id, messages) {
         set({ activeConversationId: id, activeRunId: undefined, entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)) });
       },
-
 
       async loadRemoteImage(url) {
         const current = get().remoteImages[url];

@@ -3,7 +3,8 @@ import './dialog.css';
 import { useT } from '../i18n';
 
 /** What Tab may land on inside a dialog. */
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), summary';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), summary';
 
 /** The dialogs open now, innermost last: only it answers Escape and keeps focus. */
 const openDialogs: HTMLElement[] = [];

@@ -58,9 +58,7 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
       />
     );
   } else if (isCheckbox(field)) {
-    input = (
-      <input {...common} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(String(e.target.checked))} />
-    );
+    input = <input {...common} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(String(e.target.checked))} />;
   } else if (field.kind === 'boolean') {
     input = (
       <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -101,7 +99,9 @@ export function FormField({ field, value, error, onChange }: FieldProps) {
       <label htmlFor={id}>
         {field.label}
         {field.required && <RequiredMark />}
-        <span className="field-type" aria-hidden="true">{field.format ?? field.kind}</span>
+        <span className="field-type" aria-hidden="true">
+          {field.format ?? field.kind}
+        </span>
       </label>
       {input}
       <FieldNotes description={field.description} error={error} hintId={hintId} errorId={errorId} />
@@ -128,7 +128,15 @@ function FieldNotes({ description, error, hintId, errorId }: { description: stri
 }
 
 /** An array of choices: a group of checkboxes (the group is labelled by the field's name). */
-function MultiField({ field, value, error, onChange, describedBy, hintId, errorId }: FieldProps & { describedBy: string | undefined; hintId: string; errorId: string }) {
+function MultiField({
+  field,
+  value,
+  error,
+  onChange,
+  describedBy,
+  hintId,
+  errorId,
+}: FieldProps & { describedBy: string | undefined; hintId: string; errorId: string }) {
   const chosen = chosenIndexes(value);
   return (
     <fieldset
@@ -182,7 +190,9 @@ export function JsonArea({ label, name, value, error, required, description, sha
       <label htmlFor={id}>
         {label}
         {required && <RequiredMark />}
-        <span className="field-type" aria-hidden="true">{shape === 'any' || shape === undefined ? 'json' : shape}</span>
+        <span className="field-type" aria-hidden="true">
+          {shape === 'any' || shape === undefined ? 'json' : shape}
+        </span>
       </label>
       <textarea
         id={id}

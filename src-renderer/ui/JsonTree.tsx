@@ -41,7 +41,9 @@ function Node({ name, value, depth, openDepth }: { name: string | undefined; val
   return (
     <div className="jt-node">
       <button type="button" className="jt-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="jt-caret" aria-hidden="true">{open ? '▾' : '▸'}</span>
+        <span className="jt-caret" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
         {label}
         <span className="jt-summary">{summary(value)}</span>
       </button>

@@ -37,11 +37,27 @@ export function ResultContent({ result, server }: { result: ToolResult; server?:
 }
 
 /** "Open" on a resource link or embedded resource: the resource viewer of the server that returned it. */
-function OpenResource({ server, uri, embedded, name }: { server: string; uri: string; embedded?: { uri: string; mimeType?: string; text?: string; blob?: string }; name: string }) {
+function OpenResource({
+  server,
+  uri,
+  embedded,
+  name,
+}: {
+  server: string;
+  uri: string;
+  embedded?: { uri: string; mimeType?: string; text?: string; blob?: string };
+  name: string;
+}) {
   const openResource = useApp((s) => s.openResource);
   const t = useT();
   return (
-    <button type="button" className="btn btn-small" data-testid="open-resource" aria-label={t('call.openLabel', { name })} onClick={() => openResource(server, uri, embedded)}>
+    <button
+      type="button"
+      className="btn btn-small"
+      data-testid="open-resource"
+      aria-label={t('call.openLabel', { name })}
+      onClick={() => openResource(server, uri, embedded)}
+    >
       {t('call.open')}
     </button>
   );
@@ -64,11 +80,7 @@ function Block({ block, server }: { block: ContentBlock; server: string | undefi
         />
       );
     case 'audio':
-      return (
-        <p className="block-note muted">
-          {t('call.audio', { mime: block.mimeType, size: formatCount(Math.round((block.data.length * 3) / 4 / 1024)) })}
-        </p>
-      );
+      return <p className="block-note muted">{t('call.audio', { mime: block.mimeType, size: formatCount(Math.round((block.data.length * 3) / 4 / 1024)) })}</p>;
     case 'resource':
       return (
         <div className="block-resource" data-testid="result-resource">

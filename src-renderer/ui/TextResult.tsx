@@ -41,7 +41,12 @@ export function TextResult({ text }: { text: string }) {
   const long = cut < text.length;
 
   const toggle = (json.ok || markdown) && (
-    <button type="button" className="btn btn-small result-view-toggle" data-testid="result-view-toggle" onClick={() => setView(view === 'auto' ? 'raw' : 'auto')}>
+    <button
+      type="button"
+      className="btn btn-small result-view-toggle"
+      data-testid="result-view-toggle"
+      onClick={() => setView(view === 'auto' ? 'raw' : 'auto')}
+    >
       {view === 'auto' ? t('textResult.raw') : json.ok ? t('textResult.tree') : t('textResult.markdown')}
     </button>
   );
@@ -65,7 +70,10 @@ export function TextResult({ text }: { text: string }) {
   return (
     <div className="result-block">
       {toggle}
-      <pre className={`block-text${looksLikeCode(text.slice(0, collapsedChars)) ? ' is-code' : ''}${long && !expanded ? ' is-collapsed' : ''}`} data-testid="result-text">
+      <pre
+        className={`block-text${looksLikeCode(text.slice(0, collapsedChars)) ? ' is-code' : ''}${long && !expanded ? ' is-collapsed' : ''}`}
+        data-testid="result-text"
+      >
         {shown}
       </pre>
       {long && (

@@ -36,7 +36,22 @@ export interface VirtualListProps<T> {
  * select (the list keeps one tab stop; the selected row is its active descendant), Home/End jump.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { items, getKey, renderItem, label, selectedKey, onSelect, searchFields, toolbar, noun, estimateSize = 44, empty, testId, itemTestId, follow = false } = props;
+  const {
+    items,
+    getKey,
+    renderItem,
+    label,
+    selectedKey,
+    onSelect,
+    searchFields,
+    toolbar,
+    noun,
+    estimateSize = 44,
+    empty,
+    testId,
+    itemTestId,
+    follow = false,
+  } = props;
   const [ownQuery, setOwnQuery] = useState('');
   const t = useT();
   const query = props.query ?? ownQuery;

@@ -19,7 +19,9 @@ describe('renderMarkdown', () => {
     for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'vbscript:msgbox(1)', 'file:///etc/passwd', 'data:text/html,<script>alert(1)</script>']) {
       expect(renderMarkdown(`[click](${href})`)).not.toContain('<a');
     }
-    expect(renderMarkdown('[site](https://example.com)')).toBe('<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a></p>\n');
+    expect(renderMarkdown('[site](https://example.com)')).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">site</a></p>\n',
+    );
   });
 
   it('shows data: images inline and puts remote images behind a button until loaded', () => {

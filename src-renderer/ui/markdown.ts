@@ -35,8 +35,7 @@ hljs.registerAliases(['md'], { languageName: 'markdown' });
 
 const maxHighlightChars = 50_000;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export interface MarkdownEnv {
   /** Remote image URLs the user chose to load, with their data: URLs. */

@@ -69,9 +69,28 @@ describe('elicitation schemas', () => {
       birthday: { type: 'string', format: 'date' },
       at: { type: 'string', format: 'date-time' },
       nick: { type: 'string', minLength: 2, maxLength: 5, default: 'bob' },
-      colour: { type: 'string', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }], default: 'g' },
+      colour: {
+        type: 'string',
+        oneOf: [
+          { const: 'r', title: 'Red' },
+          { const: 'g', title: 'Green' },
+        ],
+        default: 'g',
+      },
       size: { type: 'string', enum: ['s', 'm'], enumNames: ['Small', 'Medium'] },
-      toppings: { type: 'array', items: { anyOf: [{ const: 'ham', title: 'Ham' }, { const: 'egg', title: 'Egg' }, { const: 'kale', title: 'Kale' }] }, minItems: 1, maxItems: 2, default: ['egg'] },
+      toppings: {
+        type: 'array',
+        items: {
+          anyOf: [
+            { const: 'ham', title: 'Ham' },
+            { const: 'egg', title: 'Egg' },
+            { const: 'kale', title: 'Kale' },
+          ],
+        },
+        minItems: 1,
+        maxItems: 2,
+        default: ['egg'],
+      },
       tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
       age: { type: 'integer', minimum: 0, default: 30 },
       ok: { type: 'boolean', default: true },

@@ -139,9 +139,7 @@ export function formFromSchema(inputSchema: Record<string, unknown>): FormSpec {
   if (!properties) {
     return { fields: [], freeform: inputSchema.additionalProperties !== false };
   }
-  const required = new Set(
-    Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === 'string') : [],
-  );
+  const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === 'string') : []);
   const fields = Object.entries(properties).map(([name, raw]) => fieldFor(name, asRecord(raw) ?? {}, required.has(name)));
   return { fields, freeform: false };
 }
@@ -170,10 +168,12 @@ function initialValue(field: FieldSpec): string {
     case 'multi': {
       if (!Array.isArray(value)) return '';
       const options = field.options ?? [];
-      return value.flatMap((v) => {
-        const index = options.findIndex((o) => sameJson(o, v));
-        return index >= 0 ? [String(index)] : [];
-      }).join(',');
+      return value
+        .flatMap((v) => {
+          const index = options.findIndex((o) => sameJson(o, v));
+          return index >= 0 ? [String(index)] : [];
+        })
+        .join(',');
     }
     case 'json':
       return value === undefined ? '' : JSON.stringify(value, null, 2);
@@ -184,9 +184,7 @@ function initialValue(field: FieldSpec): string {
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-export type BuildResult =
-  | { ok: true; args: Record<string, unknown> }
-  | { ok: false; errors: Record<string, string> };
+export type BuildResult = { ok: true; args: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
 export function buildArgs(form: FormSpec, values: FormValues): BuildResult {
   const errors: Record<string, string> = {};
@@ -247,9 +245,7 @@ function convert(field: FieldSpec, raw: string): Converted {
     case 'enum': {
       const options = field.options ?? [];
       const index = Number(text);
-      return Number.isInteger(index) && index >= 0 && index < options.length
-        ? { value: options[index] }
-        : { error: i18n.t('validate.oneOption') };
+      return Number.isInteger(index) && index >= 0 && index < options.length ? { value: options[index] } : { error: i18n.t('validate.oneOption') };
     }
     case 'json': {
       const parsed = parseJson(text);
@@ -310,7 +306,12 @@ export const optionLabel = (value: unknown, title?: string): string => title ?? 
 
 /** The chosen indexes of a multi-select's raw value. */
 export const chosenIndexes = (raw: string): Set<number> =>
-  new Set(raw.split(',').filter((p) => p.trim() !== '').map((p) => Number(p)));
+  new Set(
+    raw
+      .split(',')
+      .filter((p) => p.trim() !== '')
+      .map((p) => Number(p)),
+  );
 
 /** A multi-select's raw value with one option turned on or off (kept in option order). */
 export function toggleIndex(raw: string, index: number, on: boolean): string {

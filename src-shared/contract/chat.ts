@@ -216,7 +216,14 @@ export type ChatEvent =
   | { type: 'run-started'; conversationId: string; runId: string; userMessage: UserMessage; assistantMessage: AssistantMessage }
   | { type: 'text'; conversationId: string; runId: string; messageId: string; text: string }
   | { type: 'tool'; conversationId: string; runId: string; messageId: string; part: ToolPart }
-  | { type: 'run-finished'; conversationId: string; runId: string; messageId: string; status: AssistantMessage['status']; error?: { code: string; message: string } }
+  | {
+      type: 'run-finished';
+      conversationId: string;
+      runId: string;
+      messageId: string;
+      status: AssistantMessage['status'];
+      error?: { code: string; message: string };
+    }
   | { type: 'conversations-changed' };
 
 export type AuditDecision = 'allow-once' | 'always-allow' | 'auto-always' | 'auto-readonly' | 'auto-all' | 'deny' | 'auto-deny';

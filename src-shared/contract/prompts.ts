@@ -47,4 +47,7 @@ export interface PromptsResults {
 }
 
 /** Each prompts channel once, at runtime (the preload and the IPC gateway register them by name). */
-export const promptsChannelNames = { 'prompts:list': true, 'prompts:get': true, 'completion:complete': true } as const satisfies Record<keyof PromptsResults, true>;
+export const promptsChannelNames = { 'prompts:list': true, 'prompts:get': true, 'completion:complete': true } as const satisfies Record<
+  keyof PromptsResults,
+  true
+>;

@@ -107,9 +107,7 @@ export interface AcceptContent {
 }
 
 export type RequestAnswer =
-  | { action: 'accept'; content?: AcceptContent[PendingRequestKind] }
-  | { action: 'decline'; reason?: string }
-  | { action: 'cancel'; reason?: string };
+  { action: 'accept'; content?: AcceptContent[PendingRequestKind] } | { action: 'decline'; reason?: string } | { action: 'cancel'; reason?: string };
 
 /** How a request ended. */
 export type RequestOutcome = 'accepted' | 'declined' | 'cancelled' | 'timed-out';

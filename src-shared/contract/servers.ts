@@ -179,5 +179,8 @@ export interface ServersEvents {
 }
 
 /** Each servers channel and event once, at runtime (the preload and the IPC gateway register them by name). */
-export const serversChannelNames = { 'servers:list': true, 'servers:restart': true, 'servers:ping': true } as const satisfies Record<keyof ServersResults, true>;
+export const serversChannelNames = { 'servers:list': true, 'servers:restart': true, 'servers:ping': true } as const satisfies Record<
+  keyof ServersResults,
+  true
+>;
 export const serversEventNames = { 'servers:changed': true, 'features:changed': true } as const satisfies Record<keyof ServersEvents, true>;

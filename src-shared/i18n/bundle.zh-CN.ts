@@ -21,7 +21,9 @@ export const bundleZhCN: Catalogue['bundle'] = {
     tampered: '{{file}} 带有签名，但签名与文件内容不符：文件在签名后被改动过，或在传输中损坏。未安装。请从发布者处重新获取一份。',
     malformed:
       '{{file}} 的签名块已损坏（位于第 {{offset}} 字节）：{{problem}}。未安装。请从发布者处重新获取一份；如果你信任它的来源，可以用 "npx @anthropic-ai/mcpb unsign FILE" 去掉签名块，再作为未签名的包安装。',
-    truncated: '{{file}} 在签名块中途结束（位于第 {{offset}} 字节）：{{problem}}。文件不完整（可能下载中断了），因此未安装。请重新下载，或从发布者处获取一份新的副本。',
-    unsupported: '{{file}} 使用 {{what}} 签名，Switchboard 不检查这种签名，因此未安装。请向发布者索取用 SHA-256 与 RSA 或 ECDSA 签名的包（即 "mcpb sign" 生成的格式）。',
+    truncated:
+      '{{file}} 在签名块中途结束（位于第 {{offset}} 字节）：{{problem}}。文件不完整（可能下载中断了），因此未安装。请重新下载，或从发布者处获取一份新的副本。',
+    unsupported:
+      '{{file}} 使用 {{what}} 签名，Switchboard 不检查这种签名，因此未安装。请向发布者索取用 SHA-256 与 RSA 或 ECDSA 签名的包（即 "mcpb sign" 生成的格式）。',
   },
 };

@@ -187,7 +187,8 @@ export const cliOutEn = {
     added: 'Added "{{name}}" to {{path}}.{{files}}',
     files: ' Files: {{dir}}',
     secretsStored: 'Stored as secrets: {{names}} (the entry refers to them as ${secret:…}).',
-    needsApproval: 'The app shows what it runs (or where it sends your secrets) and asks you to approve it before it starts it; the CLI runs it as the config says.',
+    needsApproval:
+      'The app shows what it runs (or where it sends your secrets) and asks you to approve it before it starts it; the CLI runs it as the config says.',
     noMatch: 'Nothing in {{registry}} matches "{{term}}".',
     more: 'More: switchboard registry search {{term}} --cursor {{cursor}}',
     addOne: 'Add one with: switchboard registry add NAME',
@@ -212,7 +213,8 @@ export const cliOutEn = {
     fromDotenv: '{{name}} in {{file}}',
     modelDefault: "the first configured provider's first model",
     endpointDefault: "the provider's default",
-    dotenvAsk: "\n{{file}} (the .env of the folder you run this in) sets {{values}}. Send your chat there? It is recorded, and asked again if a value changes.  [y] yes  [N] no: ",
+    dotenvAsk:
+      '\n{{file}} (the .env of the folder you run this in) sets {{values}}. Send your chat there? It is recorded, and asked again if a value changes.  [y] yes  [N] no: ',
     dotenvHeld:
       "not using {{values}} from {{file}} (the .env of the folder you run this in): a cloned repository's .env must not redirect your chat. Using what is set elsewhere instead. To use it: answer y on a terminal, confirm it in the app, or pass --trust-dotenv.",
     dotenvConfirmed: 'recorded: {{values}} from {{file}} confirmed (asked again if a value changes)',

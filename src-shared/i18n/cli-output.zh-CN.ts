@@ -204,7 +204,8 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     modelDefault: '第一个已配置服务的第一个模型',
     endpointDefault: '该服务的默认端点',
     dotenvAsk: '\n{{file}}（运行所在文件夹的 .env）设置了 {{values}}。要把对话发送到那里吗？此选择会被记录，值改变时会再次询问。  [y] 是  [N] 否：',
-    dotenvHeld: '未使用 {{file}}（运行所在文件夹的 .env）中的 {{values}}：克隆来的仓库的 .env 不得改变对话的去向。改用其他地方的设置。若要使用：在终端上回答 y、在应用中确认，或传入 --trust-dotenv。',
+    dotenvHeld:
+      '未使用 {{file}}（运行所在文件夹的 .env）中的 {{values}}：克隆来的仓库的 .env 不得改变对话的去向。改用其他地方的设置。若要使用：在终端上回答 y、在应用中确认，或传入 --trust-dotenv。',
     dotenvConfirmed: '已记录：已确认 {{file}} 中的 {{values}}（值改变时会再次询问）',
   },
   requests: {

@@ -21,7 +21,8 @@ export const diagnosticsEn = {
   sandbox: {
     'bwrap-override-missing': 'SWITCHBOARD_BWRAP names {{path}}, which does not exist',
     'bwrap-not-installed': 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)',
-    'bwrap-cannot-sandbox': '{{path}} cannot create a sandbox here ({{detail}}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)',
+    'bwrap-cannot-sandbox':
+      '{{path}} cannot create a sandbox here ({{detail}}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)',
     'sandbox-exec-missing': '{{path}} is missing',
     'no-sandbox-platform': 'no sandbox is available on {{platform}} (bubblewrap on Linux, sandbox-exec on macOS)',
   },

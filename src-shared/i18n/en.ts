@@ -85,7 +85,8 @@ export const en = {
   },
   audit: {
     title: 'Audit log',
-    intro: 'Each decision (allowed, denied, and how) and each tool call — the model’s, and the ones you made directly with /tool or a form — with its outcome, and each sampling request a server made (sizes only). Kept in <code>audit.jsonl</code> in the data folder.',
+    intro:
+      'Each decision (allowed, denied, and how) and each tool call — the model’s, and the ones you made directly with /tool or a form — with its outcome, and each sampling request a server made (sizes only). Kept in <code>audit.jsonl</code> in the data folder.',
     when: 'When',
     from: 'From',
     tool: 'Tool',
@@ -192,7 +193,8 @@ export const en = {
   },
   debugBundle: {
     heading: 'Debug bundle',
-    intro: 'For a bug report: a JSON file with the config (values redacted), versions, how each server was launched, the end of its stderr and its protocol trace. Secrets are not included.',
+    intro:
+      'For a bug report: a JSON file with the config (values redacted), versions, how each server was launched, the end of its stderr and its protocol trace. Secrets are not included.',
     exporting: 'Exporting…',
     export: 'Export debug bundle',
     written: 'Written ({{size}} KB): <code>{{path}}</code>',
@@ -206,7 +208,8 @@ export const en = {
     themeLight: 'Light',
     themeDark: 'Dark',
     envHeading: 'Environment variables servers inherit',
-    envIntro: 'A server gets only the basic variables (HOME, PATH, …), its own <code>env</code>, and the names listed here. Values are never shown; servers started from now on (and restarted ones) get them.',
+    envIntro:
+      'A server gets only the basic variables (HOME, PATH, …), its own <code>env</code>, and the names listed here. Values are never shown; servers started from now on (and restarted ones) get them.',
     none: 'None.',
     removeLabel: 'Remove {{name}}',
     envInputLabel: 'Variable name to allow',
@@ -241,10 +244,12 @@ export const en = {
   },
   secrets: {
     heading: 'Secrets',
-    intro: 'Use a secret in a server\'s env or headers as <code>{{example}}</code>. Values are write-only here: they are never shown again.',
+    intro: "Use a secret in a server's env or headers as <code>{{example}}</code>. Values are write-only here: they are never shown again.",
     notKeychain: 'Secrets are not kept in the OS keychain ({{backing}}).',
-    fileBacked: 'Secrets are kept in {{file}} (readable only by you, mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.',
-    fileBackedNoPath: 'Secrets are kept in a file readable only by you (mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.',
+    fileBacked:
+      'Secrets are kept in {{file}} (readable only by you, mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.',
+    fileBackedNoPath:
+      'Secrets are kept in a file readable only by you (mode 0600), not in the OS keychain. The desktop app encrypts them with the keychain instead.',
     empty: 'No secrets stored yet.',
     stored: 'Stored secrets',
     valueHidden: 'value hidden',
@@ -276,7 +281,8 @@ export const en = {
     empty: 'No servers yet. Add one, or import from another MCP host.',
     details: 'Server details',
     pick: 'Pick a server to edit it, or add one.',
-    explain: 'Everything here edits the servers config file — comments and formatting are kept, and the previous version is saved as <code>.bak</code>. The <strong>Raw JSON</strong> view edits the same file directly.',
+    explain:
+      'Everything here edits the servers config file — comments and formatting are kept, and the previous version is saved as <code>.bak</code>. The <strong>Raw JSON</strong> view edits the same file directly.',
     enabledTitle: 'Enabled: click to stop and disable',
     disabledTitle: 'Disabled: click to enable',
     enableLabel: 'Enable {{server}}',
@@ -307,7 +313,7 @@ export const en = {
     working: 'working',
     emptyResult: '(empty result)',
     outputSchema: 'output schema',
-    schemaMismatch: 'The structured content does not match the tool\'s outputSchema: {{error}}',
+    schemaMismatch: "The structured content does not match the tool's outputSchema: {{error}}",
     ranAsTask: 'Ran as task <code>{{taskId}}</code> · {{status}}',
     structured: 'Structured content',
     openLabel: 'Open {{name}}',
@@ -448,7 +454,8 @@ export const en = {
       default: 'default',
     },
     heading: 'Providers',
-    intro: 'Keys are kept by Switchboard (as secrets) and used only to call the provider; they are never shown again. Values in <code>.env</code> work too (see <code>.env.example</code>).',
+    intro:
+      'Keys are kept by Switchboard (as secrets) and used only to call the provider; they are never shown again. Values in <code>.env</code> work too (see <code>.env.example</code>).',
     newMessagesUse: 'New messages use <code>{{model}}</code> ({{source}}).',
     approvals: 'Approvals',
     beforeTool: 'Before a tool runs',
@@ -544,7 +551,7 @@ export const en = {
   exportDialog: {
     all: 'Export all servers',
     some: 'Export {{names}}',
-    intro: 'Claude Desktop–compatible JSON: paste it into another MCP host\'s config. References such as {{ref}} are exported as written, never their values.',
+    intro: "Claude Desktop–compatible JSON: paste it into another MCP host's config. References such as {{ref}} are exported as written, never their values.",
     noClipboard: 'The clipboard is not available here; select the text and copy it.',
     copy: 'Copy to clipboard',
   },
@@ -862,10 +869,10 @@ export const en = {
     stopSequences: 'Stop sequences',
     toolsOffered: 'Tools offered to the model',
     preferences: 'Model preferences',
-    answerModel: 'Answer {{server}}\'s model request',
+    answerModel: "Answer {{server}}'s model request",
     approve: 'Approve',
     answerToSend: 'Answer to send',
-    sendAnswerQ: 'Send the model\'s answer to {{server}}?',
+    sendAnswerQ: "Send the model's answer to {{server}}?",
   },
   sampling: {
     context: {
@@ -905,7 +912,7 @@ export const en = {
     signingIn: 'Signing in…',
     signInAgain: 'Sign in again',
     signIn: 'Sign in',
-    browserOpens: 'Your browser opens the authorization server\'s page; Switchboard keeps the tokens as secrets.',
+    browserOpens: "Your browser opens the authorization server's page; Switchboard keeps the tokens as secrets.",
     register: 'Register Switchboard as a native app with the redirect URI <code>{{uri}}</code>, then enter what the authorization server gave you:',
     clientId: 'Client id',
     clientSecret: 'Client secret (if it gave one)',
@@ -913,7 +920,7 @@ export const en = {
   },
   consent: {
     none: 'none',
-    ownFolder: 'Switchboard\'s working folder',
+    ownFolder: "Switchboard's working folder",
     noVars: 'no variables of its own',
     valueHidden: 'value hidden',
     fromEnvFile: '(from <code>{{file}}</code> too)',
@@ -921,9 +928,12 @@ export const en = {
     changedTitleRemote: 'Where “{{server}}” sends your secrets changed',
     runTitle: 'Run “{{server}}”?',
     connectTitle: 'Connect to “{{server}}”?',
-    changedWhy: 'Since you approved it, what it runs, the secrets it is given, where it sends them or its sampling policy changed (an edit of the file, an import, an install or a paste). It stays stopped until you approve the new one.',
-    newWhy: 'This entry was added outside the server form (an import, an install, a paste into the editor, or another program editing the file). Switchboard starts it only once you have checked what it runs.',
-    newWhyRemote: 'This remote entry was added outside the server form (an import, an install, a paste into the editor, or another program editing the file) and sends secrets of yours, or may use your LLM without asking. Switchboard connects only once you have checked where they go.',
+    changedWhy:
+      'Since you approved it, what it runs, the secrets it is given, where it sends them or its sampling policy changed (an edit of the file, an import, an install or a paste). It stays stopped until you approve the new one.',
+    newWhy:
+      'This entry was added outside the server form (an import, an install, a paste into the editor, or another program editing the file). Switchboard starts it only once you have checked what it runs.',
+    newWhyRemote:
+      'This remote entry was added outside the server form (an import, an install, a paste into the editor, or another program editing the file) and sends secrets of yours, or may use your LLM without asking. Switchboard connects only once you have checked where they go.',
     before: 'what you approved before',
     approving: 'Approving…',
     approveDisabled: 'Approve (it stays disabled)',
@@ -953,7 +963,8 @@ export const en = {
     title: {
       changed: 'Its definition (or its server’s instructions) changed since you trusted it. It is not offered to the model and cannot run until you accept it.',
       new: 'It appeared after this server’s tools were trusted. It is not offered to the model and cannot run until you accept it.',
-      flagged: 'Its definition hides text (invisible or deceptive characters, or terminal escape sequences). It is not offered to the model and cannot run until you accept it.',
+      flagged:
+        'Its definition hides text (invisible or deceptive characters, or terminal escape sequences). It is not offered to the model and cannot run until you accept it.',
     },
     trustedHiddenTitle: 'Trusted, but its definition contains hidden text (shown decoded in its details)',
     hiddenText: 'hidden text',
@@ -970,7 +981,8 @@ export const en = {
     tagSpell: 'Tag characters spell: <code>{{text}}</code>',
     selectorSpell: 'Variation selectors spell: <code>{{text}}</code>',
     intro: {
-      changed: '<strong>{{tool}}</strong> changed since you trusted it. Until you accept the new definition it is not offered to the model, and calls to it are refused.',
+      changed:
+        '<strong>{{tool}}</strong> changed since you trusted it. Until you accept the new definition it is not offered to the model, and calls to it are refused.',
       new: '<strong>{{tool}}</strong> appeared after this server’s tools were trusted. Until you accept it, it is not offered to the model, and calls to it are refused.',
       flagged: '<strong>{{tool}}</strong> hides text in its definition. Until you accept it, it is not offered to the model, and calls to it are refused.',
     },
@@ -1134,12 +1146,14 @@ export const en = {
       /** A setting that does not validate (src-main/core/services/settings.ts, data.detailReason). */
       'setting-invalid': 'That setting is not valid — $t(configDetail.reason.{{detailReason}}).',
       /** The secrets file cannot be read, so a change is not written over it (src-main/core/secrets/store.ts). */
-      'secrets-file-unreadable': '{{file}} cannot be read ($t(configDetail.secretsFile.{{whyKind}})), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
+      'secrets-file-unreadable':
+        '{{file}} cannot be read ($t(configDetail.secretsFile.{{whyKind}})), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.',
       /** A model spec the chat cannot use (src-main/core/chat/providers.ts). */
       'not-a-model': '"{{spec}}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.',
       'unknown-provider': 'Unknown provider "{{provider}}" in "{{spec}}". Use one of: {{providers}}.',
       /** An edit whose result would not be a valid config (src-main/core/config/store.ts, data.detailReason). */
-      'would-be-invalid': 'Not saved: the result would not be a valid config (line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}})). Nothing was written.',
+      'would-be-invalid':
+        'Not saved: the result would not be a valid config (line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}})). Nothing was written.',
       'name-taken': 'A server named "{{server}}" already exists; pick another name.',
       'stdio-no-oauth': 'Server "{{server}}" is a stdio server; it does not sign in with OAuth.',
       'no-oauth': 'Server "{{server}}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.',
@@ -1210,32 +1224,44 @@ export const en = {
       'stdio-without-command': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.stdio-without-command)',
       'sandbox-on-remote': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.sandbox-on-remote)',
       'oauth-on-stdio': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.oauth-on-stdio)',
-      'secret-without-client-id': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.secret-without-client-id)',
-      'client-credentials-incomplete': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.client-credentials-incomplete)',
+      'secret-without-client-id':
+        'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.secret-without-client-id)',
+      'client-credentials-incomplete':
+        'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.client-credentials-incomplete)',
       'cross-app-incomplete': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.cross-app-incomplete)',
       'idp-needs-endpoint': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.idp-needs-endpoint)',
       'idp-without-cross-app': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.idp-without-cross-app)',
       'type-without-url': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.type-without-url)',
       /** An edit refused because the file on disk has a problem (src-main/core/config/store.ts, data.detailReason). */
-      'fix-first': 'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}}). Fix it first — Switchboard never writes over a file it cannot read.',
+      'fix-first':
+        'The config file {{file}} has a problem at line {{line}}, column {{column}}: $t(configDetail.reason.{{detailReason}}). Fix it first — Switchboard never writes over a file it cannot read.',
       /** A reference in a server's entry that cannot be resolved (src-main/core/config/env.ts). */
-      'missing-secret': '{{where}} refers to ${secret:{{name}}}, but there is no secret named {{name}}. Add it under Settings → Secrets (or `switchboard secret set {{name}}`).',
-      'missing-env': '{{where}} refers to ${env:{{name}}}, but {{name}} is set neither in the environment Switchboard was started with nor in its .env file. Set {{name}} there, or write the value directly.',
+      'missing-secret':
+        '{{where}} refers to ${secret:{{name}}}, but there is no secret named {{name}}. Add it under Settings → Secrets (or `switchboard secret set {{name}}`).',
+      'missing-env':
+        '{{where}} refers to ${env:{{name}}}, but {{name}} is set neither in the environment Switchboard was started with nor in its .env file. Set {{name}} there, or write the value directly.',
       'missing-input': '{{where}} needs the input "{{inputId}}". Enter it when asked; it is then kept as a secret.',
       /** A value that would hand a server one of the host's own LLM keys (src-main/core/config/env.ts). */
-      'host-key-value': '{{where}} would receive the value of Switchboard\'s own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})',
-      'host-key-value-from': '{{where}} (from {{refs}}) would receive the value of Switchboard\'s own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})',
-      'host-key-env-ref': '{{where}} refers to ${env:{{name}}}, which is Switchboard\'s own LLM key: it is never passed to servers. $t(configDetail.allow.{{allow}})',
-      'host-key-secret-ref': '{{where}} refers to ${secret:{{name}}}, where the chat keeps Switchboard\'s own $t(providers.names.{{provider}}) key: it is never passed to servers. $t(configDetail.allow.{{allow}})',
-      'host-key-in-env-file': '{{where}} {{file}} sets {{name}}, Switchboard\'s own LLM key name: it is never passed to servers from a file. Remove it from that file and give the server its own key (e.g. ${secret:NAME}), or put {{hostName}} on the allow-list (envAllowList in settings) if you really mean to share it.',
+      'host-key-value':
+        "{{where}} would receive the value of Switchboard's own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})",
+      'host-key-value-from':
+        "{{where}} (from {{refs}}) would receive the value of Switchboard's own LLM key {{key}}: it is never passed to servers. $t(configDetail.allow.{{allow}})",
+      'host-key-env-ref':
+        "{{where}} refers to ${env:{{name}}}, which is Switchboard's own LLM key: it is never passed to servers. $t(configDetail.allow.{{allow}})",
+      'host-key-secret-ref':
+        "{{where}} refers to ${secret:{{name}}}, where the chat keeps Switchboard's own $t(providers.names.{{provider}}) key: it is never passed to servers. $t(configDetail.allow.{{allow}})",
+      'host-key-in-env-file':
+        "{{where}} {{file}} sets {{name}}, Switchboard's own LLM key name: it is never passed to servers from a file. Remove it from that file and give the server its own key (e.g. ${secret:NAME}), or put {{hostName}} on the allow-list (envAllowList in settings) if you really mean to share it.",
     },
     'provider-error': { generic: 'The model provider failed: {{message}}' },
     'not-configured': {
       generic: 'No model provider is set up yet: add one in Chat → Providers & approvals. ({{message}})',
       /** A provider picked without what it needs (src-main/core/chat/providers.ts, data.reason). */
       'anthropic-key': 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.',
-      'openai-key': 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.',
-      'compatible-base-url': 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
+      'openai-key':
+        'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.',
+      'compatible-base-url':
+        'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
     },
     'not-supported': {
       generic: 'Not available: {{message}}',
@@ -1254,9 +1280,11 @@ export const en = {
       generic: 'This tool changed since it was trusted (or is new, or hides text): review it first. {{message}}',
       server: 'A tool of server "{{server}}" must be reviewed first. {{message}}',
       /** data.reason is the tool's review state (src-main/core/servers/features/tools.ts). */
-      changed: '{{server}}/{{tool}} changed since it was trusted ({{changed}}). Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
-      new: '{{server}}/{{tool}} is a new tool, not there when the server\'s tools were pinned. Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
-      flagged: '{{server}}/{{tool}} hides text in its definition and needs review before it can run. Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
+      changed:
+        '{{server}}/{{tool}} changed since it was trusted ({{changed}}). Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
+      new: "{{server}}/{{tool}} is a new tool, not there when the server's tools were pinned. Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}",
+      flagged:
+        '{{server}}/{{tool}} hides text in its definition and needs review before it can run. Review it in Switchboard (Tools), or accept it with: switchboard trust {{server}} {{tool}}',
     },
     internal: {
       generic: 'Something went wrong inside Switchboard: {{message}}',
@@ -1283,8 +1311,10 @@ export const en = {
     'crash-loop': {
       generic: 'The server keeps dying right after it starts, so it is left stopped. Fix the cause, then press Restart. ({{message}})',
       code: 'Server "{{server}}" exited with code {{exitCode}}. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
-      signal: 'Server "{{server}}" was ended by signal {{signal}}. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
-      closed: 'Server "{{server}}" closed the connection. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
+      signal:
+        'Server "{{server}}" was ended by signal {{signal}}. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
+      closed:
+        'Server "{{server}}" closed the connection. It died {{deaths}} times within {{seconds}} s of starting, so it is left stopped. Fix the cause, then press Restart.',
     },
     'exited-before-ready': {
       generic: 'The server exited before it was ready: {{message}}',
@@ -1322,7 +1352,9 @@ export const en = {
       generic:
         'Switchboard was restarted and has a new access token, so this tab cannot reconnect. Open the new URL printed by `switchboard serve` (start it with --keep-token to keep the token across restarts).',
     },
-    'bridge-gone': { generic: 'Switchboard is not answering at this address. If you restarted `switchboard serve` and its port changed, open the new URL it printed.' },
+    'bridge-gone': {
+      generic: 'Switchboard is not answering at this address. If you restarted `switchboard serve` and its port changed, open the new URL it printed.',
+    },
     'bridge-unreachable': { generic: 'the host is not reachable (is `switchboard serve` still running?)' },
     'bridge-refused': { generic: 'the host refused the connection (bad or expired token)' },
     'bridge-said': { generic: '{{detail}} (code {{closeCode}})' },
@@ -1346,20 +1378,30 @@ export const en = {
     'import-conflict': { generic: 'a different server of that name exists (not overwritten)' },
     /** The servers' own reasons (G2: sandbox, sign-in, health checks; data as the core sends it). */
     'sandbox-unavailable': {
-      generic: 'Not started: the server asks for a sandbox, but {{detail}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
-      entry: 'Not started: mcpServers.{{server}}.sandbox asks for a sandbox, but {{cause}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
-      settings: 'Not started: the settings default "sandbox" asks for a sandbox, but {{cause}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
+      generic:
+        'Not started: the server asks for a sandbox, but {{detail}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
+      entry:
+        'Not started: mcpServers.{{server}}.sandbox asks for a sandbox, but {{cause}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
+      settings:
+        'Not started: the settings default "sandbox" asks for a sandbox, but {{cause}}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.',
     },
     'bwrap-override-missing': { generic: 'SWITCHBOARD_BWRAP names {{path}}, which does not exist' },
-    'bwrap-not-installed': { generic: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' },
-    'bwrap-cannot-sandbox': { generic: '{{path}} cannot create a sandbox here ({{detail}}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)' },
+    'bwrap-not-installed': {
+      generic: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)',
+    },
+    'bwrap-cannot-sandbox': {
+      generic: '{{path}} cannot create a sandbox here ({{detail}}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)',
+    },
     'sandbox-exec-missing': { generic: '{{path}} is missing' },
     'no-sandbox-platform': { generic: 'no sandbox is available on {{platform}} (bubblewrap on Linux, sandbox-exec on macOS)' },
     'sign-in-required': {
       generic: 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}.',
-      'token-refused': 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. It refused the Authorization header in its config entry: check that the token is valid and not expired.',
-      'oauth-failed': 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. Switchboard could not start an OAuth sign-in ({{problem}}). If the service hands out tokens, add one to the entry instead: "headers": { "Authorization": "Bearer <token>" }.',
-      'no-oauth': 'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. Switchboard cannot sign in with OAuth for it. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
+      'token-refused':
+        'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. It refused the Authorization header in its config entry: check that the token is valid and not expired.',
+      'oauth-failed':
+        'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. Switchboard could not start an OAuth sign-in ({{problem}}). If the service hands out tokens, add one to the entry instead: "headers": { "Authorization": "Bearer <token>" }.',
+      'no-oauth':
+        'Server "{{server}}" needs sign-in: {{url}} answered HTTP {{httpStatus}}. Switchboard cannot sign in with OAuth for it. As a workaround, get a token from the service and add it to the entry: "headers": { "Authorization": "Bearer <token>" }.',
     },
     'needs-login': {
       generic: 'Server "{{server}}" needs you to sign in. Press Sign in (or run `switchboard login {{server}}`).',
@@ -1395,7 +1437,8 @@ export const en = {
     addPath: 'Add path',
     network: 'Network allowed',
     settingsHeading: 'Sandbox',
-    settingsIntro: 'The sandbox of every program (stdio) server whose entry has no sandbox setting of its own. Where no sandbox is available (bubblewrap on Linux, sandbox-exec on macOS) such a server does not start.',
+    settingsIntro:
+      'The sandbox of every program (stdio) server whose entry has no sandbox setting of its own. Where no sandbox is available (bubblewrap on Linux, sandbox-exec on macOS) such a server does not start.',
     settingsOff: 'Off: a server runs in a sandbox only when its entry asks for one',
     settingsOn: 'On: every program server runs in a sandbox',
     settingsNetwork: 'Sandboxed servers may use the network',
@@ -1434,10 +1477,12 @@ export const en = {
     argsNotObject: 'ARGS_JSON must be a JSON object, like \'{"a": 2, "b": 3}\'',
     toolError: '{{server}}/{{tool}} returned an error: {{text}}',
     noMessage: 'no message',
-    loopbackOnly: 'serve binds to loopback only; {{host}} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.',
+    loopbackOnly:
+      'serve binds to loopback only; {{host}} would expose a program launcher (plain HTTP, token in the URL) to the network. Add --allow-remote if you really mean it.',
     remoteWarning: 'Warning: serving on {{host}} — anyone who can reach it and sees the URL can start programs as you.',
     uiNotBuilt: 'the UI is not built ({{dir}}/index.html is missing). Run "npm run build" first.',
-    serveStateWrite: 'cannot save the serve address to {{file}} ({{error}}); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.',
+    serveStateWrite:
+      'cannot save the serve address to {{file}} ({{error}}); nothing is served. Free some space on that disk (or make the folder writable) and start serve again.',
     headlessReady: 'Switchboard headless: open the URL above in a browser. Config: {{config}}. Ctrl+C to stop.',
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',
@@ -1452,7 +1497,8 @@ export const en = {
     },
     /** How to share a host key anyway (env.ts howToAllow), by data.allow. */
     allow: {
-      named: 'Give the server its own key (e.g. ${secret:NAME}), or put {{allowName}} on the allow-list (envAllowList in settings) if you really mean to share it.',
+      named:
+        'Give the server its own key (e.g. ${secret:NAME}), or put {{allowName}} on the allow-list (envAllowList in settings) if you really mean to share it.',
       none: 'Give the server its own key (e.g. ${secret:NAME}): a key the chat keeps for this provider is not shared with servers, not even through the allow-list (envAllowList in settings).',
     },
     /** The problem alone (the editor shows it beside its line), from data.reason and its data. */

@@ -75,7 +75,9 @@ export function requestReasonText(t: TFunction, reason: RequestReason): string {
   const data = reason.data ?? {};
   switch (reason.code) {
     case 'timed-out':
-      return typeof data.ms === 'number' ? t('forms.reason.timedOutMs', { ms: data.ms }) : t('forms.reason.timedOutSeconds', { count: Number(data.seconds ?? 0) });
+      return typeof data.ms === 'number'
+        ? t('forms.reason.timedOutMs', { ms: data.ms })
+        : t('forms.reason.timedOutSeconds', { count: Number(data.seconds ?? 0) });
     case 'withdrawn':
       return t('forms.reason.withdrawn');
     case 'shutting-down':

@@ -16,7 +16,9 @@ describe('localizeError', () => {
   const zh = createI18n('zh-CN');
   const en = createI18n('en');
   it('keeps the host message in English', () => {
-    expect(localizeError(en, { code: 'unknown-server', message: 'There is no server named "x" in the config.', data: { server: 'x' } })).toBe('There is no server named "x" in the config.');
+    expect(localizeError(en, { code: 'unknown-server', message: 'There is no server named "x" in the config.', data: { server: 'x' } })).toBe(
+      'There is no server named "x" in the config.',
+    );
   });
   it('words it from the code and data in Chinese, the most specific wording whose data is there', () => {
     expect(localizeError(zh, { code: 'unknown-server', message: 'ignored', data: { server: 'fs' } })).toBe('配置中没有名为“fs”的服务器。');
@@ -30,12 +32,18 @@ describe('localizeError', () => {
     expect(text.startsWith('x.mcpb')).toBe(true);
     expect(text).toMatch(/[\u4e00-\u9fff]/);
     expect(text).not.toContain('{{');
-    expect(localizeError(en, { code: 'invalid-argument', message: 'English as it is', data: { reason: 'signature-tampered', file: 'x.mcpb' } })).toBe('English as it is');
+    expect(localizeError(en, { code: 'invalid-argument', message: 'English as it is', data: { reason: 'signature-tampered', file: 'x.mcpb' } })).toBe(
+      'English as it is',
+    );
   });
   it('a tool refused until reviewed: worded from its review state', () => {
     const data = { server: 's', tool: 'add', state: 'changed', reason: 'changed', changed: ['description'] };
-    expect(localizeError(zh, { code: 'needs-review', message: 'English', data })).toBe('s/add 自被信任后已更改（description）。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust s add');
-    expect(localizeError(zh, { code: 'needs-review', message: 'English', data: { server: 's', tool: 'add', reason: 'flagged' } })).toMatch(/^s\/add 的定义中藏有文本/);
+    expect(localizeError(zh, { code: 'needs-review', message: 'English', data })).toBe(
+      's/add 自被信任后已更改（description）。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust s add',
+    );
+    expect(localizeError(zh, { code: 'needs-review', message: 'English', data: { server: 's', tool: 'add', reason: 'flagged' } })).toMatch(
+      /^s\/add 的定义中藏有文本/,
+    );
   });
   it('falls back to the message for a code without a key', () => {
     expect(localizeError(zh, { code: 'ENOENT', message: 'no such file' })).toBe('no such file');
@@ -47,7 +55,9 @@ describe('secretsCaveat', () => {
   it("English keeps the store's own warning; Chinese words a file store's caveat with its file; none for the keychain", () => {
     const store = { backing: 'file', warning: 'Secrets are kept in /h/secrets.json (…)', file: '/h/secrets.json' };
     expect(secretsCaveat(createI18n('en'), store)).toBe('Secrets are kept in /h/secrets.json (…)');
-    expect(secretsCaveat(createI18n('zh-CN'), store)).toBe('机密保存在 /h/secrets.json 中（仅你可读，权限 0600），而不是操作系统钥匙串中。桌面应用则改用钥匙串加密它们。');
+    expect(secretsCaveat(createI18n('zh-CN'), store)).toBe(
+      '机密保存在 /h/secrets.json 中（仅你可读，权限 0600），而不是操作系统钥匙串中。桌面应用则改用钥匙串加密它们。',
+    );
     expect(secretsCaveat(createI18n('zh-CN'), { backing: 'file' })).toMatch(/^机密保存在一个仅你可读的文件中/);
     expect(secretsCaveat(createI18n('zh-CN'), { backing: 'keychain' })).toBeUndefined();
   });

@@ -124,7 +124,9 @@ export type DiagnosticSection = 'containment' | 'sandbox' | 'ping';
 export function localizeDiagnostic(instance: I18n, section: DiagnosticSection, text: string, info: StatusReason | undefined): string {
   const language = instance.resolvedLanguage ?? instance.language;
   if (language === 'en' || info === undefined || !/^[\w-]+$/.test(info.code)) return text;
-  return worded(instance, language, `diagnostics.${section}`, { code: info.code, message: text, ...(info.data !== undefined ? { data: info.data } : {}) }) ?? text;
+  return (
+    worded(instance, language, `diagnostics.${section}`, { code: info.code, message: text, ...(info.data !== undefined ? { data: info.data } : {}) }) ?? text
+  );
 }
 
 /**
@@ -168,7 +170,8 @@ export function secretsCaveat(instance: I18n, store: { backing: string; warning?
   if (store.backing === 'keychain') return undefined;
   const language = instance.resolvedLanguage ?? instance.language;
   if (store.warning !== undefined && (language === 'en' || store.backing !== 'file')) return store.warning;
-  if (store.backing === 'file') return store.file !== undefined ? instance.t('secrets.fileBacked', { file: store.file }) : instance.t('secrets.fileBackedNoPath');
+  if (store.backing === 'file')
+    return store.file !== undefined ? instance.t('secrets.fileBacked', { file: store.file }) : instance.t('secrets.fileBackedNoPath');
   return instance.t('secrets.notKeychain', { backing: store.backing });
 }
 

@@ -82,7 +82,8 @@ export const zhCN: Catalogue = {
   },
   audit: {
     title: '审计日志',
-    intro: '每一次决定（允许、拒绝以及方式）和每一次工具调用——模型发起的，以及你用 /tool 或表单直接发起的——及其结果，还有服务器发起的每个采样请求（仅记录大小）。保存在数据文件夹的 <code>audit.jsonl</code> 中。',
+    intro:
+      '每一次决定（允许、拒绝以及方式）和每一次工具调用——模型发起的，以及你用 /tool 或表单直接发起的——及其结果，还有服务器发起的每个采样请求（仅记录大小）。保存在数据文件夹的 <code>audit.jsonl</code> 中。',
     when: '时间',
     from: '来源',
     tool: '工具',
@@ -271,7 +272,8 @@ export const zhCN: Catalogue = {
     empty: '还没有服务器。添加一个，或从其他 MCP 主机导入。',
     details: '服务器详情',
     pick: '选择一个服务器进行编辑，或添加一个。',
-    explain: '这里的所有操作都会编辑服务器配置文件——注释和格式会保留，上一个版本会另存为 <code>.bak</code>。<strong>原始 JSON</strong> 视图直接编辑同一个文件。',
+    explain:
+      '这里的所有操作都会编辑服务器配置文件——注释和格式会保留，上一个版本会另存为 <code>.bak</code>。<strong>原始 JSON</strong> 视图直接编辑同一个文件。',
     enabledTitle: '已启用：点击停止并禁用',
     disabledTitle: '已禁用：点击启用',
     enableLabel: '启用 {{server}}',
@@ -913,7 +915,8 @@ export const zhCN: Catalogue = {
     connectTitle: '连接到“{{server}}”？',
     changedWhy: '自你批准以来，它运行的内容、得到的密钥、密钥的去向或它的采样策略已更改（编辑了文件、导入、安装或粘贴）。在你批准新的版本之前，它保持停止。',
     newWhy: '此条目是在服务器表单之外添加的（导入、安装、粘贴到编辑器中，或其他程序编辑了文件）。只有在你检查过它要运行的内容后，Switchboard 才会启动它。',
-    newWhyRemote: '此远程条目是在服务器表单之外添加的（导入、安装、粘贴到编辑器中，或其他程序编辑了文件），它会发送你的密钥，或可能不经询问就使用你的 LLM。只有在你检查过它们的去向后，Switchboard 才会连接。',
+    newWhyRemote:
+      '此远程条目是在服务器表单之外添加的（导入、安装、粘贴到编辑器中，或其他程序编辑了文件），它会发送你的密钥，或可能不经询问就使用你的 LLM。只有在你检查过它们的去向后，Switchboard 才会连接。',
     before: '你之前批准的内容',
     approving: '正在批准…',
     approveDisabled: '批准（保持禁用）',
@@ -1121,7 +1124,8 @@ export const zhCN: Catalogue = {
     'invalid-argument': {
       generic: '参数无效：{{message}}',
       'setting-invalid': '该设置无效——$t(configDetail.reason.{{detailReason}})。',
-      'secrets-file-unreadable': '无法读取 {{file}}（$t(configDetail.secretsFile.{{whyKind}})），所以 Switchboard 不会覆盖它。请修正该文件（一个把机密名映射到值的 JSON 对象），或把它移走，然后重试。',
+      'secrets-file-unreadable':
+        '无法读取 {{file}}（$t(configDetail.secretsFile.{{whyKind}})），所以 Switchboard 不会覆盖它。请修正该文件（一个把机密名映射到值的 JSON 对象），或把它移走，然后重试。',
       'not-a-model': '“{{spec}}”不是模型：请写成 服务商:模型，例如 anthropic:claude-sonnet-4-5 或 ollama:llama3.2。',
       'unknown-provider': '“{{spec}}”中的模型服务“{{provider}}”未知。请使用以下之一：{{providers}}。',
       'would-be-invalid': '未保存：这样改动后配置将无效（第 {{line}} 行第 {{column}} 列：$t(configDetail.reason.{{detailReason}})）。未写入任何内容。',
@@ -1161,7 +1165,8 @@ export const zhCN: Catalogue = {
     'config-invalid': {
       generic: '配置有问题：{{message}}',
       position: '配置第 {{line}} 行第 {{column}} 列有问题：{{message}}',
-      'command-not-found': '无法启动“{{command}}”：找不到该命令。已查找的位置：{{path}}。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
+      'command-not-found':
+        '无法启动“{{command}}”：找不到该命令。已查找的位置：{{path}}。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
       'no-executable': '无法启动“{{command}}”：{{file}} 处没有可执行文件。请检查配置中的 {{where}} 路径。',
       'no-executable-relative':
         '无法启动“{{command}}”：{{file}} 处没有可执行文件。相对路径的 {{where}} 从 {{base}} 开始查找（服务器的 "cwd"，没有则为配置文件所在的文件夹）：请改正路径，或填写绝对路径。',
@@ -1198,15 +1203,21 @@ export const zhCN: Catalogue = {
       'idp-needs-endpoint': '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.idp-needs-endpoint)',
       'idp-without-cross-app': '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.idp-without-cross-app)',
       'type-without-url': '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.type-without-url)',
-      'fix-first': '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.{{detailReason}})。请先修正它——Switchboard 从不覆盖它无法读取的文件。',
-      'missing-secret': '{{where}} 引用了 ${secret:{{name}}}，但没有名为 {{name}} 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set {{name}}`）。',
-      'missing-env': '{{where}} 引用了 ${env:{{name}}}，但 Switchboard 启动时的环境和它的 .env 文件中都没有设置 {{name}}。请在那里设置 {{name}}，或直接写入该值。',
+      'fix-first':
+        '配置文件 {{file}} 第 {{line}} 行第 {{column}} 列有问题：$t(configDetail.reason.{{detailReason}})。请先修正它——Switchboard 从不覆盖它无法读取的文件。',
+      'missing-secret':
+        '{{where}} 引用了 ${secret:{{name}}}，但没有名为 {{name}} 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set {{name}}`）。',
+      'missing-env':
+        '{{where}} 引用了 ${env:{{name}}}，但 Switchboard 启动时的环境和它的 .env 文件中都没有设置 {{name}}。请在那里设置 {{name}}，或直接写入该值。',
       'missing-input': '{{where}} 需要输入项“{{inputId}}”。请在提示时填写；填写后会作为机密保存。',
       'host-key-value': '{{where}} 会收到 Switchboard 自己的 LLM 密钥 {{key}} 的值：这个密钥从不传给服务器。$t(configDetail.allow.{{allow}})',
-      'host-key-value-from': '{{where}}（来自 {{refs}}）会收到 Switchboard 自己的 LLM 密钥 {{key}} 的值：这个密钥从不传给服务器。$t(configDetail.allow.{{allow}})',
+      'host-key-value-from':
+        '{{where}}（来自 {{refs}}）会收到 Switchboard 自己的 LLM 密钥 {{key}} 的值：这个密钥从不传给服务器。$t(configDetail.allow.{{allow}})',
       'host-key-env-ref': '{{where}} 引用了 ${env:{{name}}}，这是 Switchboard 自己的 LLM 密钥：它从不传给服务器。$t(configDetail.allow.{{allow}})',
-      'host-key-secret-ref': '{{where}} 引用了 ${secret:{{name}}}，聊天在这里保存 Switchboard 自己的密钥（$t(providers.names.{{provider}})）：它从不传给服务器。$t(configDetail.allow.{{allow}})',
-      'host-key-in-env-file': '{{where}} {{file}} 设置了 {{name}}，这是 Switchboard 自己的 LLM 密钥名：它从不经由文件传给服务器（指向 Switchboard 自己 .env 的 envFile 会交出它的密钥）。请从该文件中删除它，给服务器单独的密钥（例如 ${secret:NAME}）；如果确实要共享，请把 {{hostName}} 加入允许列表（设置中的 envAllowList）。',
+      'host-key-secret-ref':
+        '{{where}} 引用了 ${secret:{{name}}}，聊天在这里保存 Switchboard 自己的密钥（$t(providers.names.{{provider}})）：它从不传给服务器。$t(configDetail.allow.{{allow}})',
+      'host-key-in-env-file':
+        '{{where}} {{file}} 设置了 {{name}}，这是 Switchboard 自己的 LLM 密钥名：它从不经由文件传给服务器（指向 Switchboard 自己 .env 的 envFile 会交出它的密钥）。请从该文件中删除它，给服务器单独的密钥（例如 ${secret:NAME}）；如果确实要共享，请把 {{hostName}} 加入允许列表（设置中的 envAllowList）。',
     },
     'provider-error': { generic: '模型服务出错：{{message}}' },
     'not-configured': {
@@ -1231,14 +1242,17 @@ export const zhCN: Catalogue = {
     'needs-review': {
       generic: '此工具自被信任后已更改（或是新工具，或含隐藏文本）：请先审查。{{message}}',
       server: '服务器“{{server}}”的一个工具需要先审查。{{message}}',
-      changed: '{{server}}/{{tool}} 自被信任后已更改（{{changed}}）。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
+      changed:
+        '{{server}}/{{tool}} 自被信任后已更改（{{changed}}）。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
       new: '{{server}}/{{tool}} 是新工具，固定该服务器的工具时还没有它。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
-      flagged: '{{server}}/{{tool}} 的定义中藏有文本，运行前需要审查。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
+      flagged:
+        '{{server}}/{{tool}} 的定义中藏有文本，运行前需要审查。请在 Switchboard 的“工具”中审查它，或用以下命令接受：switchboard trust {{server}} {{tool}}',
     },
     internal: {
       generic: 'Switchboard 内部出错：{{message}}',
       'config-keeps-changing': '未保存：配置文件 {{file}} 在磁盘上不断变化。请稍后再试。',
-      'file-locked': '未保存：另一个 Switchboard 进程正在修改 {{file}}，且未在 {{seconds}} 秒内完成（它持有 {{lock}}）。未写入任何内容。请稍后再试；如果反复出现，请结束卡住的 switchboard 进程。',
+      'file-locked':
+        '未保存：另一个 Switchboard 进程正在修改 {{file}}，且未在 {{seconds}} 秒内完成（它持有 {{lock}}）。未写入任何内容。请稍后再试；如果反复出现，请结束卡住的 switchboard 进程。',
     },
     disconnected: { generic: '与主机的连接已断开：{{message}}' },
   },
@@ -1264,10 +1278,12 @@ export const zhCN: Catalogue = {
     },
     'start-failed': { generic: '启动失败：{{detail}}。' },
     'start-timeout': {
-      generic: '服务器“{{server}}”未能在 {{timeout}} 毫秒内完成连接。如果它只是启动较慢（首次通过 npx 或 uvx 下载、JVM 启动、机器繁忙），请在它的配置项中调大 "timeout"（单位为毫秒）。',
+      generic:
+        '服务器“{{server}}”未能在 {{timeout}} 毫秒内完成连接。如果它只是启动较慢（首次通过 npx 或 uvx 下载、JVM 启动、机器繁忙），请在它的配置项中调大 "timeout"（单位为毫秒）。',
     },
     'stdout-noise': {
-      generic: '服务器向 stdout 只写了非 JSON 内容（{{count}} 行，第一行：{{first}}），因此 {{timeout}} 毫秒内没有收到任何 MCP 消息。stdout 专用于协议：服务器必须把日志写到 stderr。',
+      generic:
+        '服务器向 stdout 只写了非 JSON 内容（{{count}} 行，第一行：{{first}}），因此 {{timeout}} 毫秒内没有收到任何 MCP 消息。stdout 专用于协议：服务器必须把日志写到 stderr。',
     },
     'spawn-failed': {
       generic: '无法启动“{{command}}”（{{detail}}）。',
@@ -1286,7 +1302,8 @@ export const zhCN: Catalogue = {
     },
     'bridge-no-token': { generic: '没有访问令牌。请打开 `switchboard serve` 打印出的完整 URL（以 ?token=… 结尾）。' },
     'bridge-stale-token': {
-      generic: 'Switchboard 已重启并换了新的访问令牌，因此此标签页无法重新连接。请打开 `switchboard serve` 打印出的新 URL（用 --keep-token 启动可在重启后保留令牌）。',
+      generic:
+        'Switchboard 已重启并换了新的访问令牌，因此此标签页无法重新连接。请打开 `switchboard serve` 打印出的新 URL（用 --keep-token 启动可在重启后保留令牌）。',
     },
     'bridge-gone': { generic: 'Switchboard 在此地址没有响应。如果你重启了 `switchboard serve` 且端口已变，请打开它打印出的新 URL。' },
     'bridge-unreachable': { generic: '无法连接到主机（`switchboard serve` 还在运行吗？）' },
@@ -1312,8 +1329,10 @@ export const zhCN: Catalogue = {
     'import-conflict': { generic: '已有一个同名但不同的服务器（未覆盖）' },
     'sandbox-unavailable': {
       generic: '未启动：该服务器要求使用沙箱，但{{detail}}。它绝不会改为在沙箱外运行：请安装一个沙箱，或在此服务器上设置 "sandbox": false 以不用沙箱运行。',
-      entry: '未启动：mcpServers.{{server}}.sandbox 要求使用沙箱，但{{cause}}。它绝不会改为在沙箱外运行：请安装一个沙箱，或在此服务器上设置 "sandbox": false 以不用沙箱运行。',
-      settings: '未启动：设置中的默认值 "sandbox" 要求使用沙箱，但{{cause}}。它绝不会改为在沙箱外运行：请安装一个沙箱，或在此服务器上设置 "sandbox": false 以不用沙箱运行。',
+      entry:
+        '未启动：mcpServers.{{server}}.sandbox 要求使用沙箱，但{{cause}}。它绝不会改为在沙箱外运行：请安装一个沙箱，或在此服务器上设置 "sandbox": false 以不用沙箱运行。',
+      settings:
+        '未启动：设置中的默认值 "sandbox" 要求使用沙箱，但{{cause}}。它绝不会改为在沙箱外运行：请安装一个沙箱，或在此服务器上设置 "sandbox": false 以不用沙箱运行。',
     },
     'bwrap-override-missing': { generic: 'SWITCHBOARD_BWRAP 指定的 {{path}} 不存在' },
     'bwrap-not-installed': { generic: '未安装 bubblewrap（bwrap）；请安装（Debian/Ubuntu：apt-get install bubblewrap；Fedora：dnf install bubblewrap）' },
@@ -1322,9 +1341,12 @@ export const zhCN: Catalogue = {
     'no-sandbox-platform': { generic: '{{platform}} 上没有可用的沙箱（Linux 上用 bubblewrap，macOS 上用 sandbox-exec）' },
     'sign-in-required': {
       generic: '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。',
-      'token-refused': '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。它拒绝了配置条目中的 Authorization 头：请检查令牌是否有效、是否已过期。',
-      'oauth-failed': '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。Switchboard 无法发起 OAuth 登录（{{problem}}）。如果该服务提供令牌，可改为在条目中添加："headers": { "Authorization": "Bearer <token>" }。',
-      'no-oauth': '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。Switchboard 无法为它进行 OAuth 登录。变通办法：从该服务获取令牌并添加到条目中："headers": { "Authorization": "Bearer <token>" }。',
+      'token-refused':
+        '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。它拒绝了配置条目中的 Authorization 头：请检查令牌是否有效、是否已过期。',
+      'oauth-failed':
+        '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。Switchboard 无法发起 OAuth 登录（{{problem}}）。如果该服务提供令牌，可改为在条目中添加："headers": { "Authorization": "Bearer <token>" }。',
+      'no-oauth':
+        '服务器“{{server}}”需要登录：{{url}} 返回了 HTTP {{httpStatus}}。Switchboard 无法为它进行 OAuth 登录。变通办法：从该服务获取令牌并添加到条目中："headers": { "Authorization": "Bearer <token>" }。',
     },
     'needs-login': {
       generic: '服务器“{{server}}”需要你登录。请点击“登录”（或运行 `switchboard login {{server}}`）。',
@@ -1360,7 +1382,8 @@ export const zhCN: Catalogue = {
     addPath: '添加路径',
     network: '允许网络',
     settingsHeading: '沙箱',
-    settingsIntro: '所有自身条目没有沙箱设置的程序（stdio）服务器所用的沙箱。没有可用沙箱时（Linux 上的 bubblewrap，macOS 上的 sandbox-exec），这样的服务器不会启动。',
+    settingsIntro:
+      '所有自身条目没有沙箱设置的程序（stdio）服务器所用的沙箱。没有可用沙箱时（Linux 上的 bubblewrap，macOS 上的 sandbox-exec），这样的服务器不会启动。',
     settingsOff: '关闭：只有条目要求时服务器才在沙箱中运行',
     settingsOn: '开启：每个程序服务器都在沙箱中运行',
     settingsNetwork: '沙箱中的服务器可以使用网络',

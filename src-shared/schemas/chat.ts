@@ -5,12 +5,19 @@ import { resourceRefSchema } from './resources';
 /** Argument tuples of the chat's channels: turns, conversations, providers, direct calls (see ../contract/chat.ts). */
 
 const conversationIdSchema = z.string().min(1).max(100);
-const modelSpecSchema = z.string().regex(/^[a-z][a-z0-9-]*:\S+$/, 'a model is written provider:model, e.g. anthropic:claude-sonnet-4-5').max(300);
+const modelSpecSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*:\S+$/, 'a model is written provider:model, e.g. anthropic:claude-sonnet-4-5')
+  .max(300);
 const toolKeySchema = z.string().min(3).max(600);
 
 export const chatSendSchema = z.object({
   conversationId: conversationIdSchema.optional(),
-  text: z.string().trim().min(1).max(1024 * 1024),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1024 * 1024),
   model: modelSpecSchema.optional(),
   /** Resources read (resources:read) and sent with the message as context for the model. */
   attachments: z.array(resourceRefSchema).max(maxChatAttachments).optional(),
@@ -26,7 +33,11 @@ export const providerIdSchema = z.enum(['anthropic', 'openai', 'ollama', 'compat
 export const providerConfigureSchema = z.object({
   id: providerIdSchema,
   apiKey: z.string().trim().min(1).max(4096).nullable().optional(),
-  baseURL: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+  baseURL: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullable()
+    .optional(),
 });
 
 /** A tool the person calls directly (`/tool {…}` or the form): recorded in the conversation and the audit log. */
@@ -39,7 +50,10 @@ export const directCallSchema = z.object({
   /** Keys `calls:progress` and `tools:cancel`. */
   callId: z.string().min(1).max(200),
   /** What was typed (`/add {"a":2}`); omitted for the form. */
-  command: z.string().max(1024 * 1024).optional(),
+  command: z
+    .string()
+    .max(1024 * 1024)
+    .optional(),
   task: z.boolean().optional(),
 });
 

@@ -4,5 +4,5 @@ import { z } from 'zod';
 
 export const consentChannels = {
   /** [server name, the ConsentView hash the person was shown]: approve that launch; the server then starts. */
-  'servers:approve': z.tuple([z.string().min(1).max(200), z.string().regex(/^[0-9a-f]{64}$/, 'the hash from the server\'s consent view')]),
+  'servers:approve': z.tuple([z.string().min(1).max(200), z.string().regex(/^[0-9a-f]{64}$/, "the hash from the server's consent view")]),
 } as const;

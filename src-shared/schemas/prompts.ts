@@ -8,7 +8,13 @@ const stringRecord = z.record(z.string().max(1000), shortText);
 
 export const completionRefSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('prompt'), name: z.string().min(1).max(1000) }),
-  z.object({ type: z.literal('resource'), uri: z.string().min(1).max(16 * 1024) }),
+  z.object({
+    type: z.literal('resource'),
+    uri: z
+      .string()
+      .min(1)
+      .max(16 * 1024),
+  }),
 ]);
 
 export const promptsChannels = {

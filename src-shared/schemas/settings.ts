@@ -4,7 +4,10 @@ import { rootsSchema, sandboxSettingSchema } from './config';
 /** Argument tuples of the app settings channels (see ../contract/settings.ts). */
 
 /** POSIX-style variable names (what electron-store's schema accepts too). */
-export const envNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and _ and does not start with a digit').max(200);
+export const envNameSchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name is letters, digits and _ and does not start with a digit')
+  .max(200);
 
 const ms = (min: number, max: number) => z.number().int().min(min).max(max);
 /** The supervision knobs a person may set (the same bounds the core applies when it reads them). */
@@ -39,7 +42,11 @@ export const sandboxDefaultSchema = sandboxSettingSchema.superRefine((value, ctx
 /** A change to the app settings: each key replaces the stored value; `null` clears it (the default applies). */
 export const appSettingsPatchSchema = z
   .object({
-    envAllowList: z.array(envNameSchema).max(500).refine((names) => new Set(names).size === names.length, 'each name once').optional(),
+    envAllowList: z
+      .array(envNameSchema)
+      .max(500)
+      .refine((names) => new Set(names).size === names.length, 'each name once')
+      .optional(),
     supervision: supervisionSettingsSchema.nullable().optional(),
     roots: rootsSchema.nullable().optional(),
     sandbox: sandboxDefaultSchema.nullable().optional(),

@@ -105,7 +105,8 @@ const logout: Run = async (host, args) => {
   }
 };
 
-const oneServer = (args: CliArgs): string | undefined => (args.positionals.length !== 1 ? cliT('cli.needsOneServer', { command: args.command ?? '' }) : undefined);
+const oneServer = (args: CliArgs): string | undefined =>
+  args.positionals.length !== 1 ? cliT('cli.needsOneServer', { command: args.command ?? '' }) : undefined;
 
 /** login and logout; --no-browser is theirs (logout has no browser to open, and takes it without complaint). */
 export const authCommands: readonly CliCommand[] = [

@@ -54,7 +54,12 @@ export const call: CliCommand = {
     } catch (error) {
       const failure = toHostError(error);
       const cancelled = failure.code === 'cancelled';
-      host.chat.audit.append({ ...audited, outcome: cancelled ? 'cancelled' : 'failed', durationMs: Math.round(performance.now() - started), ...(cancelled ? {} : { detail: failure.message }) });
+      host.chat.audit.append({
+        ...audited,
+        outcome: cancelled ? 'cancelled' : 'failed',
+        durationMs: Math.round(performance.now() - started),
+        ...(cancelled ? {} : { detail: failure.message }),
+      });
       err(`switchboard: ${errorLine(error)}`);
       return 1;
     } finally {

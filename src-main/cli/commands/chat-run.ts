@@ -56,7 +56,13 @@ function origin(route: ChatRoute, which: 'model' | 'endpoint'): string {
 }
 
 export function routeLine(route: ChatRoute): string {
-  return cliT('cliOut.chat.route', { provider: route.label, model: route.model, endpoint: route.endpoint, modelFrom: origin(route, 'model'), endpointFrom: origin(route, 'endpoint') });
+  return cliT('cliOut.chat.route', {
+    provider: route.label,
+    model: route.model,
+    endpoint: route.endpoint,
+    modelFrom: origin(route, 'model'),
+    endpointFrom: origin(route, 'endpoint'),
+  });
 }
 
 export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = process): Promise<number> {
@@ -92,7 +98,9 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
       err(`  ✗ ${cliT('cliOut.chat.noTerminal', { server: part.server, tool: part.tool })}`);
       return 'deny';
     }
-    const reply = await terminal.ask(cliT('cliOut.chat.allow', { server: part.server, tool: part.tool, args: short(part.args), readOnly: part.readOnly ? cliT('cliOut.chat.readOnly') : '' }));
+    const reply = await terminal.ask(
+      cliT('cliOut.chat.allow', { server: part.server, tool: part.tool, args: short(part.args), readOnly: part.readOnly ? cliT('cliOut.chat.readOnly') : '' }),
+    );
     const key = (reply ?? '').toLowerCase();
     return key === 'y' || key === 'yes' ? 'once' : key === 'a' || key === 'always' ? 'always' : 'deny';
   };
@@ -117,7 +125,10 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
         } else if (part.status === 'running') err(`  → ${part.server} › ${part.tool} ${short(part.args)}`);
         else if (part.status === 'done') err(`  ← ${short(resultText(part.result))}`);
         else if (part.status === 'error') err(`  ✗ ${part.server} › ${part.tool}: ${short(part.error ?? resultText(part.result))}`);
-        else if (part.status === 'denied') err(`  ✗ ${cliT('cliOut.chat.denied', { server: part.server, tool: part.tool, why: part.decision === 'auto-deny' ? cliT('cliOut.chat.deniedByFlag') : '' })}`);
+        else if (part.status === 'denied')
+          err(
+            `  ✗ ${cliT('cliOut.chat.denied', { server: part.server, tool: part.tool, why: part.decision === 'auto-deny' ? cliT('cliOut.chat.deniedByFlag') : '' })}`,
+          );
         else if (part.status === 'cancelled') err(`  ✗ ${cliT('cliOut.chat.cancelled', { server: part.server, tool: part.tool })}`);
         break;
       }

@@ -34,6 +34,7 @@ describe('the command table', () => {
     expect(needs('serve')).toMatchObject({ watchConfig: true, requireConsent: true, answers: 'app', stopOnSignal: false, listen: true });
     expect(needs('chat')).toMatchObject({ watchConfig: false, requireConsent: false, answers: 'terminal', listen: true });
     for (const name of ['import', 'export', 'secret', 'registry', 'install', 'uninstall']) expect([name, needs(name)?.startServers]).toEqual([name, false]);
-    for (const name of ['list', 'tools', 'call', 'doctor', 'trust']) expect([name, needs(name)?.listen, needs(name)?.startServers]).toEqual([name, false, true]);
+    for (const name of ['list', 'tools', 'call', 'doctor', 'trust'])
+      expect([name, needs(name)?.listen, needs(name)?.startServers]).toEqual([name, false, true]);
   });
 });

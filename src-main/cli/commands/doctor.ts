@@ -53,7 +53,11 @@ export const doctor: CliCommand = {
         line(labels.command, v.launch.command);
         line(labels.args, JSON.stringify(v.launch.args));
         line(labels.cwd, v.launch.cwd);
-        const bySource = (source: string): string => v.launch?.env.filter((e) => e.source === source).map((e) => e.name).join(' ') || '-';
+        const bySource = (source: string): string =>
+          v.launch?.env
+            .filter((e) => e.source === source)
+            .map((e) => e.name)
+            .join(' ') || '-';
         line(labels.env, cliT('cliOut.doctor.env', { defaults: bySource('default'), allowList: bySource('allow-list'), serverEnv: bySource('server-env') }));
         if (v.launch.containment) line(cliT('cliOut.doctor.containmentLabel'), containmentText(v.launch.containment));
         if (v.launch.sandbox) line(labels.sandbox, sandboxText(v.launch.sandbox));
@@ -85,9 +89,21 @@ function consentDetails(c: ConsentView): string[] {
   if (c.changed?.length) lines.push(cliT('cliOut.doctor.consentParts', { parts: c.changed.join(', ') }));
   const refs = Object.entries(s.references ?? {}).map(([name, list]) => `${name} <- ${list.join(' ')}`);
   if (refs.length) lines.push(cliT('cliOut.doctor.consentReferences', { refs: refs.join('; ') }));
-  if ('command' in s && s.loader) lines.push(cliT('cliOut.doctor.consentLoader', { vars: Object.entries(s.loader).map(([name, value]) => `${name}=${value}`).join('; ') }));
+  if ('command' in s && s.loader)
+    lines.push(
+      cliT('cliOut.doctor.consentLoader', {
+        vars: Object.entries(s.loader)
+          .map(([name, value]) => `${name}=${value}`)
+          .join('; '),
+      }),
+    );
   if (s.sampling) {
-    const limit = s.sampling.mode === 'never' ? '' : s.sampling.perMinute !== undefined ? cliT('cliOut.doctor.consentPerMinute', { count: cliNumber(s.sampling.perMinute) }) : cliT('cliOut.doctor.consentNoLimit');
+    const limit =
+      s.sampling.mode === 'never'
+        ? ''
+        : s.sampling.perMinute !== undefined
+          ? cliT('cliOut.doctor.consentPerMinute', { count: cliNumber(s.sampling.perMinute) })
+          : cliT('cliOut.doctor.consentNoLimit');
     lines.push(cliT('cliOut.doctor.consentSampling', { mode: s.sampling.mode, limit }));
   }
   return lines;
@@ -96,10 +112,17 @@ function consentDetails(c: ConsentView): string[] {
 /** A remote server's OAuth state for doctor (never a token: the view has none). */
 function authText(a: AuthView): string {
   const at = a.issuerHost !== undefined ? cliT('cliOut.doctor.authAt', { host: a.issuerHost }) : '';
-  if (a.state === 'signing-in') return cliT('cliOut.doctor.authWaiting', { where: a.authorizationHost !== undefined ? cliT('cliOut.doctor.authWhere', { host: a.authorizationHost }) : '' });
+  if (a.state === 'signing-in')
+    return cliT('cliOut.doctor.authWaiting', {
+      where: a.authorizationHost !== undefined ? cliT('cliOut.doctor.authWhere', { host: a.authorizationHost }) : '',
+    });
   if (a.state === 'signed-in') {
     const expiry =
-      a.expiresAt === undefined ? '' : a.expiresAt > Date.now() ? cliT('cliOut.doctor.authExpiresIn', { minutes: cliNumber(Math.round((a.expiresAt - Date.now()) / 60_000)) }) : cliT('cliOut.doctor.authExpired');
+      a.expiresAt === undefined
+        ? ''
+        : a.expiresAt > Date.now()
+          ? cliT('cliOut.doctor.authExpiresIn', { minutes: cliNumber(Math.round((a.expiresAt - Date.now()) / 60_000)) })
+          : cliT('cliOut.doctor.authExpired');
     const more = a.stepUpScopes?.length ? cliT('cliOut.doctor.authMore', { scopes: a.stepUpScopes.join(' ') }) : '';
     const scopes = a.grantedScopes?.length ? cliT('cliOut.doctor.authScopes', { scopes: a.grantedScopes.join(' ') }) : '';
     return cliT('cliOut.doctor.authSignedIn', { at, scopes, expiry, more });
@@ -110,11 +133,14 @@ function authText(a: AuthView): string {
 function containmentText(c: ContainmentInfo): string {
   if (c.kind === 'cgroup') return cliT('cliOut.doctor.cgroup', { path: c.path ?? '?' });
   if (c.kind === 'taskkill') return cliT('cliOut.doctor.taskkill');
-  return cliT('cliOut.doctor.processGroup', { reason: c.reason !== undefined ? cliDiagnostic('containment', c.reason, c.reasonInfo) : cliT('cliOut.doctor.noCgroup') });
+  return cliT('cliOut.doctor.processGroup', {
+    reason: c.reason !== undefined ? cliDiagnostic('containment', c.reason, c.reasonInfo) : cliT('cliOut.doctor.noCgroup'),
+  });
 }
 
 function sandboxText(s: SandboxInfo): string {
-  if (s.kind === 'unavailable') return cliT('cliOut.doctor.sandboxUnavailable', { reason: s.reason !== undefined ? cliDiagnostic('sandbox', s.reason, s.reasonInfo) : '?' });
+  if (s.kind === 'unavailable')
+    return cliT('cliOut.doctor.sandboxUnavailable', { reason: s.reason !== undefined ? cliDiagnostic('sandbox', s.reason, s.reasonInfo) : '?' });
   const read = s.read.length ? s.read.join(', ') : '-';
   const write = s.write.length ? s.write.join(', ') : '-';
   return cliT('cliOut.doctor.sandbox', { kind: s.kind, read, write, network: s.network ? cliT('cliOut.yes') : cliT('cliOut.no') });
@@ -125,7 +151,16 @@ function doctorRecord(v: ServerView): Record<string, unknown> {
     name: v.name,
     transport: v.transport,
     status: v.disabled ? 'disabled' : v.status,
-    ...(v.launch ? { command: v.launch.command, args: v.launch.args, cwd: v.launch.cwd, env: v.launch.env, containment: v.launch.containment ?? null, sandbox: v.launch.sandbox ?? null } : { url: v.target }),
+    ...(v.launch
+      ? {
+          command: v.launch.command,
+          args: v.launch.args,
+          cwd: v.launch.cwd,
+          env: v.launch.env,
+          containment: v.launch.containment ?? null,
+          sandbox: v.launch.sandbox ?? null,
+        }
+      : { url: v.target }),
     protocolVersion: v.protocolVersion ?? null,
     era: v.era ?? null,
     approved: v.consent === undefined,

@@ -49,7 +49,13 @@ async function listed(host: Host, only: string | undefined): Promise<{ views: Se
  * Lists `what` on each server the listing covers, handing each answer to `take`; a listing that failed (an error
  * in the answer, or a thrown one) is said on stderr. True when anything failed (a server not ready included).
  */
-async function listEach<L extends { error?: string | undefined }>(host: Host, only: string | undefined, what: 'resources' | 'prompts', list: (server: string) => Promise<L>, take: (server: string, listed: L) => void): Promise<boolean> {
+async function listEach<L extends { error?: string | undefined }>(
+  host: Host,
+  only: string | undefined,
+  what: 'resources' | 'prompts',
+  list: (server: string) => Promise<L>,
+  take: (server: string, listed: L) => void,
+): Promise<boolean> {
   const { views, failed } = await listed(host, only);
   let listFailed = false;
   for (const v of views) {
@@ -93,14 +99,25 @@ const resources: Run = async (host, args) => {
   if (unsettled !== undefined) return unsettled;
   const resourceRows: Array<Record<string, unknown> & { server: string; uri: string; name: string }> = [];
   const templateRows: Array<Record<string, unknown> & { server: string; uriTemplate: string; name: string }> = [];
-  const anyFailed = await listEach(host, only, 'resources', (server) => host.api['resources:list'](server), (server, list) => {
-    for (const r of list.resources) {
-      resourceRows.push({ server, uri: r.uri, name: r.name, ...optional({ title: r.title, description: r.description, mimeType: r.mimeType }) });
-    }
-    for (const t of list.templates) {
-      templateRows.push({ server, uriTemplate: t.uriTemplate, name: t.name, ...optional({ title: t.title, description: t.description, mimeType: t.mimeType }) });
-    }
-  });
+  const anyFailed = await listEach(
+    host,
+    only,
+    'resources',
+    (server) => host.api['resources:list'](server),
+    (server, list) => {
+      for (const r of list.resources) {
+        resourceRows.push({ server, uri: r.uri, name: r.name, ...optional({ title: r.title, description: r.description, mimeType: r.mimeType }) });
+      }
+      for (const t of list.templates) {
+        templateRows.push({
+          server,
+          uriTemplate: t.uriTemplate,
+          name: t.name,
+          ...optional({ title: t.title, description: t.description, mimeType: t.mimeType }),
+        });
+      }
+    },
+  );
   if (args.json) outJson([...resourceRows, ...templateRows]);
   else {
     const cell = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -140,9 +157,15 @@ const prompts: Run = async (host, args) => {
   const unsettled = await settle(host, only);
   if (unsettled !== undefined) return unsettled;
   const rows: Array<{ server: string; name: string; title?: string; description?: string; arguments: unknown[] }> = [];
-  const anyFailed = await listEach(host, only, 'prompts', (server) => host.api['prompts:list'](server), (server, list) => {
-    for (const p of list.prompts) rows.push({ server, name: p.name, ...optional({ title: p.title, description: p.description }), arguments: p.arguments });
-  });
+  const anyFailed = await listEach(
+    host,
+    only,
+    'prompts',
+    (server) => host.api['prompts:list'](server),
+    (server, list) => {
+      for (const p of list.prompts) rows.push({ server, name: p.name, ...optional({ title: p.title, description: p.description }), arguments: p.arguments });
+    },
+  );
   if (args.json) outJson(rows);
   else {
     const argText = (a: unknown): string => {
@@ -187,13 +210,20 @@ const complete: Run = async (host, args) => {
     return 2;
   }
   const ref: CompletionRef = kind === 'prompt' ? { type: 'prompt', name: target } : { type: 'resource', uri: target };
-  const asked = await askServer(host, server, () => host.api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(args.context !== undefined ? { context } : {}) }));
+  const asked = await askServer(host, server, () =>
+    host.api['completion:complete']({ server, ref, argument: { name: argument, value }, ...(args.context !== undefined ? { context } : {}) }),
+  );
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
   if (args.json) outJson(view);
   else {
     for (const v of view.values) out(v);
-    if (view.hasMore === true) err(cliT('cliOut.features.more', { more: view.total !== undefined ? cliT('cliOut.features.moreTotal', { total: cliNumber(view.total) }) : cliT('cliOut.features.moreUnknown') }));
+    if (view.hasMore === true)
+      err(
+        cliT('cliOut.features.more', {
+          more: view.total !== undefined ? cliT('cliOut.features.moreTotal', { total: cliNumber(view.total) }) : cliT('cliOut.features.moreUnknown'),
+        }),
+      );
   }
   return 0;
 };
@@ -204,18 +234,30 @@ const ping: Run = async (host, args) => {
   if ('exit' in asked) return asked.exit;
   const view = asked.answer;
   if (args.json) outJson(view);
-  else out(cliT('cliOut.features.ping', { ms: cliNumber(view.ms), method: view.method === 'ping' ? '' : cliT('cliOut.features.pingMethod', { method: view.method }) }));
+  else
+    out(
+      cliT('cliOut.features.ping', {
+        ms: cliNumber(view.ms),
+        method: view.method === 'ping' ? '' : cliT('cliOut.features.pingMethod', { method: view.method }),
+      }),
+    );
   return 0;
 };
 
-const atMostOneServer = (args: CliArgs): string | undefined => (args.positionals.length > 1 ? cliT('cli.atMostOneServer', { command: args.command ?? '' }) : undefined);
+const atMostOneServer = (args: CliArgs): string | undefined =>
+  args.positionals.length > 1 ? cliT('cli.atMostOneServer', { command: args.command ?? '' }) : undefined;
 
 /** The commands of this family, each with its usage check. */
 export const featureCommands: readonly CliCommand[] = [
   { name: 'resources', check: atMostOneServer, host: oneShot, run: resources },
   { name: 'read', check: (args) => (args.positionals.length !== 2 ? cliT('cli.readNeeds') : undefined), host: oneShot, run: read },
   { name: 'prompts', check: atMostOneServer, host: oneShot, run: prompts },
-  { name: 'prompt', check: (args) => (args.positionals.length < 2 || args.positionals.length > 3 ? cliT('cli.promptNeeds') : undefined), host: oneShot, run: prompt },
+  {
+    name: 'prompt',
+    check: (args) => (args.positionals.length < 2 || args.positionals.length > 3 ? cliT('cli.promptNeeds') : undefined),
+    host: oneShot,
+    run: prompt,
+  },
   {
     name: 'complete',
     check: (args) => {

@@ -103,13 +103,21 @@ async function collectValues(plan: InstallPlanView, args: CliArgs): Promise<Reco
       continue;
     }
     const hint =
-      input.default !== undefined ? ` [${input.default}]` : input.choices ? cliT('cliOut.requests.hint', { parts: input.choices.join('/') }) : input.required ? '' : cliT('cliOut.install.optionalHint');
+      input.default !== undefined
+        ? ` [${input.default}]`
+        : input.choices
+          ? cliT('cliOut.requests.hint', { parts: input.choices.join('/') })
+          : input.required
+            ? ''
+            : cliT('cliOut.install.optionalHint');
     const answer = await question(`${input.title}${input.secret ? cliT('cliOut.install.secretHint') : ''}${hint}: `, input.secret);
     if (answer === undefined) return undefined;
     if (answer !== '') values[input.key] = answer;
   }
   if (missing.length) {
-    err(`switchboard: ${cliT('cliOut.install.missing', { name: plan.name, keys: missing.join(', '), sets: missing.map((k) => `--set ${k}=VALUE`).join(' ') })}`);
+    err(
+      `switchboard: ${cliT('cliOut.install.missing', { name: plan.name, keys: missing.join(', '), sets: missing.map((k) => `--set ${k}=VALUE`).join(' ') })}`,
+    );
     return undefined;
   }
   return values;
@@ -133,7 +141,13 @@ function printResult(result: InstallResultView, args: CliArgs, host: Host): void
     outJson(result);
     return;
   }
-  out(cliT('cliOut.install.added', { name: result.name, path: host.configPath, files: result.installedAt ? cliT('cliOut.install.files', { dir: result.installedAt }) : '' }));
+  out(
+    cliT('cliOut.install.added', {
+      name: result.name,
+      path: host.configPath,
+      files: result.installedAt ? cliT('cliOut.install.files', { dir: result.installedAt }) : '',
+    }),
+  );
   if (result.secretsStored.length) out(cliT('cliOut.install.secretsStored', { names: result.secretsStored.join(', ') }));
   if (result.needsApproval) out(cliT('cliOut.install.needsApproval'));
   const caveat = secretsCaveat(host.secrets);
@@ -177,7 +191,11 @@ async function registryCommand(host: Host, args: CliArgs): Promise<number> {
   // add
   let resolved: ResolvedRegistryInstall;
   try {
-    resolved = await resolveRegistryInstall(client, term ?? '', { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.use !== undefined ? { use: args.use } : {}), dataDir: host.dataDir });
+    resolved = await resolveRegistryInstall(client, term ?? '', {
+      ...(args.name !== undefined ? { name: args.name } : {}),
+      ...(args.use !== undefined ? { use: args.use } : {}),
+      dataDir: host.dataDir,
+    });
   } catch (error) {
     return failure(error);
   }
@@ -229,7 +247,13 @@ async function uninstallCommand(host: Host, args: CliArgs): Promise<number> {
     const result = await installerOf(host).uninstall(name);
     if (args.json) outJson({ name, ...result });
     else {
-      out(cliT('cliOut.install.removed', { name, path: host.configPath, files: result.removedFiles ? cliT('cliOut.install.removedFiles', { dir: result.removedFiles }) : '' }));
+      out(
+        cliT('cliOut.install.removed', {
+          name,
+          path: host.configPath,
+          files: result.removedFiles ? cliT('cliOut.install.removedFiles', { dir: result.removedFiles }) : '',
+        }),
+      );
       if (result.secretsDeleted.length) out(cliT('cliOut.install.secretsDeleted', { names: result.secretsDeleted.join(', ') }));
     }
     return 0;

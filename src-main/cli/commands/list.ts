@@ -28,7 +28,14 @@ export const list: CliCommand = {
           cliNumber(v.tools.length),
           firstLine(v.error !== undefined ? cliReason(v.error, v.errorInfo) : undefined),
         ]),
-        [cliT('cliOut.table.name'), cliT('cliOut.table.transport'), cliT('cliOut.table.status'), cliT('cliOut.table.protocol'), cliT('cliOut.table.tools'), cliT('cliOut.table.error')],
+        [
+          cliT('cliOut.table.name'),
+          cliT('cliOut.table.transport'),
+          cliT('cliOut.table.status'),
+          cliT('cliOut.table.protocol'),
+          cliT('cliOut.table.tools'),
+          cliT('cliOut.table.error'),
+        ],
       );
     }
     return 0;

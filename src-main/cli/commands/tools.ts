@@ -20,7 +20,15 @@ export const tools: CliCommand = {
     const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
     const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
     for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
-    const rows = views.flatMap((v) => v.tools.map((t) => ({ server: v.name, name: t.name, description: t.description ?? '', inputSchema: t.inputSchema, ...(t.review ? { review: t.review } : {}) })));
+    const rows = views.flatMap((v) =>
+      v.tools.map((t) => ({
+        server: v.name,
+        name: t.name,
+        description: t.description ?? '',
+        inputSchema: t.inputSchema,
+        ...(t.review ? { review: t.review } : {}),
+      })),
+    );
     if (args.json) outJson(rows);
     else printToolsTable(views);
     return failed.length > 0 ? 1 : 0;

@@ -23,7 +23,10 @@ const findingWords: FindingWords = {
   selectors: (text) => cliT('diagnostics.trust.selectors', { text }),
   line: (parts) => cliT('diagnostics.trust.finding', parts),
 };
-const diffWords = (): DiffWords => ({ none: cliT('diagnostics.trust.none'), more: (count) => cliT('diagnostics.trust.moreLines', { count: cliNumber(count) }) });
+const diffWords = (): DiffWords => ({
+  none: cliT('diagnostics.trust.none'),
+  more: (count) => cliT('diagnostics.trust.moreLines', { count: cliNumber(count) }),
+});
 
 const needsReview = (tool: ToolInfo): boolean => tool.review !== undefined && tool.review.state !== 'trusted';
 
@@ -35,7 +38,11 @@ function stateWord(state: string | undefined): string {
 }
 
 const markOf = (tool: ToolInfo): string =>
-  needsReview(tool) ? cliT('cliOut.trust.needsReview', { state: stateWord(tool.review?.state) }) : tool.review?.hidden?.length ? cliT('cliOut.trust.hiddenMark') : '';
+  needsReview(tool)
+    ? cliT('cliOut.trust.needsReview', { state: stateWord(tool.review?.state) })
+    : tool.review?.hidden?.length
+      ? cliT('cliOut.trust.hiddenMark')
+      : '';
 
 /** What a person should know about one tool: why it needs review (a short diff), and its hidden text decoded. */
 export function reviewLines(server: ServerView, tool: ToolInfo, options: { hint?: boolean } = {}): string[] {
@@ -44,7 +51,11 @@ export function reviewLines(server: ServerView, tool: ToolInfo, options: { hint?
   const lines: string[] = [];
   const names = { server: server.name, tool: tool.name };
   const accept = options.hint === false ? '' : cliT('cliOut.trust.accept', names);
-  if (review.state === 'changed') lines.push(cliT('cliOut.trust.changed', { ...names, fields: (review.changed ?? []).join(cliT('diagnostics.trust.separator')), accept }), ...shortDiff(tool, server.instructions, 12, diffWords()).map((l) => `  ${l}`));
+  if (review.state === 'changed')
+    lines.push(
+      cliT('cliOut.trust.changed', { ...names, fields: (review.changed ?? []).join(cliT('diagnostics.trust.separator')), accept }),
+      ...shortDiff(tool, server.instructions, 12, diffWords()).map((l) => `  ${l}`),
+    );
   else if (review.state === 'new') lines.push(cliT('cliOut.trust.new', { ...names, accept }));
   else if (review.state === 'flagged') lines.push(cliT('cliOut.trust.flagged', { ...names, accept }));
   else lines.push(cliT('cliOut.trust.trustedHidden', names));
@@ -91,7 +102,9 @@ async function trustTools(host: Host, args: CliArgs): Promise<number> {
   const view = (await host.api['servers:list']()).find((v) => v.name === server);
   if (!view || view.status !== 'ready') {
     const status = view ? statusWord(view.status) : cliT('cliOut.status.notConfigured');
-    err(`switchboard: ${cliT('cliOut.trust.notReady', { server, status, error: view?.error ? ` — ${firstLine(cliReason(view.error, view.errorInfo))}` : '' })}`);
+    err(
+      `switchboard: ${cliT('cliOut.trust.notReady', { server, status, error: view?.error ? ` — ${firstLine(cliReason(view.error, view.errorInfo))}` : '' })}`,
+    );
     return 1;
   }
   const chosen = tools.length > 0 ? view.tools.filter((t) => tools.includes(t.name)) : view.tools.filter(needsReview);

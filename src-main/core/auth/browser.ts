@@ -29,7 +29,9 @@ export function checkAuthorizationUrl(raw: string | URL): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new UnsafeAuthorizationUrlError(`The authorization server's sign-in address is not a URL (${JSON.stringify(text.slice(0, 200))}); it was not opened.`);
+    throw new UnsafeAuthorizationUrlError(
+      `The authorization server's sign-in address is not a URL (${JSON.stringify(text.slice(0, 200))}); it was not opened.`,
+    );
   }
   const shown = JSON.stringify(text.slice(0, 200));
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackUrl(url))) {

@@ -24,7 +24,9 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((e) => e.close()));
 });
 
-async function endpoint(handle: (path: string, form: URLSearchParams, req: IncomingMessage, base: string) => { status?: number; json: unknown }): Promise<Endpoint> {
+async function endpoint(
+  handle: (path: string, form: URLSearchParams, req: IncomingMessage, base: string) => { status?: number; json: unknown },
+): Promise<Endpoint> {
   const requests: Endpoint['requests'] = [];
   let base = '';
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -52,11 +54,21 @@ const notFound = { status: 404, json: { error: 'not_found' } };
 async function rig() {
   const idp = await endpoint((path, form, _req, base) => {
     if (path === '/.well-known/oauth-authorization-server') {
-      return { json: { issuer: base, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, response_types_supported: ['code'], grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'] } };
+      return {
+        json: {
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          response_types_supported: ['code'],
+          grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'],
+        },
+      };
     }
     if (path !== '/token') return notFound;
     if (form.get('subject_token') !== 'the-id-token') return { status: 400, json: { error: 'invalid_grant', error_description: 'ID token expired' } };
-    return { json: { access_token: `id-jag-for:${form.get('subject_token') ?? ''}`, issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A' } };
+    return {
+      json: { access_token: `id-jag-for:${form.get('subject_token') ?? ''}`, issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A' },
+    };
   });
   const as = await endpoint((path, form, _req, base) => {
     if (path === '/.well-known/oauth-authorization-server') {
@@ -72,11 +84,14 @@ async function rig() {
       };
     }
     if (path !== '/token') return notFound;
-    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || form.get('assertion') !== 'id-jag-for:the-id-token') return { status: 400, json: { error: 'invalid_grant' } };
+    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || form.get('assertion') !== 'id-jag-for:the-id-token')
+      return { status: 400, json: { error: 'invalid_grant' } };
     return { json: { access_token: 'mcp-access-token', token_type: 'Bearer', expires_in: 3600, scope: 'mcp:read' } };
   });
   const rs = await endpoint((path, _form, _req, base) =>
-    path === '/.well-known/oauth-protected-resource/mcp' ? { json: { resource: `${base}/mcp`, authorization_servers: [as.url], scopes_supported: ['mcp:read'] } } : notFound,
+    path === '/.well-known/oauth-protected-resource/mcp'
+      ? { json: { resource: `${base}/mcp`, authorization_servers: [as.url], scopes_supported: ['mcp:read'] } }
+      : notFound,
   );
   return { idp, as, rs };
 }
@@ -128,11 +143,16 @@ describe('oauth.grant cross-app-access (SEP-990)', () => {
     expect(bearer?.authorization).toBe(`Basic ${Buffer.from('mcp-client:mcp-client-secret').toString('base64')}`);
   });
 
-  it('finds the IdP\'s token endpoint from its issuer (RFC 8414 discovery); a public IdP client sends no secret', async () => {
+  it("finds the IdP's token endpoint from its issuer (RFC 8414 discovery); a public IdP client sends no secret", async () => {
     const { idp, rs } = await rig();
     const entry = {
       url: `${rs.url}/mcp`,
-      oauth: { grant: 'cross-app-access', clientId: 'mcp-client', clientSecret: '${secret:mcp_secret}', idp: { issuer: idp.url, clientId: 'idp-client', idToken: '${secret:id_token}' } },
+      oauth: {
+        grant: 'cross-app-access',
+        clientId: 'mcp-client',
+        clientSecret: '${secret:mcp_secret}',
+        idp: { issuer: idp.url, clientId: 'idp-client', idToken: '${secret:id_token}' },
+      },
     };
     const { provider } = machineAuth(entry, secrets()).transportAuth();
     expect(await auth(provider, { serverUrl: `${rs.url}/mcp` })).toBe('AUTHORIZED');
@@ -146,7 +166,12 @@ describe('oauth.grant cross-app-access (SEP-990)', () => {
     const { idp, rs } = await rig();
     const entry = {
       url: `${rs.url}/mcp`,
-      oauth: { grant: 'cross-app-access', clientId: 'mcp-client', clientSecret: '${secret:mcp_secret}', idp: { tokenEndpoint: `${idp.url}/token`, clientId: 'idp-client', idToken: '${secret:id_token}' } },
+      oauth: {
+        grant: 'cross-app-access',
+        clientId: 'mcp-client',
+        clientSecret: '${secret:mcp_secret}',
+        idp: { tokenEndpoint: `${idp.url}/token`, clientId: 'idp-client', idToken: '${secret:id_token}' },
+      },
     };
     const store = secrets();
     store.set('id_token', 'an-expired-id-token');
@@ -163,17 +188,37 @@ describe('oauth.grant cross-app-access (SEP-990)', () => {
     const store = secrets();
     store.delete('id_token');
     const m = machineAuth(
-      { url: 'http://127.0.0.1:1/mcp', oauth: { grant: 'cross-app-access', clientId: 'c', clientSecret: '${secret:mcp_secret}', idp: { issuer: 'http://127.0.0.1:1', clientId: 'i', idToken: '${secret:id_token}' } } },
+      {
+        url: 'http://127.0.0.1:1/mcp',
+        oauth: {
+          grant: 'cross-app-access',
+          clientId: 'c',
+          clientSecret: '${secret:mcp_secret}',
+          idp: { issuer: 'http://127.0.0.1:1', clientId: 'i', idToken: '${secret:id_token}' },
+        },
+      },
       store,
     );
     expect(() => m.transportAuth()).toThrow(/\$\{secret:id_token\}, which is not set/);
   });
 
   it('the config needs clientId, clientSecret and idp with issuer or tokenEndpoint', () => {
-    const bad = (oauth: unknown) => serverEntrySchema.safeParse({ url: 'https://mcp.example.com/mcp', oauth }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const bad = (oauth: unknown) =>
+      serverEntrySchema.safeParse({ url: 'https://mcp.example.com/mcp', oauth }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(bad({ grant: 'cross-app-access', clientId: 'c' })).toEqual([expect.stringContaining('oauth.grant: is "cross-app-access", which needs')]);
-    expect(bad({ grant: 'cross-app-access', clientId: 'c', clientSecret: '${secret:s}', idp: { clientId: 'i', idToken: '${secret:t}' } })).toEqual(['oauth.idp: needs "issuer" or "tokenEndpoint" (where the ID token is exchanged)']);
-    expect(bad({ grant: 'cross-app-access', clientId: 'c', clientSecret: '${secret:s}', idp: { issuer: 'https://idp.example.com', clientId: 'i', idToken: 'eyJ.raw.token' } })?.[0]).toMatch(/^oauth\.idp\.idToken: must be a \$\{secret:NAME\} reference/);
-    expect(bad({ clientId: 'c', idp: { issuer: 'https://idp.example.com', clientId: 'i', idToken: '${secret:t}' } })).toEqual(['oauth.idp: is only for "grant": "cross-app-access"']);
+    expect(bad({ grant: 'cross-app-access', clientId: 'c', clientSecret: '${secret:s}', idp: { clientId: 'i', idToken: '${secret:t}' } })).toEqual([
+      'oauth.idp: needs "issuer" or "tokenEndpoint" (where the ID token is exchanged)',
+    ]);
+    expect(
+      bad({
+        grant: 'cross-app-access',
+        clientId: 'c',
+        clientSecret: '${secret:s}',
+        idp: { issuer: 'https://idp.example.com', clientId: 'i', idToken: 'eyJ.raw.token' },
+      })?.[0],
+    ).toMatch(/^oauth\.idp\.idToken: must be a \$\{secret:NAME\} reference/);
+    expect(bad({ clientId: 'c', idp: { issuer: 'https://idp.example.com', clientId: 'i', idToken: '${secret:t}' } })).toEqual([
+      'oauth.idp: is only for "grant": "cross-app-access"',
+    ]);
   });
 });

@@ -122,7 +122,12 @@ export class InteractiveAuth implements RemoteServerAuth {
       text: `Server "${this.name}" needs you to sign in${where}${what}. Press Sign in (or run \`switchboard login ${this.name}\`).`,
       reason: {
         code: 'needs-login',
-        data: { server: this.name, how, ...(need.issuerHost !== undefined ? { issuerHost: need.issuerHost } : {}), ...(scopes ? { scopes: scopes.join(' ') } : {}) },
+        data: {
+          server: this.name,
+          how,
+          ...(need.issuerHost !== undefined ? { issuerHost: need.issuerHost } : {}),
+          ...(scopes ? { scopes: scopes.join(' ') } : {}),
+        },
       },
     };
   }
@@ -140,9 +145,18 @@ export class InteractiveAuth implements RemoteServerAuth {
    * registration and authorization request, the browser step, the redirect, the code exchange. One at a time.
    */
   login(options: LoginOptions = {}): Promise<LoginResult> {
-    if (this.signingIn) throw new CoreError('invalid-argument', `A sign-in to "${this.name}" is already waiting for the browser${this.pendingUrl ? ` (${this.pendingUrl.host})` : ''}.`, { data: { server: this.name } });
+    if (this.signingIn)
+      throw new CoreError(
+        'invalid-argument',
+        `A sign-in to "${this.name}" is already waiting for the browser${this.pendingUrl ? ` (${this.pendingUrl.host})` : ''}.`,
+        { data: { server: this.name } },
+      );
     if (this.missingSecret !== undefined) {
-      throw new CoreError('config-invalid', `mcpServers.${this.name}.oauth.clientSecret refers to \${secret:${this.missingSecret}}, which is not set. Add it (Settings → Secrets, or \`switchboard secret set ${this.missingSecret}\`).`, { data: { server: this.name } });
+      throw new CoreError(
+        'config-invalid',
+        `mcpServers.${this.name}.oauth.clientSecret refers to \${secret:${this.missingSecret}}, which is not set. Add it (Settings → Secrets, or \`switchboard secret set ${this.missingSecret}\`).`,
+        { data: { server: this.name } },
+      );
     }
     const run = this.runLogin(options).finally(() => {
       this.signingIn = undefined;
@@ -160,7 +174,10 @@ export class InteractiveAuth implements RemoteServerAuth {
     provider.useFetch(fetchFn);
     const configuredPort = this.server.entry.oauth?.redirectPort;
     const registeredPort = provider.registeredRedirectPort();
-    const listenOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
+    const listenOptions = {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    };
     // Loaded at sign-in only (node:http is not worth loading for every CLI command).
     const { LoopbackError, LoopbackListener } = await import('./loopback');
     let listener: LoopbackListener;
@@ -168,7 +185,8 @@ export class InteractiveAuth implements RemoteServerAuth {
       listener = await LoopbackListener.open({ ...listenOptions, port: registeredPort ?? 0 });
     } catch (error) {
       // A dynamic registration's port is taken now: register again on another (a configured port must be kept).
-      if (configuredPort !== undefined || registeredPort === undefined || !(error instanceof LoopbackError)) throw new CoreError('request-failed', messageOf(error), { cause: error, data: { server: this.name } });
+      if (configuredPort !== undefined || registeredPort === undefined || !(error instanceof LoopbackError))
+        throw new CoreError('request-failed', messageOf(error), { cause: error, data: { server: this.name } });
       this.manager.log?.(`[switchboard] ${this.name}: the registered redirect port ${registeredPort} is in use; registering again on another one`);
       provider.forgetRegistration();
       listener = await LoopbackListener.open({ ...listenOptions, port: 0 });
@@ -177,7 +195,10 @@ export class InteractiveAuth implements RemoteServerAuth {
     listener.expectState(state);
     let opened = false;
     let shown: string | undefined;
-    const challenge = provider.lastChallenge.scope !== undefined || provider.lastChallenge.resourceMetadataUrl !== undefined ? provider.lastChallenge : await this.probeChallenge(fetchFn);
+    const challenge =
+      provider.lastChallenge.scope !== undefined || provider.lastChallenge.resourceMetadataUrl !== undefined
+        ? provider.lastChallenge
+        : await this.probeChallenge(fetchFn);
     const scope = scopeUnion(this.server.entry.oauth?.scopes, challenge.scope, provider.stepUpScope);
     // A person's sign-in discovers afresh: the server may have moved to another authorization server (SEP-2352).
     provider.forgetDiscovery();
@@ -203,10 +224,15 @@ export class InteractiveAuth implements RemoteServerAuth {
       if (error !== null) {
         // error_description is the authorization server's text (or an attacker's, in a mix-up): the code only.
         const code = /^[\w.-]{1,64}$/.test(error) ? error : 'an error';
-        throw new CoreError('request-failed', `The authorization server did not grant access to "${this.name}" (${code}). Sign in again, and allow access when asked.`, { data: { server: this.name, error: code } });
+        throw new CoreError(
+          'request-failed',
+          `The authorization server did not grant access to "${this.name}" (${code}). Sign in again, and allow access when asked.`,
+          { data: { server: this.name, error: code } },
+        );
       }
       const authorizationCode = params.get('code');
-      if (authorizationCode === null) throw new CoreError('request-failed', `The sign-in redirect for "${this.name}" carried no authorization code.`, { data: { server: this.name } });
+      if (authorizationCode === null)
+        throw new CoreError('request-failed', `The sign-in redirect for "${this.name}" carried no authorization code.`, { data: { server: this.name } });
       const iss = params.get('iss');
       await auth(provider, { ...common, authorizationCode, ...(iss !== null ? { iss } : {}) });
       this.manager.log?.(`[switchboard] ${this.name}: signed in`);
@@ -218,7 +244,8 @@ export class InteractiveAuth implements RemoteServerAuth {
       if (error instanceof RegistrationRejectedError || /does not support dynamic client registration/.test(messageOf(error))) {
         const host = provider.discoveryState()?.authorizationServerMetadata?.issuer ?? provider.discoveryState()?.authorizationServerUrl;
         const where = host !== undefined ? ` at ${new URL(host).host}` : '';
-        const why = error instanceof RegistrationRejectedError ? `refused Switchboard's registration (HTTP ${error.status})` : 'does not let apps register themselves';
+        const why =
+          error instanceof RegistrationRejectedError ? `refused Switchboard's registration (HTTP ${error.status})` : 'does not let apps register themselves';
         throw new CoreError(
           'request-failed',
           `The authorization server${where} ${why}. Register Switchboard there as a native app with the redirect URI ${listener.redirectUrl}, then enter its client id (and secret, if it gave one) for "${this.name}" — or put them in the entry: "oauth": {"clientId": "…", "redirectPort": ${listener.port}}.`,
@@ -245,7 +272,10 @@ export class InteractiveAuth implements RemoteServerAuth {
       const header = response.headers.get('www-authenticate');
       if (header === null) return {};
       const params = challengeParams(header);
-      return { ...(params.scope !== undefined ? { scope: params.scope } : {}), ...(params.resource_metadata !== undefined ? { resourceMetadataUrl: params.resource_metadata } : {}) };
+      return {
+        ...(params.scope !== undefined ? { scope: params.scope } : {}),
+        ...(params.resource_metadata !== undefined ? { resourceMetadataUrl: params.resource_metadata } : {}),
+      };
     } catch {
       return {};
     }
@@ -255,7 +285,11 @@ export class InteractiveAuth implements RemoteServerAuth {
   async logout(): Promise<LogoutResult> {
     const record = this.provider.currentTokens();
     let revoked = false;
-    if (record) revoked = await this.revoke(record.tokens.refresh_token ?? record.tokens.access_token, record.tokens.refresh_token !== undefined ? 'refresh_token' : 'access_token');
+    if (record)
+      revoked = await this.revoke(
+        record.tokens.refresh_token ?? record.tokens.access_token,
+        record.tokens.refresh_token !== undefined ? 'refresh_token' : 'access_token',
+      );
     this.provider.signOut();
     this.manager.log?.(`[switchboard] ${this.name}: signed out${revoked ? ' (tokens revoked)' : ''}`);
     return { removed: record !== undefined, revoked };
@@ -265,7 +299,9 @@ export class InteractiveAuth implements RemoteServerAuth {
     const discovery = this.provider.discoveryState();
     const fetchFn = this.manager.fetch ?? fetch;
     try {
-      const metadata = discovery?.authorizationServerMetadata ?? (discovery ? await discoverAuthorizationServerMetadata(discovery.authorizationServerUrl, { fetchFn }) : undefined);
+      const metadata =
+        discovery?.authorizationServerMetadata ??
+        (discovery ? await discoverAuthorizationServerMetadata(discovery.authorizationServerUrl, { fetchFn }) : undefined);
       const endpoint: unknown = (metadata as { revocation_endpoint?: unknown } | undefined)?.revocation_endpoint;
       if (typeof endpoint !== 'string') return false;
       checkAuthorizationUrl(endpoint);
@@ -273,7 +309,8 @@ export class InteractiveAuth implements RemoteServerAuth {
       if (!client) return false;
       const body = new URLSearchParams({ token, token_type_hint: hint });
       const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-      if (client.client_secret !== undefined) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+      if (client.client_secret !== undefined)
+        headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
       else body.set('client_id', client.client_id);
       const response = await fetchFn(endpoint, { method: 'POST', headers, body: body.toString() });
       await response.body?.cancel().catch(() => undefined);

@@ -69,7 +69,15 @@ export class LoopbackListener implements Disposable {
     const listener = new LoopbackListener(server, port);
     server.on('request', (req, res) => listener.handle(req.url ?? '/', req.method ?? 'GET', res));
     const timeoutMs = options.timeoutMs ?? defaultLoopbackTimeoutMs;
-    listener.timer = setTimeout(() => listener.fail(new LoopbackError(`No sign-in redirect arrived within ${Math.round(timeoutMs / 1000)} s; the listener on port ${port} is closed. Start the sign-in again.`)), timeoutMs);
+    listener.timer = setTimeout(
+      () =>
+        listener.fail(
+          new LoopbackError(
+            `No sign-in redirect arrived within ${Math.round(timeoutMs / 1000)} s; the listener on port ${port} is closed. Start the sign-in again.`,
+          ),
+        ),
+      timeoutMs,
+    );
     listener.timer.unref?.();
     if (options.signal) {
       const signal = options.signal;
@@ -98,13 +106,21 @@ export class LoopbackListener implements Disposable {
     const params = url.searchParams;
     if (this.expectedState !== undefined && params.get('state') !== this.expectedState) {
       // Not the redirect of this sign-in (a stale tab, or a forged request): ignored, the real one may still come.
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end(page('Sign-in not accepted', 'This redirect does not belong to the sign-in Switchboard is waiting for. Start the sign-in again from Switchboard.'));
+      res
+        .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          page('Sign-in not accepted', 'This redirect does not belong to the sign-in Switchboard is waiting for. Start the sign-in again from Switchboard.'),
+        );
       return;
     }
     const failed = params.has('error');
     res
       .writeHead(failed ? 400 : 200, { 'content-type': 'text/html; charset=utf-8', connection: 'close' })
-      .end(failed ? page('Sign-in failed', 'The authorization server did not grant access. You can close this tab; Switchboard says why.') : page('Signed in', 'You can close this tab and return to Switchboard.'));
+      .end(
+        failed
+          ? page('Sign-in failed', 'The authorization server did not grant access. You can close this tab; Switchboard says why.')
+          : page('Signed in', 'You can close this tab and return to Switchboard.'),
+      );
     this.settled = true;
     this.resolve({ params });
     res.on('finish', () => this.close());

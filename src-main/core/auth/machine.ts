@@ -54,13 +54,19 @@ export class MachineAuth implements RemoteServerAuth {
     const idToken = secretOf(crossApp?.idToken);
     const idpSecret = secretOf(crossApp?.clientSecret);
     const unset = (found: { name?: string; value?: string }): string | undefined => (found.value === undefined ? found.name : undefined);
-    const missing = crossApp !== undefined ? (unset(secret) ?? unset(idToken) ?? unset(idpSecret)) : oauth?.privateKey !== undefined ? unset(key) : unset(secret);
+    const missing =
+      crossApp !== undefined ? (unset(secret) ?? unset(idToken) ?? unset(idpSecret)) : oauth?.privateKey !== undefined ? unset(key) : unset(secret);
     const clientId = oauth?.clientId;
     if (clientId === undefined || missing !== undefined) {
       this.problem = `mcpServers.${server.name}.oauth refers to \${secret:${missing ?? '?'}}, which is not set. Add it (Settings → Secrets, or \`switchboard secret set ${missing ?? 'NAME'}\`).`;
       return;
     }
-    const common = { clientId, clientName: 'Switchboard', ...(scope !== undefined ? { scope } : {}), ...(oauth?.issuer !== undefined ? { expectedIssuer: oauth.issuer } : {}) };
+    const common = {
+      clientId,
+      clientName: 'Switchboard',
+      ...(scope !== undefined ? { scope } : {}),
+      ...(oauth?.issuer !== undefined ? { expectedIssuer: oauth.issuer } : {}),
+    };
     if (crossApp !== undefined) {
       const idp = crossApp;
       const assertion = async (context: CrossAppAccessContext): Promise<string> => {
@@ -75,7 +81,10 @@ export class MachineAuth implements RemoteServerAuth {
           fetchFn: fetchFn ?? context.fetchFn,
         };
         try {
-          const result = idp.tokenEndpoint !== undefined ? await requestJwtAuthorizationGrant({ ...request, tokenEndpoint: idp.tokenEndpoint }) : await discoverAndRequestJwtAuthGrant({ ...request, idpUrl: idp.issuer ?? '' });
+          const result =
+            idp.tokenEndpoint !== undefined
+              ? await requestJwtAuthorizationGrant({ ...request, tokenEndpoint: idp.tokenEndpoint })
+              : await discoverAndRequestJwtAuthGrant({ ...request, idpUrl: idp.issuer ?? '' });
           return result.jwtAuthGrant;
         } catch (error) {
           throw new CrossAppAccessError(
@@ -140,8 +149,15 @@ export class MachineAuth implements RemoteServerAuth {
   noteChallenge(): void {}
 
   login(): Promise<LoginResult> {
-    const how = this.server.entry.oauth?.grant === 'cross-app-access' ? 'cross-app access (the enterprise IdP vouches for you with the ID token in oauth.idp.idToken)' : 'client credentials (machine to machine)';
-    return Promise.reject(new CoreError('invalid-argument', `Server "${this.name}" uses ${how}: it gets its tokens by itself, without a sign-in. Restart it to fetch new ones.`, { data: { server: this.name } }));
+    const how =
+      this.server.entry.oauth?.grant === 'cross-app-access'
+        ? 'cross-app access (the enterprise IdP vouches for you with the ID token in oauth.idp.idToken)'
+        : 'client credentials (machine to machine)';
+    return Promise.reject(
+      new CoreError('invalid-argument', `Server "${this.name}" uses ${how}: it gets its tokens by itself, without a sign-in. Restart it to fetch new ones.`, {
+        data: { server: this.name },
+      }),
+    );
   }
 
   /** Forgets the session's tokens (the restart that follows fetches new ones; there is nothing stored to revoke). */

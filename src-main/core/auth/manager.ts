@@ -27,7 +27,8 @@ export class AuthManager {
     } catch {
       return undefined;
     }
-    if (server.entry.oauth?.grant === 'client_credentials' || server.entry.oauth?.grant === 'cross-app-access') return new MachineAuth(server, this.options.secrets, changed, this.options.fetch);
+    if (server.entry.oauth?.grant === 'client_credentials' || server.entry.oauth?.grant === 'cross-app-access')
+      return new MachineAuth(server, this.options.secrets, changed, this.options.fetch);
     return new InteractiveAuth(server, this.options, this.store, changed);
   }
 }

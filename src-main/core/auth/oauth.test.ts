@@ -262,7 +262,12 @@ describe('OAuth sign-in (oidc-provider on loopback)', () => {
     const port = await freePort();
     const pre = await startOAuthFixture(['--preregistered', String(port)]);
     try {
-      const r = rig({ remote: { url: pre.mcp, oauth: { clientId: 'switchboard-test', clientSecret: '${secret:fixture_client_secret}', redirectPort: port, scopes: ['mcp:read'] } } });
+      const r = rig({
+        remote: {
+          url: pre.mcp,
+          oauth: { clientId: 'switchboard-test', clientSecret: '${secret:fixture_client_secret}', redirectPort: port, scopes: ['mcp:read'] },
+        },
+      });
       new FileSecretStore(join(r.dir, 'secrets.json')).set('fixture_client_secret', 's3cret-client-value');
       host = await open(r);
       expect((await viewOf(host, 'remote'))?.status).toBe('needs-login');
@@ -295,8 +300,13 @@ describe('an authorization server without dynamic registration', () => {
       const r = rig({ remote: { url: closed.mcp } });
       host = await open(r);
       const failure = host.auth.login('remote', { noBrowser: true, onAuthorizationUrl: () => undefined });
-      await expect(failure).rejects.toMatchObject({ code: 'request-failed', data: { server: 'remote', needsClient: true, redirectUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/) } });
-      await expect(failure).rejects.toThrow(/does not let apps register themselves\. Register Switchboard there as a native app with the redirect URI http:\/\/127\.0\.0\.1:\d+\/callback/);
+      await expect(failure).rejects.toMatchObject({
+        code: 'request-failed',
+        data: { server: 'remote', needsClient: true, redirectUri: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/callback$/) },
+      });
+      await expect(failure).rejects.toThrow(
+        /does not let apps register themselves\. Register Switchboard there as a native app with the redirect URI http:\/\/127\.0\.0\.1:\d+\/callback/,
+      );
       // The person registered it (here: the fixture's pre-registered client) and enters it in the form.
       await host.api['auth:set-client']('remote', { clientId: 'switchboard-test', clientSecret: 's3cret-client-value', redirectPort: port });
       const entry = JSON.parse(readFileSync(r.config, 'utf8')).mcpServers.remote as { oauth: Record<string, unknown> };
@@ -344,7 +354,10 @@ describe('machine-to-machine entries (oauth.grant client_credentials)', () => {
     try {
       const r = rig({
         basic: { url: m2m.mcp, oauth: { grant: 'client_credentials', clientId: 'machine-basic', clientSecret: '${secret:m2m_secret}', issuer: m2m.issuer } },
-        jwt: { url: m2m.mcp, oauth: { grant: 'client_credentials', clientId: 'machine-jwt', privateKey: '${secret:m2m_key}', signingAlgorithm: 'ES256', issuer: m2m.issuer } },
+        jwt: {
+          url: m2m.mcp,
+          oauth: { grant: 'client_credentials', clientId: 'machine-jwt', privateKey: '${secret:m2m_key}', signingAlgorithm: 'ES256', issuer: m2m.issuer },
+        },
       });
       const store = new FileSecretStore(join(r.dir, 'secrets.json'));
       store.set('m2m_secret', 'm2m-secret-value');

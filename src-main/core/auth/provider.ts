@@ -225,19 +225,33 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       this.clientId = oauth.clientId;
       // Stamped with the configured issuer where given: the SDK then sends these credentials to no other server.
       const stamp = oauth.issuer ?? issuer;
-      return { client_id: oauth.clientId, ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}), ...(stamp !== undefined ? { issuer: stamp } : {}) };
+      return {
+        client_id: oauth.clientId,
+        ...(clientSecret !== undefined ? { client_secret: clientSecret } : {}),
+        ...(stamp !== undefined ? { issuer: stamp } : {}),
+      };
     }
     const stored = issuer !== undefined ? this.options.store.client(issuer, this.resource) : undefined;
     if (stored) {
       // A sign-in listening on another port than the registration names: register again (same port at registration
       // and authorization, RFC 8252).
       const uris = (stored as { redirect_uris?: unknown }).redirect_uris;
-      if (this.interactive && Array.isArray(uris) && uris.length > 0 && !uris.includes(this.interactive.redirectUrl) && stored.client_id !== this.clientMetadataUrl) {
+      if (
+        this.interactive &&
+        Array.isArray(uris) &&
+        uris.length > 0 &&
+        !uris.includes(this.interactive.redirectUrl) &&
+        stored.client_id !== this.clientMetadataUrl
+      ) {
         return undefined;
       }
       // A registration limited to fewer scopes than this sign-in asks for (a step-up): register again with them.
       const registered = (stored as { scope?: unknown }).scope;
-      if (this.interactive?.scope !== undefined && typeof registered === 'string' && splitScopes(this.interactive.scope).some((s) => !splitScopes(registered).includes(s) && s !== 'offline_access')) {
+      if (
+        this.interactive?.scope !== undefined &&
+        typeof registered === 'string' &&
+        splitScopes(this.interactive.scope).some((s) => !splitScopes(registered).includes(s) && s !== 'offline_access')
+      ) {
         return undefined;
       }
       this.clientId = stored.client_id;
@@ -324,7 +338,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
       // Signed in already: the server wants more scopes than were granted (step-up), which only a person can grant.
       const scope = url.searchParams.get('scope') ?? undefined;
       if (scope !== undefined && this.currentTokens() !== undefined) this.stepUpScope = scopeUnion(this.stepUpScope, scope);
-      const need = this.need(this.stepUpScope !== undefined ? `the server asks for more access (${this.stepUpScope})` : 'the server needs a sign-in in the browser');
+      const need = this.need(
+        this.stepUpScope !== undefined ? `the server asks for more access (${this.stepUpScope})` : 'the server needs a sign-in in the browser',
+      );
       this.options.changed?.();
       throw need;
     }
@@ -337,7 +353,11 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     if (!this.interactive) return;
     const { issuer, clientId } = this;
     if (issuer === undefined || clientId === undefined) throw new Error('a PKCE verifier arrived before the client was known');
-    this.options.store.saveFlow(issuer, this.resource, clientId, { codeVerifier, ...(this.interactive ? { state: this.interactive.state } : {}), startedAt: Date.now() });
+    this.options.store.saveFlow(issuer, this.resource, clientId, {
+      codeVerifier,
+      ...(this.interactive ? { state: this.interactive.state } : {}),
+      startedAt: Date.now(),
+    });
   }
 
   codeVerifier(): string {

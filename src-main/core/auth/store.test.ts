@@ -8,13 +8,22 @@ describe('OAuthStore (OAuth records as secrets, keyed by issuer + resource + cli
     const store = new OAuthStore(secrets);
     const resource = 'https://mcp.example.com/mcp';
     store.saveClient('https://as-a.example', resource, { client_id: 'a-client', client_secret: 'a-client-secret-value' });
-    store.saveTokens('https://as-a.example', resource, 'a-client', { access_token: 'access-value-1', token_type: 'Bearer', refresh_token: 'refresh-value-1' }, 1000);
+    store.saveTokens(
+      'https://as-a.example',
+      resource,
+      'a-client',
+      { access_token: 'access-value-1', token_type: 'Bearer', refresh_token: 'refresh-value-1' },
+      1000,
+    );
     store.updateResource(resource, { issuer: 'https://as-a.example', clientId: 'a-client' });
     expect(store.client('https://as-a.example', resource)?.client_id).toBe('a-client');
     expect(store.client('https://as-b.example', resource)).toBeUndefined();
     expect(store.tokens('https://as-a.example', resource, 'other-client')).toBeUndefined();
     expect(store.tokens('https://as-a.example', 'https://other.example/mcp', 'a-client')).toBeUndefined();
-    expect(store.tokens('https://as-a.example', resource, 'a-client')).toEqual({ tokens: expect.objectContaining({ access_token: 'access-value-1' }), savedAt: 1000 });
+    expect(store.tokens('https://as-a.example', resource, 'a-client')).toEqual({
+      tokens: expect.objectContaining({ access_token: 'access-value-1' }),
+      savedAt: 1000,
+    });
     // Every record is a secret with a name of the store's alphabet, none of them the person's to edit.
     expect(secrets.list().every(isOAuthSecretName)).toBe(true);
     expect(oauthSecretValues(secrets).sort()).toEqual(['a-client-secret-value', 'access-value-1', 'refresh-value-1']);

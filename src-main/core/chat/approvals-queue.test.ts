@@ -18,10 +18,14 @@ type Approval = Extract<PendingRequestView, { kind: 'tool-approval' }>;
 
 async function waiting(h: Harness): Promise<Approval> {
   let found: Approval | undefined;
-  await waitFor(async () => {
-    found = (await h.host.api['requests:list']()).find((r): r is Approval => r.kind === 'tool-approval');
-    return found !== undefined;
-  }, 20_000, 'the approval to wait in the queue');
+  await waitFor(
+    async () => {
+      found = (await h.host.api['requests:list']()).find((r): r is Approval => r.kind === 'tool-approval');
+      return found !== undefined;
+    },
+    20_000,
+    'the approval to wait in the queue',
+  );
   return found as Approval;
 }
 
@@ -88,12 +92,21 @@ describe('tool approvals in the request queue', () => {
   });
 
   it('with no one to answer, an approval is denied at once and the audit says why', async () => {
-    const h = await harness('openai', calculatorModel(), { answerApprovals: false, interactive: false, noAnswererReason: 'not a terminal: run it in one, or pass --approve all' });
+    const h = await harness('openai', calculatorModel(), {
+      answerApprovals: false,
+      interactive: false,
+      noAnswererReason: 'not a terminal: run it in one, or pass --approve all',
+    });
     const { runId, finished: end } = await h.send('what is 2+3');
     expect(end.status).toBe('done');
     expect(h.tools(runId).map((t) => [t.status, t.decision])).toEqual([['denied', 'deny']]);
     expect(h.text(runId)).toBe('You denied the calculator, so I cannot compute that.');
-    expect((await h.host.api['audit:list']({}))[0]).toMatchObject({ kind: 'decision', tool: 'add', decision: 'deny', detail: 'not a terminal: run it in one, or pass --approve all' });
+    expect((await h.host.api['audit:list']({}))[0]).toMatchObject({
+      kind: 'decision',
+      tool: 'add',
+      decision: 'deny',
+      detail: 'not a terminal: run it in one, or pass --approve all',
+    });
     expect(await h.host.api['requests:list']()).toEqual([]);
   });
 
@@ -117,11 +130,32 @@ describe('audit entries for sampling', () => {
     const dir = tempDir('switchboard-audit-');
     const file = join(dir, 'audit.jsonl');
     // A line written before sampling entries existed.
-    const old = { at: '2026-11-01T10:00:00.000Z', kind: 'decision', source: 'app', callId: 'c1', server: 'calculator', tool: 'add', args: '{"a":1}', decision: 'allow-once' };
+    const old = {
+      at: '2026-11-01T10:00:00.000Z',
+      kind: 'decision',
+      source: 'app',
+      callId: 'c1',
+      server: 'calculator',
+      tool: 'add',
+      args: '{"a":1}',
+      decision: 'allow-once',
+    };
     writeFileSync(file, `${JSON.stringify(old)}\n`);
     const audit = new AuditLog(file);
     const messages = [{ text: 'What is the capital of France?' }, { text: 'Paris.' }];
-    audit.recordSampling({ server: 'everything', callId: 'c9', tool: 'sampleLLM', decision: 'approved', model: 'openai:gpt-test', ...AuditLog.samplingSize(messages, 'Be brief.'), maxTokens: 100, resultChars: 5, stopReason: 'endTurn', edited: true, durationMs: 12 });
+    audit.recordSampling({
+      server: 'everything',
+      callId: 'c9',
+      tool: 'sampleLLM',
+      decision: 'approved',
+      model: 'openai:gpt-test',
+      ...AuditLog.samplingSize(messages, 'Be brief.'),
+      maxTokens: 100,
+      resultChars: 5,
+      stopReason: 'endTurn',
+      edited: true,
+      durationMs: 12,
+    });
     audit.recordSampling({ server: 'everything', source: 'cli', decision: 'auto-declined', messages: 1, promptChars: 3, detail: 'no provider is configured' });
     const [declined, approved, first] = audit.list();
     expect(first).toEqual(old);
@@ -131,9 +165,25 @@ describe('audit entries for sampling', () => {
       server: 'everything',
       callId: 'c9',
       tool: 'sampleLLM',
-      sampling: { decision: 'approved', model: 'openai:gpt-test', messages: 2, promptChars: 45, maxTokens: 100, resultChars: 5, stopReason: 'endTurn', edited: true, durationMs: 12 },
+      sampling: {
+        decision: 'approved',
+        model: 'openai:gpt-test',
+        messages: 2,
+        promptChars: 45,
+        maxTokens: 100,
+        resultChars: 5,
+        stopReason: 'endTurn',
+        edited: true,
+        durationMs: 12,
+      },
     });
-    expect(declined).toMatchObject({ kind: 'sampling', source: 'cli', server: 'everything', sampling: { decision: 'auto-declined', messages: 1, promptChars: 3 }, detail: 'no provider is configured' });
+    expect(declined).toMatchObject({
+      kind: 'sampling',
+      source: 'cli',
+      server: 'everything',
+      sampling: { decision: 'auto-declined', messages: 1, promptChars: 3 },
+      detail: 'no provider is configured',
+    });
     expect(declined?.callId).toBeUndefined();
     expect(readFileSync(file, 'utf8')).not.toContain('capital of France');
   });

@@ -18,7 +18,10 @@ const pixel = 'fixture://static/pixel.png';
 
 afterEach(disposeHarnesses);
 
-async function sendWith(h: Harness, request: Parameters<Harness['host']['api']['chat:send']>[0]): Promise<{ conversationId: string; userMessage: UserMessage }> {
+async function sendWith(
+  h: Harness,
+  request: Parameters<Harness['host']['api']['chat:send']>[0],
+): Promise<{ conversationId: string; userMessage: UserMessage }> {
   const started = await h.host.api['chat:send'](request);
   await waitFor(() => h.events.some((e) => e.type === 'run-finished' && e.runId === started.runId), 30_000, 'the turn to finish');
   const finished = h.events.find((e): e is Extract<ChatEvent, { type: 'run-finished' }> => e.type === 'run-finished' && e.runId === started.runId);
@@ -50,7 +53,11 @@ describe.each<Vendor>(['openai', 'anthropic'])('attachments against a fake %s se
     expect(first).toContain('What does the attached file say?');
     expect(first).toContain(`Attached resource ${hello} (server \\"features\\", text/plain):\\n\`\`\`\\nHello from the features fixture.\\n\\n\`\`\``);
     // The 1×1 PNG as an image part: OpenAI Chat Completions `image_url` (a data URL), Anthropic an `image` block.
-    expect(first).toMatch(vendor === 'openai' ? /"image_url":\{"url":"data:image\/png;base64,iVBORw0KGgo/ : /"type":"image","source":\{"type":"base64","media_type":"image\/png","data":"iVBORw0KGgo/);
+    expect(first).toMatch(
+      vendor === 'openai'
+        ? /"image_url":\{"url":"data:image\/png;base64,iVBORw0KGgo/
+        : /"type":"image","source":\{"type":"base64","media_type":"image\/png","data":"iVBORw0KGgo/,
+    );
 
     // Stored with the message: a restart of the conversation (the next turn) sends it again.
     const stored = await h.host.api['chat:get'](conversationId);

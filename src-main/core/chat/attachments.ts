@@ -23,7 +23,8 @@ export interface ResourceSource {
  */
 export async function readAttachments(refs: readonly ChatAttachmentRef[] | undefined, source: ResourceSource | undefined): Promise<ChatAttachment[]> {
   if (!refs || refs.length === 0) return [];
-  if (refs.length > maxChatAttachments) throw new CoreError('invalid-argument', `At most ${maxChatAttachments} resources can be attached to one message (${refs.length} were).`);
+  if (refs.length > maxChatAttachments)
+    throw new CoreError('invalid-argument', `At most ${maxChatAttachments} resources can be attached to one message (${refs.length} were).`);
   if (!source) throw new CoreError('not-supported', 'This host cannot read resources, so nothing can be attached to a message.');
   const unique = refs.filter((ref, i) => refs.findIndex((r) => r.server === ref.server && r.uri === ref.uri) === i);
   return Promise.all(

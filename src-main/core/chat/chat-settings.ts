@@ -12,7 +12,10 @@ const fileSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).catch(10).default(10),
   disabledTools: z.array(z.string()).catch([]).default([]),
   alwaysAllow: z.array(z.string()).catch([]).default([]),
-  providers: z.record(z.string(), z.object({ baseURL: z.string().optional() })).catch({}).default({}),
+  providers: z
+    .record(z.string(), z.object({ baseURL: z.string().optional() }))
+    .catch({})
+    .default({}),
 });
 type ChatSettingsFile = z.infer<typeof fileSchema>;
 

@@ -25,7 +25,9 @@ const methodsSent = async (h: Harness): Promise<string[]> =>
 
 describe('chat tool loop: progress and tasks', () => {
   it('a task-only tool runs as a task; its status reaches calls:progress under the tool call id; the model gets the result', async () => {
-    const h = await harness('openai', sequence(callTool('features__research', { topic: 'owls', stageMs: 50 }, 'call-research'), say('The research is done.')), { servers });
+    const h = await harness('openai', sequence(callTool('features__research', { topic: 'owls', stageMs: 50 }, 'call-research'), say('The research is done.')), {
+      servers,
+    });
     const events = progressOf(h, 'call-research');
     const { runId, finished } = await h.send('research owls');
     expect(finished.status).toBe('done');
@@ -42,7 +44,9 @@ describe('chat tool loop: progress and tasks', () => {
     const events = progressOf(h, 'call-slow');
     const { finished } = await h.send('go slow');
     expect(finished.status).toBe('done');
-    expect(events).toEqual([1, 2, 3, 4].map((step) => ({ callId: 'call-slow', server: 'features', tool: 'slow', progress: step, total: 4, message: `step ${step} of 4` })));
+    expect(events).toEqual(
+      [1, 2, 3, 4].map((step) => ({ callId: 'call-slow', server: 'features', tool: 'slow', progress: step, total: 4, message: `step ${step} of 4` })),
+    );
   }, 30_000);
 
   it('Stop cancels a running task (tasks/cancel) and the card ends cancelled', async () => {
@@ -58,7 +62,11 @@ describe('chat tool loop: progress and tasks', () => {
   }, 30_000);
 
   it("the tool card's Cancel (tools:cancel with the call id) cancels that call only; the model is told and the turn goes on", async () => {
-    const h = await harness('openai', sequence(callTool('features__research', { topic: 'slow', stageMs: 60_000 }, 'call-card'), say('Cancelled, as you asked.')), { servers });
+    const h = await harness(
+      'openai',
+      sequence(callTool('features__research', { topic: 'slow', stageMs: 60_000 }, 'call-card'), say('Cancelled, as you asked.')),
+      { servers },
+    );
     const events = progressOf(h, 'call-card');
     const started = await h.host.api['chat:send']({ text: 'research slowly' });
     await waitFor(() => events.some((e) => e.task?.status === 'working'), 10_000, 'the task working');

@@ -108,7 +108,10 @@ describe('approvals', () => {
 
 describe('Stop', () => {
   it('aborts the model mid-stream', async () => {
-    const h = await harness('anthropic', sequence({ kind: 'stream', events: [{ text: 'Once ' }, { text: 'upon ' }, { text: 'a time' }], delayMs: 50, hang: true }));
+    const h = await harness(
+      'anthropic',
+      sequence({ kind: 'stream', events: [{ text: 'Once ' }, { text: 'upon ' }, { text: 'a time' }], delayMs: 50, hang: true }),
+    );
     const started = await h.host.api['chat:send']({ text: 'tell me a story' });
     await waitFor(() => h.text(started.runId).includes('Once'), 10_000, 'the first tokens');
     expect(await h.host.api['chat:stop'](started.runId)).toBe(true);
@@ -128,7 +131,11 @@ describe('Stop', () => {
     await h.host.api['chat:stop'](started.conversationId);
     await waitFor(() => h.events.some((e) => e.type === 'run-finished'), 10_000, 'the turn to end');
     expect(h.tools(started.runId)[0]).toMatchObject({ status: 'cancelled' });
-    await waitFor(async () => ((await h.host.api['servers:list']())[0]?.stderrTail ?? []).some((l) => l.startsWith('cancelled request')), 5000, 'the server to see the cancellation');
+    await waitFor(
+      async () => ((await h.host.api['servers:list']())[0]?.stderrTail ?? []).some((l) => l.startsWith('cancelled request')),
+      5000,
+      'the server to see the cancellation',
+    );
     expect(h.fake.requests).toHaveLength(1);
     const audit = await h.host.api['audit:list']({});
     expect(audit[0]).toMatchObject({ kind: 'call', tool: 'sleep', outcome: 'cancelled' });
@@ -137,25 +144,43 @@ describe('Stop', () => {
 
 describe('provider errors are readable', () => {
   it('401: the key was rejected', async () => {
-    const h = await harness('openai', sequence({ kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }));
+    const h = await harness(
+      'openai',
+      sequence({ kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }),
+    );
     const { finished } = await h.send('hi');
     expect(finished.status).toBe('error');
-    expect(finished.error?.message).toMatch(/^OpenAI at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the API key \(HTTP 401\)\. Check the key .*Incorrect API key provided/);
+    expect(finished.error?.message).toMatch(
+      /^OpenAI at http:\/\/127\.0\.0\.1:\d+\/v1 rejected the API key \(HTTP 401\)\. Check the key .*Incorrect API key provided/,
+    );
     expect(finished.error?.message).not.toContain(key);
   });
 
   it('a key the vendor quotes back is scrubbed from the message', async () => {
-    const h = await harness('openai', sequence({ kind: 'error', status: 401, body: { error: { message: `Incorrect API key provided: ${key}. Also sk-proj-abc*****************xyz.` } } }));
+    const h = await harness(
+      'openai',
+      sequence({ kind: 'error', status: 401, body: { error: { message: `Incorrect API key provided: ${key}. Also sk-proj-abc*****************xyz.` } } }),
+    );
     const { finished } = await h.send('hi');
     expect(finished.error?.message).toContain('Incorrect API key provided: [redacted]. Also sk-proj-[redacted].');
     expect(finished.error?.message).not.toContain(key);
   });
 
   it('429 with retry-after: retried as asked, then explained', async () => {
-    const h = await harness('anthropic', sequence({ kind: 'error', status: 429, headers: { 'retry-after': '1' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'Slow down' } } }));
+    const h = await harness(
+      'anthropic',
+      sequence({
+        kind: 'error',
+        status: 429,
+        headers: { 'retry-after': '1' },
+        body: { type: 'error', error: { type: 'rate_limit_error', message: 'Slow down' } },
+      }),
+    );
     const { finished } = await h.send('hi');
     expect(h.fake.requests).toHaveLength(3);
-    expect(finished.error?.message).toBe('Anthropic at ' + h.fake.baseURL + ' is rate-limiting requests (HTTP 429) (tried 3 times). It asks to retry after 1 s. It said: “Slow down”');
+    expect(finished.error?.message).toBe(
+      'Anthropic at ' + h.fake.baseURL + ' is rate-limiting requests (HTTP 429) (tried 3 times). It asks to retry after 1 s. It said: “Slow down”',
+    );
   });
 
   it('429 once, then an answer: the turn succeeds', async () => {
@@ -170,7 +195,9 @@ describe('provider errors are readable', () => {
       const h = await harness(vendor, sequence({ kind: 'stream', events: [{ text: 'Partial ' }, { text: 'answer' }], dropAfter: 3 }));
       const { finished } = await h.send('hi');
       expect(finished.status).toBe('error');
-      expect(finished.error?.message).toMatch(/^The connection to (OpenAI|Anthropic) at http:\/\/127\.0\.0\.1:\d+\/v1 was lost mid-answer \(terminated\)\. Send again to retry\.$/);
+      expect(finished.error?.message).toMatch(
+        /^The connection to (OpenAI|Anthropic) at http:\/\/127\.0\.0\.1:\d+\/v1 was lost mid-answer \(terminated\)\. Send again to retry\.$/,
+      );
       expect(h.fake.requests).toHaveLength(1);
     }
   });
@@ -178,7 +205,16 @@ describe('provider errors are readable', () => {
   it('no provider at all: a not-configured error that says how to add one', async () => {
     const dir = tempDir('switchboard-chat-');
     writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: {} }));
-    const host = await createHost({ mode: 'headless', configPath: join(dir, 'mcp.json'), dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: {}, secrets: new MemorySecretStore() });
+    const host = await createHost({
+      mode: 'headless',
+      configPath: join(dir, 'mcp.json'),
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      hostEnv: {},
+      secrets: new MemorySecretStore(),
+    });
     try {
       const view = await host.api['providers:list']();
       expect(view.model).toBeUndefined();
@@ -205,7 +241,9 @@ describe('history', () => {
     const second = await harness('openai', calculatorModel(), { dir: first.dir, fake });
     const list = await second.host.api['chat:list']({});
     expect(list).toMatchObject([{ id: conversationId, title: 'what is 2+3', messageCount: 2 }]);
-    expect(await second.host.api['chat:list']({ query: 'ANSWER IS 5' })).toMatchObject([{ id: conversationId, snippet: expect.stringContaining('answer is 5') }]);
+    expect(await second.host.api['chat:list']({ query: 'ANSWER IS 5' })).toMatchObject([
+      { id: conversationId, snippet: expect.stringContaining('answer is 5') },
+    ]);
     expect(await second.host.api['chat:list']({ query: 'nothing like this' })).toEqual([]);
     await second.host.api['chat:rename'](conversationId, 'Sums');
     expect((await second.host.api['chat:list']({}))[0]?.title).toBe('Sums');
@@ -241,7 +279,13 @@ describe('remote images the user asked for', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as import('node:net').AddressInfo;
     const { ChatService } = await import('./service');
-    const chat = new ChatService({ tools: { views: () => [], callTool: () => Promise.reject(new Error('none')) }, secrets: new MemorySecretStore(), env: { env: {}, dotenv: {} }, emit: () => undefined, remoteImages: { allowPrivateNetworks: true } });
+    const chat = new ChatService({
+      tools: { views: () => [], callTool: () => Promise.reject(new Error('none')) },
+      secrets: new MemorySecretStore(),
+      env: { env: {}, dotenv: {} },
+      emit: () => undefined,
+      remoteImages: { allowPrivateNetworks: true },
+    });
     try {
       const { dataUrl } = await chat.api['chat:fetch-image'](`http://127.0.0.1:${port}/dot.png`);
       expect(dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);

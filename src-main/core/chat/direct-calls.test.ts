@@ -13,7 +13,13 @@ afterEach(disposeHarnesses);
 describe('direct tool calls (chat:call)', () => {
   it('are kept in a new conversation and the audit log, and are there again after a restart', async () => {
     const h = await harness('openai', sequence(say('unused')));
-    const first: DirectCallResult = await h.host.api['chat:call']({ server: 'calculator', tool: 'add', args: { a: 2, b: 3 }, callId: 'c-1', command: '/add {"a":2,"b":3}' });
+    const first: DirectCallResult = await h.host.api['chat:call']({
+      server: 'calculator',
+      tool: 'add',
+      args: { a: 2, b: 3 },
+      callId: 'c-1',
+      command: '/add {"a":2,"b":3}',
+    });
     expect(first.failure).toBeUndefined();
     expect(first.result?.content).toEqual([{ type: 'text', text: '5' }]);
     const id = first.conversationId;
@@ -42,7 +48,9 @@ describe('direct tool calls (chat:call)', () => {
       ['assistant', true],
     ]);
     const [, add, , divide] = saved.messages;
-    expect(add?.role === 'assistant' ? add.parts : []).toMatchObject([{ type: 'tool', server: 'calculator', tool: 'add', status: 'done', args: { a: 2, b: 3 }, result: { content: [{ type: 'text', text: '5' }] } }]);
+    expect(add?.role === 'assistant' ? add.parts : []).toMatchObject([
+      { type: 'tool', server: 'calculator', tool: 'add', status: 'done', args: { a: 2, b: 3 }, result: { content: [{ type: 'text', text: '5' }] } },
+    ]);
     expect(divide?.role === 'assistant' ? divide.parts[0]?.type === 'tool' && divide.parts[0].status : undefined).toMatch(/^(error|done)$/);
     expect((await again.host.api['audit:list']({})).filter((a) => a.direct === true)).toHaveLength(2);
   });
@@ -51,7 +59,13 @@ describe('direct tool calls (chat:call)', () => {
     const h = await harness('openai', sequence(say('unused')));
     const first = await h.host.api['chat:call']({ server: 'calculator', tool: 'add', args: { a: 1, b: 1 }, callId: 'd-1' });
     expect(await h.host.api['chat:delete'](first.conversationId)).toBe(true);
-    const next = await h.host.api['chat:call']({ conversationId: first.conversationId, server: 'calculator', tool: 'add', args: { a: 1, b: 2 }, callId: 'd-2' });
+    const next = await h.host.api['chat:call']({
+      conversationId: first.conversationId,
+      server: 'calculator',
+      tool: 'add',
+      args: { a: 1, b: 2 },
+      callId: 'd-2',
+    });
     expect(next.conversationId).not.toBe(first.conversationId);
     expect(next.result?.content).toEqual([{ type: 'text', text: '3' }]);
   });
@@ -70,7 +84,13 @@ describe('direct tool calls (chat:call)', () => {
 
   it('are told to the model as the person’s own words on the next turn (not as a call it made)', async () => {
     const h = await harness('openai', sequence(say('It was 5.')));
-    const { conversationId } = await h.host.api['chat:call']({ server: 'calculator', tool: 'add', args: { a: 2, b: 3 }, callId: 'c-3', command: '/add {"a":2,"b":3}' });
+    const { conversationId } = await h.host.api['chat:call']({
+      server: 'calculator',
+      tool: 'add',
+      args: { a: 2, b: 3 },
+      callId: 'c-3',
+      command: '/add {"a":2,"b":3}',
+    });
     const { finished } = await h.send('What did I get?', conversationId);
     expect(finished.status).toBe('done');
     const seen = h.fake.requests[0];

@@ -5,15 +5,29 @@ import { toModelMessages, toModelOutput } from './model-messages';
 describe('toModelOutput: what the model is told about a tool call', () => {
   it('text, errors, denials and cancellations', () => {
     expect(toModelOutput({ kind: 'result', result: { content: [{ type: 'text', text: '5' }] } })).toEqual({ type: 'text', value: '5' });
-    expect(toModelOutput({ kind: 'result', result: { content: [{ type: 'text', text: 'Cannot divide 1 by zero' }], isError: true } })).toEqual({ type: 'error-text', value: 'Cannot divide 1 by zero' });
+    expect(toModelOutput({ kind: 'result', result: { content: [{ type: 'text', text: 'Cannot divide 1 by zero' }], isError: true } })).toEqual({
+      type: 'error-text',
+      value: 'Cannot divide 1 by zero',
+    });
     expect(toModelOutput({ kind: 'failed', message: 'Server "x" exited' })).toEqual({ type: 'error-text', value: 'Server "x" exited' });
     expect(toModelOutput({ kind: 'denied', reason: 'The user denied it.' })).toEqual({ type: 'execution-denied', reason: 'The user denied it.' });
     expect(toModelOutput({ kind: 'cancelled' })).toEqual({ type: 'error-text', value: 'The call was cancelled by the user.' });
   });
 
   it('structured content when there is no text; images where the provider takes them, a note where not', () => {
-    expect(toModelOutput({ kind: 'result', result: { content: [], structuredContent: { temperature: 21 } } })).toEqual({ type: 'text', value: '{"temperature":21}' });
-    const withImage = { kind: 'result' as const, result: { content: [{ type: 'text' as const, text: 'a chart' }, { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' }] } };
+    expect(toModelOutput({ kind: 'result', result: { content: [], structuredContent: { temperature: 21 } } })).toEqual({
+      type: 'text',
+      value: '{"temperature":21}',
+    });
+    const withImage = {
+      kind: 'result' as const,
+      result: {
+        content: [
+          { type: 'text' as const, text: 'a chart' },
+          { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+        ],
+      },
+    };
     expect(toModelOutput(withImage, { images: true, maxChars: 1000 })).toEqual({
       type: 'content',
       value: [
@@ -21,7 +35,10 @@ describe('toModelOutput: what the model is told about a tool call', () => {
         { type: 'image-data', data: 'iVBORw0KGgo=', mediaType: 'image/png' },
       ],
     });
-    expect(toModelOutput(withImage, { images: false, maxChars: 1000 })).toEqual({ type: 'text', value: 'a chart\n[image image/png, 0 KiB: shown to the user, not sent to the model]' });
+    expect(toModelOutput(withImage, { images: false, maxChars: 1000 })).toEqual({
+      type: 'text',
+      value: 'a chart\n[image image/png, 0 KiB: shown to the user, not sent to the model]',
+    });
   });
 
   it('cuts huge text and says so', () => {
@@ -42,7 +59,16 @@ describe('toModelMessages: a saved conversation as the model context', () => {
         status: 'done',
         parts: [
           { type: 'text', text: 'Adding. ' },
-          { type: 'tool', callId: 'c1', server: 'calculator', tool: 'add', modelName: 'calculator__add', args: { a: 2, b: 3 }, status: 'done', result: { content: [{ type: 'text', text: '5' }] } },
+          {
+            type: 'tool',
+            callId: 'c1',
+            server: 'calculator',
+            tool: 'add',
+            modelName: 'calculator__add',
+            args: { a: 2, b: 3 },
+            status: 'done',
+            result: { content: [{ type: 'text', text: '5' }] },
+          },
           { type: 'tool', callId: 'c2', server: 'calculator', tool: 'multiply', modelName: 'calculator__multiply', args: { a: 5, b: 4 }, status: 'denied' },
           { type: 'text', text: 'You denied the multiplication.' },
         ],
@@ -58,6 +84,12 @@ describe('toModelMessages: a saved conversation as the model context', () => {
         { type: 'tool-call', toolCallId: 'c2', toolName: 'calculator__multiply', input: { a: 5, b: 4 } },
       ],
     });
-    expect(out[2]).toMatchObject({ role: 'tool', content: [{ toolCallId: 'c1', output: { type: 'text', value: '5' } }, { toolCallId: 'c2', output: { type: 'execution-denied' } }] });
+    expect(out[2]).toMatchObject({
+      role: 'tool',
+      content: [
+        { toolCallId: 'c1', output: { type: 'text', value: '5' } },
+        { toolCallId: 'c2', output: { type: 'execution-denied' } },
+      ],
+    });
   });
 });

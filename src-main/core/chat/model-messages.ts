@@ -4,10 +4,7 @@ import type { AssistantPart, ChatAttachment, ChatMessage, ToolPart, UserMessage 
 
 /** What one tool call came to, as the loop's `execute` returns it and the model is told. */
 export type ToolOutcome =
-  | { kind: 'result'; result: ToolResult }
-  | { kind: 'denied'; reason: string }
-  | { kind: 'failed'; message: string }
-  | { kind: 'cancelled' };
+  { kind: 'result'; result: ToolResult } | { kind: 'denied'; reason: string } | { kind: 'failed'; message: string } | { kind: 'cancelled' };
 
 type ToolResultOutput = ToolResultPart['output'];
 
@@ -24,7 +21,9 @@ function blockText(block: ContentBlock): string | undefined {
     case 'text':
       return block.text;
     case 'resource':
-      return block.resource.text !== undefined ? block.resource.text : `[binary resource ${block.resource.uri}${block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}]`;
+      return block.resource.text !== undefined
+        ? block.resource.text
+        : `[binary resource ${block.resource.uri}${block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}]`;
     case 'resource_link':
       return `[resource link: ${block.name} ${block.uri}${block.description ? ` — ${block.description}` : ''}]`;
     case 'audio':
@@ -65,7 +64,10 @@ export function toModelOutput(outcome: ToolOutcome, options: OutputOptions = def
   if (images.length > 0 && options.images) {
     return {
       type: 'content',
-      value: [...shortened.map((text) => ({ type: 'text' as const, text })), ...images.map((i) => ({ type: 'image-data' as const, data: i.data, mediaType: i.mimeType }))],
+      value: [
+        ...shortened.map((text) => ({ type: 'text' as const, text })),
+        ...images.map((i) => ({ type: 'image-data' as const, data: i.data, mediaType: i.mimeType })),
+      ],
     };
   }
   const notes = images.map((i) => `[image ${i.mimeType}, ${Math.round((i.data.length * 3) / 4 / 1024)} KiB: shown to the user, not sent to the model]`);
@@ -135,10 +137,17 @@ function directCallText(parts: readonly AssistantPart[], options: OutputOptions)
   for (const part of parts) {
     if (part.type !== 'tool') continue;
     const output = toModelOutput(outcomeOf(part), { ...options, images: false });
-    const value = output.type === 'text' || output.type === 'error-text' ? output.value : output.type === 'execution-denied' ? (output.reason ?? 'denied') : JSON.stringify(output);
+    const value =
+      output.type === 'text' || output.type === 'error-text'
+        ? output.value
+        : output.type === 'execution-denied'
+          ? (output.reason ?? 'denied')
+          : JSON.stringify(output);
     const args = JSON.stringify(part.args);
     const f = fence(value);
-    lines.push(`(I called the tool ${part.tool} of server "${part.server}" myself with ${args}; ${output.type === 'error-text' ? 'it failed' : 'it returned'}:)\n${f}\n${value}\n${f}`);
+    lines.push(
+      `(I called the tool ${part.tool} of server "${part.server}" myself with ${args}; ${output.type === 'error-text' ? 'it failed' : 'it returned'}:)\n${f}\n${value}\n${f}`,
+    );
   }
   return lines.join('\n\n') || '(I called a tool myself.)';
 }

@@ -63,7 +63,13 @@ describe('a working folder’s .env', () => {
     secrets.set('provider.openai.apiKey', key);
     secrets.set('provider.ollama.apiKey', 'ollama-key-from-settings-0123456789');
     // The Anthropic key comes from the environment Switchboard was started with.
-    const h = await harness('openai', calculatorModel(), { fake: evil, dir, envDir: working, secrets, hostEnv: () => ({ PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-from-env-0123456789' }) });
+    const h = await harness('openai', calculatorModel(), {
+      fake: evil,
+      dir,
+      envDir: working,
+      secrets,
+      hostEnv: () => ({ PATH: process.env.PATH, ANTHROPIC_API_KEY: 'sk-ant-from-env-0123456789' }),
+    });
     const providers = (await h.host.api['providers:list']()).providers;
     const anthropic = providers.find((p) => p.id === 'anthropic');
     const openai = providers.find((p) => p.id === 'openai');
@@ -87,7 +93,13 @@ describe('a working folder’s .env', () => {
     await h.host.api['providers:configure']({ id: 'ollama', apiKey: null });
     const held = await h.host.api['providers:list']();
     expect(held.providers.find((p) => p.id === 'ollama')).toMatchObject({ hasKey: false, baseURL: 'http://127.0.0.1:11434/v1', baseURLSource: 'default' });
-    expect(held.route).toMatchObject({ provider: 'ollama', model: 'fake-model', endpoint: 'http://127.0.0.1:11434/v1', endpointSource: 'default', modelSource: 'settings' });
+    expect(held.route).toMatchObject({
+      provider: 'ollama',
+      model: 'fake-model',
+      endpoint: 'http://127.0.0.1:11434/v1',
+      endpointSource: 'default',
+      modelSource: 'settings',
+    });
     const file = realpathSync(join(working, '.env'));
     expect(held.unconfirmed).toEqual({ file, choices: [{ name: 'OLLAMA_BASE_URL', value: evil.baseURL, provider: 'ollama' }] });
     const unconfirmed = await h.send('what is 1+1');
@@ -99,7 +111,13 @@ describe('a working folder’s .env', () => {
     // Confirmed as shown: recorded in the data folder (0600), and the endpoint is used.
     const confirmed = await h.host.api['providers:confirm-dotenv']({ values: { OLLAMA_BASE_URL: evil.baseURL } });
     expect(confirmed.unconfirmed).toBeUndefined();
-    expect(confirmed.route).toMatchObject({ provider: 'ollama', endpoint: evil.baseURL, endpointSource: 'dotenv', endpointEnv: 'OLLAMA_BASE_URL', endpointFile: file });
+    expect(confirmed.route).toMatchObject({
+      provider: 'ollama',
+      endpoint: evil.baseURL,
+      endpointSource: 'dotenv',
+      endpointEnv: 'OLLAMA_BASE_URL',
+      endpointFile: file,
+    });
     expect(statSync(join(dir, 'dotenv-choices.json')).mode & 0o777).toBe(0o600);
     const { finished } = await h.send('what is 2+3');
     expect(finished.status, finished.error?.message).toBe('done');
@@ -131,7 +149,13 @@ describe('a model or endpoint the working folder’s .env chooses', () => {
 
     const values = Object.fromEntries((held.unconfirmed?.choices ?? []).map((c) => [c.name, c.value]));
     const confirmed = await h.host.api['providers:confirm-dotenv']({ values });
-    expect(confirmed.route).toMatchObject({ provider: 'ollama', model: 'fake-model', endpoint: evil.baseURL, modelSource: 'dotenv', modelFile: realpathSync(dotenv) });
+    expect(confirmed.route).toMatchObject({
+      provider: 'ollama',
+      model: 'fake-model',
+      endpoint: evil.baseURL,
+      modelSource: 'dotenv',
+      modelFile: realpathSync(dotenv),
+    });
     const after = await h.send('what is 2+3');
     expect(after.finished.status, after.finished.error?.message).toBe('done');
     expect(evil.requests.length).toBeGreaterThan(0);

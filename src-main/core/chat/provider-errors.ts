@@ -61,7 +61,10 @@ export function describeProviderError(error: unknown, provider: string): Readabl
     const detail = vendorMessage(last.responseBody);
     const said = detail ? ` It said: “${detail}”` : '';
     if (status === 401 || status === 403) {
-      return { code: 'provider-error', message: `${provider} rejected the API key (HTTP ${status}). Check the key in Chat → Providers & approvals or in .env.${said}` };
+      return {
+        code: 'provider-error',
+        message: `${provider} rejected the API key (HTTP ${status}). Check the key in Chat → Providers & approvals or in .env.${said}`,
+      };
     }
     if (status === 429) {
       const after = retryAfter(last.responseHeaders);
@@ -79,7 +82,10 @@ export function describeProviderError(error: unknown, provider: string): Readabl
     if (status !== undefined) return { code: 'provider-error', message: `${provider} answered HTTP ${status}${tried}.${said}` };
     const network = networkCause(last);
     const where = provider.includes('://') ? provider : `${provider} at ${last.url}`;
-    return { code: 'provider-error', message: `Could not reach ${where}${network ? ` (${network})` : ''}${tried}. Is the server running and the base URL right?` };
+    return {
+      code: 'provider-error',
+      message: `Could not reach ${where}${network ? ` (${network})` : ''}${tried}. Is the server running and the base URL right?`,
+    };
   }
   const network = networkCause(last);
   if (network) return { code: 'provider-error', message: `The connection to ${provider} was lost mid-answer (${network}). Send again to retry.` };

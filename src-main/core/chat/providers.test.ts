@@ -49,7 +49,13 @@ describe.each<Vendor>(['openai', 'anthropic'])('a %s key entered in the settings
 
     const configured = await api['providers:configure']({ id: vendor, apiKey: key, baseURL: h.fake.baseURL });
     expect(JSON.stringify(configured)).not.toContain(key);
-    expect(configured.providers.find((p) => p.id === vendor)).toMatchObject({ configured: true, hasKey: true, keySource: 'settings', baseURL: h.fake.baseURL, baseURLSource: 'settings' });
+    expect(configured.providers.find((p) => p.id === vendor)).toMatchObject({
+      configured: true,
+      hasKey: true,
+      keySource: 'settings',
+      baseURL: h.fake.baseURL,
+      baseURLSource: 'settings',
+    });
     expect(configured.hint).toBeUndefined();
     // In the host's SecretStore, under the provider's own name; the list of secrets shows the name only.
     expect(h.secrets.get(`provider.${vendor}.apiKey`)).toBe(key);
@@ -68,7 +74,16 @@ describe.each<Vendor>(['openai', 'anthropic'])('a %s key entered in the settings
     }
 
     // A failing turn whose error quotes the key back: the message, the log and the files stay clean.
-    h.fake.setScript(sequence({ kind: 'error', status: 401, body: vendor === 'openai' ? { error: { message: `Incorrect API key provided: ${key}` } } : { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${key}` } } }));
+    h.fake.setScript(
+      sequence({
+        kind: 'error',
+        status: 401,
+        body:
+          vendor === 'openai'
+            ? { error: { message: `Incorrect API key provided: ${key}` } }
+            : { type: 'error', error: { type: 'authentication_error', message: `invalid x-api-key ${key}` } },
+      }),
+    );
     const failed = await h.send('what is 4+4', conversationId);
     expect(failed.finished.status).toBe('error');
     expect(failed.finished.error?.message).toContain('[redacted]');
@@ -77,7 +92,9 @@ describe.each<Vendor>(['openai', 'anthropic'])('a %s key entered in the settings
 
     await h.host.dispose(); // flushes the conversation files and the log
     const files = filesUnder(h.dir);
-    expect(files).toEqual(expect.arrayContaining(['audit.jsonl', 'chat-settings.json', join('conversations', `${conversationId}.json`), join('logs', 'switchboard.log')]));
+    expect(files).toEqual(
+      expect.arrayContaining(['audit.jsonl', 'chat-settings.json', join('conversations', `${conversationId}.json`), join('logs', 'switchboard.log')]),
+    );
     expect(readFileSync(join(h.dir, 'logs', 'switchboard.log'), 'utf8')).toContain('chat turn failed');
     for (const file of files) expect({ file, leaks: readFileSync(join(h.dir, file), 'utf8').includes(key) }).toEqual({ file, leaks: false });
   });
@@ -86,9 +103,15 @@ describe.each<Vendor>(['openai', 'anthropic'])('a %s key entered in the settings
 describe('providers:configure', () => {
   it('a settings key wins over the environment one; removing it falls back to the environment', async () => {
     const envKey = 'sk-from-the-environment-0987654321';
-    const h = await harness('openai', calculatorModel(), { hostEnv: (fake) => ({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: envKey, SWITCHBOARD_MODEL: 'openai:fake-model', PATH: process.env.PATH }) });
+    const h = await harness('openai', calculatorModel(), {
+      hostEnv: (fake) => ({ OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: envKey, SWITCHBOARD_MODEL: 'openai:fake-model', PATH: process.env.PATH }),
+    });
     const api = h.host.api;
-    expect((await api['providers:list']()).providers.find((p) => p.id === 'openai')).toMatchObject({ hasKey: true, keySource: 'env', keyEnv: 'OPENAI_API_KEY' });
+    expect((await api['providers:list']()).providers.find((p) => p.id === 'openai')).toMatchObject({
+      hasKey: true,
+      keySource: 'env',
+      keyEnv: 'OPENAI_API_KEY',
+    });
 
     // A key from the settings goes to a base URL from the settings (or the vendor's own), never the environment's.
     const settingsOnly = await api['providers:configure']({ id: 'openai', apiKey: key });
@@ -110,16 +133,26 @@ describe('providers:configure', () => {
 
 describe('the ollama: provider', () => {
   it('SWITCHBOARD_MODEL=ollama:… with OLLAMA_BASE_URL drives a full tool turn without a key; the picker switches models', async () => {
-    const h = await harness('openai', calculatorModel(), { hostEnv: (fake) => ({ OLLAMA_BASE_URL: fake.baseURL, SWITCHBOARD_MODEL: 'ollama:llama3.2:3b', PATH: process.env.PATH }) });
+    const h = await harness('openai', calculatorModel(), {
+      hostEnv: (fake) => ({ OLLAMA_BASE_URL: fake.baseURL, SWITCHBOARD_MODEL: 'ollama:llama3.2:3b', PATH: process.env.PATH }),
+    });
     const api = h.host.api;
     const view = await api['providers:list']();
     expect(view).toMatchObject({ model: 'ollama:llama3.2:3b', modelSource: 'env' });
     expect(view.hint).toBeUndefined();
-    expect(view.providers.find((p) => p.id === 'ollama')).toMatchObject({ configured: true, hasKey: false, baseURL: h.fake.baseURL, baseURLSource: 'env', api: 'chat' });
+    expect(view.providers.find((p) => p.id === 'ollama')).toMatchObject({
+      configured: true,
+      hasKey: false,
+      baseURL: h.fake.baseURL,
+      baseURLSource: 'env',
+      api: 'chat',
+    });
 
     const { runId, finished } = await h.send('what is 6*7');
     expect(finished.status).toBe('done');
-    expect(h.tools(runId).map((t) => [t.server, t.tool, t.status, t.result?.content])).toEqual([['calculator', 'multiply', 'done', [{ type: 'text', text: '42' }]]]);
+    expect(h.tools(runId).map((t) => [t.server, t.tool, t.status, t.result?.content])).toEqual([
+      ['calculator', 'multiply', 'done', [{ type: 'text', text: '42' }]],
+    ]);
     expect(h.text(runId)).toBe('The answer is 42');
     expect(h.fake.requests).toHaveLength(2);
     expect(h.fake.requests[0]?.toolNames.sort()).toEqual(['calculator__add', 'calculator__divide', 'calculator__multiply', 'calculator__subtract']);

@@ -1,5 +1,14 @@
 import type { LanguageModel } from 'ai';
-import type { ChatRoute, DotenvChoice, ProviderConfigureRequest, ProviderId, ProvidersView, ProviderView, SettingSource, UnconfirmedDotenv } from '../../../src-shared/contract/chat';
+import type {
+  ChatRoute,
+  DotenvChoice,
+  ProviderConfigureRequest,
+  ProviderId,
+  ProvidersView,
+  ProviderView,
+  SettingSource,
+  UnconfirmedDotenv,
+} from '../../../src-shared/contract/chat';
 import { providerIds } from '../../../src-shared/contract/chat';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets/store';
@@ -276,7 +285,11 @@ export class Providers {
       hasKey: key !== undefined,
       ...(key ? { keySource: key.source } : {}),
       ...(spec.keyEnv ? { keyEnv: spec.keyEnv } : {}),
-      ...(base ? { baseURL: base.value, baseURLSource: base.source } : spec.defaultBaseURL ? { baseURL: spec.defaultBaseURL, baseURLSource: 'default' as const } : {}),
+      ...(base
+        ? { baseURL: base.value, baseURLSource: base.source }
+        : spec.defaultBaseURL
+          ? { baseURL: spec.defaultBaseURL, baseURLSource: 'default' as const }
+          : {}),
       api,
       models: spec.suggestions,
     };
@@ -342,9 +355,13 @@ export class Providers {
    */
   model(spec: string): LanguageModel {
     const parsed = parseModelSpec(spec);
-    if (!parsed) throw new CoreError('invalid-argument', `"${spec}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.`, { data: { reason: 'not-a-model', spec } });
+    if (!parsed)
+      throw new CoreError('invalid-argument', `"${spec}" is not a model: write provider:model, e.g. anthropic:claude-sonnet-4-5 or ollama:llama3.2.`, {
+        data: { reason: 'not-a-model', spec },
+      });
     const id = providerIds.find((p) => p === parsed.provider);
-    if (!id) throw new CoreError('invalid-argument', `Unknown provider "${parsed.provider}" in "${spec}". Use one of: ${providerIds.join(', ')}.`, {
+    if (!id)
+      throw new CoreError('invalid-argument', `Unknown provider "${parsed.provider}" in "${spec}". Use one of: ${providerIds.join(', ')}.`, {
         data: { reason: 'unknown-provider', provider: parsed.provider, spec, providers: [...providerIds] },
       });
     const key = this.key(id)?.value;

@@ -20,14 +20,16 @@ for (const [net, prefix] of [
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['224.0.0.0', 3],
-] as const) privateRanges.addSubnet(net, prefix, 'ipv4');
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const) privateRanges.addSubnet(net, prefix, 'ipv6');
+] as const)
+  privateRanges.addSubnet(net, prefix, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
@@ -92,8 +94,14 @@ function get(target: URL, options: RemoteImageOptions, signal: AbortSignal, orig
   const literal = target.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && !options.allowPrivateNetworks && isPrivateAddress(literal)) return Promise.reject(refused(original));
   return new Promise((resolve, reject) => {
-    const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, { method: 'GET', lookup, signal, headers: { accept: 'image/*' } }, resolve);
-    request.on('error', (error) => reject(error instanceof CoreError ? error : new CoreError('invalid-argument', `Could not load ${original}: ${error.message}`)));
+    const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(
+      target,
+      { method: 'GET', lookup, signal, headers: { accept: 'image/*' } },
+      resolve,
+    );
+    request.on('error', (error) =>
+      reject(error instanceof CoreError ? error : new CoreError('invalid-argument', `Could not load ${original}: ${error.message}`)),
+    );
     request.end();
   });
 }

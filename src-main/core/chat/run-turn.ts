@@ -66,7 +66,7 @@ export interface TurnResult {
 }
 
 export const defaultSystemPrompt =
-  'You are the assistant in Switchboard, a desktop host for MCP servers. You can call the tools of the user\'s MCP servers; ' +
+  "You are the assistant in Switchboard, a desktop host for MCP servers. You can call the tools of the user's MCP servers; " +
   'each tool name is the server name and the tool name joined by "__". The user approves every call and may deny one: ' +
   'when a call is denied, do not retry it. Answer in Markdown; keep answers short.';
 
@@ -110,7 +110,16 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       inputSchema: jsonSchema(normalizeSchema(offered.info.inputSchema)),
       execute: async (input, { toolCallId }): Promise<ToolOutcome> => {
         const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-        const part: ToolPart = { type: 'tool', callId: toolCallId, server: offered.server, tool: offered.tool, modelName: name, args, status: 'awaiting-approval', readOnly };
+        const part: ToolPart = {
+          type: 'tool',
+          callId: toolCallId,
+          server: offered.server,
+          tool: offered.tool,
+          modelName: name,
+          args,
+          status: 'awaiting-approval',
+          readOnly,
+        };
         if (signal.aborted) {
           upsert({ ...part, status: 'cancelled' });
           return { kind: 'cancelled' };
@@ -122,7 +131,10 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         if (decision === undefined) {
           // Registered before the card goes out, so an answer that comes at once finds it.
           const title = offered.info.title;
-          const asked = options.ask({ callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly, ...(title !== undefined ? { title } : {}) }, signal);
+          const asked = options.ask(
+            { callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly, ...(title !== undefined ? { title } : {}) },
+            signal,
+          );
           upsert(part);
           const answer = await asked;
           reason = answer.reason;
@@ -154,7 +166,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           const cancelled = signal.aborted || (error instanceof CoreError && error.code === 'cancelled');
           outcome = cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: messageOf(error) };
           upsert({ ...part, status: cancelled ? 'cancelled' : 'error', decision, durationMs, ...(cancelled ? {} : { error: messageOf(error) }) });
-          audit.append({ ...auditBase(part), kind: 'call', outcome: cancelled ? 'cancelled' : 'failed', durationMs, ...(cancelled ? {} : { detail: messageOf(error) }) });
+          audit.append({
+            ...auditBase(part),
+            kind: 'call',
+            outcome: cancelled ? 'cancelled' : 'failed',
+            durationMs,
+            ...(cancelled ? {} : { detail: messageOf(error) }),
+          });
         }
         return outcome;
       },
@@ -191,7 +209,14 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           const existing = parts.find((p): p is ToolPart => p.type === 'tool' && p.callId === part.toolCallId);
           const args = typeof part.input === 'object' && part.input !== null ? (part.input as Record<string, unknown>) : {};
           upsert({
-            ...(existing ?? { type: 'tool', callId: part.toolCallId, server: ref?.server ?? '?', tool: ref?.tool ?? part.toolName, modelName: part.toolName, args }),
+            ...(existing ?? {
+              type: 'tool',
+              callId: part.toolCallId,
+              server: ref?.server ?? '?',
+              tool: ref?.tool ?? part.toolName,
+              modelName: part.toolName,
+              args,
+            }),
             status: signal.aborted ? 'cancelled' : 'error',
             error: messageOf(part.error),
           });

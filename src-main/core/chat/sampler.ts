@@ -140,7 +140,9 @@ function hintNames(preferences: unknown): string[] {
   if (typeof preferences !== 'object' || preferences === null) return [];
   const hints = (preferences as { hints?: unknown }).hints;
   if (!Array.isArray(hints)) return [];
-  return hints.flatMap((h: unknown) => (typeof h === 'object' && h !== null && typeof (h as { name?: unknown }).name === 'string' ? [(h as { name: string }).name] : []));
+  return hints.flatMap((h: unknown) =>
+    typeof h === 'object' && h !== null && typeof (h as { name?: unknown }).name === 'string' ? [(h as { name: string }).name] : [],
+  );
 }
 
 function stopReasonOf(finish: string, calledTools: boolean): string {
@@ -227,15 +229,22 @@ export function toModelMessages(messages: readonly SamplingMessage[]): ModelMess
           const id = typeof b.toolUseId === 'string' ? b.toolUseId : '';
           const inner = Array.isArray(b.content) ? textOf(b.content as Block[]) : '';
           const value = inner !== '' ? inner : b.structuredContent !== undefined ? JSON.stringify(b.structuredContent) : '';
-          return { type: 'tool-result' as const, toolCallId: id, toolName: toolNames.get(id) ?? 'tool', output: b.isError === true ? { type: 'error-text' as const, value } : { type: 'text' as const, value } };
+          return {
+            type: 'tool-result' as const,
+            toolCallId: id,
+            toolName: toolNames.get(id) ?? 'tool',
+            output: b.isError === true ? { type: 'error-text' as const, value } : { type: 'text' as const, value },
+          };
         }),
       });
     }
     const rest = blocks.filter((b) => b.type !== 'tool_result');
     if (rest.length === 0) continue;
     const content: Exclude<UserContent, string> = rest.map((b) => {
-      if (b.type === 'image' && typeof b.data === 'string') return { type: 'image' as const, image: b.data, ...(typeof b.mimeType === 'string' ? { mediaType: b.mimeType } : {}) };
-      if (b.type === 'audio' && typeof b.data === 'string') return { type: 'file' as const, data: b.data, mediaType: typeof b.mimeType === 'string' ? b.mimeType : 'audio/wav' };
+      if (b.type === 'image' && typeof b.data === 'string')
+        return { type: 'image' as const, image: b.data, ...(typeof b.mimeType === 'string' ? { mediaType: b.mimeType } : {}) };
+      if (b.type === 'audio' && typeof b.data === 'string')
+        return { type: 'file' as const, data: b.data, mediaType: typeof b.mimeType === 'string' ? b.mimeType : 'audio/wav' };
       return { type: 'text' as const, text: describeBlock(b) };
     });
     out.push({ role: 'user', content });

@@ -85,7 +85,6 @@ interface Run {
   messageId: string;
 }
 
-
 export class ChatService {
   readonly settings: ChatSettingsStore;
   readonly providers: Providers;
@@ -153,12 +152,14 @@ export class ChatService {
   /** The tools the model is offered: every ready server's, minus the ones the user disabled. */
   offeredTools(): OfferedTool[] {
     const disabled = new Set(this.settings.view().disabledTools);
-    return this.options.tools
-      .views()
-      .filter((v) => v.status === 'ready' && !v.disabled)
-      // A tool that changed, is new or hides text since it was trusted is never offered until a person accepts it.
-      .flatMap((v) => v.tools.filter(isTrusted).map((info) => ({ server: v.name, tool: info.name, info })))
-      .filter((t) => !disabled.has(toolKey(t)));
+    return (
+      this.options.tools
+        .views()
+        .filter((v) => v.status === 'ready' && !v.disabled)
+        // A tool that changed, is new or hides text since it was trusted is never offered until a person accepts it.
+        .flatMap((v) => v.tools.filter(isTrusted).map((info) => ({ server: v.name, tool: info.name, info })))
+        .filter((t) => !disabled.has(toolKey(t)))
+    );
   }
 
   private providerLabel(spec: string): string {
@@ -191,7 +192,8 @@ export class ChatService {
     const isNew = request.conversationId === undefined;
     const conversation = request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(request.text);
     for (const run of this.runs.values()) {
-      if (run.conversationId === conversation.id) throw new CoreError('invalid-argument', 'A reply is still being written in this conversation: stop it first, or wait.');
+      if (run.conversationId === conversation.id)
+        throw new CoreError('invalid-argument', 'A reply is still being written in this conversation: stop it first, or wait.');
     }
     const history = toModelMessages(conversation.messages, output);
     const now = Date.now();
@@ -201,7 +203,15 @@ export class ChatService {
     conversation.updatedAt = now;
     void this.history.save(conversation.id);
 
-    const run: Run = { id: randomUUID(), conversationId: conversation.id, controller: new AbortController(), done: Promise.resolve(), pendingText: '', timer: undefined, messageId: assistantMessage.id };
+    const run: Run = {
+      id: randomUUID(),
+      conversationId: conversation.id,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      pendingText: '',
+      timer: undefined,
+      messageId: assistantMessage.id,
+    };
     this.runs.set(run.id, run);
     const base = { conversationId: conversation.id, runId: run.id };
     this.options.emit({ type: 'run-started', ...base, userMessage: structuredClone(userMessage), assistantMessage: structuredClone(assistantMessage) });
@@ -247,7 +257,10 @@ export class ChatService {
           flushText();
           this.options.emit({ type: 'tool', ...base, messageId: assistantMessage.id, part: structuredClone(part) });
         },
-      }).catch((error: unknown) => ({ status: 'error' as const, error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } }));
+      }).catch((error: unknown) => ({
+        status: 'error' as const,
+        error: { code: 'internal', message: error instanceof Error ? error.message : String(error) },
+      }));
       flushText();
       if (result.error) result.error = { ...result.error, message: redactKeys(result.error.message, this.providers.keyValues()) };
       assistantMessage.status = result.status;
@@ -256,7 +269,13 @@ export class ChatService {
       this.runs.delete(run.id);
       if (result.error) this.options.log?.(`chat turn failed (${spec}): ${result.error.message}`);
       await this.history.save(conversation.id);
-      this.options.emit({ type: 'run-finished', ...base, messageId: assistantMessage.id, status: result.status, ...(result.error ? { error: result.error } : {}) });
+      this.options.emit({
+        type: 'run-finished',
+        ...base,
+        messageId: assistantMessage.id,
+        status: result.status,
+        ...(result.error ? { error: result.error } : {}),
+      });
       this.options.emit({ type: 'conversations-changed' });
     })();
     return { conversationId: conversation.id, runId: run.id, userMessage, assistantMessage: structuredClone(assistantMessage) };
@@ -289,7 +308,13 @@ export class ChatService {
     const run = (async (): Promise<DirectCallResult> => {
       const started = performance.now();
       try {
-        const result = await this.options.tools.callTool({ server, tool }, args, controller.signal, callId, request.task !== undefined ? { task: request.task } : undefined);
+        const result = await this.options.tools.callTool(
+          { server, tool },
+          args,
+          controller.signal,
+          callId,
+          request.task !== undefined ? { task: request.task } : undefined,
+        );
         const durationMs = Math.round(performance.now() - started);
         message.parts = [{ ...part, status: result.isError === true ? 'error' : 'done', result, durationMs }];
         message.status = 'done';
@@ -302,7 +327,10 @@ export class ChatService {
         message.parts = [{ ...part, status: cancelled ? 'cancelled' : 'error', durationMs, ...(cancelled ? {} : { error: messageOf(error) }) }];
         message.status = cancelled ? 'stopped' : 'error';
         this.audit.append({ ...base, outcome: cancelled ? 'cancelled' : 'failed', durationMs, ...(cancelled ? {} : { detail: failure.message }) });
-        return { conversationId: conversation.id, failure: cancelled && failure.code !== 'cancelled' ? { code: 'cancelled', message: 'The call was cancelled.' } : failure };
+        return {
+          conversationId: conversation.id,
+          failure: cancelled && failure.code !== 'cancelled' ? { code: 'cancelled', message: 'The call was cancelled.' } : failure,
+        };
       } finally {
         conversation.updatedAt = Date.now();
         await this.history.save(conversation.id);
@@ -339,9 +367,14 @@ export class ChatService {
    * would): once → accept, always → accept {always: true}, deny → decline. False when none is waiting.
    */
   approve(callId: string, decision: ApprovalDecision): boolean {
-    const entry = this.requests.list().find((r) => r.kind === 'tool-approval' && r.origin.callId === callId && r.origin.runId !== undefined && this.runs.has(r.origin.runId));
+    const entry = this.requests
+      .list()
+      .find((r) => r.kind === 'tool-approval' && r.origin.callId === callId && r.origin.runId !== undefined && this.runs.has(r.origin.runId));
     if (!entry) return false;
-    return this.requests.answer(entry.id, decision === 'deny' ? { action: 'decline' } : { action: 'accept', content: decision === 'always' ? { always: true } : {} });
+    return this.requests.answer(
+      entry.id,
+      decision === 'deny' ? { action: 'decline' } : { action: 'accept', content: decision === 'always' ? { always: true } : {} },
+    );
   }
 
   /** Puts the approval on the queue and waits for its answer (which never rejects; Stop withdraws it). */
@@ -384,4 +417,3 @@ export class ChatService {
     return this.disposed;
   }
 }
-

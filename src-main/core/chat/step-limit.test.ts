@@ -29,7 +29,11 @@ describe('the step limit', () => {
       ['add', { a: 2, b: 1 }, 'done', [{ type: 'text', text: '3' }]],
     ]);
     const calls = (await h.host.api['audit:list']({})).filter((a) => a.kind === 'call');
-    expect(calls.map((a) => [a.tool, a.outcome])).toEqual([['add', 'ok'], ['add', 'ok'], ['add', 'ok']]);
+    expect(calls.map((a) => [a.tool, a.outcome])).toEqual([
+      ['add', 'ok'],
+      ['add', 'ok'],
+      ['add', 'ok'],
+    ]);
     // The person is told why the answer ends there, live and in the saved conversation.
     expect(h.text(runId)).toMatch(/stopped after 3 model steps/i);
     const saved = await h.host.api['chat:get'](conversationId);

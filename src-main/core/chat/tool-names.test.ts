@@ -14,7 +14,7 @@ describe('ToolNameMap', () => {
     expect(map.resolve('nope__add')).toBeUndefined();
   });
 
-  it('sanitises to the providers\' alphabet and keeps names that sanitise alike apart', () => {
+  it("sanitises to the providers' alphabet and keeps names that sanitise alike apart", () => {
     const refs = [
       { server: 'my server', tool: 'get.file' },
       { server: 'my_server', tool: 'get_file' },

@@ -11,7 +11,13 @@ import { anthropicBaseURL, providerSpecs } from './provider-specs';
 type ModelV3 = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 
 /** The vendors' AI SDK packages, loaded on a model's first use (a CLI command that never chats never loads them). */
-let vendorSdks: Promise<{ createAnthropic: typeof import('@ai-sdk/anthropic').createAnthropic; createOpenAI: typeof import('@ai-sdk/openai').createOpenAI; createOpenAICompatible: typeof import('@ai-sdk/openai-compatible').createOpenAICompatible }> | undefined;
+let vendorSdks:
+  | Promise<{
+      createAnthropic: typeof import('@ai-sdk/anthropic').createAnthropic;
+      createOpenAI: typeof import('@ai-sdk/openai').createOpenAI;
+      createOpenAICompatible: typeof import('@ai-sdk/openai-compatible').createOpenAICompatible;
+    }>
+  | undefined;
 function loadVendorSdks(): NonNullable<typeof vendorSdks> {
   vendorSdks ??= Promise.all([import('@ai-sdk/anthropic'), import('@ai-sdk/openai'), import('@ai-sdk/openai-compatible')]).then(([a, o, c]) => ({
     createAnthropic: a.createAnthropic,
@@ -44,19 +50,43 @@ function deferredModel(provider: string, modelId: string, build: (sdk: Awaited<R
 export function vendorModel(id: ProviderId, name: string, key: string | undefined, base: string | undefined): LanguageModel {
   switch (id) {
     case 'anthropic':
-      if (key === undefined) throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.', { data: { reason: 'anthropic-key' } });
-      return deferredModel('anthropic.messages', name, (sdk) => sdk.createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(name));
+      if (key === undefined)
+        throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.', {
+          data: { reason: 'anthropic-key' },
+        });
+      return deferredModel('anthropic.messages', name, (sdk) =>
+        sdk.createAnthropic({ apiKey: key, ...(base ? { baseURL: anthropicBaseURL(base) } : {}) })(name),
+      );
     case 'openai':
-      if (base !== undefined) return deferredModel('openai.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
-      if (key === undefined) throw new CoreError('not-configured', 'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.', { data: { reason: 'openai-key' } });
+      if (base !== undefined)
+        return deferredModel('openai.chat', name, (sdk) =>
+          sdk.createOpenAICompatible({ name: 'openai', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name),
+        );
+      if (key === undefined)
+        throw new CoreError(
+          'not-configured',
+          'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.',
+          { data: { reason: 'openai-key' } },
+        );
       return deferredModel('openai.responses', name, (sdk) => sdk.createOpenAI({ apiKey: key })(name));
     case 'ollama':
-      return deferredModel('ollama.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'ollama', baseURL: base ?? providerSpecs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) }).chatModel(name));
+      return deferredModel('ollama.chat', name, (sdk) =>
+        sdk
+          .createOpenAICompatible({ name: 'ollama', baseURL: base ?? providerSpecs.ollama.defaultBaseURL ?? '', ...(key ? { apiKey: key } : {}) })
+          .chatModel(name),
+      );
     case 'compatible':
-      if (base === undefined) throw new CoreError('not-configured', 'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).', {
-          data: { reason: 'compatible-base-url' },
-        });
-      return deferredModel('compatible.chat', name, (sdk) => sdk.createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name));
+      if (base === undefined)
+        throw new CoreError(
+          'not-configured',
+          'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
+          {
+            data: { reason: 'compatible-base-url' },
+          },
+        );
+      return deferredModel('compatible.chat', name, (sdk) =>
+        sdk.createOpenAICompatible({ name: 'compatible', baseURL: base, ...(key ? { apiKey: key } : {}), includeUsage: true }).chatModel(name),
+      );
   }
 }
 

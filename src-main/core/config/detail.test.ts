@@ -33,9 +33,18 @@ describe('ConfigError.info', () => {
       ['{"mcpServers": {"a": {}}}', { reason: 'needs-command-or-url', field: 'mcpServers.a' }],
       ['{"mcpServers": {"a": {"command": ""}}}', { reason: 'empty-string', field: 'mcpServers.a.command' }],
       ['{"mcpServers": {"a": {"command": "x", "timeout": 0}}}', { reason: 'not-above', field: 'mcpServers.a.timeout', minimum: 0 }],
-      ['{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}', { reason: 'too-big', field: 'mcpServers.a.oauth.redirectPort', maximum: 65535 }],
-      ['{"mcpServers": {"a": {"url": "https://h", "oauth": {"clientId": "c", "clientSecret": "plain"}}}}', { reason: 'not-secret-ref', field: 'mcpServers.a.oauth.clientSecret' }],
-      ['{"mcpServers": {"a": {"command": "x", "type": "zz"}}}', { reason: 'not-one-of', field: 'mcpServers.a.type', values: 'stdio, http, streamable-http, sse' }],
+      [
+        '{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}',
+        { reason: 'too-big', field: 'mcpServers.a.oauth.redirectPort', maximum: 65535 },
+      ],
+      [
+        '{"mcpServers": {"a": {"url": "https://h", "oauth": {"clientId": "c", "clientSecret": "plain"}}}}',
+        { reason: 'not-secret-ref', field: 'mcpServers.a.oauth.clientSecret' },
+      ],
+      [
+        '{"mcpServers": {"a": {"command": "x", "type": "zz"}}}',
+        { reason: 'not-one-of', field: 'mcpServers.a.type', values: 'stdio, http, streamable-http, sse' },
+      ],
       ['{"mcpServers": {"a": {"command": "x", "type": "sse"}}}', { reason: 'type-without-url', field: 'mcpServers.a.type', type: 'sse' }],
       ['{"mcpServers": {"a": {"command": "x", "roots": ["http://h"]}}}', { reason: 'not-folder-or-file-uri', field: 'mcpServers.a.roots[0]' }],
       ['{"mcpServers": {"a": {"command": "x", "sandbox": 3}}}', { reason: 'sandbox-shape', field: 'mcpServers.a.sandbox' }],
@@ -49,9 +58,18 @@ describe('ConfigError.info', () => {
 
   it('is worded in Chinese from that data (no English left), in English as the host said it', () => {
     const zh = createI18n('zh-CN');
-    for (const text of ['{"mcpServers": {"a": {"command": 5}}}', '{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}', '[]', '{"mcpServers": {"a": {}}}']) {
+    for (const text of [
+      '{"mcpServers": {"a": {"command": 5}}}',
+      '{"mcpServers": {"a": {"url": "https://h", "oauth": {"redirectPort": 70000}}}}',
+      '[]',
+      '{"mcpServers": {"a": {}}}',
+    ]) {
       const error = problem(text);
-      const worded = localizeError(zh, { code: 'config-invalid', message: error.message, data: { ...error.info, file: error.file, line: error.line, column: error.column } });
+      const worded = localizeError(zh, {
+        code: 'config-invalid',
+        message: error.message,
+        data: { ...error.info, file: error.file, line: error.line, column: error.column },
+      });
       expect(worded.startsWith(`配置文件 ${error.file} 第 `)).toBe(true);
       expect(worded).toMatch(/ 第 \d+ 行第 \d+ 列有问题：/);
       expect(worded).not.toMatch(/must|got|\{\{|configDetail/);
@@ -79,21 +97,29 @@ describe("a ConfigStore's refusals", () => {
     const store = new ConfigStore(file);
     const raw = await refusal(() => store.saveText('{"mcpServers": {"a": {"command": 5}}}', store.snapshot().hash));
     expect(raw.data).toMatchObject({ reason: 'wrong-type', field: 'mcpServers.a.command', line: 1, column: 23, detailInfo: { reason: 'wrong-type' } });
-    expect(localizeError(zh, { code: raw.code, message: raw.message, ...(raw.data ? { data: raw.data } : {}) })).toBe(`配置文件 ${file} 第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5`);
+    expect(localizeError(zh, { code: raw.code, message: raw.message, ...(raw.data ? { data: raw.data } : {}) })).toBe(
+      `配置文件 ${file} 第 1 行第 23 列有问题：mcpServers.a.command 必须是字符串，实际是数字 5`,
+    );
 
     const edit = await refusal(() => store.update(setAt(['mcpServers', 'a'], { command: '' }), 'save server "a"'));
     expect(edit.message).toContain('Cannot save server "a": the result would not be a valid config (mcpServers.a.command must not be empty');
     expect(edit.data).toMatchObject({ reason: 'would-be-invalid', detailReason: 'empty-string', field: 'mcpServers.a.command' });
-    expect(localizeError(zh, { code: edit.code, message: edit.message, ...(edit.data ? { data: edit.data } : {}) })).toMatch(/^未保存：这样改动后配置将无效（第 \d+ 行第 \d+ 列：mcpServers\.a\.command 不能为空）。未写入任何内容。$/);
+    expect(localizeError(zh, { code: edit.code, message: edit.message, ...(edit.data ? { data: edit.data } : {}) })).toMatch(
+      /^未保存：这样改动后配置将无效（第 \d+ 行第 \d+ 列：mcpServers\.a\.command 不能为空）。未写入任何内容。$/,
+    );
 
     const stale = await refusal(() => store.saveText('{"mcpServers": {}}', 'not-the-hash'));
     expect(stale.data).toMatchObject({ reason: 'changed-on-disk' });
-    expect(localizeError(zh, { code: stale.code, message: stale.message, ...(stale.data ? { data: stale.data } : {}) })).toMatch(/^编辑器载入配置文件后，它在磁盘上被改动了。/);
+    expect(localizeError(zh, { code: stale.code, message: stale.message, ...(stale.data ? { data: stale.data } : {}) })).toMatch(
+      /^编辑器载入配置文件后，它在磁盘上被改动了。/,
+    );
 
     writeFileSync(file, '{"mcpServers": {');
     const over = await refusal(() => store.update(setAt(['mcpServers', 'b'], { command: 'x' }), 'save server "b"'));
     expect(over.data).toMatchObject({ reason: 'fix-first', detailReason: 'json-syntax' });
-    expect(localizeError(zh, { code: over.code, message: over.message, ...(over.data ? { data: over.data } : {}) })).toMatch(/^配置文件 \S+mcp\.json 第 1 行第 \d+ 列有问题：不是有效的 JSON（.+）。请先修正它/);
+    expect(localizeError(zh, { code: over.code, message: over.message, ...(over.data ? { data: over.data } : {}) })).toMatch(
+      /^配置文件 \S+mcp\.json 第 1 行第 \d+ 列有问题：不是有效的 JSON（.+）。请先修正它/,
+    );
     await store.dispose();
   });
 });
@@ -114,11 +140,17 @@ describe('a reference that cannot be resolved, or would hand over a host key', (
   it('has its reason and data, and is worded in Chinese from them', () => {
     const context = { hostEnv: {}, dotenv: {}, secrets: new MemorySecretStore(), platform: 'linux' as const };
     const secret = thrown(() => resolveReferences('${secret:NOPE}', 'mcpServers.a.env.T', context));
-    expect(secret.message).toBe('mcpServers.a.env.T refers to ${secret:NOPE}, but there is no secret named NOPE. Add it under Settings → Secrets (or `switchboard secret set NOPE`).');
+    expect(secret.message).toBe(
+      'mcpServers.a.env.T refers to ${secret:NOPE}, but there is no secret named NOPE. Add it under Settings → Secrets (or `switchboard secret set NOPE`).',
+    );
     expect(secret.data).toEqual({ reason: 'missing-secret', where: 'mcpServers.a.env.T', name: 'NOPE' });
-    expect(word(secret)).toBe('mcpServers.a.env.T 引用了 ${secret:NOPE}，但没有名为 NOPE 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set NOPE`）。');
+    expect(word(secret)).toBe(
+      'mcpServers.a.env.T 引用了 ${secret:NOPE}，但没有名为 NOPE 的机密。请在 设置 → 机密 中添加（或运行 `switchboard secret set NOPE`）。',
+    );
 
-    expect(word(thrown(() => resolveReferences('${env:UNSET_X}', 'mcpServers.a.env.U', context)))).toMatch(/^mcpServers\.a\.env\.U 引用了 \$\{env:UNSET_X\}，但/);
+    expect(word(thrown(() => resolveReferences('${env:UNSET_X}', 'mcpServers.a.env.U', context)))).toMatch(
+      /^mcpServers\.a\.env\.U 引用了 \$\{env:UNSET_X\}，但/,
+    );
 
     const hostKey = thrown(() => resolveReferences('${env:ANTHROPIC_API_KEY}', 'mcpServers.a.env.K', context));
     expect(hostKey.data).toMatchObject({ reason: 'host-key-env-ref', allow: 'named', allowName: 'ANTHROPIC_API_KEY' });
@@ -140,9 +172,19 @@ describe('a secrets file that cannot be read', () => {
     await service.api['secrets:set']('TOKEN', 'v').catch((error: unknown) => (refused = error));
     expect(refused).toBeInstanceOf(CoreError);
     const error = refused as CoreError;
-    expect(error.message).toBe(`${file} cannot be read (it is not a JSON object of names to values), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
-    expect(error.data).toEqual({ name: 'TOKEN', reason: 'secrets-file-unreadable', file, why: 'it is not a JSON object of names to values', whyKind: 'not-object' });
-    expect(localizeError(createI18n('zh-CN'), { code: error.code, message: error.message, data: error.data ?? {} })).toMatch(/^无法读取 .+secrets\.json（它不是把名称映射到值的 JSON 对象），所以 Switchboard 不会覆盖它。/);
+    expect(error.message).toBe(
+      `${file} cannot be read (it is not a JSON object of names to values), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`,
+    );
+    expect(error.data).toEqual({
+      name: 'TOKEN',
+      reason: 'secrets-file-unreadable',
+      file,
+      why: 'it is not a JSON object of names to values',
+      whyKind: 'not-object',
+    });
+    expect(localizeError(createI18n('zh-CN'), { code: error.code, message: error.message, data: error.data ?? {} })).toMatch(
+      /^无法读取 .+secrets\.json（它不是把名称映射到值的 JSON 对象），所以 Switchboard 不会覆盖它。/,
+    );
   });
 });
 
@@ -159,7 +201,9 @@ describe('a setting that does not validate', () => {
     const name = await refused({ envAllowList: ['1X'] });
     expect(name.message).toBe('That setting is not valid — envAllowList.0: a variable name is letters, digits and _ and does not start with a digit.');
     expect(name.data).toEqual({ path: ['envAllowList', '0'], reason: 'setting-invalid', detailReason: 'not-env-name', field: 'envAllowList[0]' });
-    expect(localizeError(zh, { code: name.code, message: name.message, data: name.data ?? {} })).toBe('该设置无效——envAllowList[0] 必须是变量名：由字母、数字和 _ 组成，且不以数字开头。');
+    expect(localizeError(zh, { code: name.code, message: name.message, data: name.data ?? {} })).toBe(
+      '该设置无效——envAllowList[0] 必须是变量名：由字母、数字和 _ 组成，且不以数字开头。',
+    );
     const theme = await refused({ theme: 5 });
     expect(localizeError(zh, { code: theme.code, message: theme.message, data: theme.data ?? {} })).not.toMatch(/[A-Za-z]{4,} [a-z]{3,}/);
   });

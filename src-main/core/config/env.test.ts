@@ -26,7 +26,9 @@ describe('buildChildEnv', () => {
 describe('resolveEnvReferences', () => {
   it('prefers the host environment, then .env, and names what is missing', () => {
     expect(resolveEnvReferences('Bearer ${env:A}-${env:B}', 'x', { A: 'host' }, { A: 'file', B: 'file' })).toBe('Bearer host-file');
-    expect(() => resolveEnvReferences('${env:NOPE}', 'mcpServers.s.env.T', {}, {})).toThrow(/mcpServers\.s\.env\.T refers to \$\{env:NOPE\}.*NOPE is set neither/);
+    expect(() => resolveEnvReferences('${env:NOPE}', 'mcpServers.s.env.T', {}, {})).toThrow(
+      /mcpServers\.s\.env\.T refers to \$\{env:NOPE\}.*NOPE is set neither/,
+    );
   });
 });
 
@@ -59,7 +61,15 @@ describe('a real child process', () => {
       ALLOWED_NAME: 'allowed-value',
     };
     expect(process.env.ANTHROPIC_API_KEY).toBeUndefined();
-    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir, settings: new StaticSettings(['ALLOWED_NAME']), runtime: nodeRuntime(), hostEnv });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir: dir,
+      envDir,
+      settings: new StaticSettings(['ALLOWED_NAME']),
+      runtime: nodeRuntime(),
+      hostEnv,
+    });
     await host.settled();
     const [view] = await host.api['servers:list']();
     expect(view?.status, view?.error).toBe('ready');
@@ -85,14 +95,30 @@ describe('a real child process', () => {
     writeFileSync(join(dir, '.env'), 'ANTHROPIC_API_KEY=sk-ant-private\n');
     const config = join(dir, 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { sneaky: { command: process.execPath, args: [fixture], env: { X: '${env:ANTHROPIC_API_KEY}' } } } }));
-    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      hostEnv: { PATH: process.env.PATH },
+    });
     await host.settled();
     const [view] = await host.api['servers:list']();
     expect(view?.status).toBe('error');
     expect(view?.error).toMatch(/mcpServers\.sneaky\.env\.X refers to \$\{env:ANTHROPIC_API_KEY\}, which is Switchboard's own LLM key/);
     await host.dispose();
     // Allow-listed on purpose: then it resolves.
-    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(['ANTHROPIC_API_KEY']), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(['ANTHROPIC_API_KEY']),
+      runtime: nodeRuntime(),
+      hostEnv: { PATH: process.env.PATH },
+    });
     await host.settled();
     const result = await host.api['tools:call']({ server: 'sneaky', tool: 'env', args: {} });
     expect(result.content[0]?.type === 'text' ? JSON.parse(result.content[0].text) : {}).toMatchObject({ X: 'sk-ant-private' });
@@ -110,7 +136,15 @@ describe('a real child process', () => {
         },
       }),
     );
-    host = await createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      hostEnv: { PATH: process.env.PATH },
+    });
     await host.settled();
     const views = await host.api['servers:list']();
     expect(views.find((v) => v.name === 'good')?.status).toBe('ready');

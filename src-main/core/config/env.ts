@@ -176,7 +176,9 @@ export class MissingInputError extends CoreError {
     readonly inputId: string,
     where: string,
   ) {
-    super('config-invalid', `${where} needs the input "${inputId}". Enter it when asked; it is then kept as a secret.`, { data: { reason: 'missing-input', where, inputId } });
+    super('config-invalid', `${where} needs the input "${inputId}". Enter it when asked; it is then kept as a secret.`, {
+      data: { reason: 'missing-input', where, inputId },
+    });
   }
 }
 
@@ -221,9 +223,13 @@ export function resolveReferences(value: string, where: string, context: Referen
       }
       const resolved = context.secrets?.get(name);
       if (resolved === undefined) {
-        throw new CoreError('config-invalid', `${where} refers to \${secret:${name}}, but there is no secret named ${name}. Add it under Settings → Secrets (or \`switchboard secret set ${name}\`).`, {
-          data: { reason: 'missing-secret', where, name },
-        });
+        throw new CoreError(
+          'config-invalid',
+          `${where} refers to \${secret:${name}}, but there is no secret named ${name}. Add it under Settings → Secrets (or \`switchboard secret set ${name}\`).`,
+          {
+            data: { reason: 'missing-secret', where, name },
+          },
+        );
       }
       return resolved;
     }
@@ -238,11 +244,7 @@ export function resolveEnvReferences(value: string, where: string, hostEnv: Host
   return resolveReferences(value, where, { hostEnv, dotenv });
 }
 
-export function resolveRecord(
-  record: Readonly<Record<string, string>> | undefined,
-  where: string,
-  context: ReferenceContext,
-): Record<string, string> {
+export function resolveRecord(record: Readonly<Record<string, string>> | undefined, where: string, context: ReferenceContext): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(record ?? {})) {
     out[key] = resolveReferences(value, `${where}.${key}`, context);
@@ -258,11 +260,7 @@ export const defaultInheritedNames: readonly string[] = DEFAULT_INHERITED_ENV_VA
  * names on the user's allow-list, and the server's own (already resolved) `env`. Nothing else of the host's
  * environment is copied, and `process.env` is never spread.
  */
-export function buildChildEnv(options: {
-  hostEnv: HostEnv;
-  allowList: readonly string[];
-  serverEnv: Readonly<Record<string, string>>;
-}): ChildEnv {
+export function buildChildEnv(options: { hostEnv: HostEnv; allowList: readonly string[]; serverEnv: Readonly<Record<string, string>> }): ChildEnv {
   const env: Record<string, string> = {};
   const sources: Record<string, EnvSource> = {};
   // The SDK's default names (values that look like shell functions are skipped, as the SDK does).

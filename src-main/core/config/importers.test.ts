@@ -35,7 +35,10 @@ describe('VS Code workspace folders → roots', () => {
   it('a .code-workspace file gives its folders (relative to the file), its servers under settings.mcp', () => {
     const dir = tempDir();
     const file = join(dir, 'project.code-workspace');
-    writeFileSync(file, `{ // a JSONC file\n "folders": [{ "path": "app" }, { "path": "/abs/lib" }], "settings": { "mcp": { "servers": { "calc": { "command": "node", "args": ["c.js"] } } } } }`);
+    writeFileSync(
+      file,
+      `{ // a JSONC file\n "folders": [{ "path": "app" }, { "path": "/abs/lib" }], "settings": { "mcp": { "servers": { "calc": { "command": "node", "args": ["c.js"] } } } } }`,
+    );
     const preview = previewImport(file, { mcpServers: {} });
     expect(preview.servers).toHaveLength(1);
     expect(preview.servers[0]?.entry.roots).toEqual([join(dir, 'app'), '/abs/lib']);

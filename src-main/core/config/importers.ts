@@ -16,7 +16,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 export function sourceCandidates(source: ImportSource, env: Env = process.env, platform = process.platform): string[] {
   const home = env.HOME || homedir();
   const appData = env.APPDATA || join(home, 'AppData', 'Roaming');
-  const config = platform === 'darwin' ? join(home, 'Library', 'Application Support') : platform === 'win32' ? appData : env.XDG_CONFIG_HOME || join(home, '.config');
+  const config =
+    platform === 'darwin' ? join(home, 'Library', 'Application Support') : platform === 'win32' ? appData : env.XDG_CONFIG_HOME || join(home, '.config');
   const codeUser = join(config, 'Code', 'User');
   switch (source) {
     case 'claude':
@@ -97,7 +98,10 @@ export function readForeignConfig(file: string): Record<string, unknown> {
   // Claude, Cursor, Cline, Windsurf, the Inspector: `mcpServers`; VS Code: `servers` (maybe under `mcp`).
   const settings = root.settings as Record<string, unknown> | undefined;
   const block =
-    root.mcpServers ?? root.servers ?? (root.mcp as Record<string, unknown> | undefined)?.servers ?? (settings?.mcp as Record<string, unknown> | undefined)?.servers;
+    root.mcpServers ??
+    root.servers ??
+    (root.mcp as Record<string, unknown> | undefined)?.servers ??
+    (settings?.mcp as Record<string, unknown> | undefined)?.servers;
   if (typeof block !== 'object' || block === null) {
     throw new CoreError('invalid-argument', `Cannot import ${file}: it has no "mcpServers" (or VS Code "servers") object.`);
   }
@@ -136,7 +140,8 @@ export function normalizeEntry(raw: unknown): ServerEntry {
 function literalSecrets(entry: ServerEntry): string[] {
   const keys: string[] = [];
   for (const [key, value] of Object.entries(entry.env ?? {})) if (secretish.test(key) && value !== '' && !value.includes('${')) keys.push(`env.${key}`);
-  for (const [key, value] of Object.entries(entry.headers ?? {})) if (/authorization|token|key|secret/i.test(key) && value !== '' && !value.includes('${')) keys.push(`headers.${key}`);
+  for (const [key, value] of Object.entries(entry.headers ?? {}))
+    if (/authorization|token|key|secret/i.test(key) && value !== '' && !value.includes('${')) keys.push(`headers.${key}`);
   return keys;
 }
 
@@ -152,7 +157,9 @@ export function vscodeWorkspaceFolders(file: string): string[] | undefined {
   const data: unknown = parseJsonc(readFileSync(file, 'utf8'), errors, { allowTrailingComma: true });
   const folders = typeof data === 'object' && data !== null ? (data as { folders?: unknown }).folders : undefined;
   if (!Array.isArray(folders)) return undefined;
-  const paths = folders.flatMap((f: unknown) => (typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string' ? [resolve(dirname(file), (f as { path: string }).path)] : []));
+  const paths = folders.flatMap((f: unknown) =>
+    typeof f === 'object' && f !== null && typeof (f as { path?: unknown }).path === 'string' ? [resolve(dirname(file), (f as { path: string }).path)] : [],
+  );
   return paths.length > 0 ? paths : undefined;
 }
 
@@ -191,7 +198,10 @@ export function previewImport(source: string, current: ServersConfig, env: Env =
 
 /** The secret name an imported literal moves to: `<server>_<KEY>`, sanitised. */
 export function importedSecretName(server: string, key: string): string {
-  return `${server}_${key}`.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/^([^A-Za-z_])/, '_$1').slice(0, 128);
+  return `${server}_${key}`
+    .replace(/[^A-Za-z0-9_.-]/g, '_')
+    .replace(/^([^A-Za-z_])/, '_$1')
+    .slice(0, 128);
 }
 
 /** Replaces literal secret-looking values with `${secret:…}` references; returns the values to store. */

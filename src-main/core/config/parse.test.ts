@@ -74,7 +74,9 @@ describe('ensureConfigFile', () => {
     expect(config.$schema).toBe(pathToFileURL(schemaPath()).href);
     // Stale schema file? Run: npx tsx scripts/gen-schema.ts
     expect(readFileSync(schemaPath(), 'utf8')).toBe(serversConfigJsonSchemaText());
-    const schema = JSON.parse(readFileSync(schemaPath(), 'utf8')) as { properties: { mcpServers: { additionalProperties: { properties: Record<string, unknown> } } } };
+    const schema = JSON.parse(readFileSync(schemaPath(), 'utf8')) as {
+      properties: { mcpServers: { additionalProperties: { properties: Record<string, unknown> } } };
+    };
     expect(Object.keys(schema.properties.mcpServers.additionalProperties.properties)).toEqual(
       expect.arrayContaining(['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'envFile', 'autoApprove']),
     );

@@ -98,7 +98,10 @@ export function zodIssueInfo(issue: z.core.$ZodIssue, value: unknown): ConfigDet
 
 /** A zod path as ConfigDetailInfo's `field`: `mcpServers.a.args[0]` ('' for the root). */
 function fieldPath(path: readonly PropertyKey[]): string {
-  return path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '');
+  return path
+    .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+    .join('')
+    .replace(/^\./, '');
 }
 
 /** A zod issue as a reason code and data (ConfigDetailInfo), for the UI and CLI to word. */
@@ -156,7 +159,10 @@ export function parseServersConfig(text: string, file: string): ServersConfig {
   if (first !== undefined) {
     const { line, column } = lineColumn(text, first.offset);
     const syntax = printParseErrorCode(first.error);
-    throw new ConfigError(file, line, column, `not valid JSON: ${humanParseError(syntax)}`, { reason: 'json-syntax', syntax: syntax in parseErrorTexts ? syntax : 'other' });
+    throw new ConfigError(file, line, column, `not valid JSON: ${humanParseError(syntax)}`, {
+      reason: 'json-syntax',
+      syntax: syntax in parseErrorTexts ? syntax : 'other',
+    });
   }
   if (root === undefined) throw new ConfigError(file, 1, 1, 'the file is empty; expected { "mcpServers": { … } }', { reason: 'empty-file' });
   const value: unknown = nodeValue(root);

@@ -6,7 +6,18 @@ import type { SandboxSetting, ServerEntry } from '../../../src-shared/schemas/co
 import { CoreError, messageOf } from '../errors';
 import { effectiveSandbox, expandPath, type SandboxRequest } from '../process/sandbox/index';
 import { privateFolderOf } from '../process/sandbox/private-folder';
-import { assertEnvFileNames, assertNoHostKey, buildChildEnv, hostKeys, MissingInputError, readDotenvFile, resolveRecord, type ChildEnv, type HostKey, type ReferenceContext } from './env';
+import {
+  assertEnvFileNames,
+  assertNoHostKey,
+  buildChildEnv,
+  hostKeys,
+  MissingInputError,
+  readDotenvFile,
+  resolveRecord,
+  type ChildEnv,
+  type HostKey,
+  type ReferenceContext,
+} from './env';
 
 /*
  * Config resolution: one `mcpServers` entry, with its references resolved, its child environment built by the
@@ -175,7 +186,11 @@ function assertNoKeyInLine(command: string, args: readonly string[], where: stri
 
 function readEnvFile(file: string, where: string, context: ReferenceContext): Record<string, string> {
   // Unlike the host's optional .env, a server's envFile was named on purpose: a missing one is an error.
-  if (!existsSync(file)) throw new CoreError('config-invalid', `${where}.envFile: ${file} does not exist. Create it, or fix the path (relative paths start at the config file's folder).`);
+  if (!existsSync(file))
+    throw new CoreError(
+      'config-invalid',
+      `${where}.envFile: ${file} does not exist. Create it, or fix the path (relative paths start at the config file's folder).`,
+    );
   let values: Record<string, string>;
   try {
     values = readDotenvFile(file);

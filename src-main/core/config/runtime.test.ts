@@ -26,7 +26,11 @@ function fakeAppBinary(dir: string): string {
 describe('runtimes', () => {
   it('Node starts a script directly; Electron through the run-script flag (after the entry file when unpackaged), with no ELECTRON_RUN_AS_NODE', () => {
     expect(nodeRuntime()).toEqual({ command: process.execPath, args: [], env: {} });
-    expect(electronRuntime('/opt/Switchboard/switchboard')).toEqual({ command: '/opt/Switchboard/switchboard', args: ['--switchboard-run-script', '--'], env: {} });
+    expect(electronRuntime('/opt/Switchboard/switchboard')).toEqual({
+      command: '/opt/Switchboard/switchboard',
+      args: ['--switchboard-run-script', '--'],
+      env: {},
+    });
     expect(electronRuntime('/repo/node_modules/electron/dist/electron', '/repo/out/main/index.js').args).toEqual([
       '/repo/out/main/index.js',
       '--switchboard-run-script',

@@ -120,7 +120,9 @@ describe('ConfigStore edits', () => {
     writeFileSync(made.file, userFile.replace('calc.js', 'calc2.js'));
     await expect(store.saveText(userFile.replace('calc.js', 'mine.js'), loaded.hash)).rejects.toThrow(/changed on disk since the editor loaded it/);
     const fresh = store.refresh();
-    await expect(store.saveText('{"mcpServers": {"a": {"command": 1}}}', fresh.hash)).rejects.toThrow(/mcp\.json:1:23: mcpServers\.a\.command must be a string/);
+    await expect(store.saveText('{"mcpServers": {"a": {"command": 1}}}', fresh.hash)).rejects.toThrow(
+      /mcp\.json:1:23: mcpServers\.a\.command must be a string/,
+    );
     const saved = await store.saveText(userFile, fresh.hash);
     expect(saved.hash).toBe(hashText(userFile));
     expect(readFileSync(made.file, 'utf8')).toBe(userFile);

@@ -167,14 +167,20 @@ export class ConfigStore {
         parseServersConfig(text, this.file);
       } catch (error) {
         const detail = error instanceof ConfigError ? error.detail : messageOf(error);
-        throw new CoreError('invalid-argument', `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`, error instanceof ConfigError ? { data: { ...locationOf(error), ...aroundDetail(error, 'would-be-invalid') } } : undefined);
+        throw new CoreError(
+          'invalid-argument',
+          `Cannot ${what}: the result would not be a valid config (${detail}). Nothing was written.`,
+          error instanceof ConfigError ? { data: { ...locationOf(error), ...aroundDetail(error, 'would-be-invalid') } } : undefined,
+        );
       }
       // One last look: an editor's save (which takes no lock) that landed while we computed means we start over.
       if (hashText(readTextOrEmpty(this.file)) !== base.hash) continue;
       this.write(text, base.text);
       return this.refresh();
     }
-    throw new CoreError('internal', `Cannot ${what}: the config file keeps changing on disk. Try again in a moment.`, { data: { reason: 'config-keeps-changing', file: this.file } });
+    throw new CoreError('internal', `Cannot ${what}: the config file keeps changing on disk. Try again in a moment.`, {
+      data: { reason: 'config-keeps-changing', file: this.file },
+    });
   }
 
   /** Saves text from the raw editor, which was opened on `baseHash`. */

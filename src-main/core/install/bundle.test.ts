@@ -67,16 +67,30 @@ describe('MCP Bundles', () => {
 
   it('an invalid manifest, a path outside the bundle, a missing entry point and another platform are refused', async () => {
     const zip = (files: Record<string, string>): Uint8Array => zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])));
-    await expect(readBundle(zip({ 'manifest.json': JSON.stringify({ name: 'x' }) }), 'x.mcpb')).rejects.toThrow(/not a valid MCPB manifest: version: .*server/s);
-    await expect(readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()), '../evil.sh': 'x' }), 'x.mcpb')).rejects.toThrow(/outside its own folder \("..\/evil.sh"\)/);
-    await expect(readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { manifest_version: '9.0' } })) }), 'x.mcpb')).rejects.toThrow(/manifest version 9.0/);
+    await expect(readBundle(zip({ 'manifest.json': JSON.stringify({ name: 'x' }) }), 'x.mcpb')).rejects.toThrow(
+      /not a valid MCPB manifest: version: .*server/s,
+    );
+    await expect(readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()), '../evil.sh': 'x' }), 'x.mcpb')).rejects.toThrow(
+      /outside its own folder \("..\/evil.sh"\)/,
+    );
+    await expect(readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { manifest_version: '9.0' } })) }), 'x.mcpb')).rejects.toThrow(
+      /manifest version 9.0/,
+    );
     await expect(readBundle(strToU8('not a zip'), 'x.mcpb')).rejects.toThrow(/not a usable .mcpb file/);
     const { installer } = setup();
-    await expect(installer.planBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()) }))).rejects.toThrow(/entry point server\/index.mjs is not in the bundle/);
-    const manifest = (await readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { platforms: ['win32'], runtimes: { node: '>=99' } } } })) }))).manifest;
+    await expect(installer.planBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest()) }))).rejects.toThrow(
+      /entry point server\/index.mjs is not in the bundle/,
+    );
+    const manifest = (
+      await readBundle(
+        zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { platforms: ['win32'], runtimes: { node: '>=99' } } } })) }),
+      )
+    ).manifest;
     expect(compatibilityProblem(manifest, { platform: 'linux' })).toBe('greeter runs on win32, not on linux.');
     expect(compatibilityProblem(manifest, { platform: 'win32', nodeVersion: '20.1.0' })).toBe('greeter needs Node >=99; this is Node 20.1.0.');
-    const python = (await readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { runtimes: { python: '>=3.10' } } } })) }))).manifest;
+    const python = (
+      await readBundle(zip({ 'manifest.json': JSON.stringify(bundleManifest({ manifest: { compatibility: { runtimes: { python: '>=3.10' } } } })) }))
+    ).manifest;
     expect(compatibilityProblem(python, { pythonVersion: () => '3.8.2' })).toBe('greeter needs Python >=3.10; the one on PATH is 3.8.2.');
     expect(compatibilityProblem(python, { pythonVersion: () => undefined })).toMatch(/needs Python >=3.10; none was found on PATH/);
   });

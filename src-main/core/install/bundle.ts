@@ -84,7 +84,12 @@ export function bundlesDir(dataDir: string): string {
 
 /** A folder name for a bundle: its manifest name, made safe. */
 export function bundleFolderName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '').slice(0, 100) || 'bundle';
+  return (
+    name
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+/, '')
+      .slice(0, 100) || 'bundle'
+  );
 }
 
 function pythonOnPath(): string | undefined {
@@ -107,13 +112,22 @@ export interface ReadBundle {
  * The zip's files (paths checked: nothing outside the bundle's folder), its validated manifest and its signature's
  * verdict. A signature that does not match the bytes, or a damaged signature block, refuses it.
  */
-export async function readBundle(bytes: Uint8Array, fileLabel = 'the bundle', trust: Pick<BundleEnvironment, 'trustedRoots' | 'now'> = {}): Promise<ReadBundle> {
+export async function readBundle(
+  bytes: Uint8Array,
+  fileLabel = 'the bundle',
+  trust: Pick<BundleEnvironment, 'trustedRoots' | 'now'> = {},
+): Promise<ReadBundle> {
   // Loaded when a bundle is read: fflate's start-up (tables, worker_threads) is not worth paying for every CLI command.
   const { unzipSync } = await import('fflate');
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const block = extractSignatureBlock(buffer, fileLabel);
   const signature: BundleSignatureView = block
-    ? (await verifySignatureBlock(block, fileLabel, { ...(trust.trustedRoots ? { trustedRoots: trust.trustedRoots } : {}), ...(trust.now ? { now: trust.now } : {}) })).view
+    ? (
+        await verifySignatureBlock(block, fileLabel, {
+          ...(trust.trustedRoots ? { trustedRoots: trust.trustedRoots } : {}),
+          ...(trust.now ? { now: trust.now } : {}),
+        })
+      ).view
     : { status: 'unsigned' };
   // The zip is what was signed: the block goes before it is unpacked.
   const zip = block ? new Uint8Array(block.unsigned.buffer, block.unsigned.byteOffset, block.unsigned.byteLength) : bytes;
@@ -146,11 +160,17 @@ export async function readBundle(bytes: Uint8Array, fileLabel = 'the bundle', tr
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
-    throw new CoreError('invalid-argument', `${fileLabel}'s manifest.json is not a valid MCPB manifest: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}.`);
+    throw new CoreError(
+      'invalid-argument',
+      `${fileLabel}'s manifest.json is not a valid MCPB manifest: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}.`,
+    );
   }
   const version = parsed.data.manifest_version ?? parsed.data.dxt_version;
   if (version === undefined || !(supportedManifestVersions as readonly string[]).includes(version)) {
-    throw new CoreError('not-supported', `${fileLabel} uses manifest version ${version ?? '(none)'}; Switchboard reads MCPB manifests ${supportedManifestVersions.join(', ')}.`);
+    throw new CoreError(
+      'not-supported',
+      `${fileLabel} uses manifest version ${version ?? '(none)'}; Switchboard reads MCPB manifests ${supportedManifestVersions.join(', ')}.`,
+    );
   }
   return { manifest: parsed.data, files, signature };
 }
@@ -184,12 +204,14 @@ export function compatibilityProblem(manifest: BundleManifest, env: BundleEnviro
   if (compat?.platforms && !compat.platforms.includes(platform)) return `${manifest.name} runs on ${compat.platforms.join(', ')}, not on ${platform}.`;
   const nodeRange = compat?.runtimes?.node;
   const nodeVersion = env.nodeVersion ?? process.versions.node;
-  if (nodeRange !== undefined && semver.validRange(nodeRange) && !semver.satisfies(nodeVersion, nodeRange)) return `${manifest.name} needs Node ${nodeRange}; this is Node ${nodeVersion}.`;
+  if (nodeRange !== undefined && semver.validRange(nodeRange) && !semver.satisfies(nodeVersion, nodeRange))
+    return `${manifest.name} needs Node ${nodeRange}; this is Node ${nodeVersion}.`;
   const pythonRange = compat?.runtimes?.python;
   if (pythonRange !== undefined || manifest.server.type === 'python') {
     const python = (env.pythonVersion ?? pythonOnPath)();
     if (python === undefined) return `${manifest.name} needs Python${pythonRange ? ` ${pythonRange}` : ''}; none was found on PATH (python3, python).`;
-    if (pythonRange !== undefined && semver.validRange(pythonRange) && !semver.satisfies(python, pythonRange)) return `${manifest.name} needs Python ${pythonRange}; the one on PATH is ${python}.`;
+    if (pythonRange !== undefined && semver.validRange(pythonRange) && !semver.satisfies(python, pythonRange))
+      return `${manifest.name} needs Python ${pythonRange}; the one on PATH is ${python}.`;
   }
   return undefined;
 }
@@ -208,7 +230,10 @@ export interface BundlePlan {
 }
 
 /** The bundle as an install plan (nothing written yet). Refused when the manifest, the platform or the runtimes do not fit. */
-export async function planFromBundle(bytes: Uint8Array, options: { dataDir: string; name?: string; fileLabel?: string; env?: BundleEnvironment }): Promise<BundlePlan> {
+export async function planFromBundle(
+  bytes: Uint8Array,
+  options: { dataDir: string; name?: string; fileLabel?: string; env?: BundleEnvironment },
+): Promise<BundlePlan> {
   const bundle = await readBundle(bytes, options.fileLabel, options.env);
   const { manifest } = bundle;
   const problem = compatibilityProblem(manifest, options.env);
@@ -228,7 +253,8 @@ export async function planFromBundle(bytes: Uint8Array, options: { dataDir: stri
     pathSeparator: sep,
     '/': sep,
   };
-  const expandPlaces = (text: string): string => text.replace(/\$\{(__dirname|HOME|DESKTOP|DOCUMENTS|DOWNLOADS|pathSeparator|\/)\}/g, (_w, key: string) => places[key] ?? '');
+  const expandPlaces = (text: string): string =>
+    text.replace(/\$\{(__dirname|HOME|DESKTOP|DOCUMENTS|DOWNLOADS|pathSeparator|\/)\}/g, (_w, key: string) => places[key] ?? '');
   const inputs: InstallInput[] = Object.entries(manifest.user_config ?? {}).map(([key, spec]) => {
     const secret = spec.sensitive === true;
     const fallback = userConfigDefault(spec.default, expandPlaces);
@@ -244,7 +270,9 @@ export async function planFromBundle(bytes: Uint8Array, options: { dataDir: stri
     };
   });
   const expand = (text: string): string =>
-    expandPlaces(text).replace(/\$\{user_config\.([A-Za-z_][A-Za-z0-9_-]*)\}/g, (whole, key: string) => (inputs.some((i) => i.key === key) ? installToken(key) : whole));
+    expandPlaces(text).replace(/\$\{user_config\.([A-Za-z_][A-Za-z0-9_-]*)\}/g, (whole, key: string) =>
+      inputs.some((i) => i.key === key) ? installToken(key) : whole,
+    );
   const base = manifest.server.mcp_config;
   const override = base.platform_overrides?.[options.env?.platform ?? process.platform];
   const mcp = { command: override?.command ?? base.command, args: override?.args ?? base.args ?? [], env: { ...base.env, ...override?.env } };
@@ -323,7 +351,13 @@ export function placeBundle(dataDir: string, planned: BundlePlan, staged: string
     rmSync(staged, { recursive: true, force: true });
     throw new CoreError('internal', `Cannot unpack the bundle to ${planned.folder}: ${messageOf(error)}.`);
   }
-  writeRecord(recordPath, { server: planned.plan.name, bundle: planned.bundle.manifest.name, version: planned.bundle.manifest.version, installedAt: now.toISOString(), secrets });
+  writeRecord(recordPath, {
+    server: planned.plan.name,
+    bundle: planned.bundle.manifest.name,
+    version: planned.bundle.manifest.version,
+    installedAt: now.toISOString(),
+    secrets,
+  });
   return previous;
 }
 

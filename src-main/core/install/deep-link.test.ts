@@ -6,17 +6,25 @@ const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).to
 describe('switchboard://install links', () => {
   it('a registry link names the server (and optionally its version and registry)', () => {
     expect(parseInstallLink('switchboard://install?registry=io.github.example/weather')).toEqual({ kind: 'registry', name: 'io.github.example/weather' });
-    expect(parseInstallLink('switchboard://install?registry=io.github.example%2Fweather&version=1.4.2&registryUrl=https%3A%2F%2Fregistry.example.com')).toEqual({
-      kind: 'registry',
-      name: 'io.github.example/weather',
-      version: '1.4.2',
-      registry: 'https://registry.example.com',
-    });
+    expect(parseInstallLink('switchboard://install?registry=io.github.example%2Fweather&version=1.4.2&registryUrl=https%3A%2F%2Fregistry.example.com')).toEqual(
+      {
+        kind: 'registry',
+        name: 'io.github.example/weather',
+        version: '1.4.2',
+        registry: 'https://registry.example.com',
+      },
+    );
   });
 
   it('an entry link carries one config entry, validated; its plan shows the full command', () => {
-    const link = parseInstallLink(`switchboard://install?name=files&config=${encode({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2026.8.31', '/tmp'], env: { DEBUG: '1' } })}`);
-    expect(link).toEqual({ kind: 'entry', name: 'files', entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2026.8.31', '/tmp'], env: { DEBUG: '1' } } });
+    const link = parseInstallLink(
+      `switchboard://install?name=files&config=${encode({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2026.8.31', '/tmp'], env: { DEBUG: '1' } })}`,
+    );
+    expect(link).toEqual({
+      kind: 'entry',
+      name: 'files',
+      entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@2026.8.31', '/tmp'], env: { DEBUG: '1' } },
+    });
     if (link.kind !== 'entry') throw new Error('expected an entry link');
     expect(planFromLinkEntry(link).commandLine).toBe('DEBUG=1 npx -y @modelcontextprotocol/server-filesystem@2026.8.31 /tmp');
   });

@@ -13,9 +13,7 @@ import { commandLineOf } from './plan';
 
 export const deepLinkScheme = 'switchboard';
 
-export type InstallLink =
-  | { kind: 'registry'; name: string; version?: string; registry?: string }
-  | { kind: 'entry'; name: string; entry: ServerEntry };
+export type InstallLink = { kind: 'registry'; name: string; version?: string; registry?: string } | { kind: 'entry'; name: string; entry: ServerEntry };
 
 const maxLinkLength = 8192;
 
@@ -55,7 +53,8 @@ export function parseInstallLink(raw: string): InstallLink {
     throw bad('its config is not base64url-encoded JSON');
   }
   const parsed = serverEntrySchema.safeParse(json);
-  if (!parsed.success) throw bad(`its config is not a server entry (${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')})`);
+  if (!parsed.success)
+    throw bad(`its config is not a server entry (${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')})`);
   return { kind: 'entry', name, entry: parsed.data };
 }
 

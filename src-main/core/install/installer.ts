@@ -4,7 +4,16 @@ import type { ServerEntry } from '../../../src-shared/schemas/config';
 import { setAt, type ConfigSnapshot, type ConfigStore } from '../config/store';
 import { CoreError } from '../errors';
 import type { SecretStore } from '../secrets/store';
-import { findInstalledBundle, placeBundle, planFromBundle, removeBundleFiles, restoreBundleRecord, stageBundle, type BundleEnvironment, type BundleInstallRecord } from './bundle';
+import {
+  findInstalledBundle,
+  placeBundle,
+  planFromBundle,
+  removeBundleFiles,
+  restoreBundleRecord,
+  stageBundle,
+  type BundleEnvironment,
+  type BundleInstallRecord,
+} from './bundle';
 import { fillPlan } from './plan';
 import type { ResolvedRegistryInstall } from './registry-install';
 
@@ -34,7 +43,9 @@ export class Installer {
   private assertFree(name: string, allowBundleReplace: boolean): void {
     if (!this.taken(name)) return;
     if (allowBundleReplace && findInstalledBundle(this.deps.dataDir, name)) return;
-    throw new CoreError('invalid-argument', `A server named "${name}" is already in the config; pick another name (--name NAME, or the name field).`, { data: { server: name, reason: 'name-taken' } });
+    throw new CoreError('invalid-argument', `A server named "${name}" is already in the config; pick another name (--name NAME, or the name field).`, {
+      data: { server: name, reason: 'name-taken' },
+    });
   }
 
   /**
@@ -89,7 +100,11 @@ export class Installer {
    * entry cannot be written, the files go again (unless an entry still uses the folder): a bundle folder is never left
    * without an entry, however many installs run at once.
    */
-  async installBundle(bytes: Uint8Array, values: Readonly<Record<string, string>>, options: { name?: string; fileLabel?: string; env?: BundleEnvironment } = {}): Promise<InstallResultView> {
+  async installBundle(
+    bytes: Uint8Array,
+    values: Readonly<Record<string, string>>,
+    options: { name?: string; fileLabel?: string; env?: BundleEnvironment } = {},
+  ): Promise<InstallResultView> {
     const { dataDir } = this.deps;
     const planned = await planFromBundle(bytes, { dataDir, ...options });
     const name = planned.plan.name;
@@ -130,7 +145,8 @@ export class Installer {
 
   /** Removes a server: its config entry, and for a bundle its unpacked files and the secrets it stored. */
   async uninstall(name: string): Promise<{ removedFiles?: string; secretsDeleted: string[] }> {
-    if (!this.taken(name) && !findInstalledBundle(this.deps.dataDir, name)) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
+    if (!this.taken(name) && !findInstalledBundle(this.deps.dataDir, name))
+      throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
     const { snapshot, found } = await this.locked(() => {
       const found = findInstalledBundle(this.deps.dataDir, name);
       if (!this.taken(name) && !found) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });

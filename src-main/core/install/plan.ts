@@ -33,7 +33,18 @@ class InputCollector {
   readonly inputs: InstallInput[] = [];
   constructor(private readonly server: string) {}
 
-  add(key: string, spec: { description?: string | undefined; isRequired?: boolean | undefined; isSecret?: boolean | undefined; default?: string | undefined; choices?: string[] | undefined; format?: string | undefined }, title = key): string {
+  add(
+    key: string,
+    spec: {
+      description?: string | undefined;
+      isRequired?: boolean | undefined;
+      isSecret?: boolean | undefined;
+      default?: string | undefined;
+      choices?: string[] | undefined;
+      format?: string | undefined;
+    },
+    title = key,
+  ): string {
     const existing = this.inputs.find((i) => i.key === key);
     if (existing) {
       existing.required ||= spec.isRequired === true;
@@ -59,7 +70,23 @@ class InputCollector {
   }
 
   /** A value with `{name}` variables: each variable becomes an input (secret when the whole value is). */
-  template(value: string, variables: Record<string, { description?: string | undefined; isRequired?: boolean | undefined; isSecret?: boolean | undefined; default?: string | undefined; choices?: string[] | undefined; format?: string | undefined }> | undefined, secret: boolean): string {
+  template(
+    value: string,
+    variables:
+      | Record<
+          string,
+          {
+            description?: string | undefined;
+            isRequired?: boolean | undefined;
+            isSecret?: boolean | undefined;
+            default?: string | undefined;
+            choices?: string[] | undefined;
+            format?: string | undefined;
+          }
+        >
+      | undefined,
+    secret: boolean,
+  ): string {
     if (!variables) return value;
     return value.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) => {
       const spec = Object.hasOwn(variables, name) ? variables[name] : undefined;
@@ -82,7 +109,11 @@ class InputCollector {
           ? arg.default
           : arg.type === 'named' && arg.isRequired !== true && arg.format === undefined
             ? undefined
-            : this.add(arg.type === 'named' ? arg.name.replace(/^-+/, '') : (arg.valueHint ?? `arg${this.inputs.length + 1}`), arg, arg.type === 'named' ? arg.name : (arg.valueHint ?? 'argument'));
+            : this.add(
+                arg.type === 'named' ? arg.name.replace(/^-+/, '') : (arg.valueHint ?? `arg${this.inputs.length + 1}`),
+                arg,
+                arg.type === 'named' ? arg.name : (arg.valueHint ?? 'argument'),
+              );
     if (arg.type === 'positional') return value;
     // A named argument is one `--flag=value` token (a flag without a value stands alone).
     return value === undefined ? (arg.isRequired ? arg.name : undefined) : `${arg.name}=${value}`;
@@ -119,7 +150,8 @@ export function packageRefusal(pkg: RegistryPackage): string | undefined {
   const kind = pkg.registryType;
   if (kind === 'mcpb') {
     if (!/^[0-9a-f]{64}$/i.test(pkg.fileSha256 ?? '')) return `the MCP Bundle ${pkg.identifier} lists no fileSha256 to check the download against`;
-    if (!isDownloadUrl(pkg.identifier)) return `the MCP Bundle's identifier ${JSON.stringify(pkg.identifier)} is not an https URL (plain http only on 127.0.0.1 / localhost) without a user name or password`;
+    if (!isDownloadUrl(pkg.identifier))
+      return `the MCP Bundle's identifier ${JSON.stringify(pkg.identifier)} is not an https URL (plain http only on 127.0.0.1 / localhost) without a user name or password`;
     return undefined;
   }
   if (!['npm', 'pypi', 'oci'].includes(kind)) return `${kind} packages are not supported (npm, pypi and oci are)`;
@@ -191,7 +223,9 @@ export function commandLineOf(entry: ServerEntry, inputs: readonly InstallInput[
     const env = Object.entries(entry.env ?? {}).map(([k, v]) => `${k}=${quote(show(v))}`);
     return [...env, entry.command, ...(entry.args ?? []).map((a) => quote(show(a)))].join(' ');
   }
-  const headers = Object.entries(entry.headers ?? {}).map(([k, v]) => ` (header ${k}: ${show(v)})`).join('');
+  const headers = Object.entries(entry.headers ?? {})
+    .map(([k, v]) => ` (header ${k}: ${show(v)})`)
+    .join('');
   return `${show(entry.url ?? '')}${headers}`;
 }
 
@@ -216,7 +250,11 @@ function chooseCandidate(entry: RegistryServer, options: RegistryPlanOptions): {
   for (const pkg of s.packages ?? []) {
     const why = packageRefusal(pkg);
     if (why) reasons.push(why);
-    else if (pkg.registryType === 'mcpb') candidates.push({ kind: 'mcpb', bundle: { url: pkg.identifier, sha256: (pkg.fileSha256 ?? '').toLowerCase(), registryName: s.name, version: pkg.version ?? s.version } });
+    else if (pkg.registryType === 'mcpb')
+      candidates.push({
+        kind: 'mcpb',
+        bundle: { url: pkg.identifier, sha256: (pkg.fileSha256 ?? '').toLowerCase(), registryName: s.name, version: pkg.version ?? s.version },
+      });
     else candidates.push({ kind: pkg.registryType, make: (inputs, notes) => packageEntry(pkg, inputs, notes) });
   }
   for (const remote of s.remotes ?? []) {
@@ -272,9 +310,17 @@ export function planFromRegistry(entry: RegistryServer, options: RegistryPlanOpt
 }
 
 /** Fills the plan's inputs; secret values go to `secrets` (only when the entry is then valid). */
-export function fillPlan(plan: InstallPlanView, values: Readonly<Record<string, string>>, secrets: SecretStore | undefined): { entry: ServerEntry; secretsStored: string[] } {
+export function fillPlan(
+  plan: InstallPlanView,
+  values: Readonly<Record<string, string>>,
+  secrets: SecretStore | undefined,
+): { entry: ServerEntry; secretsStored: string[] } {
   const unknown = Object.keys(values).filter((k) => !plan.inputs.some((i) => i.key === k));
-  if (unknown.length) throw new CoreError('invalid-argument', `${plan.name} takes no value named ${unknown.join(', ')}; it takes: ${plan.inputs.map((i) => i.key).join(', ') || 'none'}.`);
+  if (unknown.length)
+    throw new CoreError(
+      'invalid-argument',
+      `${plan.name} takes no value named ${unknown.join(', ')}; it takes: ${plan.inputs.map((i) => i.key).join(', ') || 'none'}.`,
+    );
   const chosen = new Map<string, string>();
   const missing: string[] = [];
   for (const input of plan.inputs) {
@@ -283,10 +329,16 @@ export function fillPlan(plan: InstallPlanView, values: Readonly<Record<string, 
       if (input.required) missing.push(input.key);
       continue;
     }
-    if (input.choices?.length && !input.choices.includes(value)) throw new CoreError('invalid-argument', `${input.key} must be one of ${input.choices.join(', ')}, got "${value}".`);
+    if (input.choices?.length && !input.choices.includes(value))
+      throw new CoreError('invalid-argument', `${input.key} must be one of ${input.choices.join(', ')}, got "${value}".`);
     chosen.set(input.key, value);
   }
-  if (missing.length) throw new CoreError('invalid-argument', `${plan.name} needs a value for ${missing.join(', ')} (give it with --set ${missing[0] ?? 'KEY'}=VALUE, or on the form).`, { data: { missing } });
+  if (missing.length)
+    throw new CoreError(
+      'invalid-argument',
+      `${plan.name} needs a value for ${missing.join(', ')} (give it with --set ${missing[0] ?? 'KEY'}=VALUE, or on the form).`,
+      { data: { missing } },
+    );
   const empty = (text: string): boolean => [...text.matchAll(tokenPattern)].some((m) => !chosen.has(m[1] ?? ''));
   const put = (text: string): string =>
     text.replace(tokenPattern, (_whole, key: string) => {
@@ -295,7 +347,11 @@ export function fillPlan(plan: InstallPlanView, values: Readonly<Record<string, 
     });
   const record = (rec: Record<string, string> | undefined): Record<string, string> | undefined => {
     if (!rec) return undefined;
-    const outRec = Object.fromEntries(Object.entries(rec).filter(([, v]) => !empty(v)).map(([k, v]) => [k, put(v)]));
+    const outRec = Object.fromEntries(
+      Object.entries(rec)
+        .filter(([, v]) => !empty(v))
+        .map(([k, v]) => [k, put(v)]),
+    );
     return Object.keys(outRec).length ? outRec : undefined;
   };
   const entry: ServerEntry = { ...plan.entry };
@@ -312,7 +368,11 @@ export function fillPlan(plan: InstallPlanView, values: Readonly<Record<string, 
   }
   if (plan.entry.command !== undefined) entry.command = put(plan.entry.command);
   const parsed = serverEntrySchema.safeParse(entry);
-  if (!parsed.success) throw new CoreError('invalid-argument', `${plan.name} would not be a valid config entry: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')}.`);
+  if (!parsed.success)
+    throw new CoreError(
+      'invalid-argument',
+      `${plan.name} would not be a valid config entry: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'} ${i.message}`).join('; ')}.`,
+    );
   const secretsStored: string[] = [];
   for (const input of plan.inputs) {
     const value = chosen.get(input.key);

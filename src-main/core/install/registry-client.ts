@@ -137,9 +137,13 @@ export class RegistryClient {
     try {
       response = await this.fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
-      throw new CoreError('request-failed', `Cannot reach the MCP Registry at ${this.base} (${messageOf(error)}). Check the network, or pass another --registry URL.`, {
-        data: { reason: 'registry-unreachable', registry: this.base, detail: messageOf(error) },
-      });
+      throw new CoreError(
+        'request-failed',
+        `Cannot reach the MCP Registry at ${this.base} (${messageOf(error)}). Check the network, or pass another --registry URL.`,
+        {
+          data: { reason: 'registry-unreachable', registry: this.base, detail: messageOf(error) },
+        },
+      );
     }
     if (response.status === 404) return { status: 404, body: undefined };
     if (!response.ok) {
@@ -150,7 +154,9 @@ export class RegistryClient {
     try {
       return { status: response.status, body: await response.json() };
     } catch {
-      throw new CoreError('request-failed', `The MCP Registry at ${this.base} sent something that is not JSON for ${path}.`, { data: { reason: 'registry-not-json', registry: this.base, path } });
+      throw new CoreError('request-failed', `The MCP Registry at ${this.base} sent something that is not JSON for ${path}.`, {
+        data: { reason: 'registry-not-json', registry: this.base, path },
+      });
     }
   }
 
@@ -163,7 +169,11 @@ export class RegistryClient {
     query.set('version', 'latest');
     const { body } = await this.getJson(`/v0.1/servers?${query.toString()}`);
     const list = listResponseSchema.safeParse(body);
-    if (!list.success) throw new CoreError('request-failed', `The MCP Registry at ${this.base} sent a server list this version does not understand (${list.error.issues[0]?.message ?? 'invalid'}).`);
+    if (!list.success)
+      throw new CoreError(
+        'request-failed',
+        `The MCP Registry at ${this.base} sent a server list this version does not understand (${list.error.issues[0]?.message ?? 'invalid'}).`,
+      );
     const servers: RegistryServer[] = [];
     let skipped = 0;
     for (const item of list.data.servers) {
@@ -179,13 +189,20 @@ export class RegistryClient {
   async get(name: string, version = 'latest'): Promise<RegistryServer> {
     const { status, body } = await this.getJson(`/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`);
     if (status === 404) {
-      throw new CoreError('invalid-argument', `The MCP Registry at ${this.base} has no server named "${name}"${version !== 'latest' ? ` at version ${version}` : ''}. Find the exact name with: switchboard registry search TERM`, {
-        data: { reason: 'registry-no-server', registry: this.base, name },
-      });
+      throw new CoreError(
+        'invalid-argument',
+        `The MCP Registry at ${this.base} has no server named "${name}"${version !== 'latest' ? ` at version ${version}` : ''}. Find the exact name with: switchboard registry search TERM`,
+        {
+          data: { reason: 'registry-no-server', registry: this.base, name },
+        },
+      );
     }
     const parsed = serverResponseSchema.safeParse(body);
     if (!parsed.success) {
-      throw new CoreError('request-failed', `The MCP Registry's server.json for "${name}" does not validate: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+      throw new CoreError(
+        'request-failed',
+        `The MCP Registry's server.json for "${name}" does not validate: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+      );
     }
     return fromResponse(parsed.data);
   }

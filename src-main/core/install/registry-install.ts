@@ -29,12 +29,18 @@ export async function downloadBundle(ref: RegistryBundleRef, fetchImpl: typeof f
   }
   if (!response.ok) throw new CoreError('request-failed', `Downloading the MCP Bundle ${ref.url} failed: ${response.status} ${response.statusText}.`);
   const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxBundleBytes) throw new CoreError('not-supported', `The MCP Bundle ${ref.url} is larger than ${maxBundleBytes / 1024 / 1024} MB; it is not installed.`);
+  if (declared > maxBundleBytes)
+    throw new CoreError('not-supported', `The MCP Bundle ${ref.url} is larger than ${maxBundleBytes / 1024 / 1024} MB; it is not installed.`);
   const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.byteLength > maxBundleBytes) throw new CoreError('not-supported', `The MCP Bundle ${ref.url} is larger than ${maxBundleBytes / 1024 / 1024} MB; it is not installed.`);
+  if (bytes.byteLength > maxBundleBytes)
+    throw new CoreError('not-supported', `The MCP Bundle ${ref.url} is larger than ${maxBundleBytes / 1024 / 1024} MB; it is not installed.`);
   const actual = createHash('sha256').update(bytes).digest('hex');
   if (actual !== ref.sha256) {
-    throw new CoreError('not-supported', `The MCP Bundle downloaded from ${ref.url} does not match the fileSha256 the registry lists for ${ref.registryName} ${ref.version} (got ${actual}); it is not installed.`, { data: { reason: 'sha256-mismatch' } });
+    throw new CoreError(
+      'not-supported',
+      `The MCP Bundle downloaded from ${ref.url} does not match the fileSha256 the registry lists for ${ref.registryName} ${ref.version} (got ${actual}); it is not installed.`,
+      { data: { reason: 'sha256-mismatch' } },
+    );
   }
   return bytes;
 }
@@ -49,9 +55,17 @@ export async function resolveRegistryInstall(
   const ref = registryBundleOf(entry, planning);
   if (!ref) return { plan: planFromRegistry(entry, planning) };
   const bundle = await downloadBundle(ref, options.fetch);
-  const { plan } = await planFromBundle(bundle, { dataDir: options.dataDir, name: options.name ?? serverNameFrom(entry.server.name), fileLabel: `the bundle of ${entry.server.name}` });
+  const { plan } = await planFromBundle(bundle, {
+    dataDir: options.dataDir,
+    name: options.name ?? serverNameFrom(entry.server.name),
+    fileLabel: `the bundle of ${entry.server.name}`,
+  });
   return {
     bundle,
-    plan: { ...plan, origin: `${entry.server.name} (MCP Registry), ${plan.origin}`, ...notesOf([installNote('downloaded', { url: ref.url }), ...plan.notices]) },
+    plan: {
+      ...plan,
+      origin: `${entry.server.name} (MCP Registry), ${plan.origin}`,
+      ...notesOf([installNote('downloaded', { url: ref.url }), ...plan.notices]),
+    },
   };
 }

@@ -37,7 +37,11 @@ function issue(
   subject: { CN: string; O?: string },
   options: { issuer?: Issued; ca?: boolean; from?: Date; to?: Date; usage?: 'codeSigning' | 'serverAuth' } = {},
 ): Issued {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey);
   cert.serialNumber = (serial++).toString(16).padStart(4, '0');
@@ -64,7 +68,16 @@ function issue(
 /** A bundle packed and then signed by the official CLI with `signer` (and intermediates), or its own self-signed certificate. */
 function signedBundle(name: string, signer?: Issued, intermediates: Issued[] = []): string {
   const file = packBundle({ name });
-  if (signer) mcpb(['sign', file, '--cert', signer.certFile, '--key', signer.keyFile, ...(intermediates.length ? ['--intermediate', ...intermediates.map((i) => i.certFile)] : [])]);
+  if (signer)
+    mcpb([
+      'sign',
+      file,
+      '--cert',
+      signer.certFile,
+      '--key',
+      signer.keyFile,
+      ...(intermediates.length ? ['--intermediate', ...intermediates.map((i) => i.certFile)] : []),
+    ]);
   else {
     const dir = tempDir();
     mcpb(['sign', file, '--self-signed', '--cert', join(dir, 'cert.pem'), '--key', join(dir, 'key.pem')]);
@@ -80,7 +93,8 @@ function installer(): { installer: Installer; store: ConfigStore; dataDir: strin
   return { installer: new Installer({ store, secrets: new MemorySecretStore(), dataDir }), store, dataDir };
 }
 
-const plan = (bytes: Uint8Array, env: BundleEnvironment = {}, fileLabel = 'greeter.mcpb'): Promise<InstallPlanView> => installer().installer.planBundle(bytes, { fileLabel, env });
+const plan = (bytes: Uint8Array, env: BundleEnvironment = {}, fileLabel = 'greeter.mcpb'): Promise<InstallPlanView> =>
+  installer().installer.planBundle(bytes, { fileLabel, env });
 const signatureBlockStart = (bytes: Buffer): number => bytes.lastIndexOf(Buffer.from('MCPB_SIG_V1'));
 /** The bytes with one bit of the one at `at` flipped. */
 function flipped(bytes: Buffer, at: number): Buffer {
@@ -109,7 +123,12 @@ describe('MCPB signatures', () => {
     const bytes = readFileSync(signedBundle('self-greeter'));
     const { installer: inst, store, dataDir } = installer();
     const shown = await inst.planBundle(bytes, { fileLabel: 'self-greeter.mcpb' });
-    expect(shown.signature).toMatchObject({ status: 'self-signed', signer: 'MCPB Self-Signed Certificate (MCPB Extensions)', commonName: 'MCPB Self-Signed Certificate', organization: 'MCPB Extensions' });
+    expect(shown.signature).toMatchObject({
+      status: 'self-signed',
+      signer: 'MCPB Self-Signed Certificate (MCPB Extensions)',
+      commonName: 'MCPB Self-Signed Certificate',
+      organization: 'MCPB Extensions',
+    });
     expect(shown.signature?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
     expect(shown.notices[0]).toMatchObject({ code: 'selfSigned', data: { signer: 'MCPB Self-Signed Certificate (MCPB Extensions)' }, tone: 'warning' });
     expect(shown.notes[0]).toBe('Self-signed by MCPB Self-Signed Certificate (MCPB Extensions): the publisher is not verified.');
@@ -124,9 +143,15 @@ describe('MCPB signatures', () => {
   it('a certificate chained (through an intermediate in the signature) to a trusted root: "Signed by …, verified"; the same with the default roots: not verified', async () => {
     const bytes = readFileSync(signedBundle('ca-greeter', publisher, [intermediate]));
     const trusted = await plan(bytes, { trustedRoots: [root.cert] });
-    expect(trusted.signature).toMatchObject({ status: 'verified', signer: 'Greeter Publisher (Example Tools Ltd)', issuer: 'Switchboard Test Code Signing CA (Switchboard Tests)' });
+    expect(trusted.signature).toMatchObject({
+      status: 'verified',
+      signer: 'Greeter Publisher (Example Tools Ltd)',
+      issuer: 'Switchboard Test Code Signing CA (Switchboard Tests)',
+    });
     expect(trusted.notices[0]).toMatchObject({ code: 'verified', tone: 'ok' });
-    expect(trusted.notes[0]).toBe('Signed by Greeter Publisher (Example Tools Ltd), verified (certificate issued by Switchboard Test Code Signing CA (Switchboard Tests)).');
+    expect(trusted.notes[0]).toBe(
+      'Signed by Greeter Publisher (Example Tools Ltd), verified (certificate issued by Switchboard Test Code Signing CA (Switchboard Tests)).',
+    );
     // Node's own roots do not know this CA; nor does a root list without it.
     const untrusted = await plan(bytes);
     expect(untrusted.signature?.status).toBe('untrusted');
@@ -154,7 +179,10 @@ describe('MCPB signatures', () => {
     expect((await plan(bytes, { trustedRoots: [root.cert], now: new Date(Date.now() - 2 * day) })).notices[0]?.code).toBe('notYetValid');
     const tls = issue({ CN: 'Web Server' }, { issuer: root, usage: 'serverAuth' });
     const web = await plan(readFileSync(signedBundle('web-greeter', tls)), { trustedRoots: [root.cert] });
-    expect([web.signature?.status, web.notes[0]]).toEqual(['not-for-code', 'Signed by Web Server with a certificate that is not for code signing: the publisher is not verified.']);
+    expect([web.signature?.status, web.notes[0]]).toEqual([
+      'not-for-code',
+      'Signed by Web Server with a certificate that is not for code signing: the publisher is not verified.',
+    ]);
   });
 
   it('signatures made apart from mcpb, by openssl cms (RSA with an intermediate, and ECDSA P-256), in the same block: verified', async () => {
@@ -173,13 +201,47 @@ describe('MCPB signatures', () => {
       length.writeUInt32LE(signature.length);
       return Buffer.concat([readFileSync(unsigned), Buffer.from('MCPB_SIG_V1'), length, signature, Buffer.from('MCPB_SIG_END')]);
     };
-    const rsa = await plan(cmsSigned(['-signer', publisher.certFile, '-inkey', publisher.keyFile, '-certfile', intermediate.certFile]), { trustedRoots: [root.cert] });
+    const rsa = await plan(cmsSigned(['-signer', publisher.certFile, '-inkey', publisher.keyFile, '-certfile', intermediate.certFile]), {
+      trustedRoots: [root.cert],
+    });
     expect(rsa.signature).toMatchObject({ status: 'verified', signer: 'Greeter Publisher (Example Tools Ltd)' });
     // An ECDSA publisher certificate, issued by the test root.
     writeFileSync(join(dir, 'ext.cnf'), 'extendedKeyUsage=codeSigning\nbasicConstraints=CA:FALSE\n');
     writeFileSync(join(dir, 'root.key'), root.key);
-    openssl(['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', join(dir, 'ec.key'), '-out', join(dir, 'ec.csr'), '-subj', '/CN=Curve Publisher/O=Curves Inc']);
-    openssl(['x509', '-req', '-in', join(dir, 'ec.csr'), '-CA', root.certFile, '-CAkey', join(dir, 'root.key'), '-set_serial', '77', '-days', '30', '-sha256', '-extfile', join(dir, 'ext.cnf'), '-out', join(dir, 'ec.pem')]);
+    openssl([
+      'req',
+      '-new',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      join(dir, 'ec.key'),
+      '-out',
+      join(dir, 'ec.csr'),
+      '-subj',
+      '/CN=Curve Publisher/O=Curves Inc',
+    ]);
+    openssl([
+      'x509',
+      '-req',
+      '-in',
+      join(dir, 'ec.csr'),
+      '-CA',
+      root.certFile,
+      '-CAkey',
+      join(dir, 'root.key'),
+      '-set_serial',
+      '77',
+      '-days',
+      '30',
+      '-sha256',
+      '-extfile',
+      join(dir, 'ext.cnf'),
+      '-out',
+      join(dir, 'ec.pem'),
+    ]);
     const ec = await plan(cmsSigned(['-signer', join(dir, 'ec.pem'), '-inkey', join(dir, 'ec.key')]), { trustedRoots: [root.cert] });
     expect(ec.signature).toMatchObject({ status: 'verified', signer: 'Curve Publisher (Curves Inc)', issuer: 'Switchboard Test Root CA (Switchboard Tests)' });
     const changed = cmsSigned(['-signer', join(dir, 'ec.pem'), '-inkey', join(dir, 'ec.key')]);
@@ -206,9 +268,14 @@ describe('MCPB signatures', () => {
     const at = signatureBlockStart(signed);
     const truncated = signed.subarray(0, signed.length - 40);
     await expect(plan(truncated, {}, 'cut.mcpb')).rejects.toThrow(
-      new RegExp(`^cut\\.mcpb ends inside its signature block \\(at byte ${at}\\): the block is cut short: it has no MCPB_SIG_END at the end of the file \\(it says \\d+ bytes of signature follow; \\d+ do\\)\\. The file is incomplete .* Download it again`),
+      new RegExp(
+        `^cut\\.mcpb ends inside its signature block \\(at byte ${at}\\): the block is cut short: it has no MCPB_SIG_END at the end of the file \\(it says \\d+ bytes of signature follow; \\d+ do\\)\\. The file is incomplete .* Download it again`,
+      ),
     );
-    await expect(plan(truncated, {}, 'cut.mcpb')).rejects.toMatchObject({ code: 'invalid-argument', data: { reason: 'signature-truncated', offset: String(at) } });
+    await expect(plan(truncated, {}, 'cut.mcpb')).rejects.toMatchObject({
+      code: 'invalid-argument',
+      data: { reason: 'signature-truncated', offset: String(at) },
+    });
     await expect(plan(signed.subarray(0, at + 5), {}, 'cut.mcpb')).rejects.toThrow(/cut\.mcpb ends inside its signature block .*cut short/);
     const wrongLength = Buffer.from(signed);
     wrongLength.writeUInt32LE(wrongLength.readUInt32LE(at + 11) + 7, at + 11);

@@ -108,7 +108,8 @@ export function extractSignatureBlock(bytes: Buffer, fileLabel: string): Signatu
       const lengthAt = at + header.length;
       if (lengthAt + 4 > footerAt) continue;
       if (candidate < 0) candidate = at;
-      if (lengthAt + 4 + bytes.readUInt32LE(lengthAt) === footerAt) return { unsigned: bytes.subarray(0, at), pkcs7: bytes.subarray(lengthAt + 4, footerAt), offset: at };
+      if (lengthAt + 4 + bytes.readUInt32LE(lengthAt) === footerAt)
+        return { unsigned: bytes.subarray(0, at), pkcs7: bytes.subarray(lengthAt + 4, footerAt), offset: at };
     }
     if (candidate < 0) throw malformed(fileLabel, footerAt, 'the file ends with MCPB_SIG_END but has no MCPB_SIG_V1 header before it');
     const declared = bytes.readUInt32LE(candidate + header.length);
@@ -161,7 +162,10 @@ function nameFields(name: string): { commonName?: string; organization?: string;
   }
   const commonName = fields.get('CN');
   const organization = fields.get('O');
-  const display = commonName !== undefined && organization !== undefined && organization !== commonName ? `${commonName} (${organization})` : (commonName ?? organization ?? name.replace(/\n/g, ', '));
+  const display =
+    commonName !== undefined && organization !== undefined && organization !== commonName
+      ? `${commonName} (${organization})`
+      : (commonName ?? organization ?? name.replace(/\n/g, ', '));
   return { ...(commonName !== undefined ? { commonName } : {}), ...(organization !== undefined ? { organization } : {}), display };
 }
 
@@ -234,7 +238,8 @@ export async function verifySignatureBlock(block: SignatureBlock, fileLabel: str
   }
   if (derOf(forge, root).toString('binary') !== der) throw bad('its PKCS#7 data is not DER (it does not read back to the same bytes)');
   const { Class, Type } = forge.asn1;
-  const is = (node: Asn1 | undefined, type: number, tagClass: number = Class.UNIVERSAL): node is Asn1 => node !== undefined && node.tagClass === tagClass && node.type === type;
+  const is = (node: Asn1 | undefined, type: number, tagClass: number = Class.UNIVERSAL): node is Asn1 =>
+    node !== undefined && node.tagClass === tagClass && node.type === type;
   const oidOf = (node: Asn1 | undefined): string | undefined => (is(node, Type.OID) ? forge.asn1.derToOid(bytesOf(node)) : undefined);
   // ContentInfo { contentType, [0] EXPLICIT SignedData }
   const [contentType, explicit] = children(root);
@@ -243,7 +248,8 @@ export async function verifySignatureBlock(block: SignatureBlock, fileLabel: str
   const signedDataNode = children(explicit)[0];
   const signedData = children(signedDataNode);
   const [version, digestAlgorithms, encapsulated] = signedData;
-  if (!is(signedDataNode, Type.SEQUENCE) || !is(version, Type.INTEGER) || !is(digestAlgorithms, Type.SET) || !is(encapsulated, Type.SEQUENCE)) throw bad('its PKCS#7 signed data is not laid out as PKCS#7 says');
+  if (!is(signedDataNode, Type.SEQUENCE) || !is(version, Type.INTEGER) || !is(digestAlgorithms, Type.SET) || !is(encapsulated, Type.SEQUENCE))
+    throw bad('its PKCS#7 signed data is not laid out as PKCS#7 says');
   const [innerType, innerContent] = children(encapsulated);
   if (oidOf(innerType) !== oids.data) throw bad('it signs something other than data');
   if (innerContent !== undefined) throw bad('it carries its content inside; an MCPB signature is detached (over the zip before it)');
@@ -267,14 +273,20 @@ export async function verifySignatureBlock(block: SignatureBlock, fileLabel: str
   const [, issuerAndSerial, digestAlgorithm] = fields;
   const attributes = is(fields[3], 0, Class.CONTEXT_SPECIFIC) ? fields[3] : undefined;
   const [signatureAlgorithm, encryptedDigest] = fields.slice(attributes ? 4 : 3);
-  if (!is(issuerAndSerial, Type.SEQUENCE) || !is(digestAlgorithm, Type.SEQUENCE) || !is(signatureAlgorithm, Type.SEQUENCE) || !is(encryptedDigest, Type.OCTETSTRING)) {
+  if (
+    !is(issuerAndSerial, Type.SEQUENCE) ||
+    !is(digestAlgorithm, Type.SEQUENCE) ||
+    !is(signatureAlgorithm, Type.SEQUENCE) ||
+    !is(encryptedDigest, Type.OCTETSTRING)
+  ) {
     throw bad('its signer information is incomplete (it needs the signer, the digest and signature algorithms and the signature)');
   }
   const digestOid = oidOf(children(digestAlgorithm)[0]) ?? '?';
   const hash = digests[digestOid];
   if (hash === undefined) throw refusal('not-supported', 'unsupported', { file: fileLabel, what: `the digest ${digestNames[digestOid] ?? digestOid}` });
   const signatureOid = oidOf(children(signatureAlgorithm)[0]) ?? '?';
-  if (!signatureAlgorithms.has(signatureOid)) throw refusal('not-supported', 'unsupported', { file: fileLabel, what: `the signature algorithm ${signatureOid}` });
+  if (!signatureAlgorithms.has(signatureOid))
+    throw refusal('not-supported', 'unsupported', { file: fileLabel, what: `the signature algorithm ${signatureOid}` });
 
   // The signer's certificate: the one whose issuer and serial number the signer names.
   const [issuerName, serial] = children(issuerAndSerial);

@@ -32,7 +32,10 @@ const view = async (host: Host, name: string) => (await host.api['servers:list']
 /** The cgroup v2 path of a live process, from /proc/PID/cgroup. */
 function cgroupOf(pid: number): string | undefined {
   try {
-    return readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n').find((l) => l.startsWith('0::'))?.slice(3);
+    return readFileSync(`/proc/${pid}/cgroup`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('0::'))
+      ?.slice(3);
   } catch {
     return undefined;
   }
@@ -59,10 +62,18 @@ describe('finding our cgroup v2 directory', () => {
       dir: '/sys/fs/cgroup/user.slice/user-1000.slice/app.scope',
     });
     // A container that sees only its own subtree mounted (mount root /docker/abc), and escaped spaces in the mount point.
-    expect(cgroupDirOf('0::/docker/abc/inner\n', '25 1 0:22 /docker/abc /sys/fs/my\\040cgroup rw - cgroup2 cgroup2 rw')).toEqual({ dir: '/sys/fs/my cgroup/inner' });
-    expect(cgroupDirOf('0::/elsewhere\n', '25 1 0:22 /docker/abc /sys/fs/cgroup rw - cgroup2 cgroup2 rw')).toMatchObject({ reason: expect.stringContaining('not visible'), info: { code: 'cgroup-not-visible', data: { own: '/elsewhere', mounts: '/sys/fs/cgroup' } } });
+    expect(cgroupDirOf('0::/docker/abc/inner\n', '25 1 0:22 /docker/abc /sys/fs/my\\040cgroup rw - cgroup2 cgroup2 rw')).toEqual({
+      dir: '/sys/fs/my cgroup/inner',
+    });
+    expect(cgroupDirOf('0::/elsewhere\n', '25 1 0:22 /docker/abc /sys/fs/cgroup rw - cgroup2 cgroup2 rw')).toMatchObject({
+      reason: expect.stringContaining('not visible'),
+      info: { code: 'cgroup-not-visible', data: { own: '/elsewhere', mounts: '/sys/fs/cgroup' } },
+    });
     expect(cgroupDirOf('1:name=systemd:/\n', hybrid)).toMatchObject({ reason: expect.stringContaining('no cgroup v2') });
-    expect(cgroupDirOf('0::/\n', '30 25 0:26 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory')).toMatchObject({ reason: 'no cgroup2 file system is mounted', info: { code: 'no-cgroup2-mount' } });
+    expect(cgroupDirOf('0::/\n', '30 25 0:26 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory')).toMatchObject({
+      reason: 'no cgroup2 file system is mounted',
+      info: { code: 'no-cgroup2-mount' },
+    });
   });
 
   it('SWITCHBOARD_CONTAINMENT=process-group (and any platform without cgroups) falls back to process groups, saying why', () => {
@@ -83,12 +94,23 @@ describe.skipIf(!haveCgroup)(`the cgroup wrapper${haveCgroup ? '' : ` — skippe
       const scope = containment.scope('argv test');
       expect(scope?.path).toMatch(/\/1-argv_test$/);
       const tricky = ['a b', '$HOME', '"q"', "it's", 'x\ny', '*', '`id`', '$(id)', '-e', '', ';exit 3'];
-      const launch = scope?.wrap(process.execPath, ['-e', 'console.log(JSON.stringify([process.argv.slice(1), require("node:fs").readFileSync("/proc/self/cgroup", "utf8")]))', ...tricky]);
+      const launch = scope?.wrap(process.execPath, [
+        '-e',
+        'console.log(JSON.stringify([process.argv.slice(1), require("node:fs").readFileSync("/proc/self/cgroup", "utf8")]))',
+        ...tricky,
+      ]);
       const r = spawnSync(launch?.command ?? '', launch?.args ?? [], { encoding: 'utf8' });
       expect(r.status, r.stderr).toBe(0);
       const [argv, cgroup] = JSON.parse(r.stdout) as [string[], string];
       expect(argv).toEqual(tricky);
-      expect(`${base.ok ? base.dir : ''}${cgroup.split('\n').find((l) => l.startsWith('0::'))?.slice(3) ?? ''}`).toBe(scope?.path);
+      expect(
+        `${base.ok ? base.dir : ''}${
+          cgroup
+            .split('\n')
+            .find((l) => l.startsWith('0::'))
+            ?.slice(3) ?? ''
+        }`,
+      ).toBe(scope?.path);
       if (scope) containment.release(scope);
       // The cgroup is gone: the server must not start uncontained.
       const refused = spawnSync(launch?.command ?? '', launch?.args ?? [], { encoding: 'utf8' });
@@ -135,36 +157,43 @@ describe.skipIf(!haveCgroup)(`ending a cgroup${haveCgroup ? '' : ` — skipped: 
   }
 });
 
-describe.skipIf(process.platform !== 'linux' || !havePerl)(`without a cgroup (process groups only)${process.platform !== 'linux' ? ' — skipped: not Linux' : havePerl ? '' : ' — skipped: perl is not installed (the setpgid helper uses it)'}`, () => {
-  let host: Host | undefined;
-  const saved = process.env.SWITCHBOARD_CONTAINMENT;
-  const tags: string[] = [];
-  afterEach(async () => {
-    await host?.dispose();
-    host = undefined;
-    if (saved === undefined) delete process.env.SWITCHBOARD_CONTAINMENT;
-    else process.env.SWITCHBOARD_CONTAINMENT = saved;
-    for (const pid of tags.splice(0).flatMap(pidsWith)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone
+describe.skipIf(process.platform !== 'linux' || !havePerl)(
+  `without a cgroup (process groups only)${process.platform !== 'linux' ? ' — skipped: not Linux' : havePerl ? '' : ' — skipped: perl is not installed (the setpgid helper uses it)'}`,
+  () => {
+    let host: Host | undefined;
+    const saved = process.env.SWITCHBOARD_CONTAINMENT;
+    const tags: string[] = [];
+    afterEach(async () => {
+      await host?.dispose();
+      host = undefined;
+      if (saved === undefined) delete process.env.SWITCHBOARD_CONTAINMENT;
+      else process.env.SWITCHBOARD_CONTAINMENT = saved;
+      for (const pid of tags.splice(0).flatMap(pidsWith)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
       }
-    }
-  });
+    });
 
-  it('a setpgid helper still ends on stop: it left the group but not the session', async () => {
-    process.env.SWITCHBOARD_CONTAINMENT = 'process-group';
-    const tag = `--tag=${tempDir()}`;
-    tags.push(tag);
-    host = await hostWith({ s: { command: process.execPath, args: [escapes, '--mode=setpgid', tag] } });
-    await host.settled();
-    expect((await view(host, 's'))?.launch?.containment).toEqual({ kind: 'process-group', reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)', reasonInfo: { code: 'turned-off' } });
-    await waitFor(() => pidsWith(tag).some((p) => argvOf(p).includes('setpgid-child')), 5000, 'the setpgid helper');
-    await host.fleet.get('s').stop();
-    expect(pidsWith(tag)).toEqual([]);
-  });
-});
+    it('a setpgid helper still ends on stop: it left the group but not the session', async () => {
+      process.env.SWITCHBOARD_CONTAINMENT = 'process-group';
+      const tag = `--tag=${tempDir()}`;
+      tags.push(tag);
+      host = await hostWith({ s: { command: process.execPath, args: [escapes, '--mode=setpgid', tag] } });
+      await host.settled();
+      expect((await view(host, 's'))?.launch?.containment).toEqual({
+        kind: 'process-group',
+        reason: 'turned off (SWITCHBOARD_CONTAINMENT=process-group)',
+        reasonInfo: { code: 'turned-off' },
+      });
+      await waitFor(() => pidsWith(tag).some((p) => argvOf(p).includes('setpgid-child')), 5000, 'the setpgid helper');
+      await host.fleet.get('s').stop();
+      expect(pidsWith(tag)).toEqual([]);
+    });
+  },
+);
 
 // Each fixture mode starts a helper that leaves the server's process group one way or another; with a cgroup per
 // server, stop and dispose still end it. (Where no cgroup can be had these cannot hold: skipped, with the reason.)
@@ -191,31 +220,37 @@ describe.skipIf(!haveCgroup)(`escapes are contained by a cgroup per server${have
   ];
 
   for (const { mode, helper, needs } of modes) {
-    it.skipIf(needs !== undefined)(`${mode}: the helper ends on stop, and again on host dispose after a restart${needs ? ` (skipped: ${needs})` : ''}`, async () => {
-      const tag = `--tag=${tempDir()}`;
-      tags.push(tag);
-      host = await hostWith({ s: { command: process.execPath, args: [escapes, `--mode=${mode}`, tag] } });
-      await host.settled();
-      const s = await view(host, 's');
-      expect(s?.status).toBe('ready');
-      // doctor's field: this start's own cgroup, which the server is in.
-      expect(s?.launch?.containment).toMatchObject({ kind: 'cgroup', path: expect.stringMatching(new RegExp(`/switchboard-${process.pid}-\\d+-[0-9a-f]+/\\d+-s$`)) });
-      expect(`${base.ok ? base.dir : ''}${cgroupOf(s?.pid ?? 0) ?? ''}`.replace(/\/+/g, '/')).toBe(s?.launch?.containment?.path);
-      const helperLine = (): number[] => pidsWith(tag).filter((p) => argvOf(p).includes(helper));
-      await waitFor(() => helperLine().length === 1, 5000, `the ${helper} process`);
-      const [helperPid = 0] = helperLine();
-      // It did leave the server's process group (that is the escape).
-      const pgidOf = (pid: number): string | undefined => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[2];
-      expect(pgidOf(helperPid)).not.toBe(String(s?.pid));
+    it.skipIf(needs !== undefined)(
+      `${mode}: the helper ends on stop, and again on host dispose after a restart${needs ? ` (skipped: ${needs})` : ''}`,
+      async () => {
+        const tag = `--tag=${tempDir()}`;
+        tags.push(tag);
+        host = await hostWith({ s: { command: process.execPath, args: [escapes, `--mode=${mode}`, tag] } });
+        await host.settled();
+        const s = await view(host, 's');
+        expect(s?.status).toBe('ready');
+        // doctor's field: this start's own cgroup, which the server is in.
+        expect(s?.launch?.containment).toMatchObject({
+          kind: 'cgroup',
+          path: expect.stringMatching(new RegExp(`/switchboard-${process.pid}-\\d+-[0-9a-f]+/\\d+-s$`)),
+        });
+        expect(`${base.ok ? base.dir : ''}${cgroupOf(s?.pid ?? 0) ?? ''}`.replace(/\/+/g, '/')).toBe(s?.launch?.containment?.path);
+        const helperLine = (): number[] => pidsWith(tag).filter((p) => argvOf(p).includes(helper));
+        await waitFor(() => helperLine().length === 1, 5000, `the ${helper} process`);
+        const [helperPid = 0] = helperLine();
+        // It did leave the server's process group (that is the escape).
+        const pgidOf = (pid: number): string | undefined => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[2];
+        expect(pgidOf(helperPid)).not.toBe(String(s?.pid));
 
-      await host.fleet.get('s').stop();
-      expect(pidsWith(tag)).toEqual([]);
+        await host.fleet.get('s').stop();
+        expect(pidsWith(tag)).toEqual([]);
 
-      await host.api['servers:restart']('s');
-      await waitFor(() => helperLine().length === 1, 5000, `the ${helper} process after the restart`);
-      await host.dispose();
-      expect(pidsWith(tag)).toEqual([]);
-      expect(hostDirs()).toEqual([]);
-    });
+        await host.api['servers:restart']('s');
+        await waitFor(() => helperLine().length === 1, 5000, `the ${helper} process after the restart`);
+        await host.dispose();
+        expect(pidsWith(tag)).toEqual([]);
+        expect(hostDirs()).toEqual([]);
+      },
+    );
   }
 });

@@ -63,12 +63,17 @@ export function detectCgroupBase(): CgroupBase {
 }
 
 function probeCgroupBase(): CgroupBase {
-  if (process.platform !== 'linux') return { ok: false, reason: `cgroups are Linux-only (this is ${process.platform})`, info: why('linux-only', { platform: process.platform }) };
+  if (process.platform !== 'linux')
+    return { ok: false, reason: `cgroups are Linux-only (this is ${process.platform})`, info: why('linux-only', { platform: process.platform }) };
   let where: { dir: string } | { reason: string; info: StatusReason };
   try {
     where = cgroupDirOf(readFileSync('/proc/self/cgroup', 'utf8'), readFileSync('/proc/self/mountinfo', 'utf8'));
   } catch (error) {
-    return { ok: false, reason: `cannot read /proc/self/cgroup or /proc/self/mountinfo (${(error as Error).message})`, info: why('proc-unreadable', { detail: (error as Error).message }) };
+    return {
+      ok: false,
+      reason: `cannot read /proc/self/cgroup or /proc/self/mountinfo (${(error as Error).message})`,
+      info: why('proc-unreadable', { detail: (error as Error).message }),
+    };
   }
   if ('reason' in where) return { ok: false, reason: where.reason, info: where.info };
   const dir = where.dir;
@@ -76,7 +81,11 @@ function probeCgroupBase(): CgroupBase {
     accessSync(join(dir, 'cgroup.procs'), constants.W_OK);
     accessSync(dir, constants.W_OK);
   } catch {
-    return { ok: false, reason: `no writable cgroup v2 subtree: ${dir} is not writable by us (run Switchboard as root, or inside a delegated scope: systemd-run --user --scope -p Delegate=yes …)`, info: why('cgroup-not-writable', { dir }) };
+    return {
+      ok: false,
+      reason: `no writable cgroup v2 subtree: ${dir} is not writable by us (run Switchboard as root, or inside a delegated scope: systemd-run --user --scope -p Delegate=yes …)`,
+      info: why('cgroup-not-writable', { dir }),
+    };
   }
   // The kernel has the last word: make and remove a probe cgroup.
   const probe = join(dir, `switchboard-probe-${process.pid}-${randomBytes(3).toString('hex')}`);
@@ -87,7 +96,11 @@ function probeCgroupBase(): CgroupBase {
     if (!ok) return { ok: false, reason: `${dir} does not behave like a cgroup v2 directory`, info: why('not-a-cgroup', { dir }) };
   } catch (error) {
     const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return { ok: false, reason: `no writable cgroup v2 subtree: cannot create a cgroup in ${dir} (${detail})`, info: why('cgroup-create-failed', { dir, detail }) };
+    return {
+      ok: false,
+      reason: `no writable cgroup v2 subtree: cannot create a cgroup in ${dir} (${detail})`,
+      info: why('cgroup-create-failed', { dir, detail }),
+    };
   }
   return { ok: true, dir };
 }

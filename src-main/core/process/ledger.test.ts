@@ -100,7 +100,9 @@ describe.skipIf(!linux)(`reaping a dead host’s process groups (Linux: by /proc
     try {
       ledger.add(process.pid, 's', '/sys/fs/cgroup/switchboard-1-2-ab/1-s');
       const [file] = readdirSync(dir);
-      expect(JSON.parse(readFileSync(join(dir, file ?? ''), 'utf8'))).toMatchObject({ children: [{ pid: process.pid, server: 's', cgroup: '/sys/fs/cgroup/switchboard-1-2-ab/1-s' }] });
+      expect(JSON.parse(readFileSync(join(dir, file ?? ''), 'utf8'))).toMatchObject({
+        children: [{ pid: process.pid, server: 's', cgroup: '/sys/fs/cgroup/switchboard-1-2-ab/1-s' }],
+      });
     } finally {
       ledger.dispose();
     }

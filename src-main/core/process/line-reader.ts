@@ -99,7 +99,8 @@ export class LineReader {
         this.discarding = false; // the oversized line ends here
       } else if (this.partial.length === 0) {
         // (The quick bound first: no closure per line for the common short one.)
-        if ((newline - start) * 3 <= this.options.maxBytes || this.fits(newline - start, () => chunk.slice(start, newline))) this.options.line(trimCr(chunk.slice(start, newline)));
+        if ((newline - start) * 3 <= this.options.maxBytes || this.fits(newline - start, () => chunk.slice(start, newline)))
+          this.options.line(trimCr(chunk.slice(start, newline)));
         else this.oversized(chunk.slice(start, Math.min(newline, start + 300)));
       } else {
         const last = chunk.slice(start, newline);

@@ -37,6 +37,8 @@ describe("the login shell's PATH", () => {
   });
 
   it('is merged after the host PATH, without duplicates', () => {
-    expect(mergePaths(['/usr/bin', '/bin'].join(delimiter), ['/home/u/.nvm/bin', '/usr/bin'].join(delimiter))).toBe(['/usr/bin', '/bin', '/home/u/.nvm/bin'].join(delimiter));
+    expect(mergePaths(['/usr/bin', '/bin'].join(delimiter), ['/home/u/.nvm/bin', '/usr/bin'].join(delimiter))).toBe(
+      ['/usr/bin', '/bin', '/home/u/.nvm/bin'].join(delimiter),
+    );
   });
 });

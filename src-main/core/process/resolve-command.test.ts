@@ -22,9 +22,13 @@ describe('resolveCommand failures carry a reason the UI words in its language', 
   it('command not found: where it looked, in English and in Chinese', () => {
     const error = thrown(() => resolveCommand('no-such-program-xyz', '/nowhere/a:/nowhere/b', '/'));
     expect(error.code).toBe('config-invalid');
-    expect(error.message).toBe('Cannot start "no-such-program-xyz": command not found. Looked in /nowhere/a:/nowhere/b. Install it, put its absolute path in "command", or add its folder to your login shell\'s PATH.');
+    expect(error.message).toBe(
+      'Cannot start "no-such-program-xyz": command not found. Looked in /nowhere/a:/nowhere/b. Install it, put its absolute path in "command", or add its folder to your login shell\'s PATH.',
+    );
     expect(error.data).toEqual({ reason: 'command-not-found', command: 'no-such-program-xyz', path: '/nowhere/a:/nowhere/b' });
-    expect(localizeError(zh, error)).toBe('无法启动“no-such-program-xyz”：找不到该命令。已查找的位置：/nowhere/a:/nowhere/b。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。');
+    expect(localizeError(zh, error)).toBe(
+      '无法启动“no-such-program-xyz”：找不到该命令。已查找的位置：/nowhere/a:/nowhere/b。请安装它，在 "command" 中填写它的绝对路径，或把它所在的文件夹加入登录 shell 的 PATH。',
+    );
   });
   it('an absolute path that is not an executable file', () => {
     const error = thrown(() => resolveCommand('/srv/missing/tool', '', '/elsewhere'));
@@ -74,6 +78,10 @@ describe.skipIf(process.platform === 'win32')('resolveCommand with a base folder
     const dir = mkdtempSync(join(tmpdir(), 'switchboard-resolve-'));
     writeFileSync(join(dir, 'server'), '#!/bin/sh\n');
     chmodSync(join(dir, 'server'), 0o755);
-    expect(thrown(() => resolveCommand('./server --port 3', '', dir)).data).toMatchObject({ reason: 'command-line', program: './server', args: '["--port","3"]' });
+    expect(thrown(() => resolveCommand('./server --port 3', '', dir)).data).toMatchObject({
+      reason: 'command-line',
+      program: './server',
+      args: '["--port","3"]',
+    });
   });
 });

@@ -107,10 +107,15 @@ export class ProcessTransport implements Transport {
   start(): Promise<void> {
     if (this.child) throw new Error('ProcessTransport already started');
     // A cgroup only for a command that can be executed: otherwise spawn's own ENOENT/EACCES says what is wrong.
-    const scope = process.platform === 'linux' && isAbsoluteExecutableFile(this.options.command) ? this.options.containment?.scope(this.options.label ?? 'server') : undefined;
+    const scope =
+      process.platform === 'linux' && isAbsoluteExecutableFile(this.options.command)
+        ? this.options.containment?.scope(this.options.label ?? 'server')
+        : undefined;
     this.scope = scope;
     // cgroup shell → sandbox → server: the cgroup holds the sandbox's whole tree, and the process group is the sandbox's.
-    const inner = this.options.sandbox ? this.options.sandbox(this.options.command, this.options.args) : { command: this.options.command, args: this.options.args };
+    const inner = this.options.sandbox
+      ? this.options.sandbox(this.options.command, this.options.args)
+      : { command: this.options.command, args: this.options.args };
     const env = 'env' in inner && inner.env ? { ...this.options.env, ...inner.env } : this.options.env;
     const cwd = 'cwd' in inner && inner.cwd !== undefined ? inner.cwd : this.options.cwd;
     const launch = scope ? scope.wrap(inner.command, inner.args, env) : inner;
@@ -293,7 +298,6 @@ export class ProcessTransport implements Transport {
     this.onclose?.();
   }
 }
-
 
 function firstNonSpace(line: string): number {
   for (let i = 0; i < line.length; i++) {

@@ -7,12 +7,30 @@ const schema = {
   properties: {
     name: { type: 'string', title: 'Your name', minLength: 1 },
     email: { type: 'string', title: 'Email', format: 'email' },
-    colour: { type: 'string', title: 'Colour', oneOf: [{ const: 'red', title: 'Red' }, { const: 'green', title: 'Green' }], default: 'green' },
+    colour: {
+      type: 'string',
+      title: 'Colour',
+      oneOf: [
+        { const: 'red', title: 'Red' },
+        { const: 'green', title: 'Green' },
+      ],
+      default: 'green',
+    },
     size: { type: 'string', enum: ['s', 'm', 'l'], enumNames: ['Small', 'Medium', 'Large'] },
     age: { type: 'integer', minimum: 0, maximum: 150, default: 30 },
     ratio: { type: 'number', default: 0.5 },
     subscribe: { type: 'boolean', default: true },
-    tags: { type: 'array', items: { anyOf: [{ const: 'a', title: 'Alpha' }, { const: 'b', title: 'Beta' }] }, minItems: 1, default: ['a'] },
+    tags: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'Alpha' },
+          { const: 'b', title: 'Beta' },
+        ],
+      },
+      minItems: 1,
+      default: ['a'],
+    },
     when: { type: 'string', format: 'date' },
   },
   required: ['name', 'tags'],
@@ -23,8 +41,18 @@ describe('elicitation schema', () => {
     const fields = elicitationFields(schema);
     expect(fields.map((f) => f.name)).toEqual(['name', 'email', 'colour', 'size', 'age', 'ratio', 'subscribe', 'tags', 'when']);
     expect(fields[0]).toMatchObject({ title: 'Your name', required: true, type: 'string', minLength: 1 });
-    expect(fields[2]).toMatchObject({ options: [{ value: 'red', title: 'Red' }, { value: 'green', title: 'Green' }], default: 'green' });
-    expect(fields[3]?.options).toEqual([{ value: 's', title: 'Small' }, { value: 'm', title: 'Medium' }, { value: 'l', title: 'Large' }]);
+    expect(fields[2]).toMatchObject({
+      options: [
+        { value: 'red', title: 'Red' },
+        { value: 'green', title: 'Green' },
+      ],
+      default: 'green',
+    });
+    expect(fields[3]?.options).toEqual([
+      { value: 's', title: 'Small' },
+      { value: 'm', title: 'Medium' },
+      { value: 'l', title: 'Large' },
+    ]);
     expect(fields[4]).toMatchObject({ type: 'integer', minimum: 0, maximum: 150, default: 30 });
     expect(fields[7]).toMatchObject({ type: 'array', multiple: true, minItems: 1, default: ['a'], required: true });
   });
@@ -106,8 +134,18 @@ describe('elicitation schema', () => {
     expect(parseFieldText(f('colour'), 'Red')).toEqual({ ok: true, value: 'red' });
     expect(parseFieldText(f('size'), '3')).toEqual({ ok: true, value: 'l' });
     expect(parseFieldText(f('tags'), 'Beta, a')).toEqual({ ok: true, value: ['b', 'a'] });
-    expect(parseFieldText(f('email'), 'x@y')).toEqual({ ok: false, message: 'Email must be an email address (name@example.com)', code: 'not-email', data: { field: 'Email' } });
-    expect(parseFieldText(f('subscribe'), 'maybe')).toEqual({ ok: false, message: 'subscribe: answer yes or no', code: 'yes-or-no', data: { field: 'subscribe' } });
+    expect(parseFieldText(f('email'), 'x@y')).toEqual({
+      ok: false,
+      message: 'Email must be an email address (name@example.com)',
+      code: 'not-email',
+      data: { field: 'Email' },
+    });
+    expect(parseFieldText(f('subscribe'), 'maybe')).toEqual({
+      ok: false,
+      message: 'subscribe: answer yes or no',
+      code: 'yes-or-no',
+      data: { field: 'subscribe' },
+    });
     expect(parseFieldText(f('age'), 'old')).toEqual({ ok: false, message: 'age must be a number', code: 'not-number', data: { field: 'age' } });
   });
 });

@@ -54,7 +54,9 @@ const formats = ['email', 'uri', 'date', 'date-time'] as const;
 const fieldTypes = ['string', 'number', 'integer', 'boolean', 'array'] as const;
 
 function isValue(value: unknown): value is ElicitationValue {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+  return (
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+  );
 }
 
 function numberOf(value: unknown): number | undefined {
@@ -91,7 +93,13 @@ export function elicitationFields(schema: Record<string, unknown>): ElicitationF
     const items = isRecord(raw.items) ? raw.items : undefined;
     const options = type === 'array' ? (items ? optionsOf(items) : undefined) : type === 'string' ? optionsOf(raw) : undefined;
     const format = formats.find((f) => f === raw.format);
-    const field: ElicitationField = { name, title: typeof raw.title === 'string' && raw.title !== '' ? raw.title : name, type, required: required.has(name), multiple: type === 'array' };
+    const field: ElicitationField = {
+      name,
+      title: typeof raw.title === 'string' && raw.title !== '' ? raw.title : name,
+      type,
+      required: required.has(name),
+      multiple: type === 'array',
+    };
     if (typeof raw.description === 'string') field.description = raw.description;
     if (isValue(raw.default)) field.default = raw.default;
     if (format) field.format = format;
@@ -153,7 +161,9 @@ function formatProblem(format: ElicitationField['format'], value: string): Value
     case 'date':
       return datePattern.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : problem('not-date', 'must be a date (YYYY-MM-DD)');
     case 'date-time':
-      return dateTimePattern.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : problem('not-date-time', 'must be a date and time (e.g. 2026-01-31T12:00:00Z)');
+      return dateTimePattern.test(value) && !Number.isNaN(Date.parse(value))
+        ? undefined
+        : problem('not-date-time', 'must be a date and time (e.g. 2026-01-31T12:00:00Z)');
     default:
       return undefined;
   }
@@ -167,9 +177,12 @@ export function fieldProblem(field: ElicitationField, value: unknown): ValueProb
       if (typeof value !== 'string') return problem('not-text', 'must be text');
       if (choices && !choices.includes(value)) return problem('not-a-choice', `must be one of ${choices.join(', ')}`, { choices: choices.join(', ') });
       if (field.minLength !== undefined && value.length < field.minLength) {
-        return field.minLength === 1 ? problem('empty', 'must not be empty') : problem('too-short', `must be at least ${field.minLength} characters`, { min: field.minLength });
+        return field.minLength === 1
+          ? problem('empty', 'must not be empty')
+          : problem('too-short', `must be at least ${field.minLength} characters`, { min: field.minLength });
       }
-      if (field.maxLength !== undefined && value.length > field.maxLength) return problem('too-long', `must be at most ${field.maxLength} characters`, { max: field.maxLength });
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return problem('too-long', `must be at most ${field.maxLength} characters`, { max: field.maxLength });
       return formatProblem(field.format, value);
     }
     case 'number':
@@ -185,10 +198,16 @@ export function fieldProblem(field: ElicitationField, value: unknown): ValueProb
     case 'array': {
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return problem('not-a-list', 'must be a list of choices');
       const unknown = choices ? value.filter((v) => !choices.includes(v)) : [];
-      if (unknown.length > 0) return problem('unknown-choices', `has ${unknown.join(', ')}, not among ${choices?.join(', ') ?? ''}`, { unknown: unknown.join(', '), choices: choices?.join(', ') ?? '' });
+      if (unknown.length > 0)
+        return problem('unknown-choices', `has ${unknown.join(', ')}, not among ${choices?.join(', ') ?? ''}`, {
+          unknown: unknown.join(', '),
+          choices: choices?.join(', ') ?? '',
+        });
       if (new Set(value).size !== value.length) return problem('repeated-choice', 'names a choice twice');
-      if (field.minItems !== undefined && value.length < field.minItems) return problem('too-few-choices', `needs at least ${field.minItems} choice(s)`, { count: field.minItems });
-      if (field.maxItems !== undefined && value.length > field.maxItems) return problem('too-many-choices', `allows at most ${field.maxItems} choice(s)`, { count: field.maxItems });
+      if (field.minItems !== undefined && value.length < field.minItems)
+        return problem('too-few-choices', `needs at least ${field.minItems} choice(s)`, { count: field.minItems });
+      if (field.maxItems !== undefined && value.length > field.maxItems)
+        return problem('too-many-choices', `allows at most ${field.maxItems} choice(s)`, { count: field.maxItems });
       return undefined;
     }
   }
@@ -266,7 +285,10 @@ export function parseFieldText(field: ElicitationField, text: string): ParsedFie
       break;
     }
     case 'array': {
-      const words = line.split(',').map((w) => w.trim()).filter((w) => w !== '');
+      const words = line
+        .split(',')
+        .map((w) => w.trim())
+        .filter((w) => w !== '');
       const picked = words.map((w) => choose(w) ?? w);
       value = picked;
       break;

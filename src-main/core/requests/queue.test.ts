@@ -82,7 +82,12 @@ describe('RequestQueue', () => {
     expect(queue.list()).toEqual([]);
     expect(events).toHaveLength(1);
     expect(events[0]?.added).toBeUndefined();
-    expect(events[0]?.settled).toMatchObject({ server: 'everything', kind: 'elicitation-form', outcome: 'declined', message: 'not a terminal: run it in one, or pass --approve all' });
+    expect(events[0]?.settled).toMatchObject({
+      server: 'everything',
+      kind: 'elicitation-form',
+      outcome: 'declined',
+      message: 'not a terminal: run it in one, or pass --approve all',
+    });
     expect(events[0]?.settled?.id).not.toBe('');
   });
 
@@ -158,7 +163,7 @@ describe('RequestQueue', () => {
     expect(events).toHaveLength(before);
   });
 
-  it('the queue\'s own reasons carry a code and data beside the English (what servers get stays the English text)', async () => {
+  it("the queue's own reasons carry a code and data beside the English (what servers get stays the English text)", async () => {
     vi.useFakeTimers();
     const queue = make({ interactive: true, defaultTimeoutMs: 90_000 });
     const events = recording(queue);
@@ -196,7 +201,7 @@ describe('RequestQueue', () => {
     ]);
   });
 
-  it('no one to answer: the queue\'s own reason has its code; a host\'s own reason is the host\'s to word', async () => {
+  it("no one to answer: the queue's own reason has its code; a host's own reason is the host's to word", async () => {
     const plain = make({ interactive: false });
     const plainEvents = recording(plain);
     await expect(plain.ask(form())).resolves.toEqual({ action: 'decline', reason: 'no one is there to answer' });
@@ -248,7 +253,11 @@ describe('RequestQueue', () => {
       ['calculator', null, [a!.id, b!.id]],
       [null, 'a', [b!.id]],
     ]);
-    expect(events[1]?.added).toMatchObject({ kind: 'tool-approval', payload: { tool: 'add', readOnly: true }, origin: { runId: 'run-1', conversationId: 'conv-1', callId: 'call-7' } });
+    expect(events[1]?.added).toMatchObject({
+      kind: 'tool-approval',
+      payload: { tool: 'add', readOnly: true },
+      origin: { runId: 'run-1', conversationId: 'conv-1', callId: 'call-7' },
+    });
   });
 
   it('a listener that answers at once: every listener still sees added before settled', async () => {

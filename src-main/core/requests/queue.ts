@@ -74,7 +74,9 @@ export class RequestQueue implements Disposable {
   setInteractive(interactive: boolean, noAnswererReason?: string): void {
     this.interactive = interactive;
     if (noAnswererReason !== undefined) this.noAnswererReason = noAnswererReason;
-    if (!interactive) for (const p of [...this.pending.values()]) p.settle({ action: 'decline', reason: this.noAnswererReason }, 'declined', this.noAnswererReason, this.noAnswererCode());
+    if (!interactive)
+      for (const p of [...this.pending.values()])
+        p.settle({ action: 'decline', reason: this.noAnswererReason }, 'declined', this.noAnswererReason, this.noAnswererCode());
   }
 
   /** The code of the decline when no one can answer: only for the queue's own text (a host's own reason is its to word). */
@@ -118,7 +120,8 @@ export class RequestQueue implements Disposable {
     } as PendingRequestView;
     return new Promise<RequestAnswer>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const onAbort = (): void => settle({ action: 'cancel', reason: 'the request was withdrawn' }, 'cancelled', 'withdrawn by the asker', { code: 'withdrawn' });
+      const onAbort = (): void =>
+        settle({ action: 'cancel', reason: 'the request was withdrawn' }, 'cancelled', 'withdrawn by the asker', { code: 'withdrawn' });
       const settle = (answer: RequestAnswer, outcome: RequestOutcome, message?: string, reason?: RequestReason): void => {
         if (!this.pending.delete(id)) return;
         if (timer) clearTimeout(timer);
@@ -127,12 +130,18 @@ export class RequestQueue implements Disposable {
         this.fire({ settled: { id, server, kind, outcome, ...(message !== undefined ? { message } : {}), ...(reason !== undefined ? { reason } : {}) } });
       };
       if (timeoutMs > 0) {
-        timer = setTimeout(() => {
-          // The answer's reason goes to the server (English, protocol data); the settled event's code is for people.
-          const short = timeoutMs < 1000;
-          const message = `timed out after ${short ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} with no answer`;
-          settle({ action: 'cancel', reason: message }, 'timed-out', message, { code: 'timed-out', data: short ? { ms: timeoutMs } : { seconds: Math.round(timeoutMs / 1000) } });
-        }, Math.min(timeoutMs, maxTimerMs));
+        timer = setTimeout(
+          () => {
+            // The answer's reason goes to the server (English, protocol data); the settled event's code is for people.
+            const short = timeoutMs < 1000;
+            const message = `timed out after ${short ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`} with no answer`;
+            settle({ action: 'cancel', reason: message }, 'timed-out', message, {
+              code: 'timed-out',
+              data: short ? { ms: timeoutMs } : { seconds: Math.round(timeoutMs / 1000) },
+            });
+          },
+          Math.min(timeoutMs, maxTimerMs),
+        );
         timer.unref();
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });

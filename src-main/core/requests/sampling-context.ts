@@ -27,7 +27,8 @@ export function samplingContextText(requester: string, scope: SamplingContextSco
       lines.push(`  Instructions: ${shown.length > maxInstructionsChars ? `${shown.slice(0, maxInstructionsChars)}… (cut)` : shown}`);
     }
     const tools = v.tools.filter((t) => t.review === undefined || t.review.state === 'trusted').map((t) => t.name);
-    if (tools.length > 0) lines.push(`  Tools: ${tools.slice(0, maxToolNames).join(', ')}${tools.length > maxToolNames ? `, … (${tools.length - maxToolNames} more)` : ''}`);
+    if (tools.length > 0)
+      lines.push(`  Tools: ${tools.slice(0, maxToolNames).join(', ')}${tools.length > maxToolNames ? `, … (${tools.length - maxToolNames} more)` : ''}`);
     return lines.length > 1 ? lines.join('\n') : undefined;
   });
   const said = blocks.filter((b): b is string => b !== undefined);

@@ -52,10 +52,14 @@ describe('live reload', () => {
     // An editor saves by rename: b changes, c goes, d comes.
     writeFileSync(join(dir, 'mcp.json.swp'), JSON.stringify({ mcpServers: { a: entry('a'), b: entry('b', '--changed'), d: entry('d') } }, null, 2));
     renameSync(join(dir, 'mcp.json.swp'), join(dir, 'mcp.json'));
-    await waitFor(async () => {
-      const v = await views(host!);
-      return v.d?.status === 'ready' && v.b?.status === 'ready' && v.b.pid !== pidB && v.c === undefined;
-    }, 5000, 'the reload');
+    await waitFor(
+      async () => {
+        const v = await views(host!);
+        return v.d?.status === 'ready' && v.b?.status === 'ready' && v.b.pid !== pidB && v.c === undefined;
+      },
+      5000,
+      'the reload',
+    );
     const after = await views(host);
     expect(after.a?.pid).toBe(pidA);
     expect(after.b?.pid).not.toBe(pidB);
@@ -73,7 +77,9 @@ describe('live reload', () => {
     await host.config.ready();
     const pid = (await views(host)).calculator?.pid;
     const problems: Array<string | undefined> = [];
-    host.api.on('app:changed', (info) => problems.push(info.configProblem ? `${info.configProblem.line}:${info.configProblem.column} ${info.configProblem.message}` : undefined));
+    host.api.on('app:changed', (info) =>
+      problems.push(info.configProblem ? `${info.configProblem.line}:${info.configProblem.column} ${info.configProblem.message}` : undefined),
+    );
     writeFileSync(join(dir, 'mcp.json'), good.replace(`"args": [`, `"args": "oops", "x": [`));
     await waitFor(() => problems.length > 0, 3000, 'the problem');
     expect(problems[0]).toBe('5:7 mcpServers.calculator.args must be an array of strings, got a string ("oops")');
@@ -180,7 +186,10 @@ describe('secrets and inputs', () => {
   it("a server's envFile (dotenv, relative to the config) adds to its env; its own env wins", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'server.env'), 'FROM_FILE=file-value\nBOTH=from-file\n');
-    host = await hostOn(dir, JSON.stringify({ mcpServers: { s: { command: process.execPath, args: [envServer], envFile: 'server.env', env: { BOTH: 'from-env' } } } }));
+    host = await hostOn(
+      dir,
+      JSON.stringify({ mcpServers: { s: { command: process.execPath, args: [envServer], envFile: 'server.env', env: { BOTH: 'from-env' } } } }),
+    );
     await host.settled();
     const result = await host.api['tools:call']({ server: 's', tool: 'env', args: {} });
     expect(JSON.parse(result.content[0]?.type === 'text' ? result.content[0].text : '{}')).toMatchObject({ FROM_FILE: 'file-value', BOTH: 'from-env' });
@@ -196,10 +205,21 @@ describe('secrets and inputs', () => {
   it('the file secret store is 0600 and warns that it is not keychain-backed', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'mcp.json'), '{"mcpServers": {}}');
-    host = await createHost({ mode: 'headless', configPath: join(dir, 'mcp.json'), dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime() });
+    host = await createHost({
+      mode: 'headless',
+      configPath: join(dir, 'mcp.json'),
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+    });
     await host.api['secrets:set']('API', 'v');
     expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
-    expect((await host.api['app:info']()).secrets).toEqual({ backing: 'file', warning: expect.stringContaining('not in the OS keychain'), file: expect.stringMatching(/secrets/) });
+    expect((await host.api['app:info']()).secrets).toEqual({
+      backing: 'file',
+      warning: expect.stringContaining('not in the OS keychain'),
+      file: expect.stringMatching(/secrets/),
+    });
   });
 });
 
@@ -219,10 +239,20 @@ describe('import', () => {
     const home = tempDir();
     const hostEnv = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), PATH: process.env.PATH };
     const claude = join(home, '.config', 'Claude', 'claude_desktop_config.json');
-    writeJson(claude, { mcpServers: { fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] }, calc: { command: 'node', args: ['other.js'] } }, globalShortcut: 'x' });
-    writeJson(join(home, '.cursor', 'mcp.json'), { mcpServers: { cur: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer sk-cursor-123' } } } });
-    writeJson(join(home, '.config', 'Code', 'User', 'mcp.json'), { inputs: [{ id: 'k', type: 'promptString' }], servers: { vs: { type: 'stdio', command: 'uvx', args: ['x'], env: { API_KEY: '${input:k}' } }, vsHttp: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
-    writeJson(join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), { mcpServers: { cl: { command: 'node', args: ['c.js'], disabled: true, autoApprove: ['read'] } } });
+    writeJson(claude, {
+      mcpServers: { fs: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'] }, calc: { command: 'node', args: ['other.js'] } },
+      globalShortcut: 'x',
+    });
+    writeJson(join(home, '.cursor', 'mcp.json'), {
+      mcpServers: { cur: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer sk-cursor-123' } } },
+    });
+    writeJson(join(home, '.config', 'Code', 'User', 'mcp.json'), {
+      inputs: [{ id: 'k', type: 'promptString' }],
+      servers: { vs: { type: 'stdio', command: 'uvx', args: ['x'], env: { API_KEY: '${input:k}' } }, vsHttp: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+    });
+    writeJson(join(home, '.config', 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), {
+      mcpServers: { cl: { command: 'node', args: ['c.js'], disabled: true, autoApprove: ['read'] } },
+    });
     writeJson(join(home, '.codeium', 'windsurf', 'mcp_config.json'), { mcpServers: { wind: { serverUrl: 'http://127.0.0.1:9/sse' } } });
     const dir = tempDir();
     host = await hostOn(dir, JSON.stringify({ mcpServers: { calc: { command: 'node', args: ['calc.js'], disabled: true } } }), { hostEnv });
@@ -230,8 +260,14 @@ describe('import', () => {
 
     const preview = await host.api['config:import-preview']({ source: 'claude' });
     expect(preview.file).toBe(claude);
-    expect(preview.servers.map((s) => [s.name, s.status])).toEqual([['fs', 'new'], ['calc', 'conflict']]);
-    expect((await host.api['config:import-preview']({ source: 'vscode' })).servers.map((s) => [s.name, s.entry.type])).toEqual([['vs', 'stdio'], ['vsHttp', 'http']]);
+    expect(preview.servers.map((s) => [s.name, s.status])).toEqual([
+      ['fs', 'new'],
+      ['calc', 'conflict'],
+    ]);
+    expect((await host.api['config:import-preview']({ source: 'vscode' })).servers.map((s) => [s.name, s.entry.type])).toEqual([
+      ['vs', 'stdio'],
+      ['vsHttp', 'http'],
+    ]);
     expect((await host.api['config:import-preview']({ source: 'cline' })).servers[0]?.entry).toMatchObject({ disabled: true, autoApprove: ['read'] });
     expect((await host.api['config:import-preview']({ source: 'windsurf' })).servers[0]?.entry).toEqual({ url: 'http://127.0.0.1:9/sse' });
     const cursor = await host.api['config:import-preview']({ source: 'cursor' });
@@ -239,7 +275,12 @@ describe('import', () => {
 
     // Without overwrite, the conflict is skipped and says why; the new one is added.
     const result = await host.api['config:import-apply']({ source: 'claude', names: ['fs', 'calc'] });
-    expect(result).toEqual({ added: ['fs'], replaced: [], skipped: [{ name: 'calc', reason: 'a different server of that name exists (not overwritten)', reasonInfo: { code: 'import-conflict' } }], secretsStored: [] });
+    expect(result).toEqual({
+      added: ['fs'],
+      replaced: [],
+      skipped: [{ name: 'calc', reason: 'a different server of that name exists (not overwritten)', reasonInfo: { code: 'import-conflict' } }],
+      secretsStored: [],
+    });
     expect(readFileSync(claude, 'utf8')).toBe(sourceBefore);
     const config = JSON.parse(readFileSync(join(dir, 'mcp.json'), 'utf8')) as { mcpServers: Record<string, { args?: string[] }> };
     expect(config.mcpServers.calc?.args).toEqual(['calc.js']);
@@ -256,7 +297,12 @@ describe('import', () => {
     await expect(host.api['config:import-preview']({ source: join(home, 'missing.json') })).rejects.toThrow(/does not exist/);
     // The MCP Inspector's mcp.json (any path): `type` per entry, stdio and remote.
     const inspector = join(home, 'inspector', 'mcp.json');
-    writeJson(inspector, { mcpServers: { 'everything-stdio': { type: 'stdio', command: 'npx', args: ['@modelcontextprotocol/server-everything'] }, 'everything-http': { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp' } } });
+    writeJson(inspector, {
+      mcpServers: {
+        'everything-stdio': { type: 'stdio', command: 'npx', args: ['@modelcontextprotocol/server-everything'] },
+        'everything-http': { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp' },
+      },
+    });
     const fromInspector = await host.api['config:import-preview']({ source: inspector });
     expect(fromInspector.servers.map((c) => [c.name, c.status, c.entry.type, c.invalid])).toEqual([
       ['everything-stdio', 'new', 'stdio', undefined],

@@ -13,7 +13,15 @@ const edge = join(__dirname, '..', 'fixtures', 'edge-server.mjs');
 async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = {}, dataDir = tempDir()): Promise<Host> {
   const config = join(dataDir, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  return createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy } });
+  return createHost({
+    mode: 'headless',
+    configPath: config,
+    dataDir,
+    envDir: dataDir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    policy: { graceMs: 300, ...policy },
+  });
 }
 
 const viewsOf = async (host: Host) => Object.fromEntries((await host.api['servers:list']()).map((v) => [v.name, v]));
@@ -39,7 +47,9 @@ describe('connecting slow stdio servers', () => {
     const views = await viewsOf(host);
     expect(views.slow, views.slow?.error).toMatchObject({ status: 'ready', era: 'legacy' });
     expect(views.slow?.stderrTail).toContain('method: server/discover');
-    expect(await host.api['tools:call']({ server: 'slow', tool: 'echo', args: { text: 'late' } })).toMatchObject({ content: [{ type: 'text', text: 'edge:late' }] });
+    expect(await host.api['tools:call']({ server: 'slow', tool: 'echo', args: { text: 'late' } })).toMatchObject({
+      content: [{ type: 'text', text: 'edge:late' }],
+    });
     expect(views.stuck?.status).toBe('error');
     expect(views.stuck?.error).toBe(
       'Server "stuck" did not finish connecting within 6000 ms. If it is only slow to start (a first npx or uvx download, a JVM, a busy machine), raise "timeout" (in ms) in its config entry.',
@@ -59,7 +69,9 @@ describe('a legacy server that exits on the server/discover probe', () => {
       expect(view, view?.error).toMatchObject({ status: 'ready', era: 'legacy' });
       expect(view?.stderrTail.filter((l) => l.includes('unexpected request before initialize'))).toHaveLength(1);
       expect(view?.stderrTail.some((l) => l.includes('exited while the server/discover probe was unanswered'))).toBe(true);
-      expect(await host.api['tools:call']({ server: 'strict', tool: 'echo', args: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'strict:hi' }] });
+      expect(await host.api['tools:call']({ server: 'strict', tool: 'echo', args: { text: 'hi' } })).toMatchObject({
+        content: [{ type: 'text', text: 'strict:hi' }],
+      });
       const cache = JSON.parse(readFileSync(join(dataDir, 'era-cache.json'), 'utf8')) as Record<string, unknown>;
       expect(Object.values(cache)).toEqual([{ kind: 'legacy' }]);
       // A restart uses the verdict: no probe, so the server does not exit again.
@@ -94,7 +106,9 @@ describe('stdout lines past the per-message limit', () => {
     }
     const view = (await viewsOf(host)).big;
     expect(view, view?.error).toMatchObject({ status: 'ready' });
-    expect(await host.api['tools:call']({ server: 'big', tool: 'echo', args: { text: 'after' } })).toMatchObject({ content: [{ type: 'text', text: 'big:after' }] });
+    expect(await host.api['tools:call']({ server: 'big', tool: 'echo', args: { text: 'after' } })).toMatchObject({
+      content: [{ type: 'text', text: 'big:after' }],
+    });
     const errors = view?.stderrTail.filter((l) => l.startsWith('[switchboard] error:')) ?? [];
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(
@@ -113,7 +127,9 @@ describe('stdout lines past the per-message limit', () => {
     expect(text(await host.api['tools:call']({ server: 'huge', tool: 'echo', args: { text: 'still here' } }))).toContain('huge:still here');
     const view = (await viewsOf(host)).huge;
     expect(view?.stderrTail.filter((l) => l.startsWith('[switchboard] error:'))).toEqual([
-      expect.stringMatching(/^\[switchboard\] error: server "huge" wrote its reply to request \d+ as a stdout line of over 1 MiB; it was discarded .*; that request failed\.$/),
+      expect.stringMatching(
+        /^\[switchboard\] error: server "huge" wrote its reply to request \d+ as a stdout line of over 1 MiB; it was discarded .*; that request failed\.$/,
+      ),
     ]);
   });
 

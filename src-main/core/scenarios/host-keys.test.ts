@@ -44,7 +44,9 @@ async function start(servers: Record<string, unknown>, allowList: string[] = [])
   secrets.set('input.token', storedAnthropic);
   const other = join(tempDir(), 'server.env');
   writeFileSync(other, 'ANTHROPIC_API_KEY=sk-ant-not-the-hosts-own-0123456789\nPLAIN=1\n');
-  const resolved = JSON.parse(JSON.stringify(servers).replaceAll('<DATA_ENV>', join(dataDir, '.env')).replaceAll('<WORKING_ENV>', join(envDir, '.env')).replaceAll('<OTHER_ENV>', other)) as Record<string, unknown>;
+  const resolved = JSON.parse(
+    JSON.stringify(servers).replaceAll('<DATA_ENV>', join(dataDir, '.env')).replaceAll('<WORKING_ENV>', join(envDir, '.env')).replaceAll('<OTHER_ENV>', other),
+  ) as Record<string, unknown>;
   const config = join(dataDir, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: resolved }));
   host = await createHost({
@@ -90,7 +92,8 @@ describe("the host's own LLM keys", () => {
       envfileData: /mcpServers\.envfileData\.envFile .*\.env sets ANTHROPIC_API_KEY, Switchboard's own LLM key/,
       envfileWorking: /mcpServers\.envfileWorking\.envFile .*\.env sets OPENAI_API_KEY, Switchboard's own LLM key/,
       envfileOther: /mcpServers\.envfileOther\.envFile .*server\.env sets ANTHROPIC_API_KEY, Switchboard's own LLM key/,
-      secretProvider: /mcpServers\.secretProvider\.env\.X refers to \$\{secret:provider\.anthropic\.apiKey\}, where the chat keeps Switchboard's own Anthropic key/,
+      secretProvider:
+        /mcpServers\.secretProvider\.env\.X refers to \$\{secret:provider\.anthropic\.apiKey\}, where the chat keeps Switchboard's own Anthropic key/,
       inputCopy: /mcpServers\.inputCopy\.env\.X \(from \$\{input:token\}\) would receive the value of Switchboard's own LLM key ANTHROPIC_API_KEY/,
       otherName: /mcpServers\.otherName\.env\.X \(from \$\{env:MY_COPY\}\) would receive the value of Switchboard's own LLM key ANTHROPIC_API_KEY/,
       literal: /mcpServers\.literal\.env\.X would receive the value of Switchboard's own LLM key OPENAI_API_KEY/,
@@ -125,7 +128,8 @@ describe("the host's own LLM keys", () => {
       },
       ['ANTHROPIC_API_KEY'],
     );
-    for (const name of ['secretProvider', 'envfileData', 'otherName']) expect({ name, status: views.get(name)?.status, error: views.get(name)?.error }).toEqual({ name, status: 'ready', error: undefined });
+    for (const name of ['secretProvider', 'envfileData', 'otherName'])
+      expect({ name, status: views.get(name)?.status, error: views.get(name)?.error }).toEqual({ name, status: 'ready', error: undefined });
     expect((await childEnv('secretProvider')).X).toBe(storedAnthropic);
     expect((await childEnv('envfileData')).ANTHROPIC_API_KEY).toBe(dataKey);
     expect((await childEnv('otherName')).X).toBe(dataKey);
@@ -149,7 +153,9 @@ describe('names on Windows', () => {
     expect(() => resolveReferences('${env:anthropic_api_key}', 'mcpServers.w.env.X', { hostEnv, dotenv: {}, platform: 'win32' })).toThrow(
       /mcpServers\.w\.env\.X refers to \$\{env:anthropic_api_key\}, which is Switchboard's own LLM key.*allow-list/,
     );
-    expect(resolveReferences('${env:anthropic_api_key}', 'x', { hostEnv, dotenv: {}, platform: 'win32', allowList: () => ['Anthropic_Api_Key'] })).toBe('sk-ant-windows-0123456789');
+    expect(resolveReferences('${env:anthropic_api_key}', 'x', { hostEnv, dotenv: {}, platform: 'win32', allowList: () => ['Anthropic_Api_Key'] })).toBe(
+      'sk-ant-windows-0123456789',
+    );
     // On POSIX the lower-case name is another variable.
     expect(resolveReferences('${env:anthropic_api_key}', 'x', { hostEnv, dotenv: {}, platform: 'linux' })).toBe('sk-ant-windows-0123456789');
   });

@@ -14,7 +14,15 @@ async function hostWith(policy: Partial<SupervisionPolicy>): Promise<Host> {
   const dataDir = tempDir();
   const config = join(dataDir, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { growing: { command: process.execPath, args: [fixture] } } }));
-  return createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, ...policy } });
+  return createHost({
+    mode: 'headless',
+    configPath: config,
+    dataDir,
+    envDir: dataDir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    policy: { graceMs: 300, ...policy },
+  });
 }
 
 describe.each([
@@ -41,9 +49,14 @@ describe.each([
     expect(grown.content).toEqual([{ type: 'text', text: 'grown-1' }]);
     // Known right away (no "unknown tool", no restart), as new: it appeared after the first listing pinned the
     // server's tools, so it needs review before it runs.
-    await expect(host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).rejects.toMatchObject({ code: 'needs-review', data: { state: 'new' } });
+    await expect(host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).rejects.toMatchObject({
+      code: 'needs-review',
+      data: { state: 'new' },
+    });
     await host.api['tools:trust']({ server: 'growing', tools: ['grown-1'] });
-    expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'grown-1:hi' }] });
+    expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-1', args: { text: 'hi' } })).toMatchObject({
+      content: [{ type: 'text', text: 'grown-1:hi' }],
+    });
     const [after] = await host.api['servers:list']();
     expect(after?.tools.map((t) => t.name)).toEqual(['grow', 'grown-1']);
     expect(after?.pid).toBe(pid);
@@ -55,7 +68,9 @@ describe.each([
     await host.api['tools:call']({ server: 'growing', tool: 'grow' });
     await waitFor(async () => (await host?.api['servers:list']())?.[0]?.tools.some((t) => t.name === 'grown-2') === true, 5000, 'grown-2 listed');
     await host.api['tools:trust']({ server: 'growing' });
-    expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-2', args: { text: 'x' } })).toMatchObject({ content: [{ type: 'text', text: 'grown-2:x' }] });
+    expect(await host.api['tools:call']({ server: 'growing', tool: 'grown-2', args: { text: 'x' } })).toMatchObject({
+      content: [{ type: 'text', text: 'grown-2:x' }],
+    });
   }, 20_000);
 });
 
@@ -67,7 +82,9 @@ describe('policy listen (2026-07-28)', () => {
   });
 
   const listens = async (h: Host): Promise<number> =>
-    (await h.api['trace:list']({ server: 'growing' })).filter((e) => e.direction === 'send' && (e.message as { method?: string }).method === 'subscriptions/listen').length;
+    (await h.api['trace:list']({ server: 'growing' })).filter(
+      (e) => e.direction === 'send' && (e.message as { method?: string }).method === 'subscriptions/listen',
+    ).length;
 
   it("'await' (default) opens the subscriptions/listen stream as part of the connect; 'skip' (one-shot CLI commands) never does, and tools still list and run", async () => {
     host = await hostWith({});

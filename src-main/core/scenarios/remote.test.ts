@@ -13,11 +13,24 @@ import { startFakeRemote, type FakeRemote } from '../../test-support/fake-remote
 
 type Everything = Awaited<ReturnType<typeof startEverything>>;
 
-async function hostWith(servers: Record<string, unknown>, hostEnv: Record<string, string | undefined> = process.env, policy: Partial<SupervisionPolicy> = {}): Promise<Host> {
+async function hostWith(
+  servers: Record<string, unknown>,
+  hostEnv: Record<string, string | undefined> = process.env,
+  policy: Partial<SupervisionPolicy> = {},
+): Promise<Host> {
   const dir = tempDir();
   const config = join(dir, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
-  return createHost({ mode: 'headless', configPath: config, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv, policy });
+  return createHost({
+    mode: 'headless',
+    configPath: config,
+    dataDir: dir,
+    envDir: dir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    hostEnv,
+    policy,
+  });
 }
 
 const viewsOf = async (host: Host) => Object.fromEntries((await host.api['servers:list']()).map((v) => [v.name, v]));
@@ -176,7 +189,10 @@ describe('servers that need sign-in', () => {
         code: 'sign-in-required',
         data: { server: 'forbidden', url: forbidden.url, httpStatus: 403, how: 'token-refused', error: 'invalid_token', errorDescription: 'The token expired' },
       });
-      expect(views.unauthorized?.errorInfo).toMatchObject({ code: 'sign-in-required', data: { server: 'unauthorized', httpStatus: 401, how: 'oauth-failed', realm: 'example-mcp', resourceMetadata: metadata } });
+      expect(views.unauthorized?.errorInfo).toMatchObject({
+        code: 'sign-in-required',
+        data: { server: 'unauthorized', httpStatus: 401, how: 'oauth-failed', realm: 'example-mcp', resourceMetadata: metadata },
+      });
       expect(views.bare?.errorInfo).toEqual({ code: 'needs-login', data: { server: 'bare', how: 'host', issuerHost: new URL(bare.url).host } });
       // A bare 401 (no metadata anywhere): the server itself is taken for the authorization server (the 2025-03-26
       // fallback), and a person must sign in there: needs-login, not an error.
@@ -248,9 +264,12 @@ describe('HTTP sessions end with their connection', () => {
     }
   });
 
-  it('server-everything (the SDK\'s own Streamable HTTP server) sees its session terminated on dispose', async () => {
+  it("server-everything (the SDK's own Streamable HTTP server) sees its session terminated on dispose", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [everythingEntry, 'streamableHttp'], { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [everythingEntry, 'streamableHttp'], {
+      env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -264,7 +283,11 @@ describe('HTTP sessions end with their connection', () => {
       expect(session).toBeDefined();
       output = '';
       await host.dispose();
-      await waitFor(() => output.includes(`Received session termination request for session ${session ?? '?'}`), 5000, `the DELETE to reach server-everything (output: ${output})`);
+      await waitFor(
+        () => output.includes(`Received session termination request for session ${session ?? '?'}`),
+        5000,
+        `the DELETE to reach server-everything (output: ${output})`,
+      );
     } finally {
       child.kill('SIGTERM');
       await exited;

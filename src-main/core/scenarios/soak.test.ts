@@ -8,13 +8,20 @@ import { tempDir, pidsWith } from '../../test-support/processes';
 
 const tiny = join(__dirname, '..', 'fixtures', 'tiny-server.mjs');
 
-
 async function hostWithTiny(count: number, tag: string): Promise<Host> {
   const dir = tempDir();
   const servers: Record<string, unknown> = {};
   for (let i = 0; i < count; i++) servers[`s${i}`] = { command: process.execPath, args: [tiny, `--name=s${i}`, tag] };
   writeFileSync(join(dir, 'mcp.json'), JSON.stringify({ mcpServers: servers }));
-  return createHost({ mode: 'headless', configPath: join(dir, 'mcp.json'), dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 500 } });
+  return createHost({
+    mode: 'headless',
+    configPath: join(dir, 'mcp.json'),
+    dataDir: dir,
+    envDir: dir,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    policy: { graceMs: 500 },
+  });
 }
 
 describe('soak and load (real processes)', () => {
@@ -30,7 +37,10 @@ describe('soak and load (real processes)', () => {
         expect(pidsWith(tag), `after stop in cycle ${cycle}`).toEqual([]);
         await Promise.all(names.map((n) => host.fleet.get(n).start()));
         const views = await host.api['servers:list']();
-        expect(views.every((v) => v.status === 'ready'), `all ready in cycle ${cycle}`).toBe(true);
+        expect(
+          views.every((v) => v.status === 'ready'),
+          `all ready in cycle ${cycle}`,
+        ).toBe(true);
         maxAlive = Math.max(maxAlive, pidsWith(tag).length);
       }
       expect(maxAlive).toBe(5);

@@ -15,7 +15,6 @@ const tiny = join(fixtures, 'tiny-server.mjs');
 const hostile = join(fixtures, 'hostile.mjs');
 const fast: Partial<SupervisionPolicy> = { restartBaseDelayMs: 100, graceMs: 300, startTimeoutMs: 10_000 };
 
-
 async function hostWith(servers: Record<string, unknown>, policy: Partial<SupervisionPolicy> = fast, dataDir = tempDir()): Promise<Host> {
   const config = join(dataDir, 'mcp.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
@@ -118,7 +117,10 @@ describe('crashes', () => {
 
   it('a server that keeps dying right after start is marked crash-loop and left stopped', async () => {
     const tag = `--tag=${tempDir()}`;
-    host = await hostWith({ doomed: { command: process.execPath, args: [tiny, '--name=doomed', '--die-after-ready=150', tag] } }, { ...fast, crashLoopCount: 3, stableMs: 5000 });
+    host = await hostWith(
+      { doomed: { command: process.execPath, args: [tiny, '--name=doomed', '--die-after-ready=150', tag] } },
+      { ...fast, crashLoopCount: 3, stableMs: 5000 },
+    );
     await host.settled();
     await waitFor(async () => (await view(host!, 'doomed'))?.status === 'crash-loop', 15_000, 'crash-loop');
     const doomed = await view(host, 'doomed');
@@ -160,7 +162,10 @@ describe('stdout and stderr', () => {
     expect(garbage?.status).toBe('error');
     expect(garbage?.error).toMatch(/wrote only non-JSON to stdout .*first: "Hello! I am not JSON-RPC <html>".*within 2000 ms/);
     // Its code and data too (the UI words it from them), not only the English text.
-    expect(garbage?.errorInfo).toMatchObject({ code: 'stdout-noise', data: { server: 'garbage', timeout: 2000, first: expect.stringContaining('Hello! I am not JSON-RPC <html>') } });
+    expect(garbage?.errorInfo).toMatchObject({
+      code: 'stdout-noise',
+      data: { server: 'garbage', timeout: 2000, first: expect.stringContaining('Hello! I am not JSON-RPC <html>') },
+    });
   });
 
   it('a 100 MB stderr flood keeps memory bounded and rotates the log file', async () => {
@@ -169,10 +174,14 @@ describe('stdout and stderr', () => {
     const rssBefore = process.memoryUsage().rss;
     await host.settled();
     expect((await view(host, 'flood'))?.status).toBe('ready');
-    await waitFor(async () => {
-      const logs = readdirSync(join(dataDir, 'logs', 'servers'));
-      return logs.includes('flood.log.3');
-    }, 10_000, 'log rotation');
+    await waitFor(
+      async () => {
+        const logs = readdirSync(join(dataDir, 'logs', 'servers'));
+        return logs.includes('flood.log.3');
+      },
+      10_000,
+      'log rotation',
+    );
     const flood = await view(host, 'flood');
     const tail = flood?.stderrTail ?? [];
     expect(tail.length).toBe(50);
@@ -213,7 +222,9 @@ describe('timeouts and cancellation', () => {
     // Without progress, the same call fails at the server's 500 ms timeout; the server stays usable.
     const silent: unknown = await host.api['tools:call']({ server: 'slow', tool: 'sleep', args: { ms: 3000, silent: true } }).catch((e: unknown) => e);
     expect(silent).toMatchObject({ code: 'tool-call-failed', message: expect.stringMatching(/Calling slow\/sleep failed: .*timed out/i) });
-    expect((await host.api['tools:call']({ server: 'slow', tool: 'echo', args: { text: 'still here' } })).content).toEqual([{ type: 'text', text: 'slow:still here' }]);
+    expect((await host.api['tools:call']({ server: 'slow', tool: 'echo', args: { text: 'still here' } })).content).toEqual([
+      { type: 'text', text: 'slow:still here' },
+    ]);
   });
 
   it('the global request timeout (settings) applies to servers without their own', async () => {
@@ -230,7 +241,11 @@ describe('timeouts and cancellation', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await host.api['tools:cancel']('c-1')).toBe(true);
     expect(await call).toMatchObject({ code: 'cancelled' });
-    await waitFor(async () => ((await view(host!, 'slow'))?.stderrTail ?? []).some((l) => /^cancelled request \d+/.test(l)), 3000, 'the server to see notifications/cancelled');
+    await waitFor(
+      async () => ((await view(host!, 'slow'))?.stderrTail ?? []).some((l) => /^cancelled request \d+/.test(l)),
+      3000,
+      'the server to see notifications/cancelled',
+    );
     expect(await host.api['tools:cancel']('c-1')).toBe(false);
   });
 });
@@ -279,7 +294,11 @@ describe('ledger, era cache, launch info', () => {
     expect((await view(host, 'modern'))?.era).toBe('modern');
     await host.dispose();
     const cache = JSON.parse(readFileSync(join(dataDir, 'era-cache.json'), 'utf8')) as Record<string, { kind: string }>;
-    expect(Object.values(cache).map((v) => v.kind).sort()).toEqual(['legacy', 'modern']);
+    expect(
+      Object.values(cache)
+        .map((v) => v.kind)
+        .sort(),
+    ).toEqual(['legacy', 'modern']);
     host = await hostWith(servers, fast, dataDir);
     try {
       await host.settled();

@@ -49,7 +49,12 @@ export function signInRecordsDigest(secrets: SecretStore): string {
  * this process's own write) has found values this process did not write since `seenAt` (the store's `changesRead`
  * when the host read it first, before anything used a value). Undefined for a store without a file.
  */
-export function followSecretsFile(secrets: SecretStore, seenAt: number | undefined, changed: () => void, onError: (error: unknown) => void): FileWatch | undefined {
+export function followSecretsFile(
+  secrets: SecretStore,
+  seenAt: number | undefined,
+  changed: () => void,
+  onError: (error: unknown) => void,
+): FileWatch | undefined {
   const file = secrets.location;
   if (file === undefined || secrets.changesRead === undefined) return undefined;
   let seen = seenAt;

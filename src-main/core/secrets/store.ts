@@ -126,7 +126,9 @@ export class SecretsFileUnreadableError extends Error {
     /** What kind of problem `why` is: not JSON, JSON but not an object of names to values, or the read failed. */
     readonly whyKind: 'not-json' | 'not-object' | 'read-failed',
   ) {
-    super(`${file} cannot be read (${why}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`);
+    super(
+      `${file} cannot be read (${why}), so Switchboard does not write over it. Fix the file (a JSON object of secret names to values) or move it away, then try again.`,
+    );
     this.name = 'SecretsFileUnreadableError';
   }
 }

@@ -28,7 +28,8 @@ function slowPerson(answer: (r: PendingRequestView) => RequestAnswer): { person:
   };
 }
 
-const form = (r: PendingRequestView): RequestAnswer => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Slow Sam' } } } : { action: 'accept' });
+const form = (r: PendingRequestView): RequestAnswer =>
+  r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Slow Sam' } } } : { action: 'accept' };
 
 describe('a call waiting on the person', () => {
   it('legacy: the call that caused an elicitation waits for the answer past its own timeout', async () => {
@@ -51,7 +52,9 @@ describe('a call waiting on the person', () => {
 
   it('a call whose server stays silent still times out at its timeout', async () => {
     const h = await start({ servers: { tiny }, versionMode: 'legacy', requestTimeoutMs });
-    await expect(h.host.api['tools:call']({ server: 'tiny', tool: 'sleep', args: { ms: answerAfterMs, silent: true }, callId: 'silent' })).rejects.toThrow(/time/i);
+    await expect(h.host.api['tools:call']({ server: 'tiny', tool: 'sleep', args: { ms: answerAfterMs, silent: true }, callId: 'silent' })).rejects.toThrow(
+      /time/i,
+    );
     expect(h.seen).toEqual([]);
   });
 

@@ -11,7 +11,8 @@ const taskAsking = { command: process.execPath, args: [join(__dirname, '..', 'fi
 
 describe('task-augmented server requests', () => {
   it('server-everything: the async elicitation and sampling run as tasks the server polls, then fetches', async () => {
-    const person = (r: { kind: string }): RequestAnswer => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Task Ada' } } } : { action: 'accept' });
+    const person = (r: { kind: string }): RequestAnswer =>
+      r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Task Ada' } } } : { action: 'accept' };
     const { host: h, seen } = await start({ servers: { everything }, person });
     const form = await h.api['tools:call']({ server: 'everything', tool: 'trigger-elicitation-request-async', args: {}, callId: 'task-form' });
     expect(textOf(form)).toContain('[COMPLETED] User provided the requested information!');
@@ -34,7 +35,7 @@ describe('task-augmented server requests', () => {
     expect(textOf(sampled)).toMatch(/^\[FAILED\] User rejected sampling request: not today/);
   });
 
-  it('tasks/list and tasks/cancel: a cancelled task withdraws the person\'s card and cannot be cancelled twice', async () => {
+  it("tasks/list and tasks/cancel: a cancelled task withdraws the person's card and cannot be cancelled twice", async () => {
     const { host: h, seen } = await start({ servers: { tasks: taskAsking }, person: () => undefined });
     const settled: string[] = [];
     h.requests.onDidChange((change) => {
@@ -50,7 +51,9 @@ describe('task-augmented server requests', () => {
   it('tasks/result waits for the person; an unknown task is an error', async () => {
     const { host: h } = await start({ servers: { tasks: taskAsking }, person: () => ({ action: 'accept', content: { content: { name: 'Later' } } }) });
     const result = await h.api['tools:call']({ server: 'tasks', tool: 'task-form', args: {} });
-    expect(textOf(result)).toMatch(/^created=working result=\{"action":"accept","content":\{"name":"Later"\},"_meta":\{"io.modelcontextprotocol\/related-task":\{"taskId":"[0-9a-f-]{36}"\}\}\}$/);
+    expect(textOf(result)).toMatch(
+      /^created=working result=\{"action":"accept","content":\{"name":"Later"\},"_meta":\{"io.modelcontextprotocol\/related-task":\{"taskId":"[0-9a-f-]{36}"\}\}\}$/,
+    );
     const unknown = await h.api['tools:call']({ server: 'tasks', tool: 'unknown-task', args: {} });
     expect(textOf(unknown)).toBe('error=Unknown task: no-such-task');
   });

@@ -93,7 +93,8 @@ export class ClientTaskStore {
   /** `tasks/cancel`: stops the work (the person's card is withdrawn); a task already ended cannot be. */
   cancel(taskId: string): Task {
     const entry = this.entry(taskId);
-    if (terminal.has(entry.task.status)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot cancel task ${taskId}: it is already ${entry.task.status}`);
+    if (terminal.has(entry.task.status))
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Cannot cancel task ${taskId}: it is already ${entry.task.status}`);
     this.settle(entry, 'cancelled', 'cancelled by the server');
     entry.controller.abort(new Error('the server cancelled the task'));
     return { ...entry.task };

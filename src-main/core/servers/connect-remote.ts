@@ -88,7 +88,14 @@ function innermostMessage(error: unknown): string {
 }
 
 /** A 401 / 403 challenge the OAuth layer did not take up: why, with code `sign-in-required` and its data. */
-function signInError(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, problem: string | undefined, cause: unknown): ReasonError {
+function signInError(
+  server: string,
+  url: URL,
+  challenge: AuthChallenge,
+  headers: Record<string, string> | undefined,
+  problem: string | undefined,
+  cause: unknown,
+): ReasonError {
   const { text, reason } = signInExplained(server, url, challenge, headers, problem);
   return new ReasonError(text, { cause, reason });
 }

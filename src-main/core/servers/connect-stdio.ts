@@ -70,15 +70,28 @@ export class StdioConnect {
     const command = resolveCommand(entry.command ?? '', env.PATH, this.options.server.commandBase ?? cwd);
     const request = this.options.server.sandbox;
     // A sandboxed server without a cwd of its own runs in an empty private folder, never in the host's.
-    const sandbox = request ? planSandbox(request, { command, args, ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}), home: env.HOME ?? homedir(), baseDir: cwd, path: env.PATH, runtimeDir: env.XDG_RUNTIME_DIR }) : undefined;
+    const sandbox = request
+      ? planSandbox(request, {
+          command,
+          args,
+          ...(entry.cwd !== undefined ? { cwd: entry.cwd } : {}),
+          home: env.HOME ?? homedir(),
+          baseDir: cwd,
+          path: env.PATH,
+          runtimeDir: env.XDG_RUNTIME_DIR,
+        })
+      : undefined;
     this.options.hooks.launch({ command, args, cwd: sandbox?.cwd ?? cwd, env: launchEnv, ...(sandbox ? { sandbox: sandbox.info } : {}) });
     if (sandbox && !sandbox.wrap) {
       const where = entry.sandbox !== undefined ? `mcpServers.${this.name}.sandbox` : 'the settings default "sandbox"';
       const detail = sandbox.info.reason ?? 'none is available here';
       const cause = sandbox.info.reasonInfo !== undefined ? { cause: { text: detail, ...sandbox.info.reasonInfo } } : {};
-      throw new ReasonError(`Not started: ${where} asks for a sandbox, but ${detail}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.`, {
-        reason: { code: 'sandbox-unavailable', data: { server: this.name, reason: entry.sandbox !== undefined ? 'entry' : 'settings', detail }, ...cause },
-      });
+      throw new ReasonError(
+        `Not started: ${where} asks for a sandbox, but ${detail}. It is never run unsandboxed instead: install one, or set "sandbox": false on this server to run it without.`,
+        {
+          reason: { code: 'sandbox-unavailable', data: { server: this.name, reason: entry.sandbox !== undefined ? 'entry' : 'settings', detail }, ...cause },
+        },
+      );
     }
     this.sandbox = sandbox;
     const { eraCache, policy } = this.options;

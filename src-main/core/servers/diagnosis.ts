@@ -54,7 +54,13 @@ export interface AuthChallenge {
  * is `token-refused` (the entry's Authorization header was refused), `oauth-failed` (`problem`: why the OAuth sign-in
  * could not start) or `no-oauth`; the challenge's own parameters (realm, scope, …) as the server sent them.
  */
-export function signInExplained(server: string, url: URL, challenge: AuthChallenge, headers: Record<string, string> | undefined, oauthProblem?: string): Explained {
+export function signInExplained(
+  server: string,
+  url: URL,
+  challenge: AuthChallenge,
+  headers: Record<string, string> | undefined,
+  oauthProblem?: string,
+): Explained {
   const params = challenge.header !== undefined ? challengeParams(challenge.header) : {};
   const details = [
     params.realm !== undefined ? `realm "${params.realm}"` : undefined,
@@ -67,7 +73,13 @@ export function signInExplained(server: string, url: URL, challenge: AuthChallen
   const how = sentToken ? 'token-refused' : oauthProblem !== undefined ? 'oauth-failed' : 'no-oauth';
   const data: StatusReasonData = { server, url: url.href, httpStatus: challenge.status, how };
   if (oauthProblem !== undefined && !sentToken) data.problem = oauthProblem;
-  for (const [name, key] of [['realm', 'realm'], ['resource_metadata', 'resourceMetadata'], ['scope', 'scope'], ['error', 'error'], ['error_description', 'errorDescription']] as const) {
+  for (const [name, key] of [
+    ['realm', 'realm'],
+    ['resource_metadata', 'resourceMetadata'],
+    ['scope', 'scope'],
+    ['error', 'error'],
+    ['error_description', 'errorDescription'],
+  ] as const) {
     const value = params[name];
     if (value !== undefined) data[key] = value;
   }
@@ -84,7 +96,10 @@ export function signInExplained(server: string, url: URL, challenge: AuthChallen
 
 export function oversizedText(server: string, info: OversizedLine): string {
   const limit = formatBytes(info.limit);
-  const what = info.id !== undefined ? `its reply to request ${JSON.stringify(info.id)} as a stdout line of over ${limit}` : `a stdout line of over ${limit} without a newline`;
+  const what =
+    info.id !== undefined
+      ? `its reply to request ${JSON.stringify(info.id)} as a stdout line of over ${limit}`
+      : `a stdout line of over ${limit} without a newline`;
   return `server "${server}" wrote ${what}; it was discarded (it begins ${JSON.stringify(info.head.slice(0, 80))}). One MCP message may be at most ${limit} (the maxMessageBytes limit)${info.id !== undefined ? '; that request failed' : ''}.`;
 }
 
@@ -192,11 +207,11 @@ export function startFailureExplained(
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) return { text: context.timeoutText(), reason: undefined };
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT' || code === 'EACCES') {
-    return explained(
-      `Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`,
-      'spawn-failed',
-      { command: entry.command ?? '', why: code === 'ENOENT' ? 'not-found' : 'denied', detail: messageOf(error) },
-    );
+    return explained(`Cannot start "${entry.command ?? ''}": ${code === 'ENOENT' ? 'not found' : 'permission denied'} (${messageOf(error)}).`, 'spawn-failed', {
+      command: entry.command ?? '',
+      why: code === 'ENOENT' ? 'not-found' : 'denied',
+      detail: messageOf(error),
+    });
   }
   let message = messageOf(error);
   let http: StatusReasonData | undefined;
@@ -215,7 +230,12 @@ export function startFailureExplained(
   if (causeCode === 'ENOTFOUND') return explained(`cannot resolve the host of ${entry.url ?? 'the URL'} (DNS lookup failed)`, 'dns-failed', { url });
   if (entry.command !== undefined) {
     if (context.exit) {
-      return explained(`${exitText(context.server, context.exit)} before it was ready (${message}).${context.tail()}`, 'exited-before-ready', { ...exitFacts(context.server, context.exit), detail: message }, lines());
+      return explained(
+        `${exitText(context.server, context.exit)} before it was ready (${message}).${context.tail()}`,
+        'exited-before-ready',
+        { ...exitFacts(context.server, context.exit), detail: message },
+        lines(),
+      );
     }
     return explained(`${message}.${context.tail()}`, 'start-failed', { server: context.server, detail: message }, lines());
   }

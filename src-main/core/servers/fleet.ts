@@ -149,7 +149,9 @@ export class ServerFleet {
     const pending = supervisor.consent;
     if (!pending) return;
     if (pending.hash !== hash) {
-      throw new CoreError('invalid-argument', `What "${name}" runs or sends changed since it was shown; review it again before approving.`, { data: { server: name } });
+      throw new CoreError('invalid-argument', `What "${name}" runs or sends changed since it was shown; review it again before approving.`, {
+        data: { server: name },
+      });
     }
     this.options.consent?.approve(name, supervisor.server.entry, 'approval');
     supervisor.setConsent(undefined, supervisor.server.entry.disabled !== true);

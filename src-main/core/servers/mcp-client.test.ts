@@ -87,8 +87,14 @@ describe.each(FEATURE_ERAS)('the capabilities declared ($era era)', ({ era, vers
     const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
     const declared = JSON.parse(text) as { era: string; capabilities: Record<string, unknown> };
     expect(declared.era).toBe(era);
-    expect(declared.capabilities).toMatchObject({ sampling: {}, elicitation: { form: {}, url: {} }, roots: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } });
-    if (era === 'legacy') expect(declared.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
+    expect(declared.capabilities).toMatchObject({
+      sampling: {},
+      elicitation: { form: {}, url: {} },
+      roots: {},
+      extensions: { 'io.modelcontextprotocol/tasks': {} },
+    });
+    if (era === 'legacy')
+      expect(declared.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { sampling: { createMessage: {} }, elicitation: { create: {} } } });
     else expect(declared.capabilities).not.toHaveProperty('tasks');
   });
 });

@@ -1,4 +1,21 @@
-import { CLIENT_CAPABILITIES_META_KEY, Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, type ClientContext, type ElicitRequestURLParams, type ElicitResult, type JSONRPCRequest, type LoggingLevel, type Request, type RequestMethod, type RequestOptions, type Result, type ResultTypeMap, type StandardSchemaV1 } from '@modelcontextprotocol/client';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  Client,
+  LOG_LEVEL_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ClientContext,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  type Request,
+  type RequestMethod,
+  type RequestOptions,
+  type Result,
+  type ResultTypeMap,
+  type StandardSchemaV1,
+} from '@modelcontextprotocol/client';
 import { ObservedTransport } from '../support/observed-transport';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
@@ -51,7 +68,12 @@ export function urlElicitationsOf(error: unknown): ElicitRequestURLParams[] | un
   if (!Array.isArray(listed)) return undefined;
   const valid = listed.filter(
     (e: unknown): e is ElicitRequestURLParams =>
-      typeof e === 'object' && e !== null && (e as { mode?: unknown }).mode === 'url' && typeof (e as { url?: unknown }).url === 'string' && typeof (e as { elicitationId?: unknown }).elicitationId === 'string' && typeof (e as { message?: unknown }).message === 'string',
+      typeof e === 'object' &&
+      e !== null &&
+      (e as { mode?: unknown }).mode === 'url' &&
+      typeof (e as { url?: unknown }).url === 'string' &&
+      typeof (e as { elicitationId?: unknown }).elicitationId === 'string' &&
+      typeof (e as { message?: unknown }).message === 'string',
   );
   return valid.length > 0 ? valid : undefined;
 }
@@ -77,7 +99,10 @@ export class McpClient extends Client {
   }
 
   /** A task-augmented sampling or elicitation request gets a task at once; its handler runs on (see ClientTaskStore). */
-  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>): (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result> {
+  protected override _wrapHandler(
+    method: string,
+    handler: (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result>,
+  ): (request: JSONRPCRequest, ctx: ClientContext) => Promise<Result> {
     const wrapped = super._wrapHandler(method, handler);
     if (method !== 'sampling/createMessage' && method !== 'elicitation/create') return wrapped;
     return (request, ctx) => {
@@ -130,7 +155,12 @@ export class McpClient extends Client {
     if (request.method === 'tools/call' && this._negotiatedProtocolVersion !== undefined && !isStandardSchema(schemaOrOptions)) {
       return super.request(request, this.callResultSchema(), schemaOrOptions);
     }
-    const forward = super.request as unknown as (this: McpClient, request: Request, schemaOrOptions?: StandardSchemaV1 | RequestOptions, options?: RequestOptions) => Promise<unknown>;
+    const forward = super.request as unknown as (
+      this: McpClient,
+      request: Request,
+      schemaOrOptions?: StandardSchemaV1 | RequestOptions,
+      options?: RequestOptions,
+    ) => Promise<unknown>;
     return forward.call(this, request, schemaOrOptions, options);
   }
 

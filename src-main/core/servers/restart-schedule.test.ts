@@ -8,7 +8,11 @@ const policy: RestartPolicy = { autoRestart: true, restartBaseDelayMs: 100, rest
 function scheduleWith(overrides: Partial<RestartPolicy> = {}): { schedule: RestartSchedule; restarted: () => number; changes: () => number } {
   let restarted = 0;
   let changes = 0;
-  const schedule = new RestartSchedule({ ...policy, ...overrides }, () => restarted++, () => changes++);
+  const schedule = new RestartSchedule(
+    { ...policy, ...overrides },
+    () => restarted++,
+    () => changes++,
+  );
   return { schedule, restarted: () => restarted, changes: () => changes };
 }
 

@@ -10,16 +10,17 @@ const start = askingHosts();
 const asker = { command: process.execPath, args: [join(__dirname, '..', 'fixtures', 'task-asking-server.mjs')] };
 
 const systemPromptOf = (r: PendingRequestView | undefined): string | undefined => (r?.kind === 'sampling' ? r.payload.systemPrompt : undefined);
-const systemSentToModel = (body: Record<string, unknown>): string =>
-  JSON.stringify(body.messages ?? body.input ?? body.system ?? body.instructions ?? body);
+const systemSentToModel = (body: Record<string, unknown>): string => JSON.stringify(body.messages ?? body.input ?? body.system ?? body.instructions ?? body);
 
 describe('includeContext', () => {
-  it('allServers: every ready server\'s name, instructions and tools, shown to the person and sent to the model', async () => {
+  it("allServers: every ready server's name, instructions and tools, shown to the person and sent to the model", async () => {
     const { host: h, seen, fake } = await start({ servers: { asker, everything } });
     const result = await h.api['tools:call']({ server: 'asker', tool: 'ask-model', args: { scope: 'allServers' } });
     expect(textOf(result)).toBe('model said: A fine answer from the fake model.');
     const shown = systemPromptOf(seen[0]);
-    expect(shown).toMatch(/^Be brief\.\n\nContext from the connected MCP servers \(includeContext "allServers"\):\nServer "asker" \(task-asking 1\.0\.0\):\n {2}Instructions: Ask the person for names with the form tools\.\n {2}Tools: cancel-form, task-form, ask-model, unknown-task\nServer "everything" /);
+    expect(shown).toMatch(
+      /^Be brief\.\n\nContext from the connected MCP servers \(includeContext "allServers"\):\nServer "asker" \(task-asking 1\.0\.0\):\n {2}Instructions: Ask the person for names with the form tools\.\n {2}Tools: cancel-form, task-form, ask-model, unknown-task\nServer "everything" /,
+    );
     expect(shown).toContain('trigger-sampling-request');
     expect(seen[0]).toMatchObject({ kind: 'sampling', payload: { includeContext: 'allServers' } });
     expect(systemSentToModel(fake.requests[0]?.body ?? {})).toContain('Instructions: Ask the person for names with the form tools.');
@@ -33,7 +34,7 @@ describe('includeContext', () => {
     expect(shown).not.toContain('everything');
   });
 
-  it('none (or absent): the system prompt is the server\'s own', async () => {
+  it("none (or absent): the system prompt is the server's own", async () => {
     const { host: h, seen } = await start({ servers: { asker } });
     await h.api['tools:call']({ server: 'asker', tool: 'ask-model', args: { scope: 'none' } });
     await h.api['tools:call']({ server: 'asker', tool: 'ask-model', args: {} });

@@ -22,7 +22,15 @@ describe.each([
     const dataDir = tempDir();
     const config = join(dataDir, 'mcp.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { features: { command: process.execPath, args: [fixture] } } }));
-    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300, versionMode } });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir,
+      envDir: dataDir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      policy: { graceMs: 300, versionMode },
+    });
     await host.settled();
     const [view] = await host.api['servers:list']();
     expect(view, view?.error).toMatchObject({

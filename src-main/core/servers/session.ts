@@ -117,7 +117,9 @@ export class Session {
     try {
       this.subscription = await info.client.listen(filter, { timeout: info.timeoutMs });
     } catch (error) {
-      this.options.hooks.note(`[switchboard] could not open the subscriptions/listen stream (${messageOf(error)}); list changes will not be seen until a restart`);
+      this.options.hooks.note(
+        `[switchboard] could not open the subscriptions/listen stream (${messageOf(error)}); list changes will not be seen until a restart`,
+      );
     }
   }
 

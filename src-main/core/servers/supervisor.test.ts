@@ -42,7 +42,10 @@ describe('status reasons in the UI language', () => {
   });
 
   it('a crash loop: code crash-loop with the exit code, deaths and window; Chinese from them, English as the host wrote it', async () => {
-    host = await hostWith({ doomed: { command: process.execPath, args: [tiny, '--name=doomed', '--die-after-ready=150'] } }, { ...fast, crashLoopCount: 3, stableMs: 5000 });
+    host = await hostWith(
+      { doomed: { command: process.execPath, args: [tiny, '--name=doomed', '--die-after-ready=150'] } },
+      { ...fast, crashLoopCount: 3, stableMs: 5000 },
+    );
     await host.settled();
     await waitFor(async () => (await view(host!, 'doomed'))?.status === 'crash-loop', 15_000, 'crash-loop');
     const doomed = await view(host, 'doomed');

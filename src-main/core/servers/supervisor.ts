@@ -57,7 +57,11 @@ export class Supervisor {
     const kind = transportOf(server.entry);
     this.lastKind = kind === 'auto-remote' ? 'http' : kind;
     this.policy = { ...defaultPolicy, ...deps.policy };
-    this.schedule = new RestartSchedule(this.policy, () => void this.start(), () => this.changed.fire());
+    this.schedule = new RestartSchedule(
+      this.policy,
+      () => void this.start(),
+      () => this.changed.fire(),
+    );
     const context: FeatureContext = {
       server: server.name,
       client: () => this.session?.sdkClient,
@@ -79,7 +83,10 @@ export class Supervisor {
       ...(deps.audit ? { audit: deps.audit } : {}),
       ...(deps.answerSource ? { answerSource: deps.answerSource } : {}),
       roots: () => this.server.roots ?? [],
-      samplingPolicy: () => ({ mode: this.server.entry.sampling?.mode ?? 'ask', ...(this.server.entry.sampling?.perMinute !== undefined ? { perMinute: this.server.entry.sampling.perMinute } : {}) }),
+      samplingPolicy: () => ({
+        mode: this.server.entry.sampling?.mode ?? 'ask',
+        ...(this.server.entry.sampling?.perMinute !== undefined ? { perMinute: this.server.entry.sampling.perMinute } : {}),
+      }),
       pins: deps.pins,
       ...(deps.samplingContext ? { samplingContext: (scope: 'thisServer' | 'allServers') => deps.samplingContext?.(this.server.name, scope) } : {}),
     };
@@ -236,7 +243,8 @@ export class Supervisor {
     if (previous) await previous.close();
     if (!current()) return;
     try {
-      if (this.server.problem !== undefined) throw new CoreError('config-invalid', this.server.problem, this.server.problemData !== undefined ? { data: this.server.problemData } : undefined);
+      if (this.server.problem !== undefined)
+        throw new CoreError('config-invalid', this.server.problem, this.server.problemData !== undefined ? { data: this.server.problemData } : undefined);
       await withDeadline(session.connect(timeout, abandoned.signal), timeout, () => {
         abandoned.abort();
         return session.timeoutReason(timeout);
@@ -343,9 +351,13 @@ export class Supervisor {
   requireReady(what: string): Session {
     const session = this.session;
     if (this.status !== 'ready' || !session || session.isClosed) {
-      throw new CoreError('server-not-ready', `Server "${this.name}" is ${this.status}${this.error ? ` (${this.error.split('\n')[0]})` : ''}; it cannot ${what} now.`, {
-        data: { server: this.name, status: this.status },
-      });
+      throw new CoreError(
+        'server-not-ready',
+        `Server "${this.name}" is ${this.status}${this.error ? ` (${this.error.split('\n')[0]})` : ''}; it cannot ${what} now.`,
+        {
+          data: { server: this.name, status: this.status },
+        },
+      );
     }
     return session;
   }
@@ -367,7 +379,10 @@ export class Supervisor {
           void session.close();
           this.setStatus('needs-login', signIn);
         }
-        throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn.text}`, { cause: error, data: { ...data, status: 'needs-login' } });
+        throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn.text}`, {
+          cause: error,
+          data: { ...data, status: 'needs-login' },
+        });
       }
       if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
       const exit = session.transportExit ?? session.lastExit;
@@ -375,7 +390,10 @@ export class Supervisor {
         // `how` picks the wording (errors.tool-call-failed.code|signal), `stderr`: the lines the text quotes.
         const lines = this.tailLines();
         const facts = { ...data, ...exitData(exit), how: exitFacts(this.name, exit).how, ...(lines.length ? { stderr: lines } : {}) };
-        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, { cause: error, data: facts });
+        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, {
+          cause: error,
+          data: facts,
+        });
       }
       throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error, data });
     }
@@ -437,5 +455,8 @@ function consentExplained(consent: ConsentView): Explained {
     consent.reason === 'changed'
       ? 'What it runs, the secrets it is given, where it sends them or its sampling policy changed since it was approved'
       : 'This server has not been approved in Switchboard';
-  return { text: `${what}: review exactly what would run and approve it to start the server.`, reason: { code: 'needs-approval', data: { reason: consent.reason } } };
+  return {
+    text: `${what}: review exactly what would run and approve it to start the server.`,
+    reason: { code: 'needs-approval', data: { reason: consent.reason } },
+  };
 }

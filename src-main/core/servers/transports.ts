@@ -54,7 +54,11 @@ export function createTransport(request: TransportRequest, options: TransportFac
   request.auth?.useFetch?.(wrapped);
   // The SDK runs discovery, registration, refresh and step-up through the provider (on a 401, or a 403
   // insufficient_scope); ours stores the results as secrets and stops where a person would be needed.
-  const init = { requestInit: { headers: request.headers }, fetch: wrapped, ...(request.auth ? { authProvider: request.auth.provider, maxStepUpRetries: 1 } : {}) };
+  const init = {
+    requestInit: { headers: request.headers },
+    fetch: wrapped,
+    ...(request.auth ? { authProvider: request.auth.provider, maxStepUpRetries: 1 } : {}),
+  };
   if (request.kind === 'http') {
     const raw = new StreamableHTTPClientTransport(request.url, init);
     return { kind: 'http', raw, transport: wrap(raw, 'http') };

@@ -40,7 +40,11 @@ export class AppService {
       logsDir: this.options.logsDir,
       ...(error && where ? { configError: { code: 'config-invalid', message: error.message, data: { ...configErrorData(error), ...where } } } : {}),
       ...(error && where ? { configProblem: { ...where, message: error.detail, ...(error.info ? { info: error.info } : {}) } } : {}),
-      secrets: { backing: secrets.backing, ...(secrets.warning ? { warning: secrets.warning } : {}), ...(secrets.backing === 'file' && secrets.location !== undefined ? { file: secrets.location } : {}) },
+      secrets: {
+        backing: secrets.backing,
+        ...(secrets.warning ? { warning: secrets.warning } : {}),
+        ...(secrets.backing === 'file' && secrets.location !== undefined ? { file: secrets.location } : {}),
+      },
     };
   }
 }

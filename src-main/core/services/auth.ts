@@ -38,7 +38,10 @@ export class AuthService {
   private async setClient(name: string, client: { clientId: string; clientSecret?: string | undefined; redirectPort?: number | undefined }): Promise<void> {
     const entry = this.deps.entry(name);
     if (!entry) throw new CoreError('unknown-server', `There is no server named "${name}" in the config.`, { data: { server: name } });
-    if (entry.url === undefined) throw new CoreError('invalid-argument', `Server "${name}" is a stdio server; it does not sign in with OAuth.`, { data: { server: name, reason: 'stdio-no-oauth' } });
+    if (entry.url === undefined)
+      throw new CoreError('invalid-argument', `Server "${name}" is a stdio server; it does not sign in with OAuth.`, {
+        data: { server: name, reason: 'stdio-no-oauth' },
+      });
     let clientSecret = entry.oauth?.clientSecret;
     if (client.clientSecret !== undefined) {
       const secretName = `oauth-client-secret.${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`.slice(0, 128);
@@ -60,7 +63,11 @@ export class AuthService {
   private serverAuth(name: string): RemoteServerAuth {
     const auth = this.fleet.get(name).auth;
     if (!auth) {
-      throw new CoreError('invalid-argument', `Server "${name}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.`, { data: { server: name, reason: 'no-oauth' } });
+      throw new CoreError(
+        'invalid-argument',
+        `Server "${name}" does not sign in with OAuth: it is a stdio server, or its entry sends its own Authorization header.`,
+        { data: { server: name, reason: 'no-oauth' } },
+      );
     }
     return auth;
   }

@@ -53,8 +53,14 @@ export class ConfigService {
         options.approve?.(name, entry);
         if (previousName !== undefined && previousName !== name) {
           requireServer(previousName);
-          if (store.snapshot().config.mcpServers[name]) throw new CoreError('invalid-argument', `A server named "${name}" already exists; pick another name.`, { data: { server: name, reason: 'name-taken' } });
-          await edit((text) => setAt(['mcpServers', name], entry)(setAt(['mcpServers', previousName], undefined)(text)), `rename "${previousName}" to "${name}"`);
+          if (store.snapshot().config.mcpServers[name])
+            throw new CoreError('invalid-argument', `A server named "${name}" already exists; pick another name.`, {
+              data: { server: name, reason: 'name-taken' },
+            });
+          await edit(
+            (text) => setAt(['mcpServers', name], entry)(setAt(['mcpServers', previousName], undefined)(text)),
+            `rename "${previousName}" to "${name}"`,
+          );
           return;
         }
         await edit(setAt(['mcpServers', name], entry), `save server "${name}"`);
@@ -75,15 +81,20 @@ export class ConfigService {
         const edits: TextEdit[] = [];
         for (const name of names) {
           const candidate = preview.servers.find((c) => c.name === name);
-          if (!candidate) result.skipped.push({ name, reason: `not in ${preview.file}`, reasonInfo: { code: 'import-not-in-source', data: { file: preview.file } } });
+          if (!candidate)
+            result.skipped.push({ name, reason: `not in ${preview.file}`, reasonInfo: { code: 'import-not-in-source', data: { file: preview.file } } });
           else if (candidate.invalid) {
             const cause = candidate.invalidInfo ? { cause: { ...candidate.invalidInfo, text: candidate.invalid } } : {};
-            result.skipped.push({ name, reason: `invalid in the source: ${candidate.invalid}`, reasonInfo: { code: 'import-skipped-invalid', data: { detail: candidate.invalid }, ...cause } });
-          } else if (candidate.status === 'same') result.skipped.push({ name, reason: 'already in your config, identical', reasonInfo: { code: 'import-same' } });
+            result.skipped.push({
+              name,
+              reason: `invalid in the source: ${candidate.invalid}`,
+              reasonInfo: { code: 'import-skipped-invalid', data: { detail: candidate.invalid }, ...cause },
+            });
+          } else if (candidate.status === 'same')
+            result.skipped.push({ name, reason: 'already in your config, identical', reasonInfo: { code: 'import-same' } });
           else if (candidate.status === 'conflict' && !overwrite.includes(name)) {
             result.skipped.push({ name, reason: 'a different server of that name exists (not overwritten)', reasonInfo: { code: 'import-conflict' } });
-          }
-          else {
+          } else {
             let entry = candidate.entry;
             if (moveSecrets && candidate.secretKeys.length > 0) {
               const moved = extractSecrets(name, entry);
@@ -110,7 +121,17 @@ export class ConfigService {
       text: snapshot.text,
       hash: snapshot.hash,
       backupPath: this.options.store.backupFile,
-      ...(snapshot.error ? { problem: { file: snapshot.error.file, line: snapshot.error.line, column: snapshot.error.column, message: snapshot.error.detail, ...(snapshot.error.info ? { info: snapshot.error.info } : {}) } } : {}),
+      ...(snapshot.error
+        ? {
+            problem: {
+              file: snapshot.error.file,
+              line: snapshot.error.line,
+              column: snapshot.error.column,
+              message: snapshot.error.detail,
+              ...(snapshot.error.info ? { info: snapshot.error.info } : {}),
+            },
+          }
+        : {}),
     };
   }
 }

@@ -31,7 +31,18 @@ async function appHost(registryUrl = registry.url): Promise<{ host: Host; config
   const configPath = join(dir, 'mcp.json');
   writeFileSync(configPath, JSON.stringify({ mcpServers: {} }, null, 2));
   const secrets = new MemorySecretStore();
-  host = await createHost({ mode: 'headless', requireConsent: true, configPath, dataDir: dir, envDir: dir, secrets, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false, registryUrl });
+  host = await createHost({
+    mode: 'headless',
+    requireConsent: true,
+    configPath,
+    dataDir: dir,
+    envDir: dir,
+    secrets,
+    settings: new StaticSettings(),
+    runtime: nodeRuntime(),
+    watchConfig: false,
+    registryUrl,
+  });
   return { host, configPath, secrets };
 }
 
@@ -55,7 +66,9 @@ describe('install channels', () => {
     const view = (await h.api['servers:list']()).find((v) => v.name === 'weather');
     expect(view?.status).toBe('needs-approval');
     expect(view?.consent?.subject).toMatchObject({ command: 'npx', args: ['-y', '@example/weather-mcp@1.4.2', '--units=metric'], env: ['WEATHER_API_KEY'] });
-    await expect(h.api['install:apply']({ source: { kind: 'registry', name: 'io.github.example/old-weather' } })).rejects.toThrow(/is deprecated in the registry/);
+    await expect(h.api['install:apply']({ source: { kind: 'registry', name: 'io.github.example/old-weather' } })).rejects.toThrow(
+      /is deprecated in the registry/,
+    );
   });
 
   it('a registry install of a remote entry with a secret header waits for approval before any request carries the secret', async () => {
@@ -69,7 +82,11 @@ describe('install channels', () => {
       const result = await h.api['install:apply']({ source, values: { token: 'notes-secret-value' } });
       expect(result).toEqual({ name: 'notes', secretsStored: ['notes.token'], needsApproval: true });
       expect(readFileSync(configPath, 'utf8')).not.toContain('notes-secret-value');
-      await waitFor(async () => (await h.api['servers:list']()).find((v) => v.name === 'notes')?.status === 'needs-approval', 10_000, 'notes waiting for approval');
+      await waitFor(
+        async () => (await h.api['servers:list']()).find((v) => v.name === 'notes')?.status === 'needs-approval',
+        10_000,
+        'notes waiting for approval',
+      );
       const view = (await h.api['servers:list']()).find((v) => v.name === 'notes');
       expect(view?.consent).toMatchObject({ reason: 'new', subject: { url: remote.url, references: { Authorization: ['${secret:notes.token}'] } } });
       expect(JSON.stringify(view)).not.toContain('notes-secret-value');
@@ -100,7 +117,11 @@ describe('install channels', () => {
     const plan = await h.api['install:prepare']({ source: { kind: 'link', url } });
     expect(plan.commandLine).toBe(`${process.execPath} ${calculatorPath()}`);
     expect((await h.api['install:apply']({ source: { kind: 'link', url } })).needsApproval).toBe(true);
-    await waitFor(async () => (await h.api['servers:list']()).find((v) => v.name === 'calc-link')?.status === 'needs-approval', 10_000, 'calc-link waiting for approval');
+    await waitFor(
+      async () => (await h.api['servers:list']()).find((v) => v.name === 'calc-link')?.status === 'needs-approval',
+      10_000,
+      'calc-link waiting for approval',
+    );
     await h.api['install:uninstall']('calc-link');
     expect((await h.api['servers:list']()).some((v) => v.name === 'calc-link')).toBe(false);
   });

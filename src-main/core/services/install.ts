@@ -38,13 +38,29 @@ export class InstallService {
   private pendingLink: string | undefined;
 
   constructor(private readonly options: InstallServiceOptions) {
-    this.installer = new Installer({ store: options.store, secrets: options.secrets, dataDir: options.dataDir, apply: options.apply, ...(options.needsApproval ? { needsApproval: options.needsApproval } : {}) });
+    this.installer = new Installer({
+      store: options.store,
+      secrets: options.secrets,
+      dataDir: options.dataDir,
+      apply: options.apply,
+      ...(options.needsApproval ? { needsApproval: options.needsApproval } : {}),
+    });
     const client = (registry: string | undefined): RegistryClient => {
       const base = registry ?? options.defaultRegistry;
       return new RegistryClient({ ...(base !== undefined ? { registry: base } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
     };
-    const fromRegistry = (registry: string | undefined, registryName: string, version: string | undefined, more: { name?: string; use?: string }): Promise<ResolvedRegistryInstall> =>
-      resolveRegistryInstall(client(registry), registryName, { ...more, ...(version !== undefined ? { version } : {}), dataDir: options.dataDir, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    const fromRegistry = (
+      registry: string | undefined,
+      registryName: string,
+      version: string | undefined,
+      more: { name?: string; use?: string },
+    ): Promise<ResolvedRegistryInstall> =>
+      resolveRegistryInstall(client(registry), registryName, {
+        ...more,
+        ...(version !== undefined ? { version } : {}),
+        dataDir: options.dataDir,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
     /** A plan, and for a registry entry what was resolved (a downloaded bundle, say). */
     const resolve = async (source: InstallSource, name: string | undefined): Promise<{ plan: InstallPlanView; registry?: ResolvedRegistryInstall }> => {
       const naming = name !== undefined ? { name } : {};
@@ -52,7 +68,8 @@ export class InstallService {
         const resolved = await fromRegistry(source.registry, source.name, source.version, { ...naming, ...(source.use ? { use: source.use } : {}) });
         return { plan: resolved.plan, registry: resolved };
       }
-      if (source.kind === 'bundle') return { plan: await this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName }) };
+      if (source.kind === 'bundle')
+        return { plan: await this.installer.planBundle(Buffer.from(source.data, 'base64'), { ...naming, fileLabel: source.fileName }) };
       const link = parseInstallLink(source.url);
       if (link.kind === 'entry') return { plan: planFromLinkEntry(link, name) };
       const resolved = await fromRegistry(link.registry, link.name, link.version, naming);
@@ -66,7 +83,11 @@ export class InstallService {
       },
       'install:prepare': async ({ source, name }) => (await resolve(source, name)).plan,
       'install:apply': async ({ source, name, values }) => {
-        if (source.kind === 'bundle') return this.installer.installBundle(Buffer.from(source.data, 'base64'), values ?? {}, { fileLabel: source.fileName, ...(name !== undefined ? { name } : {}) });
+        if (source.kind === 'bundle')
+          return this.installer.installBundle(Buffer.from(source.data, 'base64'), values ?? {}, {
+            fileLabel: source.fileName,
+            ...(name !== undefined ? { name } : {}),
+          });
         const resolved = await resolve(source, name);
         return resolved.registry ? this.installer.addRegistry(resolved.registry, values ?? {}) : this.installer.add(resolved.plan, values ?? {});
       },

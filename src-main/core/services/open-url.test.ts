@@ -5,7 +5,10 @@ import { isHttpsUrl, openUrlApi } from './open-url';
 describe('shell:open-url', () => {
   it('hands an https URL to the desktop shell and says whether it opened', async () => {
     const open = vi.fn(async () => true);
-    await expect(openUrlApi(open)['shell:open-url']('https://example.com/consent?x=1')).resolves.toEqual({ opened: true, url: 'https://example.com/consent?x=1' });
+    await expect(openUrlApi(open)['shell:open-url']('https://example.com/consent?x=1')).resolves.toEqual({
+      opened: true,
+      url: 'https://example.com/consent?x=1',
+    });
     expect(open).toHaveBeenCalledWith('https://example.com/consent?x=1');
   });
 

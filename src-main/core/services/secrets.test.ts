@@ -80,7 +80,11 @@ describe('secrets another process changes', () => {
 
   it('made through the host in a store that counts nothing itself are redacted from the trace at once', async () => {
     // As the desktop's keychain store: only this process changes it, and it keeps no count of its own.
-    const started = await hostWith({ growing: { command: process.execPath, args: [growingServer] } }, {}, { secrets: new MemorySecretStore(), watchConfig: false });
+    const started = await hostWith(
+      { growing: { command: process.execPath, args: [growingServer] } },
+      {},
+      { secrets: new MemorySecretStore(), watchConfig: false },
+    );
     // Stored the way an import or an install stores what it moves into secret storage: through the host's store.
     started.secrets.set('imported', 'imported-value-0004');
     await started.api['tools:call']({ server: 'growing', tool: 'grow', args: { note: 'imported-value-0004' } });

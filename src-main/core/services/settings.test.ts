@@ -16,8 +16,18 @@ describe('settings:get / settings:update', () => {
     expect(before).toMatchObject({ envAllowList: [], supervision: {}, theme: 'system', writable: true });
     expect(before.supervisionDefaults.requestTimeoutMs).toBe(60_000);
 
-    const after = await service.api['settings:update']({ envAllowList: ['JAVA_HOME', 'HTTPS_PROXY'], supervision: { requestTimeoutMs: 120_000, autoRestart: false }, roots: ['~/projects'], theme: 'dark' });
-    expect(after).toMatchObject({ envAllowList: ['JAVA_HOME', 'HTTPS_PROXY'], supervision: { requestTimeoutMs: 120_000, autoRestart: false }, roots: ['~/projects'], theme: 'dark' });
+    const after = await service.api['settings:update']({
+      envAllowList: ['JAVA_HOME', 'HTTPS_PROXY'],
+      supervision: { requestTimeoutMs: 120_000, autoRestart: false },
+      roots: ['~/projects'],
+      theme: 'dark',
+    });
+    expect(after).toMatchObject({
+      envAllowList: ['JAVA_HOME', 'HTTPS_PROXY'],
+      supervision: { requestTimeoutMs: 120_000, autoRestart: false },
+      roots: ['~/projects'],
+      theme: 'dark',
+    });
     expect(changes).toBe(1);
     // Another reader of the same file (the desktop app, the CLI) sees it.
     const other = new FileSettings(dir);

@@ -45,13 +45,25 @@ export class SettingsService {
           const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
           const info = issue !== undefined && issue.path.length > 0 ? zodIssueInfo(issue, raw) : undefined;
           // The problem as data (configDetail.reason.<detailReason>), when it has a wording of its own.
-          const worded = info !== undefined && info.reason !== 'schema' && info.reason !== 'root-not-object' ? (({ reason, ...rest }) => ({ ...rest, reason: 'setting-invalid', detailReason: reason }))(info) : {};
-          throw new CoreError('invalid-argument', `That setting is not valid — ${where}${issue?.message ?? 'invalid'}.`, { data: { path: issue?.path.map(String) ?? [], ...worded } });
+          const worded =
+            info !== undefined && info.reason !== 'schema' && info.reason !== 'root-not-object'
+              ? (({ reason, ...rest }) => ({ ...rest, reason: 'setting-invalid', detailReason: reason }))(info)
+              : {};
+          throw new CoreError('invalid-argument', `That setting is not valid — ${where}${issue?.message ?? 'invalid'}.`, {
+            data: { path: issue?.path.map(String) ?? [], ...worded },
+          });
         }
         const patch = parsed.data;
         const supervision = patch.supervision;
-        if (supervision && supervision.restartBaseDelayMs !== undefined && supervision.restartMaxDelayMs !== undefined && supervision.restartBaseDelayMs > supervision.restartMaxDelayMs) {
-          throw new CoreError('invalid-argument', 'That setting is not valid — the first restart delay is longer than the longest one.', { data: { path: ['supervision', 'restartBaseDelayMs'], reason: 'restart-delays' } });
+        if (
+          supervision &&
+          supervision.restartBaseDelayMs !== undefined &&
+          supervision.restartMaxDelayMs !== undefined &&
+          supervision.restartBaseDelayMs > supervision.restartMaxDelayMs
+        ) {
+          throw new CoreError('invalid-argument', 'That setting is not valid — the first restart delay is longer than the longest one.', {
+            data: { path: ['supervision', 'restartBaseDelayMs'], reason: 'restart-delays' },
+          });
         }
         if (!this.settings.update) throw new CoreError('not-supported', 'Settings cannot be changed in this mode.', { data: { reason: 'settings-read-only' } });
         this.settings.update(patch);

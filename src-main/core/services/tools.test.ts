@@ -23,7 +23,11 @@ describe('ToolsService tools:call arguments (in-process callers skip the second 
     await api['tools:call']({ server: 'srv', tool: 'echo', args: { text: 'x' } });
     await api['tools:call']({ server: 'srv', tool: 'echo' });
     await api['tools:call']({ server: 'srv', tool: 'echo', args: {}, task: true });
-    expect(calls.map((c) => [c[0], c[1]])).toEqual([['echo', { text: 'x' }], ['echo', {}], ['echo', {}]]);
+    expect(calls.map((c) => [c[0], c[1]])).toEqual([
+      ['echo', { text: 'x' }],
+      ['echo', {}],
+      ['echo', {}],
+    ]);
     expect(calls[2]?.[2]).toEqual({ task: true });
   });
 

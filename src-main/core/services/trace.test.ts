@@ -25,7 +25,16 @@ describe('the protocol trace, wired into the host', () => {
     writeFileSync(config, JSON.stringify({ mcpServers: { growing: { command: process.execPath, args: [fixture], env: { TOKEN: '${secret:token}' } } } }));
     const secrets = new MemorySecretStore();
     secrets.set('token', secret);
-    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets, policy: { graceMs: 300 } });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir,
+      envDir: dataDir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      secrets,
+      policy: { graceMs: 300 },
+    });
     const appended: number[] = [];
     host.api.on('trace:appended', (event) => appended.push(event.lastSeq));
     await host.settled();
@@ -58,7 +67,16 @@ describe('the protocol trace, wired into the host', () => {
     other.set('token', 'first-token-value-0001');
     writeFileSync(config, JSON.stringify({ mcpServers: { growing: { command: process.execPath, args: [fixture], env: { TOKEN: '${secret:token}' } } } }));
     // No watchers (as a one-shot CLI command): what is redacted here is the trace's own doing.
-    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), policy: { graceMs: 300 }, watchConfig: false });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir,
+      envDir: dataDir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      policy: { graceMs: 300 },
+      watchConfig: false,
+    });
     await host.settled();
     const entries = async () => (await host?.api['trace:list']({ server: 'growing' })) ?? [];
     const traced = async (): Promise<string> => JSON.stringify(await entries());
@@ -92,15 +110,36 @@ describe('the protocol trace, wired into the host', () => {
     const dataDir = tempDir();
     const config = join(dataDir, 'mcp.json');
     const secret = 'stderr-secret/value+0123456789?';
-    writeFileSync(config, JSON.stringify({ mcpServers: { talky: { command: process.execPath, args: [tinyServer, '--print-env=TALKY_TOKEN'], env: { TALKY_TOKEN: '${secret:talky_token}' } } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: { talky: { command: process.execPath, args: [tinyServer, '--print-env=TALKY_TOKEN'], env: { TALKY_TOKEN: '${secret:talky_token}' } } },
+      }),
+    );
     const secrets = new MemorySecretStore();
     secrets.set('talky_token', secret);
-    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets, policy: { graceMs: 300 } });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir,
+      envDir: dataDir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      secrets,
+      policy: { graceMs: 300 },
+    });
     await host.settled();
     const logFile = join(dataDir, 'logs', 'servers', 'talky.log');
     await waitFor(() => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('basic '), 5000, 'the stderr lines in the log file');
     const bytes = Buffer.from(secret);
-    const forms = [secret, bytes.toString('base64'), bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), encodeURIComponent(secret), Buffer.from(`user:${secret}`).toString('base64').slice(8, -4)];
+    const forms = [
+      secret,
+      bytes.toString('base64'),
+      bytes.toString('base64').replace(/=+$/, ''),
+      bytes.toString('base64url'),
+      encodeURIComponent(secret),
+      Buffer.from(`user:${secret}`).toString('base64').slice(8, -4),
+    ];
     const bundle = readFileSync((await host.api['debug:bundle']({})).path, 'utf8');
     // The lines are there (the bundle's stderr tail too), the values are not.
     expect(bundle).toContain('TALKY_TOKEN (base64) <redacted>');

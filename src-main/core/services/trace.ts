@@ -6,7 +6,18 @@ import type { ServerFleet } from '../servers/fleet';
 import type { SecretStore } from '../secrets/store';
 import { oauthSecretValues } from '../auth/store';
 import { minSecretLength } from '../trace/redact';
-import { createRedactor, debugDir, packageVersion, teeRecorder, traceTransport, tracingFetch, TraceRing, writeDebugBundle, type Redactor, type TraceRecorder } from '../trace/index';
+import {
+  createRedactor,
+  debugDir,
+  packageVersion,
+  teeRecorder,
+  traceTransport,
+  tracingFetch,
+  TraceRing,
+  writeDebugBundle,
+  type Redactor,
+  type TraceRecorder,
+} from '../trace/index';
 import type { HostEventBus } from './events';
 
 /**
@@ -125,7 +136,12 @@ export class TraceService implements Disposable {
           config: options.store.snapshot().config,
           views,
           traces: Object.fromEntries(names.map((name) => [name, this.ring.list(name, { limit: 500 })])),
-          versions: { app: options.appVersion, sdk: packageVersion('@modelcontextprotocol/client'), node: process.version, platform: `${process.platform} ${process.arch}` },
+          versions: {
+            app: options.appVersion,
+            sdk: packageVersion('@modelcontextprotocol/client'),
+            node: process.version,
+            platform: `${process.platform} ${process.arch}`,
+          },
           secretValues,
           ...(servers !== undefined ? { servers } : {}),
         });

@@ -28,7 +28,12 @@ describe('FileSettings', () => {
     expect(settings.envAllowList()).toEqual(['LANG', 'JAVA_HOME']);
 
     settings.update({ supervision: null, theme: 'dark', roots: ['~/projects'] });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ envAllowList: ['LANG', 'JAVA_HOME'], windowBounds: { width: 800 }, theme: 'dark', roots: ['~/projects'] });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      envAllowList: ['LANG', 'JAVA_HOME'],
+      windowBounds: { width: 800 },
+      theme: 'dark',
+      roots: ['~/projects'],
+    });
     expect(settings.supervision()).toEqual({});
     expect(settings.defaultRoots()).toEqual(['~/projects']);
   });

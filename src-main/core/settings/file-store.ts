@@ -64,7 +64,10 @@ export class FileSettings extends StoredSettings {
     withFileLockSync(this.file, () => {
       const stored = this.read();
       if (stored === undefined) {
-        throw new CoreError('invalid-argument', `${this.file} is not a JSON object, so the settings were not saved. Fix the file or delete it (the defaults then apply).`);
+        throw new CoreError(
+          'invalid-argument',
+          `${this.file} is not a JSON object, so the settings were not saved. Fix the file or delete it (the defaults then apply).`,
+        );
       }
       const next: Stored = { ...stored };
       for (const [key, value] of writes) {

@@ -29,7 +29,8 @@ function modesUnder(dir: string): Record<string, string> {
 }
 
 /** Each path whose mode is not 0700 (a folder) or 0600 (a file). */
-const loose = (modes: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(modes).filter(([, mode]) => mode !== 'folder 700' && mode !== 'file 600'));
+const loose = (modes: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(modes).filter(([, mode]) => mode !== 'folder 700' && mode !== 'file 600'));
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -51,7 +52,14 @@ describe('files in the data folder', () => {
 
     // The CLI's settings file (conf), created on first use.
     new FileSettings(dir);
-    host = await createHost({ mode: 'headless', dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+    host = await createHost({
+      mode: 'headless',
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      hostEnv: { PATH: process.env.PATH },
+    });
     await host.settled();
     expect((await host.api['servers:list']())[0]?.status).toBe('ready');
     await host.api['secrets:set']('MY_TOKEN', 'secret-value');
@@ -65,7 +73,17 @@ describe('files in the data folder', () => {
     host = undefined;
 
     const modes = modesUnder(dir);
-    const expected = ['mcp.json', 'mcp.json.bak', 'config.json', 'era-cache.json', 'secrets.json', 'chat-settings.json', 'audit.jsonl', join('conversations', `${conversation.id}.json`), join('logs', 'switchboard.log')];
+    const expected = [
+      'mcp.json',
+      'mcp.json.bak',
+      'config.json',
+      'era-cache.json',
+      'secrets.json',
+      'chat-settings.json',
+      'audit.jsonl',
+      join('conversations', `${conversation.id}.json`),
+      join('logs', 'switchboard.log'),
+    ];
     for (const file of expected) expect({ file, exists: file in modes }).toEqual({ file, exists: true });
     expect(loose(modes)).toEqual({});
     expect(modeOf(dir).toString(8)).toBe('700');
@@ -77,7 +95,14 @@ describe('under umask 000', () => {
     const before = process.umask(0);
     try {
       const dir = tempDir();
-      host = await createHost({ mode: 'headless', dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH } });
+      host = await createHost({
+        mode: 'headless',
+        dataDir: dir,
+        envDir: dir,
+        settings: new StaticSettings(),
+        runtime: nodeRuntime(),
+        hostEnv: { PATH: process.env.PATH },
+      });
       await host.settled();
       expect((await host.api['servers:list']())[0]?.status).toBe('ready');
       // The ledger of the running server, while it runs.
@@ -88,13 +113,22 @@ describe('under umask 000', () => {
       await host.chat.history.save(conversation.id);
       host.chat.audit.append({ kind: 'call', source: 'cli', callId: 'c1', server: 'calculator', tool: 'add', outcome: 'ok' });
       await host.api['servers:set-enabled']('calculator', false);
-      await host.api['install:apply']({ source: { kind: 'bundle', data: readFileSync(packBundle()).toString('base64'), fileName: 'greeter.mcpb' }, values: { api_key: 'k-1' } });
+      await host.api['install:apply']({
+        source: { kind: 'bundle', data: readFileSync(packBundle()).toString('base64'), fileName: 'greeter.mcpb' },
+        values: { api_key: 'k-1' },
+      });
       await host.api['debug:bundle']({});
       const modes = modesUnder(dir);
       await host.dispose();
       host = undefined;
 
-      for (const file of [join('bundles', 'greeter', 'manifest.json'), join('bundles', 'greeter', 'server', 'index.mjs'), join('bundles', 'greeter.install.json'), 'secrets.json', join('logs', 'switchboard.log')]) {
+      for (const file of [
+        join('bundles', 'greeter', 'manifest.json'),
+        join('bundles', 'greeter', 'server', 'index.mjs'),
+        join('bundles', 'greeter.install.json'),
+        'secrets.json',
+        join('logs', 'switchboard.log'),
+      ]) {
         expect({ file, exists: file in modes }).toEqual({ file, exists: true });
       }
       expect(Object.keys(modes).some((path) => path.startsWith(`debug${sep}switchboard-debug-`))).toBe(true);
@@ -155,7 +189,15 @@ async function writer(dir: string, files: string[]): Promise<{ pid: number; kill
 describe('a save killed with SIGKILL', () => {
   it('leaves no temp file behind once the next host has started; a live writer’s temp and other files stay', async () => {
     const dir = tempDir();
-    const temps = ['era-cache.json.<PID>.tmp', join('conversations', '0b1c2d3e-aaaa-bbbb-cccc-000000000000.json.<PID>.tmp'), join('run', '<PID>.json.tmp'), 'chat-settings.json.<PID>.tmp', 'secrets.json.<PID>.tmp', 'mcp.json.<PID>.tmp', 'mcp.json.bak.<PID>.tmp'];
+    const temps = [
+      'era-cache.json.<PID>.tmp',
+      join('conversations', '0b1c2d3e-aaaa-bbbb-cccc-000000000000.json.<PID>.tmp'),
+      join('run', '<PID>.json.tmp'),
+      'chat-settings.json.<PID>.tmp',
+      'secrets.json.<PID>.tmp',
+      'mcp.json.<PID>.tmp',
+      'mcp.json.bak.<PID>.tmp',
+    ];
     const killed = await writer(dir, temps);
     await killed.kill9();
     expect(alive(killed.pid)).toBe(false);
@@ -172,7 +214,15 @@ describe('a save killed with SIGKILL', () => {
       // Files that only look alike are not ours to delete.
       for (const other of ['mcp.json.20251201', 'notes.tmp', 'era-cache.json.backup']) writeFileSync(join(dir, other), 'keep');
 
-      host = await createHost({ mode: 'headless', dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), hostEnv: { PATH: process.env.PATH }, startServers: false });
+      host = await createHost({
+        mode: 'headless',
+        dataDir: dir,
+        envDir: dir,
+        settings: new StaticSettings(),
+        runtime: nodeRuntime(),
+        hostEnv: { PATH: process.env.PATH },
+        startServers: false,
+      });
       for (const temp of temps) {
         const path = join(dir, temp.replaceAll('<PID>', String(killed.pid)));
         expect({ temp, exists: existsSync(path) }).toEqual({ temp, exists: false });
@@ -180,7 +230,8 @@ describe('a save killed with SIGKILL', () => {
       expect(existsSync(confStray)).toBe(false);
       expect(existsSync(confFresh)).toBe(true);
       expect(existsSync(join(dir, `era-cache.json.${live.pid}.tmp`))).toBe(true);
-      for (const other of ['mcp.json.20251201', 'notes.tmp', 'era-cache.json.backup']) expect({ other, exists: existsSync(join(dir, other)) }).toEqual({ other, exists: true });
+      for (const other of ['mcp.json.20251201', 'notes.tmp', 'era-cache.json.backup'])
+        expect({ other, exists: existsSync(join(dir, other)) }).toEqual({ other, exists: true });
     } finally {
       await live.kill9();
     }

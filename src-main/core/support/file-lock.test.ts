@@ -25,7 +25,7 @@ describe('withFileLockSync / withFileLock', () => {
     expect(existsSync(lock)).toBe(false);
   });
 
-  it('makes the file\'s folder when it does not exist yet (a first write)', () => {
+  it("makes the file's folder when it does not exist yet (a first write)", () => {
     const file = join(tempDir(), 'not-yet', 'consent.json');
     expect(withFileLockSync(file, () => 'written')).toBe('written');
     expect(existsSync(lockPathOf(file))).toBe(false);
@@ -48,7 +48,7 @@ describe('withFileLockSync / withFileLock', () => {
 });
 
 describe('FileLockBusyError', () => {
-  it('says which file, that another process holds it, and what to do — in the UI\'s language too, from its data', () => {
+  it("says which file, that another process holds it, and what to do — in the UI's language too, from its data", () => {
     const error = new FileLockBusyError('/home/ann/.config/Switchboard/secrets.json', '/home/ann/.config/Switchboard/secrets.json.lock', 6100);
     expect(error.message).toBe(
       'Not saved: another Switchboard process is changing /home/ann/.config/Switchboard/secrets.json and did not finish within 6 s (it holds /home/ann/.config/Switchboard/secrets.json.lock). Nothing was written. Try again in a moment; if this keeps happening, end the switchboard process that is stuck.',

@@ -36,7 +36,9 @@ describe('debug bundle', () => {
     // A real trace in which the secret travelled (a tool argument echoed back).
     const ring = new TraceRing({ redactor });
     const client = new Client({ name: 'bundle-test', version: '1' }, { versionNegotiation: { mode: 'legacy' } });
-    await client.connect(traceTransport(new ProcessTransport({ command: process.execPath, args: [fixture], env: { PATH: process.env.PATH ?? '' } }), ring, { server: 'local' }));
+    await client.connect(
+      traceTransport(new ProcessTransport({ command: process.execPath, args: [fixture], env: { PATH: process.env.PATH ?? '' } }), ring, { server: 'local' }),
+    );
     await client.callTool({ name: 'echo', arguments: { text: `header ${headerSecret} env ${envSecret}` } });
     await client.close();
 
@@ -52,7 +54,17 @@ describe('debug bundle', () => {
         launch: { command: process.execPath, args: [fixture, '--token', headerSecret], cwd: '/tmp', env: [{ name: 'API_TOKEN', source: 'server-env' }] },
         restarts: 0,
       },
-      { name: 'remote', transport: 'http', status: 'error', error: 'HTTP 401', disabled: false, tools: [], target: 'https://mcp.example.com/mcp?api_key=abc', stderrTail: [], restarts: 1 },
+      {
+        name: 'remote',
+        transport: 'http',
+        status: 'error',
+        error: 'HTTP 401',
+        disabled: false,
+        tools: [],
+        target: 'https://mcp.example.com/mcp?api_key=abc',
+        stderrTail: [],
+        restarts: 1,
+      },
     ];
     const dir = debugDir(tempDir());
     const { path, bytes } = writeDebugBundle({

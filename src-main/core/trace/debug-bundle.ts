@@ -70,7 +70,10 @@ export function writeDebugBundle(input: DebugBundleInput): DebugBundleView {
   const text = redactor.text(`${JSON.stringify(bundle, null, 2)}\n`);
   mkdirSync(input.dir, { recursive: true, mode: 0o700 });
   chmodSync(input.dir, 0o700);
-  const stamp = (input.now ?? new Date()).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = (input.now ?? new Date())
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   for (let n = 0; ; n++) {
     const path = join(input.dir, `switchboard-debug-${stamp}${n === 0 ? '' : `-${n}`}.json`);
     let fd: number;
@@ -124,7 +127,13 @@ function redactEntry(entry: Record<string, unknown>, redactor: Redactor): Record
 
 function redactView(view: ServerView, redactor: Redactor): Record<string, unknown> {
   const launch = view.launch
-    ? { command: view.launch.command, args: redactArgs(view.launch.args, redactor), cwd: view.launch.cwd, env: view.launch.env, ...(view.launch.containment ? { containment: view.launch.containment } : {}) }
+    ? {
+        command: view.launch.command,
+        args: redactArgs(view.launch.args, redactor),
+        cwd: view.launch.cwd,
+        env: view.launch.env,
+        ...(view.launch.containment ? { containment: view.launch.containment } : {}),
+      }
     : undefined;
   const target = view.launch ? `${view.launch.command} ${redactArgs(view.launch.args, redactor).join(' ')}` : redactUrl(redactor.text(view.target));
   return redactor.value({

@@ -34,7 +34,28 @@
  * StdioClientTransport), so the `server/discover` probe is in the trace.
  */
 export { traceTransport, tracingFetch } from './tracing-transport';
-export { TraceRing, approxJsonSize, type HttpExchange, type TraceAppendedEvent, type TraceDirection, type TraceListOptions, type TraceRecord, type TraceRecorder, type TraceRingOptions } from './trace-ring';
-export { createRedactor, isSensitiveName, looksLikeToken, minSecretLength, noRedaction, redactArgs, redactUrl, redactedText, type Redactor, type RedactorOptions } from './redact';
+export {
+  TraceRing,
+  approxJsonSize,
+  type HttpExchange,
+  type TraceAppendedEvent,
+  type TraceDirection,
+  type TraceListOptions,
+  type TraceRecord,
+  type TraceRecorder,
+  type TraceRingOptions,
+} from './trace-ring';
+export {
+  createRedactor,
+  isSensitiveName,
+  looksLikeToken,
+  minSecretLength,
+  noRedaction,
+  redactArgs,
+  redactUrl,
+  redactedText,
+  type Redactor,
+  type RedactorOptions,
+} from './redact';
 export { JsonlTraceWriter, teeRecorder, type JsonlTraceWriterOptions } from './jsonl-writer';
 export { debugDir, packageVersion, writeDebugBundle, type DebugBundleInput, type DebugBundleVersions } from './debug-bundle';

@@ -51,10 +51,18 @@ export class RequestPairing {
     }
   }
 
-  private request(direction: TraceEntry['direction'], id: string | number, method: string, params: Record<string, unknown> | undefined, record: GroupedEntry, t: number): void {
+  private request(
+    direction: TraceEntry['direction'],
+    id: string | number,
+    method: string,
+    params: Record<string, unknown> | undefined,
+    record: GroupedEntry,
+    t: number,
+  ): void {
     let root = record.seq;
     if (direction === 'send' && params && (params.inputResponses !== undefined || params.requestState !== undefined)) {
-      const continued = (typeof params.requestState === 'string' ? this.mrtr.get(`s:${params.requestState}`) : undefined) ?? this.mrtr.get(mrtrKey(method, params));
+      const continued =
+        (typeof params.requestState === 'string' ? this.mrtr.get(`s:${params.requestState}`) : undefined) ?? this.mrtr.get(mrtrKey(method, params));
       if (continued !== undefined) {
         root = continued;
         record.groupOf = continued;
@@ -101,7 +109,9 @@ export class RequestPairing {
     if (pending.token !== undefined) this.progress.delete(pending.token);
     if (direction === 'receive' && isRecord(result) && result.resultType === 'input_required') {
       // The SDK retries the same request (fresh id) with inputResponses + the byte-exact requestState.
-      const params = isRecord((pending.record.message as { params?: unknown }).params) ? ((pending.record.message as { params: Record<string, unknown> }).params) : undefined;
+      const params = isRecord((pending.record.message as { params?: unknown }).params)
+        ? (pending.record.message as { params: Record<string, unknown> }).params
+        : undefined;
       this.mrtr.set(mrtrKey(pending.method, params), pending.root);
       if (typeof result.requestState === 'string') this.mrtr.set(`s:${result.requestState}`, pending.root);
       if (pending.token !== undefined) this.progress.set(pending.token, pending.root);

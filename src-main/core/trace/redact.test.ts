@@ -17,7 +17,13 @@ describe('redaction', () => {
     };
     const out = redactor.value(message);
     expect(out).not.toBe(message);
-    expect(out.params.arguments).toEqual({ apiKey: '<redacted>', password: '<redacted>', nested: [{ accessToken: '<redacted>' }], maxTokens: 100, note: 'uses <redacted> twice: <redacted>' });
+    expect(out.params.arguments).toEqual({
+      apiKey: '<redacted>',
+      password: '<redacted>',
+      nested: [{ accessToken: '<redacted>' }],
+      maxTokens: 100,
+      note: 'uses <redacted> twice: <redacted>',
+    });
     expect(out.params._meta.progressToken).toBe(7);
     expect(message.params.arguments.password).toBe('pw'); // the input is not modified
   });
@@ -46,7 +52,11 @@ describe('redaction', () => {
         const out = own.text(`token=${encoded}`);
         expect(out, `${before} ${encoding}`).toContain('<redacted>');
         // What is left decodes to at most the bytes around the secret and a few of its first or last.
-        const left = out.replace('token=', '').split('<redacted>').map((part) => Buffer.from(part, encoding).toString('latin1')).join('');
+        const left = out
+          .replace('token=', '')
+          .split('<redacted>')
+          .map((part) => Buffer.from(part, encoding).toString('latin1'))
+          .join('');
         expect(left.length, `${before} ${encoding}: ${left}`).toBeLessThanOrEqual(before.length + 1 + 4);
       }
     }
@@ -55,27 +65,21 @@ describe('redaction', () => {
   });
 
   it('headers: by name, then by value', () => {
-    expect(redactor.headers({ Authorization: 'Bearer x', Cookie: 'a=b', 'X-Api-Key': 'k', 'mcp-session-id': 'sess', 'x-note': 'has s3cr3t-VALUE-99' })).toEqual({
-      Authorization: '<redacted>',
-      Cookie: '<redacted>',
-      'X-Api-Key': '<redacted>',
-      'mcp-session-id': 'sess',
-      'x-note': 'has <redacted>',
-    });
+    expect(redactor.headers({ Authorization: 'Bearer x', Cookie: 'a=b', 'X-Api-Key': 'k', 'mcp-session-id': 'sess', 'x-note': 'has s3cr3t-VALUE-99' })).toEqual(
+      {
+        Authorization: '<redacted>',
+        Cookie: '<redacted>',
+        'X-Api-Key': '<redacted>',
+        'mcp-session-id': 'sess',
+        'x-note': 'has <redacted>',
+      },
+    );
   });
 
   it('arguments that look like secrets', () => {
-    expect(redactArgs(['server.js', '--token', 'abc', '--api-key=xyz', '--port', '8080', 'sk-ant-api03-abcdefghijkl', '--verbose', 's3cr3t-VALUE-99'], redactor)).toEqual([
-      'server.js',
-      '--token',
-      '<redacted>',
-      '--api-key=<redacted>',
-      '--port',
-      '8080',
-      '<redacted>',
-      '--verbose',
-      '<redacted>',
-    ]);
+    expect(
+      redactArgs(['server.js', '--token', 'abc', '--api-key=xyz', '--port', '8080', 'sk-ant-api03-abcdefghijkl', '--verbose', 's3cr3t-VALUE-99'], redactor),
+    ).toEqual(['server.js', '--token', '<redacted>', '--api-key=<redacted>', '--port', '8080', '<redacted>', '--verbose', '<redacted>']);
     expect(looksLikeToken('/usr/lib/node_modules/some-package/dist/index.js')).toBe(false);
     expect(looksLikeToken('ghp_abcdefghijklmnopqrstuvwxyz0123456789')).toBe(true);
     expect(looksLikeToken('A1b2C3d4E5f6G7h8I9j0K1l2M3')).toBe(true);

@@ -124,7 +124,8 @@ export function createRedactor(options: RedactorOptions = {}): Redactor {
     let out = input;
     if (out.length >= n.shortest) for (const secret of n.values) if (out.includes(secret)) out = out.split(secret).join(redactedText);
     // Cheap gate before the regex: most strings name no auth scheme.
-    if (out.length >= shortestCredential && (out.includes('earer ') || out.includes('asic ') || out.includes('oken '))) out = out.replace(schemeCredential, `$1 ${redactedText}`);
+    if (out.length >= shortestCredential && (out.includes('earer ') || out.includes('asic ') || out.includes('oken ')))
+      out = out.replace(schemeCredential, `$1 ${redactedText}`);
     return out;
   };
 

@@ -154,7 +154,11 @@ describe('TraceRing', () => {
   });
 
   it('estimates sizes without serializing (exact for ASCII)', () => {
-    const samples: unknown[] = [request(12, 'tools/call', { name: 'echo', arguments: { text: 'hello', n: 1.5, ok: true, none: null, list: [1, 'a', {}] } }), response(3, { content: [{ type: 'text', text: 'x'.repeat(1000) }] }), []];
+    const samples: unknown[] = [
+      request(12, 'tools/call', { name: 'echo', arguments: { text: 'hello', n: 1.5, ok: true, none: null, list: [1, 'a', {}] } }),
+      response(3, { content: [{ type: 'text', text: 'x'.repeat(1000) }] }),
+      [],
+    ];
     for (const sample of samples) expect(approxJsonSize(sample)).toBe(JSON.stringify(sample).length);
   });
 });

@@ -215,7 +215,10 @@ export class TraceRing implements TraceRecorder {
         }
       }
       for (const method of exchange.notifications) {
-        const sent = sends.find((r) => r.http === undefined && (r.message as { id?: unknown; method?: unknown }).id === undefined && (r.message as { method?: unknown }).method === method);
+        const sent = sends.find(
+          (r) =>
+            r.http === undefined && (r.message as { id?: unknown; method?: unknown }).id === undefined && (r.message as { method?: unknown }).method === method,
+        );
         if (sent) {
           sent.http = http;
           attached = true;
@@ -304,7 +307,6 @@ export class TraceRing implements TraceRecorder {
     return state;
   }
 
-
   private append(state: ServerState, record: TraceRecord): void {
     state.entries.push(record);
     state.bytes += record.size;
@@ -370,4 +372,3 @@ function exactSize(record: TraceRecord): number {
   }
   return size;
 }
-

@@ -27,7 +27,8 @@ function newClient(mode: Mode, capabilities: Record<string, unknown> = {}): Clie
 }
 
 const msg = (r: TraceRecord): { id?: unknown; method?: unknown; params?: Record<string, unknown>; result?: Record<string, unknown> } => r.message as never;
-const requestsOf = (entries: TraceRecord[], method: string): TraceRecord[] => entries.filter((e) => e.direction === 'send' && msg(e).method === method && msg(e).id !== undefined);
+const requestsOf = (entries: TraceRecord[], method: string): TraceRecord[] =>
+  entries.filter((e) => e.direction === 'send' && msg(e).method === method && msg(e).id !== undefined);
 const responseTo = (entries: TraceRecord[], request: TraceRecord): TraceRecord | undefined => entries.find((e) => e.pairedWith === request.seq);
 
 describe('traceTransport over stdio (our ProcessTransport, a real server, a real SDK Client)', () => {
@@ -77,7 +78,12 @@ describe('traceTransport over stdio (our ProcessTransport, a real server, a real
       const client = newClient('auto');
       await client.connect(transport);
       const tools = await client.listTools();
-      const view = { era: client.getProtocolEra(), version: client.getNegotiatedProtocolVersion(), tools: tools.tools.map((t) => t.name).sort(), pid: typeof (transport as StdioClientTransport).pid };
+      const view = {
+        era: client.getProtocolEra(),
+        version: client.getNegotiatedProtocolVersion(),
+        tools: tools.tools.map((t) => t.name).sort(),
+        pid: typeof (transport as StdioClientTransport).pid,
+      };
       if (traced) expect(requestsOf(ring.list('s'), 'tools/list')).toHaveLength(1);
       await client.close();
       return view;
@@ -88,7 +94,12 @@ describe('traceTransport over stdio (our ProcessTransport, a real server, a real
   });
 
   it('a recorder that throws never breaks the connection; a handler set before wrapping is kept (and recorded)', async () => {
-    const broken = { begin: () => undefined, message: () => { throw new Error('sink full'); } };
+    const broken = {
+      begin: () => undefined,
+      message: () => {
+        throw new Error('sink full');
+      },
+    };
     const client = newClient('legacy');
     await client.connect(traceTransport(new ProcessTransport({ command: process.execPath, args: [fixture], env }), broken, { server: 'fx' }));
     const result = await client.callTool({ name: 'echo', arguments: { text: 'still works' } });
@@ -255,7 +266,10 @@ describe('traceTransport with server-everything', () => {
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(secret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThanOrEqual(4);
     for (const line of lines) {
       expect(Object.keys(line)).toEqual(['time', 'server', 'direction', 'message']);

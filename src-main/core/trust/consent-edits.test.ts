@@ -78,7 +78,11 @@ describe('consent covers what an edit of the file changes', () => {
     await h.settled();
     await h.config.ready();
     const before = await views(h);
-    expect(Object.values(before).map((v) => [v.name, v.status])).toEqual([['s1', 'ready'], ['s2', 'ready'], ['s3', 'ready']]);
+    expect(Object.values(before).map((v) => [v.name, v.status])).toEqual([
+      ['s1', 'ready'],
+      ['s2', 'ready'],
+      ['s3', 'ready'],
+    ]);
 
     edit(configPath, {
       mcpServers: {
@@ -90,17 +94,30 @@ describe('consent covers what an edit of the file changes', () => {
         open: { url: open.url, headers: { 'X-Client': 'literal' } },
       },
     });
-    await waitFor(async () => {
-      const v = await views(h);
-      return ['s1', 's2', 's3', 'added'].every((name) => v[name]?.status === 'needs-approval') && v.open?.status === 'ready';
-    }, 15_000, 'the edited servers to wait for approval');
+    await waitFor(
+      async () => {
+        const v = await views(h);
+        return ['s1', 's2', 's3', 'added'].every((name) => v[name]?.status === 'needs-approval') && v.open?.status === 'ready';
+      },
+      15_000,
+      'the edited servers to wait for approval',
+    );
     const after = await views(h);
     for (const name of ['s1', 's2', 's3', 'added']) expect(after[name]?.pid, name).toBeUndefined();
     for (const name of ['s1', 's2', 's3']) expect(alive(before[name]?.pid ?? 0), name).toBe(false);
 
     expect(after.s1?.consent).toMatchObject({ reason: 'changed', changed: ['sampling'], subject: { sampling: { mode: 'allow', perMinute: 1000 } } });
-    expect(after.s2?.consent).toMatchObject({ reason: 'changed', changed: ['references'], subject: { env: ['API_TOKEN'], references: { API_TOKEN: ['${env:AWS_SECRET_ACCESS_KEY}'] } } });
-    expect(after.s3?.consent).toMatchObject({ reason: 'changed', changed: ['loader'], subject: { loader: { NODE_OPTIONS: `--require ${planted}` } }, previous: { loader: { NODE_OPTIONS: '--max-old-space-size=256' } } });
+    expect(after.s2?.consent).toMatchObject({
+      reason: 'changed',
+      changed: ['references'],
+      subject: { env: ['API_TOKEN'], references: { API_TOKEN: ['${env:AWS_SECRET_ACCESS_KEY}'] } },
+    });
+    expect(after.s3?.consent).toMatchObject({
+      reason: 'changed',
+      changed: ['loader'],
+      subject: { loader: { NODE_OPTIONS: `--require ${planted}` } },
+      previous: { loader: { NODE_OPTIONS: '--max-old-space-size=256' } },
+    });
     expect(after.added?.consent).toMatchObject({ reason: 'new', subject: { url: remote.url, references: { Authorization: ['${secret:github.TOKEN}'] } } });
     // The card names references; it never carries a value.
     const shown = JSON.stringify(after);
@@ -136,11 +153,17 @@ describe('consent covers what an edit of the file changes', () => {
     const before = await views(h);
     expect([before.s1?.status, before.s2?.status]).toEqual(['ready', 'ready']);
 
-    edit(configPath, { mcpServers: { s1: { ...approved.s1, sampling: { mode: 'allow', perMinute: 5 } }, s2: { ...approved.s2, env: { API_TOKEN: 'literal-token-2' } } } });
-    await waitFor(async () => {
-      const v = await views(h);
-      return v.s2?.status === 'ready' && v.s2.pid !== before.s2?.pid;
-    }, 15_000, 's2 to restart with the new token');
+    edit(configPath, {
+      mcpServers: { s1: { ...approved.s1, sampling: { mode: 'allow', perMinute: 5 } }, s2: { ...approved.s2, env: { API_TOKEN: 'literal-token-2' } } },
+    });
+    await waitFor(
+      async () => {
+        const v = await views(h);
+        return v.s2?.status === 'ready' && v.s2.pid !== before.s2?.pid;
+      },
+      15_000,
+      's2 to restart with the new token',
+    );
     const after = await views(h);
     expect(after.s2?.consent).toBeUndefined();
     // Same process: a sampling policy applies without a restart.

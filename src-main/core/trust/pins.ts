@@ -83,7 +83,13 @@ export function changedFields(before: ToolDefinition, after: ToolDefinition): Ar
 }
 
 function isPinFile(value: unknown): value is PinFile {
-  return typeof value === 'object' && value !== null && (value as { version?: unknown }).version === 1 && typeof (value as { servers?: unknown }).servers === 'object' && (value as { servers?: unknown }).servers !== null;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { version?: unknown }).version === 1 &&
+    typeof (value as { servers?: unknown }).servers === 'object' &&
+    (value as { servers?: unknown }).servers !== null
+  );
 }
 
 /** The pins of every server, in one 0600 file. Without a file (tests), pins live in memory. */
@@ -165,7 +171,13 @@ function pinOf(tool: ToolInfo, now: number): ToolPin {
  * The listed tools with their review state. A server's first listing pins every tool whose text is clean, and the
  * instructions (trust on first use); hidden-text tools stay `flagged` until accepted.
  */
-export function reviewTools(store: PinStore, server: string, tools: readonly ToolInfo[], instructions: string | undefined, now: number = Date.now()): ToolInfo[] {
+export function reviewTools(
+  store: PinStore,
+  server: string,
+  tools: readonly ToolInfo[],
+  instructions: string | undefined,
+  now: number = Date.now(),
+): ToolInfo[] {
   let pins = store.server(server);
   const hidden = new Map(tools.map((t) => [t, scanTool(t)]));
   if (pins === undefined) {
@@ -180,7 +192,9 @@ export function reviewTools(store: PinStore, server: string, tools: readonly Too
     } catch (error) {
       // A data folder that cannot be written must not stop the server: this listing is trusted as a first one
       // (as it would be on the next start anyway), and the reason is logged.
-      store.warnOnce(`[switchboard] cannot save pinned tool definitions to ${store.file ?? 'memory'} (${error instanceof Error ? error.message : String(error)}); every start counts as a first listing until it can`);
+      store.warnOnce(
+        `[switchboard] cannot save pinned tool definitions to ${store.file ?? 'memory'} (${error instanceof Error ? error.message : String(error)}); every start counts as a first listing until it can`,
+      );
       pins = first(undefined);
     }
   }
@@ -210,7 +224,9 @@ function reviewOf(tool: ToolInfo, pins: ServerPins, instructionsChanged: boolean
 }
 
 /** The server's instructions as last heard: a later `server/discover` (2026-07-28) wins over what connect adopted. */
-export function currentInstructions(client: { getInstructions(): string | undefined; getDiscoverResult(): { instructions?: string } | undefined } | undefined): string | undefined {
+export function currentInstructions(
+  client: { getInstructions(): string | undefined; getDiscoverResult(): { instructions?: string } | undefined } | undefined,
+): string | undefined {
   if (!client) return undefined;
   return client.getDiscoverResult()?.instructions ?? client.getInstructions();
 }
@@ -222,7 +238,14 @@ export const isTrusted = (tool: ToolInfo): boolean => tool.review === undefined 
  * Accepts the current definitions of `names` (every listed tool that needs review when omitted) and the server's
  * current instructions. Answers the names now trusted; unknown names are an error for the caller to report.
  */
-export function trustTools(store: PinStore, server: string, tools: readonly ToolInfo[], instructions: string | undefined, names?: readonly string[], now: number = Date.now()): string[] {
+export function trustTools(
+  store: PinStore,
+  server: string,
+  tools: readonly ToolInfo[],
+  instructions: string | undefined,
+  names?: readonly string[],
+  now: number = Date.now(),
+): string[] {
   const chosen = names === undefined ? tools.filter((t) => !isTrusted(t)) : tools.filter((t) => names.includes(t.name));
   store.update(server, (existing) => {
     const next: ServerPins = { instructions: { hash: hashInstructions(instructions), text: instructions ?? '' }, tools: { ...existing?.tools } };
@@ -233,7 +256,8 @@ export function trustTools(store: PinStore, server: string, tools: readonly Tool
 }
 
 /** A field as diff text, its hidden characters spelled out (never written raw to a terminal); `none` for no value. */
-const fieldText = (value: unknown, none: string): string => (value === undefined ? none : revealHidden(typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
+const fieldText = (value: unknown, none: string): string =>
+  value === undefined ? none : revealHidden(typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** How shortDiff words what is its own (the CLI passes its language's); field names are codes, shown as they are. */
 export interface DiffWords {
@@ -265,7 +289,8 @@ export function shortDiff(tool: ToolInfo, instructions: string | undefined, maxL
     // Both end in a newline, so that a last line that is the same is not shown as changed.
     for (const part of diffLines(`${before}\n`, `${after}\n`)) {
       if (!part.added && !part.removed) continue;
-      for (const line of part.value.replace(/\n$/, '').split('\n')) lines.push(`  ${part.added ? '+' : '-'} ${line.length > 160 ? `${line.slice(0, 160)}…` : line}`);
+      for (const line of part.value.replace(/\n$/, '').split('\n'))
+        lines.push(`  ${part.added ? '+' : '-'} ${line.length > 160 ? `${line.slice(0, 160)}…` : line}`);
     }
   }
   if (lines.length <= maxLines) return lines;
@@ -281,11 +306,16 @@ const quote = (s: string): string => (/^[\w.-]+$/.test(s) ? s : `'${s.replace(/'
 export function reviewMessage(server: string, tool: ToolInfo, instructions: string | undefined): string {
   const review = tool.review;
   const accept = `Review it in Switchboard (Tools), or accept it with: switchboard trust ${quote(server)} ${quote(tool.name)}`;
-  const hidden = review?.hidden?.length ? `\nHidden text:\n${findingLines(review.hidden).map((l) => `  ${l}`).join('\n')}` : '';
+  const hidden = review?.hidden?.length
+    ? `\nHidden text:\n${findingLines(review.hidden)
+        .map((l) => `  ${l}`)
+        .join('\n')}`
+    : '';
   if (review?.state === 'changed') {
     const diff = shortDiff(tool, instructions);
     return `${server}/${tool.name} changed since it was trusted (${(review.changed ?? []).join(', ')}). ${accept}\n${diff.join('\n')}${hidden}`;
   }
-  if (review?.state === 'new') return `${server}/${tool.name} changed since it was trusted: it is a new tool, not there when the server's tools were pinned. ${accept}`;
+  if (review?.state === 'new')
+    return `${server}/${tool.name} changed since it was trusted: it is a new tool, not there when the server's tools were pinned. ${accept}`;
   return `${server}/${tool.name} hides text in its definition and needs review before it can run. ${accept}${hidden}`;
 }

@@ -48,7 +48,11 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
   if (auth.state === 'signing-in') {
     return (
       <section className="card auth-card auth-needed" role="group" aria-labelledby={headingId} data-testid="auth-card" data-state="signing-in">
-        <h4 id={headingId}>{(auth.authorizationHost ?? host) !== undefined ? t('auth.finishAt', { server: server.name, host: auth.authorizationHost ?? host }) : t('auth.finish', { server: server.name })}</h4>
+        <h4 id={headingId}>
+          {(auth.authorizationHost ?? host) !== undefined
+            ? t('auth.finishAt', { server: server.name, host: auth.authorizationHost ?? host })
+            : t('auth.finish', { server: server.name })}
+        </h4>
         {auth.authorizationUrl !== undefined && (
           <>
             <p>{t('auth.openAddress')}</p>
@@ -75,7 +79,13 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
           <span className="muted" data-testid="auth-signed-in">
             {host !== undefined ? t('auth.signedInAt', { host }) : t('auth.signedIn')}
           </span>
-          <button type="button" className="btn btn-small btn-ghost" data-testid="auth-sign-out" disabled={busy !== undefined} onClick={() => void signOut(server.name)}>
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            data-testid="auth-sign-out"
+            disabled={busy !== undefined}
+            onClick={() => void signOut(server.name)}
+          >
             {busy === 'signing-out' ? t('auth.signingOut') : t('auth.signOut')}
           </button>
           {errorNote}
@@ -109,7 +119,13 @@ export function AuthCard({ server, compact = false }: { server: ServerView; comp
       </p>
       <Scopes scopes={stepUp ? auth.stepUpScopes : auth.scopes} testId="auth-scopes" />
       <div className="auth-actions">
-        <button type="button" className="btn btn-primary btn-small" data-testid="auth-sign-in" disabled={busy !== undefined} onClick={() => void signIn(server.name)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          data-testid="auth-sign-in"
+          disabled={busy !== undefined}
+          onClick={() => void signIn(server.name)}
+        >
           {busy === 'signing-in' ? t('auth.signingIn') : stepUp ? t('auth.signInAgain') : t('auth.signIn')}
         </button>
         {!compact && <span className="muted">{t('auth.browserOpens')}</span>}
@@ -152,7 +168,14 @@ export function ClientForm({ server }: { server: ServerView }) {
       <label htmlFor={idField}>{t('auth.clientId')}</label>
       <input id={idField} data-testid="auth-client-id" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" required />
       <label htmlFor={secretField}>{t('auth.clientSecret')}</label>
-      <input id={secretField} data-testid="auth-client-secret" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} autoComplete="off" />
+      <input
+        id={secretField}
+        data-testid="auth-client-secret"
+        type="password"
+        value={clientSecret}
+        onChange={(e) => setClientSecret(e.target.value)}
+        autoComplete="off"
+      />
       <button type="submit" className="btn btn-primary btn-small" data-testid="auth-client-save" disabled={busy !== undefined || clientId.trim() === ''}>
         {t('auth.saveAndSignIn')}
       </button>

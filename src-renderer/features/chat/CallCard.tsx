@@ -86,13 +86,7 @@ function CancelButton({ entry }: { entry: CallEntry }) {
   const cancelCall = useApp((s) => s.cancelCall);
   const t = useT();
   return (
-    <button
-      type="button"
-      className="btn btn-small"
-      data-testid="call-cancel"
-      disabled={entry.cancelling === true}
-      onClick={() => void cancelCall(entry.id)}
-    >
+    <button type="button" className="btn btn-small" data-testid="call-cancel" disabled={entry.cancelling === true} onClick={() => void cancelCall(entry.id)}>
       {entry.cancelling ? t('call.cancelling') : t('common.cancel')}
     </button>
   );

@@ -48,7 +48,13 @@ export function ChatLog() {
           {virtualizer.getVirtualItems().map((item) => {
             const entry = entries[item.index];
             return (
-              <div key={item.key} className="chat-log-item" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }}>
+              <div
+                key={item.key}
+                className="chat-log-item"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
                 {entry && <Entry entry={entry} />}
               </div>
             );

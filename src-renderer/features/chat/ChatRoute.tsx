@@ -54,7 +54,12 @@ export function DotenvNotice() {
     <div className="card notice notice-info dotenv-notice" role="note" data-testid="dotenv-notice">
       <p className="notice-message">{t('composer.dotenvHeld', { file: unconfirmed.file, values })}</p>
       <div className="dotenv-notice-actions">
-        <button type="button" className="btn btn-small" data-testid="dotenv-confirm" onClick={() => void confirm(Object.fromEntries(unconfirmed.choices.map((c) => [c.name, c.value])))}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="dotenv-confirm"
+          onClick={() => void confirm(Object.fromEntries(unconfirmed.choices.map((c) => [c.name, c.value])))}
+        >
           {t('composer.dotenvConfirm')}
         </button>
       </div>

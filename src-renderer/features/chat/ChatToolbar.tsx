@@ -30,7 +30,13 @@ export function ChatToolbar() {
 
   return (
     <div className="chat-toolbar" data-testid="chat-toolbar">
-      <button type="button" className={`btn btn-small${historyOpen ? ' is-active' : ''}`} data-testid="history-toggle" aria-pressed={historyOpen} onClick={toggleHistory}>
+      <button
+        type="button"
+        className={`btn btn-small${historyOpen ? ' is-active' : ''}`}
+        data-testid="history-toggle"
+        aria-pressed={historyOpen}
+        onClick={toggleHistory}
+      >
         {t('toolbar.history')}
       </button>
       <button type="button" className="btn btn-small" data-testid="new-chat" onClick={clearChat}>

@@ -130,12 +130,7 @@ export function Composer() {
     // Up/Down walk through earlier commands when the box is a single line.
     if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !text.includes('\n') && history.length > 0) {
       const last = history.length - 1;
-      const next =
-        event.key === 'ArrowUp'
-          ? Math.max(0, (cursor ?? history.length) - 1)
-          : cursor === undefined || cursor >= last
-            ? undefined
-            : cursor + 1;
+      const next = event.key === 'ArrowUp' ? Math.max(0, (cursor ?? history.length) - 1) : cursor === undefined || cursor >= last ? undefined : cursor + 1;
       event.preventDefault();
       setCursor(next);
       setText(next === undefined ? '' : (history[next] ?? ''));

@@ -17,7 +17,14 @@ export function HistorySidebar() {
 
   return (
     <aside className="history" aria-label={t('history.label')} data-testid="history">
-      <input className="history-search" type="search" placeholder={t('history.search')} value={query} data-testid="history-search" onChange={(e) => search(e.target.value)} />
+      <input
+        className="history-search"
+        type="search"
+        placeholder={t('history.search')}
+        value={query}
+        data-testid="history-search"
+        onChange={(e) => search(e.target.value)}
+      />
       <ul className="history-list">
         {conversations.length === 0 && <li className="muted history-empty">{query ? t('history.nothingMatches') : t('history.empty')}</li>}
         {conversations.map((c) => (
@@ -30,7 +37,14 @@ export function HistorySidebar() {
                   setEditing(undefined);
                 }}
               >
-                <input autoFocus className="history-rename" data-testid="history-rename-input" value={title} onChange={(e) => setTitle(e.target.value)} onBlur={() => setEditing(undefined)} />
+                <input
+                  autoFocus
+                  className="history-rename"
+                  data-testid="history-rename-input"
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  onBlur={() => setEditing(undefined)}
+                />
               </form>
             ) : (
               <button type="button" className="history-open" onClick={() => void open(c.id)} title={c.title}>
@@ -51,7 +65,15 @@ export function HistorySidebar() {
               >
                 ✎
               </button>
-              <button type="button" className="btn btn-ghost btn-small" aria-label={t('history.deleteLabel', { title: c.title })} data-testid="history-delete" onClick={() => { if (window.confirm(t('history.confirmDelete', { title: c.title }))) void remove(c.id); }}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                aria-label={t('history.deleteLabel', { title: c.title })}
+                data-testid="history-delete"
+                onClick={() => {
+                  if (window.confirm(t('history.confirmDelete', { title: c.title }))) void remove(c.id);
+                }}
+              >
                 ✕
               </button>
             </span>

@@ -39,7 +39,20 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
               type="button"
               className="attachment-open"
               title={`Open ${a.uri} on ${a.server}`}
-              onClick={() => open(a.server, a.uri, first ? { uri: first.uri, ...(first.mimeType ? { mimeType: first.mimeType } : {}), ...(first.text !== undefined ? { text: first.text } : {}), ...(first.blob !== undefined ? { blob: first.blob } : {}) } : undefined)}
+              onClick={() =>
+                open(
+                  a.server,
+                  a.uri,
+                  first
+                    ? {
+                        uri: first.uri,
+                        ...(first.mimeType ? { mimeType: first.mimeType } : {}),
+                        ...(first.text !== undefined ? { text: first.text } : {}),
+                        ...(first.blob !== undefined ? { blob: first.blob } : {}),
+                      }
+                    : undefined,
+                )
+              }
             >
               {a.name ?? a.uri}
             </button>
@@ -66,7 +79,11 @@ function AssistantView({ message }: { message: AssistantMessage }) {
         part.type === 'text' ? <Markdown key={i} text={part.text} className="msg-text" /> : <ToolCard key={part.callId} part={part} live={live} />,
       )}
       {live && empty && <div className="msg-thinking muted">{t('message.thinking')}</div>}
-      {message.status === 'stopped' && <div className="msg-note muted" data-testid="assistant-stopped">{t('message.stopped')}</div>}
+      {message.status === 'stopped' && (
+        <div className="msg-note muted" data-testid="assistant-stopped">
+          {t('message.stopped')}
+        </div>
+      )}
       {message.error && (
         <div className="card-body call-error msg-error" data-testid="assistant-error" role="alert">
           <span className="error-code">{message.error.code}</span>

@@ -28,10 +28,16 @@ export function ProviderSettings() {
         <p className="muted">
           <Trans i18nKey="providers.intro" components={{ code: <code /> }} />
         </p>
-        {providers?.providers.map((p) => <ProviderRow key={p.id} provider={p} />)}
+        {providers?.providers.map((p) => (
+          <ProviderRow key={p.id} provider={p} />
+        ))}
         {providers?.model && (
           <p className="muted">
-            <Trans i18nKey="providers.newMessagesUse" values={{ model: providers.model, source: t(`providers.source.${providers.modelSource ?? 'default'}`) }} components={{ code: <code /> }} />
+            <Trans
+              i18nKey="providers.newMessagesUse"
+              values={{ model: providers.model, source: t(`providers.source.${providers.modelSource ?? 'default'}`) }}
+              components={{ code: <code /> }}
+            />
           </p>
         )}
       </section>
@@ -48,7 +54,16 @@ export function ProviderSettings() {
         </label>
         <label className="field-row">
           <span>{t('providers.maxSteps')}</span>
-          <input type="number" min={1} max={100} value={settings?.maxSteps ?? 10} onChange={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n >= 1 && n <= 100) void update({ maxSteps: n }); }} />
+          <input
+            type="number"
+            min={1}
+            max={100}
+            value={settings?.maxSteps ?? 10}
+            onChange={(e) => {
+              const n = Number(e.target.value);
+              if (Number.isInteger(n) && n >= 1 && n <= 100) void update({ maxSteps: n });
+            }}
+          />
         </label>
         {(settings?.alwaysAllow.length ?? 0) > 0 && (
           <div>
@@ -77,7 +92,13 @@ export function ProviderSettings() {
                 const key = `${server.name}/${tool.name}`;
                 return (
                   <label key={key} className="tool-toggle">
-                    <input type="checkbox" data-testid="tool-enabled" data-key={key} checked={!disabled.has(key)} onChange={(e) => toggleTool(key, e.target.checked)} />
+                    <input
+                      type="checkbox"
+                      data-testid="tool-enabled"
+                      data-key={key}
+                      checked={!disabled.has(key)}
+                      onChange={(e) => toggleTool(key, e.target.checked)}
+                    />
                     {tool.name}
                     {tool.annotations?.readOnlyHint === true && <span className="tag">{t('toolCard.readOnly')}</span>}
                   </label>
@@ -118,21 +139,43 @@ function ProviderRow({ provider }: { provider: ProviderView }) {
       data-provider={provider.id}
       onSubmit={(e) => {
         e.preventDefault();
-        void save({ ...(key.trim() ? { apiKey: key.trim() } : {}), baseURL: baseURL.trim() ? baseURL.trim() : provider.baseURLSource === 'settings' ? null : undefined });
+        void save({
+          ...(key.trim() ? { apiKey: key.trim() } : {}),
+          baseURL: baseURL.trim() ? baseURL.trim() : provider.baseURLSource === 'settings' ? null : undefined,
+        });
       }}
     >
       <div className="provider-head">
         <strong>{name}</strong>
-        <span className={`pill ${provider.configured ? 'pill-ok' : 'pill-cancelled'}`}>{provider.configured ? t('providers.ready') : t('providers.notSetUp')}</span>
+        <span className={`pill ${provider.configured ? 'pill-ok' : 'pill-cancelled'}`}>
+          {provider.configured ? t('providers.ready') : t('providers.notSetUp')}
+        </span>
         <span className="muted">
           {t(`providers.api.${provider.api === 'chat' ? 'chat' : provider.api === 'messages' ? 'messages' : 'responses'}`)}
-          {provider.hasKey ? t('providers.keyFrom', { source: t(`providers.source.${provider.keySource ?? 'settings'}`) }) : provider.keyEnv ? t('providers.noKey', { env: provider.keyEnv }) : ''}
+          {provider.hasKey
+            ? t('providers.keyFrom', { source: t(`providers.source.${provider.keySource ?? 'settings'}`) })
+            : provider.keyEnv
+              ? t('providers.noKey', { env: provider.keyEnv })
+              : ''}
           {provider.baseURL ? ` · ${provider.baseURL} (${t(`providers.source.${provider.baseURLSource ?? 'default'}`)})` : ''}
         </span>
       </div>
       <div className="provider-fields">
-        <input type="password" autoComplete="off" placeholder={provider.hasKey ? t('providers.replaceKey') : t('providers.apiKey')} value={key} onChange={(e) => setKey(e.target.value)} aria-label={t('providers.apiKeyLabel', { provider: name })} />
-        <input type="url" placeholder={provider.baseURL ?? t('providers.baseUrl')} value={baseURL} onChange={(e) => setBaseURL(e.target.value)} aria-label={t('providers.baseUrlLabel', { provider: name })} />
+        <input
+          type="password"
+          autoComplete="off"
+          placeholder={provider.hasKey ? t('providers.replaceKey') : t('providers.apiKey')}
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          aria-label={t('providers.apiKeyLabel', { provider: name })}
+        />
+        <input
+          type="url"
+          placeholder={provider.baseURL ?? t('providers.baseUrl')}
+          value={baseURL}
+          onChange={(e) => setBaseURL(e.target.value)}
+          aria-label={t('providers.baseUrlLabel', { provider: name })}
+        />
         <button type="submit" className="btn btn-small btn-primary">
           {t('common.save')}
         </button>

@@ -41,7 +41,8 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
   const approve = useApp((s) => s.approve);
   const t = useT();
   const waiting = part.status === 'awaiting-approval' && live;
-  const state = part.status === 'done' ? 'ok' : part.status === 'running' || waiting ? 'pending' : part.status === 'awaiting-approval' ? 'cancelled' : part.status;
+  const state =
+    part.status === 'done' ? 'ok' : part.status === 'running' || waiting ? 'pending' : part.status === 'awaiting-approval' ? 'cancelled' : part.status;
   return (
     <article
       className={`card call call-${state} tool-card${waiting ? ' needs-approval' : ''}`}
@@ -58,7 +59,13 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
         <span className={`pill pill-${state}`} data-testid="tool-status">
           {t(`toolCard.status.${part.status}`)}
         </span>
-        {part.durationMs !== undefined && <span className="muted duration">{part.durationMs < 1000 ? `${formatCount(part.durationMs)} ms` : `${formatCount(part.durationMs / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} s`}</span>}
+        {part.durationMs !== undefined && (
+          <span className="muted duration">
+            {part.durationMs < 1000
+              ? `${formatCount(part.durationMs)} ms`
+              : `${formatCount(part.durationMs / 1000, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} s`}
+          </span>
+        )}
       </header>
       {part.status === 'running' && live && <RunningBody part={part} />}
       {/* What the server asks of the person while this call runs (sampling, a form, a link). */}

@@ -91,13 +91,7 @@ function Fields({ server, tool }: { server: string; tool: ToolInfo }) {
         />
       )}
       {form.fields.map((field) => (
-        <FormField
-          key={field.name}
-          field={field}
-          value={values[field.name] ?? ''}
-          error={errors[field.name]}
-          onChange={(v) => change(field.name, v)}
-        />
+        <FormField key={field.name} field={field} value={values[field.name] ?? ''} error={errors[field.name]} onChange={(v) => change(field.name, v)} />
       ))}
       {!form.freeform && form.fields.length === 0 && <p className="muted">{t('toolForm.noArgs')}</p>}
       <div className="form-actions">

@@ -25,13 +25,7 @@ export function ToolPicker() {
   const value = selected ? encode(selected.server, selected.tool) : '';
 
   return (
-    <select
-      className="tool-picker"
-      data-testid="tool-picker"
-      aria-label={t('tools.choose')}
-      value={value}
-      onChange={(e) => selectTool(decode(e.target.value))}
-    >
+    <select className="tool-picker" data-testid="tool-picker" aria-label={t('tools.choose')} value={value} onChange={(e) => selectTool(decode(e.target.value))}>
       <option value="">{t('tools.placeholder')}</option>
       {ready.map((server) => (
         <optgroup key={server.name} label={server.name}>

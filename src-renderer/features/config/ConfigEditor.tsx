@@ -95,7 +95,8 @@ export function ConfigEditor() {
     const fromMain: TextProblem[] = [];
     const refused = refusedRef.current;
     if (refused && refused.text === text) fromMain.push(mainProblem(text, refused.line, refused.column, refused.message));
-    else if (base?.problem && base.text === text) fromMain.push(mainProblem(text, base.problem.line, base.problem.column, configDetailText(base.problem.message, base.problem.info)));
+    else if (base?.problem && base.text === text)
+      fromMain.push(mainProblem(text, base.problem.line, base.problem.column, configDetailText(base.problem.message, base.problem.info)));
     const mainLines = new Set(fromMain.map((p) => p.line));
     const all = [...fromMain, ...lintConfigText(text).filter((p) => !mainLines.has(p.line))].sort((a, b) => a.from - b.from);
     const diagnostics: Diagnostic[] = all.map((p) => ({
@@ -248,7 +249,10 @@ export function ConfigEditor() {
       const { message, data } = describeError(error);
       // Main says where (HostError.data: file, line, column, detail); the message text is never parsed.
       const located =
-        typeof data?.line === 'number' && typeof data.column === 'number' && typeof data.detail === 'string' && (data.file === undefined || data.file === base.path)
+        typeof data?.line === 'number' &&
+        typeof data.column === 'number' &&
+        typeof data.detail === 'string' &&
+        (data.file === undefined || data.file === base.path)
           ? { line: data.line, column: data.column, message: configDetailText(data.detail, data.detailInfo) }
           : undefined;
       if (located) {
@@ -293,7 +297,13 @@ export function ConfigEditor() {
         <button type="button" className="btn btn-small" data-testid="editor-revert" disabled={!dirty} onClick={revert}>
           {t('editor.revert')}
         </button>
-        <button type="button" className="btn btn-small btn-primary" data-testid="editor-save" disabled={!loaded || saving || (!dirty && !pending)} onClick={() => void save()}>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          data-testid="editor-save"
+          disabled={!loaded || saving || (!dirty && !pending)}
+          onClick={() => void save()}
+        >
           {saving ? t('editor.saving') : t('common.save')}
         </button>
       </div>
@@ -351,21 +361,21 @@ function editorPhrases(): Record<string, string> {
     'Folded lines': i18n.t('editor.cm.foldedLines'),
     'Unfolded lines': i18n.t('editor.cm.unfoldedLines'),
     'folded code': i18n.t('editor.cm.foldedCode'),
-    'unfold': i18n.t('editor.cm.unfold'),
-    'Find': i18n.t('editor.cm.find'),
-    'Replace': i18n.t('editor.cm.replace'),
-    'next': i18n.t('editor.cm.next'),
-    'previous': i18n.t('editor.cm.previous'),
-    'all': i18n.t('editor.cm.all'),
+    unfold: i18n.t('editor.cm.unfold'),
+    Find: i18n.t('editor.cm.find'),
+    Replace: i18n.t('editor.cm.replace'),
+    next: i18n.t('editor.cm.next'),
+    previous: i18n.t('editor.cm.previous'),
+    all: i18n.t('editor.cm.all'),
     'match case': i18n.t('editor.cm.matchCase'),
-    'regexp': i18n.t('editor.cm.regexp'),
+    regexp: i18n.t('editor.cm.regexp'),
     'by word': i18n.t('editor.cm.byWord'),
-    'replace': i18n.t('editor.cm.replaceOne'),
+    replace: i18n.t('editor.cm.replaceOne'),
     'replace all': i18n.t('editor.cm.replaceAll'),
-    'close': i18n.t('editor.cm.close'),
+    close: i18n.t('editor.cm.close'),
     'Go to line': i18n.t('editor.cm.goToLine'),
-    'go': i18n.t('editor.cm.go'),
-    'Diagnostics': i18n.t('editor.cm.diagnostics'),
+    go: i18n.t('editor.cm.go'),
+    Diagnostics: i18n.t('editor.cm.diagnostics'),
     'No diagnostics': i18n.t('editor.cm.noDiagnostics'),
     'Control character': i18n.t('editor.cm.controlCharacter'),
     'Selection deleted': i18n.t('editor.cm.selectionDeleted'),

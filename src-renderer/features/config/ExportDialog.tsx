@@ -36,14 +36,27 @@ export function ExportDialog({ names, onClose }: { names: string[] | undefined; 
       )}
       {text === undefined && !error && <p className="muted">{t('common.loading')}</p>}
       {text !== undefined && (
-        <textarea className="export-text" data-testid="export-text" readOnly rows={Math.min(20, text.split('\n').length + 1)} value={text} onFocus={(e) => e.target.select()} />
+        <textarea
+          className="export-text"
+          data-testid="export-text"
+          readOnly
+          rows={Math.min(20, text.split('\n').length + 1)}
+          value={text}
+          onFocus={(e) => e.target.select()}
+        />
       )}
       <div className="form-actions">
         {failed && <span className="form-error">{t('exportDialog.noClipboard')}</span>}
         <button type="button" className="btn" onClick={onClose}>
           {t('common.close')}
         </button>
-        <button type="button" className="btn btn-primary" data-testid="export-copy" disabled={text === undefined} onClick={() => text !== undefined && void copy(text)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="export-copy"
+          disabled={text === undefined}
+          onClick={() => text !== undefined && void copy(text)}
+        >
           {copied ? t('common.copied') : t('exportDialog.copy')}
         </button>
       </div>

@@ -105,12 +105,26 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
             <legend>{t('importDialog.from')}</legend>
             {hosts.map(([value, label]) => (
               <label key={value} className="radio">
-                <input type="radio" name={`${id}-source`} value={value} data-testid={`import-source-${value}`} checked={source === value} onChange={() => setSource(value)} />
+                <input
+                  type="radio"
+                  name={`${id}-source`}
+                  value={value}
+                  data-testid={`import-source-${value}`}
+                  checked={source === value}
+                  onChange={() => setSource(value)}
+                />
                 {label}
               </label>
             ))}
             <label className="radio">
-              <input type="radio" name={`${id}-source`} value="path" data-testid="import-source-path" checked={source === 'path'} onChange={() => setSource('path')} />
+              <input
+                type="radio"
+                name={`${id}-source`}
+                value="path"
+                data-testid="import-source-path"
+                checked={source === 'path'}
+                onChange={() => setSource('path')}
+              />
               {t('importDialog.aFile')}
             </label>
             {source === 'path' && (
@@ -203,7 +217,13 @@ export function ImportDialog({ onClose }: { onClose(): void }) {
             <button type="button" className="btn" onClick={() => setStep({ kind: 'preview', preview: step.preview })}>
               {t('importDialog.back')}
             </button>
-            <button type="button" className="btn btn-primary btn-danger" data-testid="import-confirm-overwrite" disabled={busy} onClick={() => void apply(step.preview, true)}>
+            <button
+              type="button"
+              className="btn btn-primary btn-danger"
+              data-testid="import-confirm-overwrite"
+              disabled={busy}
+              onClick={() => void apply(step.preview, true)}
+            >
               {t('importDialog.overwriteAndImport')}
             </button>
           </div>
@@ -284,7 +304,9 @@ function CandidateRow({ candidate: c, checked, onChange }: { candidate: ImportCa
             {t('importDialog.conflict', { name: c.name })}
           </span>
         )}
-        {take && c.secretKeys.length > 0 && <div className="muted import-secret-keys">{t('importDialog.secretLooking', { keys: c.secretKeys.join(', ') })}</div>}
+        {take && c.secretKeys.length > 0 && (
+          <div className="muted import-secret-keys">{t('importDialog.secretLooking', { keys: c.secretKeys.join(', ') })}</div>
+        )}
       </td>
     </tr>
   );

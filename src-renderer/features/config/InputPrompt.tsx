@@ -37,9 +37,7 @@ export function InputPrompt({ server, inputId }: { server: string; inputId: stri
   return (
     <form className="input-prompt" data-testid="input-prompt" aria-label={t('inputPrompt.label', { server })} onSubmit={(e) => void submit(e)}>
       <label htmlFor={id}>
-        {decl?.description ?? (
-          <Trans i18nKey="inputPrompt.valueFor" values={{ input: `\${input:${inputId}}` }} components={{ code: <code /> }} />
-        )}
+        {decl?.description ?? <Trans i18nKey="inputPrompt.valueFor" values={{ input: `\${input:${inputId}}` }} components={{ code: <code /> }} />}
       </label>
       <div className="kv-inputs">
         <input

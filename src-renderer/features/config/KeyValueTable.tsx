@@ -161,7 +161,12 @@ export function ArgsList({ rows, onChange }: { rows: Row[]; onChange(rows: Row[]
             value={row.value}
             onChange={(e) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)))}
           />
-          <button type="button" className="btn btn-ghost btn-small" aria-label={t('kv.removeArgument', { n: index + 1 })} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={t('kv.removeArgument', { n: index + 1 })}
+            onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+          >
             ✕
           </button>
         </div>

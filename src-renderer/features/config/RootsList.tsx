@@ -18,7 +18,12 @@ export function RootsList({ rows, onChange, error, errorId }: { rows: Row[]; onC
             value={row.value}
             onChange={(e) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)))}
           />
-          <button type="button" className="btn btn-ghost btn-small" aria-label={t('kv.removeRoot', { n: index + 1 })} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={t('kv.removeRoot', { n: index + 1 })}
+            onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+          >
             ✕
           </button>
         </div>

@@ -9,7 +9,17 @@ const modes: readonly SandboxMode[] = ['default', 'off', 'on', 'custom'];
  * A stdio server's sandbox: the settings default, off, on (system read-only, home hidden, private
  * /tmp, network allowed), or custom: extra paths to read and to write, and whether the network is allowed.
  */
-export function SandboxFields({ state, onChange, errors, idPrefix }: { state: SandboxState; onChange(patch: Partial<SandboxState>): void; errors: { read?: string; write?: string }; idPrefix: string }) {
+export function SandboxFields({
+  state,
+  onChange,
+  errors,
+  idPrefix,
+}: {
+  state: SandboxState;
+  onChange(patch: Partial<SandboxState>): void;
+  errors: { read?: string; write?: string };
+  idPrefix: string;
+}) {
   const t = useT();
   const modeLabel = (mode: SandboxMode): string =>
     mode === 'default' ? t('sandbox.modeDefault') : mode === 'off' ? t('sandbox.modeOff') : mode === 'on' ? t('sandbox.modeOn') : t('sandbox.modeCustom');
@@ -19,12 +29,21 @@ export function SandboxFields({ state, onChange, errors, idPrefix }: { state: Sa
       <div className="segmented" role="radiogroup" aria-label={t('sandbox.legend')}>
         {modes.map((mode) => (
           <label key={mode} className={state.sandboxMode === mode ? 'selected' : ''}>
-            <input type="radio" name={`${idPrefix}-sandbox`} value={mode} data-testid={`form-sandbox-${mode}`} checked={state.sandboxMode === mode} onChange={() => onChange({ sandboxMode: mode })} />
+            <input
+              type="radio"
+              name={`${idPrefix}-sandbox`}
+              value={mode}
+              data-testid={`form-sandbox-${mode}`}
+              checked={state.sandboxMode === mode}
+              onChange={() => onChange({ sandboxMode: mode })}
+            />
             {modeLabel(mode)}
           </label>
         ))}
       </div>
-      <p className="muted field-hint">{state.sandboxMode === 'default' ? t('sandbox.hintDefault') : state.sandboxMode === 'off' ? t('sandbox.hintOff') : t('sandbox.hintOn')}</p>
+      <p className="muted field-hint">
+        {state.sandboxMode === 'default' ? t('sandbox.hintDefault') : state.sandboxMode === 'off' ? t('sandbox.hintOff') : t('sandbox.hintOn')}
+      </p>
       {state.sandboxMode === 'custom' && (
         <>
           <PathList
@@ -44,7 +63,12 @@ export function SandboxFields({ state, onChange, errors, idPrefix }: { state: Sa
             {...(errors.write ? { error: errors.write } : {})}
           />
           <label className="field-check-inline">
-            <input type="checkbox" data-testid="form-sandbox-network" checked={state.sandboxNetwork} onChange={(e) => onChange({ sandboxNetwork: e.target.checked })} />
+            <input
+              type="checkbox"
+              data-testid="form-sandbox-network"
+              checked={state.sandboxNetwork}
+              onChange={(e) => onChange({ sandboxNetwork: e.target.checked })}
+            />
             {t('sandbox.network')}
           </label>
         </>
@@ -53,7 +77,21 @@ export function SandboxFields({ state, onChange, errors, idPrefix }: { state: Sa
   );
 }
 
-function PathList({ kind, label, rows, onChange, error, errorId }: { kind: 'read' | 'write'; label: string; rows: Row[]; onChange(rows: Row[]): void; error?: string; errorId: string }) {
+function PathList({
+  kind,
+  label,
+  rows,
+  onChange,
+  error,
+  errorId,
+}: {
+  kind: 'read' | 'write';
+  label: string;
+  rows: Row[];
+  onChange(rows: Row[]): void;
+  error?: string;
+  errorId: string;
+}) {
   const t = useT();
   const testId = kind === 'read' ? 'form-sandbox-read' : 'form-sandbox-write';
   return (
@@ -71,7 +109,12 @@ function PathList({ kind, label, rows, onChange, error, errorId }: { kind: 'read
             value={row.value}
             onChange={(e) => onChange(rows.map((r) => (r.id === row.id ? { ...r, value: e.target.value } : r)))}
           />
-          <button type="button" className="btn btn-ghost btn-small" aria-label={t('sandbox.removePath', { list: label, n: index + 1 })} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            aria-label={t('sandbox.removePath', { list: label, n: index + 1 })}
+            onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+          >
             ✕
           </button>
         </div>

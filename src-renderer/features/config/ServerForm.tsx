@@ -1,7 +1,16 @@
 import { useId, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import { describeError } from '../../host/bridge-client';
 import { useApp } from '../../store/useApp';
-import { emptyForm, entryFromForm, formFromEntry, splitCommandField, type FormErrors, type RemoteTransport, type SamplingMode, type ServerFormState } from './entry-form';
+import {
+  emptyForm,
+  entryFromForm,
+  formFromEntry,
+  splitCommandField,
+  type FormErrors,
+  type RemoteTransport,
+  type SamplingMode,
+  type ServerFormState,
+} from './entry-form';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
 import { SandboxFields } from './SandboxFields';
@@ -92,7 +101,13 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
     );
 
   return (
-    <form className="server-form" aria-label={adding ? t('serverForm.add') : t('serverForm.edit', { server: name })} data-testid="server-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form
+      className="server-form"
+      aria-label={adding ? t('serverForm.add') : t('serverForm.edit', { server: name })}
+      data-testid="server-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+    >
       <h2>{adding ? t('serverForm.add') : t('serverForm.edit', { server: name })}</h2>
 
       <div className="form-grid">
@@ -100,7 +115,15 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
           <span>{t('serverForm.name')}</span>
         </label>
         <div>
-          <input id={`${id}-name`} type="text" data-testid="form-name" spellCheck={false} value={form.name} onChange={(e) => patch({ name: e.target.value })} {...field('name')} />
+          <input
+            id={`${id}-name`}
+            type="text"
+            data-testid="form-name"
+            spellCheck={false}
+            value={form.name}
+            onChange={(e) => patch({ name: e.target.value })}
+            {...field('name')}
+          />
           {!adding && form.name.trim() !== name && form.name.trim() !== '' && <p className="field-hint">{t('serverForm.renames')}</p>}
           {fieldError('name')}
         </div>
@@ -109,7 +132,14 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
         <div className="segmented" role="radiogroup" aria-label={t('serverForm.kind')}>
           {(['stdio', 'remote'] as const).map((kind) => (
             <label key={kind} className={form.kind === kind ? 'selected' : ''}>
-              <input type="radio" name={`${id}-kind`} value={kind} data-testid={`form-kind-${kind}`} checked={form.kind === kind} onChange={() => patch({ kind })} />
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                value={kind}
+                data-testid={`form-kind-${kind}`}
+                checked={form.kind === kind}
+                onChange={() => patch({ kind })}
+              />
               {kind === 'stdio' ? t('serverForm.stdio') : t('serverForm.remote')}
             </label>
           ))}
@@ -149,12 +179,28 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
             <span />
             <ArgsList rows={form.args} onChange={(args) => patch({ args })} />
             <span />
-            <KeyValueTable label={t('serverForm.environment')} noun={t('serverForm.variable')} rows={form.env} onChange={(env) => patch({ env })} server={form.name.trim()} testId="form-env" {...(errors.env ? { error: errors.env } : {})} />
+            <KeyValueTable
+              label={t('serverForm.environment')}
+              noun={t('serverForm.variable')}
+              rows={form.env}
+              onChange={(env) => patch({ env })}
+              server={form.name.trim()}
+              testId="form-env"
+              {...(errors.env ? { error: errors.env } : {})}
+            />
             <label className="field" htmlFor={`${id}-cwd`}>
               <span>{t('serverForm.workingFolder')}</span>
             </label>
             <div>
-              <input id={`${id}-cwd`} type="text" data-testid="form-cwd" spellCheck={false} placeholder={t('serverForm.cwdPlaceholder')} value={form.cwd} onChange={(e) => patch({ cwd: e.target.value })} />
+              <input
+                id={`${id}-cwd`}
+                type="text"
+                data-testid="form-cwd"
+                spellCheck={false}
+                placeholder={t('serverForm.cwdPlaceholder')}
+                value={form.cwd}
+                onChange={(e) => patch({ cwd: e.target.value })}
+              />
             </div>
             <span />
             <SandboxFields
@@ -186,14 +232,27 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
               <span>{t('serverForm.transport')}</span>
             </label>
             <div>
-              <select id={`${id}-transport`} data-testid="form-transport" value={form.transport} onChange={(e) => patch({ transport: e.target.value as RemoteTransport })}>
+              <select
+                id={`${id}-transport`}
+                data-testid="form-transport"
+                value={form.transport}
+                onChange={(e) => patch({ transport: e.target.value as RemoteTransport })}
+              >
                 <option value="auto">{t('serverForm.transportAuto')}</option>
                 <option value="http">{t('serverForm.transportHttp')}</option>
                 <option value="sse">{t('serverForm.transportSse')}</option>
               </select>
             </div>
             <span />
-            <KeyValueTable label={t('serverForm.headers')} noun={t('serverForm.header')} rows={form.headers} onChange={(headers) => patch({ headers })} server={form.name.trim()} testId="form-headers" {...(errors.headers ? { error: errors.headers } : {})} />
+            <KeyValueTable
+              label={t('serverForm.headers')}
+              noun={t('serverForm.header')}
+              rows={form.headers}
+              onChange={(headers) => patch({ headers })}
+              server={form.name.trim()}
+              testId="form-headers"
+              {...(errors.headers ? { error: errors.headers } : {})}
+            />
           </>
         )}
 
@@ -219,7 +278,12 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
           <span>{t('serverForm.sampling')}</span>
         </label>
         <div className="form-inline">
-          <select id={`${id}-sampling`} data-testid="form-sampling" value={form.samplingMode} onChange={(e) => patch({ samplingMode: e.target.value as SamplingMode })}>
+          <select
+            id={`${id}-sampling`}
+            data-testid="form-sampling"
+            value={form.samplingMode}
+            onChange={(e) => patch({ samplingMode: e.target.value as SamplingMode })}
+          >
             <option value="ask">{t('serverForm.samplingAsk')}</option>
             <option value="allow">{t('serverForm.samplingAllow')}</option>
             <option value="never">{t('serverForm.samplingNever')}</option>

@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, entryFromForm, formFromEntry, looksSecret, newRowId, rootProblem, secretReference, splitCommandField, suggestSecretName } from './entry-form';
+import {
+  emptyForm,
+  entryFromForm,
+  formFromEntry,
+  looksSecret,
+  newRowId,
+  rootProblem,
+  secretReference,
+  splitCommandField,
+  suggestSecretName,
+} from './entry-form';
 
 const row = (value: string) => ({ id: newRowId(), value });
 const pair = (key: string, value: string) => ({ id: newRowId(), key, value });
 
 describe('entryFromForm', () => {
   it('builds a stdio entry, dropping empty rows and empty optional fields', () => {
-    const form = { ...emptyForm(), name: ' calc ', command: ' node ', args: [row('calc.mjs'), row(''), row('--debug')], env: [pair('CALC_PRECISION', '8'), pair('', '')], timeout: '5000' };
+    const form = {
+      ...emptyForm(),
+      name: ' calc ',
+      command: ' node ',
+      args: [row('calc.mjs'), row(''), row('--debug')],
+      env: [pair('CALC_PRECISION', '8'), pair('', '')],
+      timeout: '5000',
+    };
     expect(entryFromForm(form, undefined, [])).toEqual({
       ok: true,
       name: 'calc',
@@ -15,7 +32,15 @@ describe('entryFromForm', () => {
   });
 
   it('builds a remote entry with the transport as `type` and headers', () => {
-    const form = { ...emptyForm(), name: 'r', kind: 'remote' as const, url: 'https://x.example/mcp', transport: 'sse' as const, headers: [pair('Authorization', 'Bearer ${secret:r_tok}')], disabled: true };
+    const form = {
+      ...emptyForm(),
+      name: 'r',
+      kind: 'remote' as const,
+      url: 'https://x.example/mcp',
+      transport: 'sse' as const,
+      headers: [pair('Authorization', 'Bearer ${secret:r_tok}')],
+      disabled: true,
+    };
     expect(entryFromForm(form, undefined, [])).toEqual({
       ok: true,
       name: 'r',
@@ -40,7 +65,12 @@ describe('entryFromForm', () => {
     const bad = { ...emptyForm(), name: 'taken', command: '', env: [pair('', 'v')], timeout: '1.5' };
     expect(entryFromForm(bad, undefined, ['taken'])).toEqual({
       ok: false,
-      errors: { name: expect.stringContaining('already exists') as unknown, command: expect.any(String) as unknown, env: expect.stringContaining('needs a name') as unknown, timeout: expect.any(String) as unknown },
+      errors: {
+        name: expect.stringContaining('already exists') as unknown,
+        command: expect.any(String) as unknown,
+        env: expect.stringContaining('needs a name') as unknown,
+        timeout: expect.any(String) as unknown,
+      },
     });
     const remote = { ...emptyForm(), name: 'r', kind: 'remote' as const, url: 'ftp://x', headers: [pair('A', '1'), pair('A', '2')] };
     expect(entryFromForm(remote, undefined, [])).toEqual({
@@ -98,11 +128,18 @@ describe('sampling policy in the form', () => {
     expect(form).toMatchObject({ samplingMode: 'never', samplingPerMinute: '5' });
     expect(entryFromForm(form, original, [])).toEqual({ ok: true, name: 's', entry: original });
     expect(entryFromForm({ ...form, samplingMode: 'ask', samplingPerMinute: '' }, original, [])).toEqual({ ok: true, name: 's', entry: { command: 'node' } });
-    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingMode: 'allow' }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sampling: { mode: 'allow' } } });
+    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingMode: 'allow' }, undefined, [])).toEqual({
+      ok: true,
+      name: 'n',
+      entry: { command: 'node', sampling: { mode: 'allow' } },
+    });
   });
 
   it('refuses a rate that is not a whole number above 0', () => {
-    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingPerMinute: '0.5' }, undefined, [])).toEqual({ ok: false, errors: { sampling: expect.stringContaining('whole number') as unknown } });
+    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', samplingPerMinute: '0.5' }, undefined, [])).toEqual({
+      ok: false,
+      errors: { sampling: expect.stringContaining('whole number') as unknown },
+    });
   });
 });
 
@@ -127,14 +164,22 @@ describe('sandbox in the form', () => {
     expect(custom).toMatchObject({ sandboxMode: 'custom', sandboxNetwork: false });
     expect(custom.sandboxRead.map((r) => r.value)).toEqual(['a']);
     expect(custom.sandboxWrite.map((r) => r.value)).toEqual(['b']);
-    expect(entryFromForm({ ...custom, sandboxMode: 'default' }, { command: 'node', sandbox: true }, [])).toEqual({ ok: true, name: 's', entry: { command: 'node' } });
+    expect(entryFromForm({ ...custom, sandboxMode: 'default' }, { command: 'node', sandbox: true }, [])).toEqual({
+      ok: true,
+      name: 's',
+      entry: { command: 'node' },
+    });
   });
 
   it('writes what is chosen: on, off, custom with trimmed paths; network only when turned off', () => {
     const base = { ...emptyForm(), name: 'n', command: 'node' };
     expect(entryFromForm({ ...base, sandboxMode: 'on' }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: true } });
     expect(entryFromForm({ ...base, sandboxMode: 'off' }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: false } });
-    expect(entryFromForm({ ...base, sandboxMode: 'custom', sandboxRead: [row(' ~/notes ')] }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: { allowRead: ['~/notes'] } } });
+    expect(entryFromForm({ ...base, sandboxMode: 'custom', sandboxRead: [row(' ~/notes ')] }, undefined, [])).toEqual({
+      ok: true,
+      name: 'n',
+      entry: { command: 'node', sandbox: { allowRead: ['~/notes'] } },
+    });
     expect(entryFromForm({ ...base, sandboxMode: 'custom', sandboxWrite: [row('out')], sandboxNetwork: false }, undefined, [])).toEqual({
       ok: true,
       name: 'n',
@@ -144,10 +189,20 @@ describe('sandbox in the form', () => {
 
   it('refuses an empty path or a URL at its list', () => {
     const base = { ...emptyForm(), name: 'n', command: 'node', sandboxMode: 'custom' as const };
-    expect(entryFromForm({ ...base, sandboxRead: [row('/ok'), row('  ')] }, undefined, [])).toEqual({ ok: false, errors: { sandboxRead: expect.stringContaining('Give a path') as unknown } });
-    expect(entryFromForm({ ...base, sandboxWrite: [row('file:///tmp')] }, undefined, [])).toEqual({ ok: false, errors: { sandboxWrite: expect.stringContaining('is a URL') as unknown } });
+    expect(entryFromForm({ ...base, sandboxRead: [row('/ok'), row('  ')] }, undefined, [])).toEqual({
+      ok: false,
+      errors: { sandboxRead: expect.stringContaining('Give a path') as unknown },
+    });
+    expect(entryFromForm({ ...base, sandboxWrite: [row('file:///tmp')] }, undefined, [])).toEqual({
+      ok: false,
+      errors: { sandboxWrite: expect.stringContaining('is a URL') as unknown },
+    });
     // The lists only count for a custom sandbox.
-    expect(entryFromForm({ ...base, sandboxMode: 'on', sandboxRead: [row('')] }, undefined, [])).toEqual({ ok: true, name: 'n', entry: { command: 'node', sandbox: true } });
+    expect(entryFromForm({ ...base, sandboxMode: 'on', sandboxRead: [row('')] }, undefined, [])).toEqual({
+      ok: true,
+      name: 'n',
+      entry: { command: 'node', sandbox: true },
+    });
   });
 
   it('a remote server has no sandbox (it runs elsewhere)', () => {
@@ -164,7 +219,11 @@ describe('splitCommandField', () => {
     const split = splitCommandField({ ...emptyForm(), name: 'everything', command: 'npx -y @modelcontextprotocol/server-everything' });
     expect(split?.moved).toBe(2);
     expect(values(split!.form)).toEqual({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] });
-    expect(entryFromForm(split!.form, undefined, [])).toEqual({ ok: true, name: 'everything', entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } });
+    expect(entryFromForm(split!.form, undefined, [])).toEqual({
+      ok: true,
+      name: 'everything',
+      entry: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
+    });
   });
 
   it('puts the words before the arguments already listed, or replaces them', () => {

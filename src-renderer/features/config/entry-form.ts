@@ -257,7 +257,10 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
   if (rootError) errors.roots = rootError;
   if (roots.length > 0) entry.roots = roots;
   // Keys of `sampling` the form does not show are kept; the key goes when nothing is left in it.
-  const originalSampling = typeof original?.sampling === 'object' && original.sampling !== null && !Array.isArray(original.sampling) ? (original.sampling as Record<string, unknown>) : {};
+  const originalSampling =
+    typeof original?.sampling === 'object' && original.sampling !== null && !Array.isArray(original.sampling)
+      ? (original.sampling as Record<string, unknown>)
+      : {};
   const sampling: Record<string, unknown> = { ...originalSampling };
   delete sampling.mode;
   delete sampling.perMinute;

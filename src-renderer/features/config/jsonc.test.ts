@@ -73,7 +73,11 @@ describe('parseLocatedMessage', () => {
       column: 7,
       message: 'mcpServers.a.args must be an array',
     });
-    expect(parseLocatedMessage('C:\\Users\\me\\mcp.json:12:3: not valid JSON: expected a comma')).toEqual({ line: 12, column: 3, message: 'not valid JSON: expected a comma' });
+    expect(parseLocatedMessage('C:\\Users\\me\\mcp.json:12:3: not valid JSON: expected a comma')).toEqual({
+      line: 12,
+      column: 3,
+      message: 'not valid JSON: expected a comma',
+    });
   });
 
   it('gives undefined for an unlocated message', () => {

@@ -33,8 +33,7 @@ export interface ParsedConfig {
   inputs: InputDecl[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads `mcpServers` and `inputs` from the text; undefined servers when it has syntax errors. */
 export function readConfig(text: string): ParsedConfig {
@@ -85,7 +84,24 @@ export function offsetAt(text: string, line: number, column: number): number {
   return Math.min(offset + Math.max(0, column - 1), max);
 }
 
-const parseCodes = new Set(['InvalidSymbol', 'InvalidNumberFormat', 'PropertyNameExpected', 'ValueExpected', 'ColonExpected', 'CommaExpected', 'CloseBraceExpected', 'CloseBracketExpected', 'EndOfFileExpected', 'InvalidCommentToken', 'UnexpectedEndOfComment', 'UnexpectedEndOfString', 'UnexpectedEndOfNumber', 'InvalidUnicode', 'InvalidEscapeCharacter', 'InvalidCharacter']);
+const parseCodes = new Set([
+  'InvalidSymbol',
+  'InvalidNumberFormat',
+  'PropertyNameExpected',
+  'ValueExpected',
+  'ColonExpected',
+  'CommaExpected',
+  'CloseBraceExpected',
+  'CloseBracketExpected',
+  'EndOfFileExpected',
+  'InvalidCommentToken',
+  'UnexpectedEndOfComment',
+  'UnexpectedEndOfString',
+  'UnexpectedEndOfNumber',
+  'InvalidUnicode',
+  'InvalidEscapeCharacter',
+  'InvalidCharacter',
+]);
 function parseErrorText(code: string): string {
   return parseCodes.has(code) ? i18n.t(`jsonc.parse.${code as keyof Catalogue['jsonc']['parse']}`) : code;
 }

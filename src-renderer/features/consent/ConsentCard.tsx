@@ -194,7 +194,13 @@ export function ConsentCard({ server }: { server: ServerView }) {
         </details>
       )}
       <div className="consent-actions">
-        <button type="button" className="btn btn-primary" data-testid="consent-approve" disabled={approving} onClick={() => void approve(server.name, consent.hash)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="consent-approve"
+          disabled={approving}
+          onClick={() => void approve(server.name, consent.hash)}
+        >
           {approving ? t('consent.approving') : server.disabled ? t('consent.approveDisabled') : t('consent.approveStart')}
         </button>
         <span className="muted">{t('consent.notNow')}</span>

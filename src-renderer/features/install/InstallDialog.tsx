@@ -49,7 +49,11 @@ function InputField({ input, value, onChange }: { input: InstallInput; value: st
         />
       )}
       {input.description && <p className="muted field-help">{input.description}</p>}
-      {input.secret && <p className="muted field-help"><Trans i18nKey="install.keptAs" values={{ ref: `\${secret:${input.secretName ?? input.key}}` }} components={{ code: <code /> }} /></p>}
+      {input.secret && (
+        <p className="muted field-help">
+          <Trans i18nKey="install.keptAs" values={{ ref: `\${secret:${input.secretName ?? input.key}}` }} components={{ code: <code /> }} />
+        </p>
+      )}
     </div>
   );
 }
@@ -132,13 +136,20 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
         <form onSubmit={(e) => void submit(e)} data-testid="install-form">
           <p className="install-origin">
             <span className="chip">{t(`install.source.${plan.source}`)}</span> {plan.origin}
-            {plan.version && <Trans i18nKey="install.version" values={{ version: plan.version }} components={{ strong: <strong data-testid="install-version" /> }} />}
+            {plan.version && (
+              <Trans i18nKey="install.version" values={{ version: plan.version }} components={{ strong: <strong data-testid="install-version" /> }} />
+            )}
           </p>
           {plan.description && <p className="muted">{plan.description}</p>}
           {plan.alternatives && plan.alternatives.length > 1 && (
             <div className="install-field">
               <label htmlFor={useId_}>{t('install.installAs')}</label>
-              <select id={useId_} data-testid="install-use" value={plan.uses} onChange={(e) => setUse(e.target.value as 'npm' | 'pypi' | 'oci' | 'mcpb' | 'remote')}>
+              <select
+                id={useId_}
+                data-testid="install-use"
+                value={plan.uses}
+                onChange={(e) => setUse(e.target.value as 'npm' | 'pypi' | 'oci' | 'mcpb' | 'remote')}
+              >
                 {plan.alternatives.map((kind) => (
                   <option key={kind} value={kind}>
                     {kind === 'remote' ? t('install.remote') : kind === 'mcpb' ? t('install.mcpb') : t('install.package', { kind })}
@@ -163,7 +174,16 @@ export function InstallDialog({ source: given, onClose }: { source: InstallSourc
           ))}
           <div className="install-field">
             <label htmlFor={nameId}>{t('install.name')}</label>
-            <input id={nameId} type="text" spellCheck={false} data-testid="install-name" value={name} required pattern="[A-Za-z0-9._\-]+" onChange={(e) => setName(e.target.value)} />
+            <input
+              id={nameId}
+              type="text"
+              spellCheck={false}
+              data-testid="install-name"
+              value={name}
+              required
+              pattern="[A-Za-z0-9._\-]+"
+              onChange={(e) => setName(e.target.value)}
+            />
           </div>
           {plan.inputs.map((input) => (
             <InputField key={input.key} input={input} value={values[input.key] ?? ''} onChange={(v) => setValues((s) => ({ ...s, [input.key]: v }))} />

@@ -53,7 +53,15 @@ export function RegistryCatalogue() {
     <section className="registry-catalogue" aria-label={t('registry.label')} data-testid="registry-catalogue">
       <form className="registry-search" role="search" onSubmit={submit}>
         <label htmlFor={searchId}>{t('registry.searchLabel')}</label>
-        <input id={searchId} type="text" spellCheck={false} data-testid="registry-search" value={term} placeholder={t('registry.placeholder')} onChange={(e) => setTerm(e.target.value)} />
+        <input
+          id={searchId}
+          type="text"
+          spellCheck={false}
+          data-testid="registry-search"
+          value={term}
+          placeholder={t('registry.placeholder')}
+          onChange={(e) => setTerm(e.target.value)}
+        />
         <button type="submit" className="btn btn-small" disabled={busy}>
           {t('registry.search')}
         </button>
@@ -67,7 +75,13 @@ export function RegistryCatalogue() {
       {!busy && !error && servers.length === 0 && <p className="muted">{t('registry.nothing')}</p>}
       <ul className="registry-list">
         {servers.map((server) => (
-          <li key={`${server.name}@${server.version}`} className="registry-item" data-testid="registry-item" data-name={server.name} data-status={server.status}>
+          <li
+            key={`${server.name}@${server.version}`}
+            className="registry-item"
+            data-testid="registry-item"
+            data-name={server.name}
+            data-status={server.status}
+          >
             <div className="registry-item-head">
               <strong>{server.title ?? server.name}</strong>
               <span className="muted">{server.name}</span>
@@ -85,7 +99,13 @@ export function RegistryCatalogue() {
                 {server.refused}
               </p>
             ) : (
-              <button type="button" className="btn btn-small btn-primary" data-testid="registry-install" aria-label={t('registry.installLabel', { name: server.name })} onClick={() => openInstall({ kind: 'registry', name: server.name, ...(registry ? { registry } : {}) })}>
+              <button
+                type="button"
+                className="btn btn-small btn-primary"
+                data-testid="registry-install"
+                aria-label={t('registry.installLabel', { name: server.name })}
+                onClick={() => openInstall({ kind: 'registry', name: server.name, ...(registry ? { registry } : {}) })}
+              >
                 {t('registry.install')}
               </button>
             )}

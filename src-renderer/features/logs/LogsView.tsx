@@ -33,12 +33,8 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
 
   return (
     <div className="feature-stack">
-      {state?.error && (
-        <ErrorNote testId="logs-error">{t('logs.loadFailed', { error: state.error })}</ErrorNote>
-      )}
-      {levelError && (
-        <ErrorNote testId="log-level-error">{levelError}</ErrorNote>
-      )}
+      {state?.error && <ErrorNote testId="logs-error">{t('logs.loadFailed', { error: state.error })}</ErrorNote>}
+      {levelError && <ErrorNote testId="log-level-error">{levelError}</ErrorNote>}
       <VirtualList
         items={shown}
         getKey={(e) => String(e.seq)}
@@ -69,7 +65,12 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
             {canSetLevel && (
               <label className="inline-select" title={t('logs.serverSendsTitle')}>
                 <span className="muted">{t('logs.serverSends')}</span>
-                <select aria-label={t('logs.serverLevel')} data-testid="log-set-level" value={serverLevel ?? 'info'} onChange={(e) => onSetLevel(e.target.value as LogLevel)}>
+                <select
+                  aria-label={t('logs.serverLevel')}
+                  data-testid="log-set-level"
+                  value={serverLevel ?? 'info'}
+                  onChange={(e) => onSetLevel(e.target.value as LogLevel)}
+                >
                   {logLevels.map((l) => (
                     <option key={l} value={l}>
                       {l}

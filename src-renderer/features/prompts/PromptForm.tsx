@@ -41,7 +41,13 @@ export function PromptForm({
     else first?.run(a);
   };
   return (
-    <form className="form-fields prompt-form" aria-label={t('prompts.argumentsOf', { prompt: prompt.name })} data-testid="prompt-form" onSubmit={submit} noValidate>
+    <form
+      className="form-fields prompt-form"
+      aria-label={t('prompts.argumentsOf', { prompt: prompt.name })}
+      data-testid="prompt-form"
+      onSubmit={submit}
+      noValidate
+    >
       {prompt.arguments.length === 0 && <p className="muted">{t('prompts.noArgs')}</p>}
       {prompt.arguments.map((arg) => (
         <CompleteField

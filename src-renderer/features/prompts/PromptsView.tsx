@@ -32,9 +32,7 @@ export function PromptsView(props: PromptsViewProps) {
   return (
     <div className="feature-split">
       <div className="feature-list-pane">
-        {error && (
-          <ErrorNote testId="prompts-error">{t('prompts.listFailed', { error })}</ErrorNote>
-        )}
+        {error && <ErrorNote testId="prompts-error">{t('prompts.listFailed', { error })}</ErrorNote>}
         <VirtualList
           items={prompts}
           getKey={(p) => p.name}

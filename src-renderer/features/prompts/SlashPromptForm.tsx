@@ -51,7 +51,13 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
         <CardTitle server={formRef.server} tool={formRef.name}>
           <span className="tag">{t('prompts.tag')}</span>
         </CardTitle>
-        <button type="button" className="btn btn-ghost btn-small" aria-label={t('prompts.closeForm')} data-testid="slash-prompt-close" onClick={() => open(undefined)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-label={t('prompts.closeForm')}
+          data-testid="slash-prompt-close"
+          onClick={() => open(undefined)}
+        >
           ✕
         </button>
       </header>
@@ -62,7 +68,9 @@ function Form({ formRef }: { formRef: PromptFormRef }) {
           initial={formRef.args}
           busy={busy}
           error={result?.state === 'error' ? result.message : error}
-          complete={canComplete ? (argument, value, context) => complete(formRef.server, { type: 'prompt', name: formRef.name }, argument, value, context) : undefined}
+          complete={
+            canComplete ? (argument, value, context) => complete(formRef.server, { type: 'prompt', name: formRef.name }, argument, value, context) : undefined
+          }
           run={run}
         />
       ) : (

@@ -38,7 +38,13 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
 
   return (
     <RequestFrame request={request}>
-      <form className="card-body form-fields request-fields" onSubmit={submit} noValidate aria-label={t('sampling.formAsks', { server: request.server, message: payload.message })} data-testid="elicitation-form">
+      <form
+        className="card-body form-fields request-fields"
+        onSubmit={submit}
+        noValidate
+        aria-label={t('sampling.formAsks', { server: request.server, message: payload.message })}
+        data-testid="elicitation-form"
+      >
         {payload.problems !== undefined && payload.problems.length > 0 && (
           <p className="field-error" role="alert" data-testid="elicitation-problems">
             {t('forms.notAccepted', { problems: formProblemsText(t, payload.problems) })}
@@ -61,7 +67,13 @@ export function ElicitationFormCard({ request }: { request: ElicitationFormReque
             {t('requestCards.accept')}
           </button>
           <DeclineButton id={request.id} busy={busy} />
-          <button type="button" className="btn btn-small" data-testid="request-cancel" disabled={busy} onClick={() => void answer(request.id, { action: 'cancel', reason: ownReasons.dismissed })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="request-cancel"
+            disabled={busy}
+            onClick={() => void answer(request.id, { action: 'cancel', reason: ownReasons.dismissed })}
+          >
             {t('common.cancel')}
           </button>
         </RequestButtons>

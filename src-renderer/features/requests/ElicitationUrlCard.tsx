@@ -50,7 +50,13 @@ export function ElicitationUrlCard({ request }: { request: ElicitationUrlRequest
         )}
       </div>
       <RequestButtons label={t('requestCards.openPageQ', { server: request.server })}>
-        <button type="button" className="btn btn-primary btn-small" data-testid="request-open-url" disabled={busy || !https} onClick={() => void consent(request.id)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          data-testid="request-open-url"
+          disabled={busy || !https}
+          onClick={() => void consent(request.id)}
+        >
           {t('requestCards.open', { host: payload.host })}
         </button>
         <DeclineButton id={request.id} busy={busy} />

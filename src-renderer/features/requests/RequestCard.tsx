@@ -51,7 +51,12 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
           </a>
         </p>
       )}
-      <button type="button" className="btn btn-small request-dismiss" aria-label={t('requestCards.dismissLabel', { server: settled.server })} onClick={() => dismiss(settled.id)}>
+      <button
+        type="button"
+        className="btn btn-small request-dismiss"
+        aria-label={t('requestCards.dismissLabel', { server: settled.server })}
+        onClick={() => dismiss(settled.id)}
+      >
         {t('requestCards.dismiss')}
       </button>
     </div>

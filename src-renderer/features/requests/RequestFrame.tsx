@@ -65,7 +65,11 @@ function Countdown({ deadline }: { deadline: number }) {
   const now = useNow(true);
   const text = timeLeft(deadline, now);
   return (
-    <span className="pill pill-pending request-deadline" data-testid="request-deadline" title={t('requestCards.cancelledAt', { time: formatWhen(deadline, { timeStyle: 'medium' }) })}>
+    <span
+      className="pill pill-pending request-deadline"
+      data-testid="request-deadline"
+      title={t('requestCards.cancelledAt', { time: formatWhen(deadline, { timeStyle: 'medium' }) })}
+    >
       <span className="request-sr-only">{t('requestCards.answerWithin')}</span>
       {text}
     </span>
@@ -84,7 +88,13 @@ export function DeclineButton({ id, busy }: { id: string; busy: boolean }) {
   const t = useT();
   const answer = useApp((s) => s.answerRequest);
   return (
-    <button type="button" className="btn btn-small btn-danger" data-testid="request-decline" disabled={busy} onClick={() => void answer(id, { action: 'decline', reason: ownReasons.declined })}>
+    <button
+      type="button"
+      className="btn btn-small btn-danger"
+      data-testid="request-decline"
+      disabled={busy}
+      onClick={() => void answer(id, { action: 'decline', reason: ownReasons.declined })}
+    >
       {t('requestCards.decline')}
     </button>
   );

@@ -47,7 +47,8 @@ export function RequestsPanel() {
     <aside className="requests-panel" aria-label={t('requestCards.panelLabel')} data-testid="requests-panel">
       <div className="requests-panel-head">
         <h2 className="requests-panel-title">
-          {t('sampling.waiting')}{own.length > 0 && <span className="count"> ({own.length})</span>}
+          {t('sampling.waiting')}
+          {own.length > 0 && <span className="count"> ({own.length})</span>}
         </h2>
         <button type="button" className="btn btn-ghost btn-small" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setFolded((f) => !f)}>
           {folded ? t('requestCards.show') : t('requestCards.hide')}

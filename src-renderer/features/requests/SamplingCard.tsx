@@ -52,7 +52,8 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
           return (
             <div className="field" key={index}>
               <label htmlFor={`${id}-m${index}`}>
-                {t('sampling.message', { n: index + 1, role: message.role })}{editable ? '' : t('sampling.notOnlyText')}
+                {t('sampling.message', { n: index + 1, role: message.role })}
+                {editable ? '' : t('sampling.notOnlyText')}
               </label>
               <textarea
                 id={`${id}-m${index}`}
@@ -67,7 +68,14 @@ export function SamplingCard({ request }: { request: SamplingRequest }) {
         })}
         <div className="field">
           <label htmlFor={`${id}-system`}>{t('requestCards.systemPrompt')}</label>
-          <textarea id={`${id}-system`} data-testid="sampling-system" rows={2} placeholder={t('requestCards.none')} value={system} onChange={(e) => setSystem(e.target.value)} />
+          <textarea
+            id={`${id}-system`}
+            data-testid="sampling-system"
+            rows={2}
+            placeholder={t('requestCards.none')}
+            value={system}
+            onChange={(e) => setSystem(e.target.value)}
+          />
         </div>
         <div className="request-row">
           <div className="field">
@@ -153,11 +161,21 @@ export function SamplingResultCard({ request }: { request: SamplingResultRequest
     <RequestFrame request={request}>
       <div className="card-body request-fields">
         <p>
-          <Trans i18nKey="sampling.answered" values={{ model: payload.model, reason: payload.stopReason ? ` (${payload.stopReason})` : '', server: request.server }} components={{ strong: <strong /> }} />
+          <Trans
+            i18nKey="sampling.answered"
+            values={{ model: payload.model, reason: payload.stopReason ? ` (${payload.stopReason})` : '', server: request.server }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <div className="field">
           <label htmlFor={`${id}-text`}>{t('requestCards.answerToSend')}</label>
-          <textarea id={`${id}-text`} data-testid="sampling-result-text" rows={Math.min(12, Math.max(3, text.split('\n').length))} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea
+            id={`${id}-text`}
+            data-testid="sampling-result-text"
+            rows={Math.min(12, Math.max(3, text.split('\n').length))}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
       </div>
       <RequestButtons label={t('requestCards.sendAnswerQ', { server: request.server })}>

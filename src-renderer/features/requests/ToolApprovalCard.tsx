@@ -26,10 +26,20 @@ export function ToolApprovalCard({ request }: { request: ToolApprovalRequest }) 
         <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void answer(request.id, { action: 'accept', content: {} })}>
           {t('toolCard.allowOnce')}
         </button>
-        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void answer(request.id, { action: 'accept', content: { always: true } })}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          onClick={() => void answer(request.id, { action: 'accept', content: { always: true } })}
+        >
           {t('toolCard.alwaysAllow')}
         </button>
-        <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => void answer(request.id, { action: 'decline', reason: ownReasons.denied })}>
+        <button
+          type="button"
+          className="btn btn-small btn-danger"
+          disabled={busy}
+          onClick={() => void answer(request.id, { action: 'decline', reason: ownReasons.denied })}
+        >
           {t('toolCard.deny')}
         </button>
       </RequestButtons>

@@ -15,7 +15,17 @@ const entries: ChatEntry[] = [
   {
     kind: 'message',
     id: 3,
-    message: { id: 'a', role: 'assistant', at: 0, model: 'm', status: 'streaming', parts: [{ type: 'text', text: 'x' }, { type: 'tool', callId: 'chat-1', server: 's', tool: 't', modelName: 's__t', args: {}, status: 'running' }] },
+    message: {
+      id: 'a',
+      role: 'assistant',
+      at: 0,
+      model: 'm',
+      status: 'streaming',
+      parts: [
+        { type: 'text', text: 'x' },
+        { type: 'tool', callId: 'chat-1', server: 's', tool: 't', modelName: 's__t', args: {}, status: 'running' },
+      ],
+    },
   },
 ];
 
@@ -43,7 +53,11 @@ describe('where a request card goes', () => {
   it('settled notices follow the same rule as the request they were', () => {
     const settled: SettledRequest[] = [
       { at: 0, view: request('a', { callId: 'direct-1' }), settled: { id: 'a', server: 's', kind: 'elicitation-form', outcome: 'declined' } },
-      { at: 0, view: request('c', {}), settled: { id: 'c', server: 's', kind: 'elicitation-form', outcome: 'timed-out', message: 'timed out after 300 s with no answer' } },
+      {
+        at: 0,
+        view: request('c', {}),
+        settled: { id: 'c', server: 's', kind: 'elicitation-form', outcome: 'timed-out', message: 'timed out after 300 s with no answer' },
+      },
     ];
     expect(onCall(settled, 'direct-1').map((r) => r.settled.id)).toEqual(['a']);
     expect(inPanel(settled, callIdsOf(entries)).map((r) => r.settled.id)).toEqual(['c']);

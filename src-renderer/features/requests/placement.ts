@@ -12,7 +12,8 @@ export function callIdsOf(entries: readonly ChatEntry[]): Set<string> {
   const ids = new Set<string>();
   for (const entry of entries) {
     if (entry.kind === 'call') ids.add(entry.callId);
-    else if (entry.kind === 'message' && entry.message.role === 'assistant') for (const part of entry.message.parts) if (part.type === 'tool') ids.add(part.callId);
+    else if (entry.kind === 'message' && entry.message.role === 'assistant')
+      for (const part of entry.message.parts) if (part.type === 'tool') ids.add(part.callId);
   }
   return ids;
 }

@@ -12,10 +12,14 @@ describe('request text', () => {
   });
 
   it('says how a request ended', () => {
-    expect(settledText({ id: 'a', server: 's', kind: 'sampling', outcome: 'timed-out', message: 'timed out after 300 s with no answer' })).toBe('timed out after 300 s with no answer');
+    expect(settledText({ id: 'a', server: 's', kind: 'sampling', outcome: 'timed-out', message: 'timed out after 300 s with no answer' })).toBe(
+      'timed out after 300 s with no answer',
+    );
     expect(settledText({ id: 'a', server: 's', kind: 'elicitation-form', outcome: 'declined', message: 'not now' })).toBe('declined: not now');
     expect(settledText({ id: 'a', server: 's', kind: 'elicitation-form', outcome: 'declined' })).toBe('Declined.');
-    expect(settledText({ id: 'a', server: 's', kind: 'elicitation-form', outcome: 'cancelled', message: 'the server stopped' })).toBe('cancelled: the server stopped');
+    expect(settledText({ id: 'a', server: 's', kind: 'elicitation-form', outcome: 'cancelled', message: 'the server stopped' })).toBe(
+      'cancelled: the server stopped',
+    );
     expect(settledText({ id: 'a', server: 's', kind: 'elicitation-form', outcome: 'accepted' })).toBe('Sent.');
   });
 
@@ -26,21 +30,31 @@ describe('request text', () => {
   });
 });
 
-describe('how a request ended, in Chinese (from the queue\'s codes and the app\'s own reasons, not the English text)', () => {
+describe("how a request ended, in Chinese (from the queue's codes and the app's own reasons, not the English text)", () => {
   afterEach(() => {
     void i18n.changeLanguage('en');
   });
 
-  it('words the queue\'s reasons from their code and data, and the app\'s own answers from their constants', () => {
+  it("words the queue's reasons from their code and data, and the app's own answers from their constants", () => {
     const base = { id: 'a', server: 's', kind: 'elicitation-form' } as const;
-    expect(settledText({ ...base, outcome: 'timed-out', message: 'timed out after 300 s with no answer', reason: { code: 'timed-out', data: { seconds: 300 } } })).toBe('timed out after 300 s with no answer');
+    expect(
+      settledText({ ...base, outcome: 'timed-out', message: 'timed out after 300 s with no answer', reason: { code: 'timed-out', data: { seconds: 300 } } }),
+    ).toBe('timed out after 300 s with no answer');
     void i18n.changeLanguage('zh-CN');
-    expect(settledText({ ...base, outcome: 'timed-out', message: 'timed out after 300 s with no answer', reason: { code: 'timed-out', data: { seconds: 300 } } })).toBe('300 秒内无人回答，已超时');
-    expect(settledText({ ...base, outcome: 'timed-out', message: 'timed out after 500 ms with no answer', reason: { code: 'timed-out', data: { ms: 500 } } })).toBe('500 毫秒内无人回答，已超时');
+    expect(
+      settledText({ ...base, outcome: 'timed-out', message: 'timed out after 300 s with no answer', reason: { code: 'timed-out', data: { seconds: 300 } } }),
+    ).toBe('300 秒内无人回答，已超时');
+    expect(
+      settledText({ ...base, outcome: 'timed-out', message: 'timed out after 500 ms with no answer', reason: { code: 'timed-out', data: { ms: 500 } } }),
+    ).toBe('500 毫秒内无人回答，已超时');
     expect(settledText({ ...base, outcome: 'cancelled', message: 'withdrawn by the asker', reason: { code: 'withdrawn' } })).toBe('已取消：请求方已撤回');
-    expect(settledText({ ...base, outcome: 'cancelled', message: 'Switchboard is shutting down', reason: { code: 'shutting-down' } })).toBe('已取消：Switchboard 正在退出');
+    expect(settledText({ ...base, outcome: 'cancelled', message: 'Switchboard is shutting down', reason: { code: 'shutting-down' } })).toBe(
+      '已取消：Switchboard 正在退出',
+    );
     expect(settledText({ ...base, outcome: 'declined', message: 'no one is there to answer', reason: { code: 'no-answerer' } })).toBe('已拒绝：没有人可以回答');
-    expect(settledText({ ...base, outcome: 'cancelled', message: 's stopped or went away', reason: { code: 'server-gone', data: { server: 's' } } })).toBe('已取消：s 已停止或断开连接');
+    expect(settledText({ ...base, outcome: 'cancelled', message: 's stopped or went away', reason: { code: 'server-gone', data: { server: 's' } } })).toBe(
+      '已取消：s 已停止或断开连接',
+    );
     expect(settledText({ ...base, outcome: 'declined', message: ownReasons.declined })).toBe('已拒绝：由你拒绝');
     expect(settledText({ ...base, outcome: 'cancelled', message: ownReasons.dismissed })).toBe('已取消：由你关闭');
     // Someone else's text (a server's, the CLI's) is shown as it is.

@@ -44,7 +44,11 @@ export function settledText(settled: RequestSettledView): string {
   const why = whyText(settled);
   switch (settled.outcome) {
     case 'accepted':
-      return settled.kind === 'sampling' ? i18n.t('requests.approvedRunning') : settled.kind === 'elicitation-url' ? i18n.t('requests.agreedLink') : i18n.t('requests.sent');
+      return settled.kind === 'sampling'
+        ? i18n.t('requests.approvedRunning')
+        : settled.kind === 'elicitation-url'
+          ? i18n.t('requests.agreedLink')
+          : i18n.t('requests.sent');
     case 'declined':
       return why ? i18n.t('requests.declinedWhy', { why }) : i18n.t('requests.declined');
     case 'cancelled':

@@ -30,7 +30,9 @@ export function ResourceContent({ contents, showUri }: { contents: ResourceConte
         ) : (
           <div className="resource-binary" data-testid="resource-binary">
             <span className="muted">
-              {mime ? t('resources.binaryMime', { mime, size: formatBytes(base64Bytes(contents.blob)) }) : t('resources.binary', { size: formatBytes(base64Bytes(contents.blob)) })}
+              {mime
+                ? t('resources.binaryMime', { mime, size: formatBytes(base64Bytes(contents.blob)) })
+                : t('resources.binary', { size: formatBytes(base64Bytes(contents.blob)) })}
             </span>
             <button type="button" className="btn btn-small" data-testid="resource-download" onClick={() => downloadContents(contents)}>
               {t('resources.download')}

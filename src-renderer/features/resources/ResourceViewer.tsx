@@ -25,7 +25,20 @@ export interface ResourceViewerProps {
 }
 
 /** A resource read: its contents, a reload, and a live subscription where the server offers one. */
-export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscribed, subscribing, updatedAt, onRead, onSubscribe, attached, onAttach }: ResourceViewerProps) {
+export function ResourceViewer({
+  uri,
+  info,
+  read,
+  embedded,
+  canSubscribe,
+  subscribed,
+  subscribing,
+  updatedAt,
+  onRead,
+  onSubscribe,
+  attached,
+  onAttach,
+}: ResourceViewerProps) {
   const t = useT();
   const title = info?.title ?? info?.name;
   const fresh = updatedAt !== undefined && (read?.state !== 'ok' || read.at < updatedAt);
@@ -39,7 +52,11 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
         actions={
           <>
             {updatedAt !== undefined && (
-              <span className={`updated-mark${fresh ? ' is-fresh' : ''}`} data-testid="resource-updated" title={t('resources.updatedAt', { time: formatClock(updatedAt) })}>
+              <span
+                className={`updated-mark${fresh ? ' is-fresh' : ''}`}
+                data-testid="resource-updated"
+                title={t('resources.updatedAt', { time: formatClock(updatedAt) })}
+              >
                 {t('resources.updated', { time: formatClock(updatedAt).slice(0, 8) })}
               </span>
             )}
@@ -82,9 +99,7 @@ export function ResourceViewer({ uri, info, read, embedded, canSubscribe, subscr
         </p>
       )}
       {embedded && read === undefined && <p className="muted detail-note">{t('resources.embedded')}</p>}
-      {read?.state === 'error' && (
-        <ErrorNote testId="resource-error">{read.message}</ErrorNote>
-      )}
+      {read?.state === 'error' && <ErrorNote testId="resource-error">{read.message}</ErrorNote>}
       {read?.state === 'loading' && contents === undefined && <p className="muted">{t('resources.reading')}</p>}
       {contents && (
         <div className="resource-contents">

@@ -43,9 +43,7 @@ export function ResourcesTab({ server }: { server: ServerView }) {
   if (server.capabilities?.resources === false) return <p className="muted tab-note">{t('resources.notOffered', { server: name })}</p>;
   return (
     <>
-      {subscribeError && (
-        <ErrorNote testId="subscribe-error">{subscribeError}</ErrorNote>
-      )}
+      {subscribeError && <ErrorNote testId="subscribe-error">{subscribeError}</ErrorNote>}
       <ResourcesView
         server={name}
         list={list}

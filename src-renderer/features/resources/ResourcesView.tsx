@@ -55,9 +55,7 @@ export function ResourcesView(props: ResourcesViewProps) {
   return (
     <div className="feature-split">
       <div className="feature-list-pane">
-        {error && (
-          <ErrorNote testId="resources-error">{t('resourceList.listFailed', { error })}</ErrorNote>
-        )}
+        {error && <ErrorNote testId="resources-error">{t('resourceList.listFailed', { error })}</ErrorNote>}
         <VirtualList
           items={rows}
           getKey={rowKey}
@@ -66,7 +64,9 @@ export function ResourcesView(props: ResourcesViewProps) {
           searchFields={rowFields}
           noun={[t('resourceList.item'), t('resourceList.items')]}
           selectedKey={selectedKey}
-          onSelect={(row) => props.onSelect(row.kind === 'template' ? { kind: 'template', uriTemplate: row.template.uriTemplate } : { kind: 'resource', uri: row.resource.uri })}
+          onSelect={(row) =>
+            props.onSelect(row.kind === 'template' ? { kind: 'template', uriTemplate: row.template.uriTemplate } : { kind: 'resource', uri: row.resource.uri })
+          }
           testId="resource-list"
           itemTestId="resource-item"
           estimateSize={48}

@@ -26,7 +26,13 @@ export function TemplateForm({
     onRead(uri);
   };
   return (
-    <form className="template-form form-fields" aria-label={t('resourceList.templateLabel', { name: template.name })} data-testid="template-form" onSubmit={submit} noValidate>
+    <form
+      className="template-form form-fields"
+      aria-label={t('resourceList.templateLabel', { name: template.name })}
+      data-testid="template-form"
+      onSubmit={submit}
+      noValidate
+    >
       <DetailHead title={template.title ?? template.name} id={template.uriTemplate} />
       {template.description && <p className="muted detail-meta">{template.description}</p>}
       {variables.length === 0 && <p className="muted">{t('resources.noVariables')}</p>}
@@ -52,7 +58,12 @@ export function TemplateForm({
         <code data-testid="template-uri">{uri}</code>
       </p>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" data-testid="template-read" title={missing.length > 0 ? t('resourceList.notFilled', { names: missing.join(', ') }) : undefined}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          data-testid="template-read"
+          title={missing.length > 0 ? t('resourceList.notFilled', { names: missing.join(', ') }) : undefined}
+        >
           {t('resources.read')}
         </button>
       </div>

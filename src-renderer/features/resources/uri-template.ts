@@ -28,7 +28,7 @@ interface VarSpec {
 }
 
 function parseExpression(body: string): { op: Operator; vars: VarSpec[] } {
-  const opChar = /^[+#./;?&]/.test(body) ? body[0] ?? '' : '';
+  const opChar = /^[+#./;?&]/.test(body) ? (body[0] ?? '') : '';
   const op = operators[opChar] ?? (operators[''] as Operator);
   const vars = body
     .slice(opChar.length)

@@ -104,7 +104,13 @@ export function SecretsPanel() {
                 <button type="button" className="btn btn-small" onClick={() => setName(secret)}>
                   {t('secrets.replaceEllipsis')}
                 </button>
-                <button type="button" className="btn btn-small" data-testid="secret-delete" aria-label={t('secrets.deleteLabel', { name: secret })} onClick={() => setConfirming(secret)}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="secret-delete"
+                  aria-label={t('secrets.deleteLabel', { name: secret })}
+                  onClick={() => setConfirming(secret)}
+                >
                   {t('common.delete')}
                 </button>
               </>
@@ -114,7 +120,15 @@ export function SecretsPanel() {
       </ul>
       <form className="secret-form" onSubmit={(e) => void submit(e)} aria-label={t('secrets.formLabel')}>
         <label htmlFor={`${id}-name`}>{t('secrets.name')}</label>
-        <input id={`${id}-name`} type="text" data-testid="secret-name" spellCheck={false} placeholder="GITHUB_TOKEN" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id={`${id}-name`}
+          type="text"
+          data-testid="secret-name"
+          spellCheck={false}
+          placeholder="GITHUB_TOKEN"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <label htmlFor={`${id}-value`}>{t('secrets.value')}</label>
         <input
           id={`${id}-value`}

@@ -10,15 +10,17 @@ export function DebugBundleSection() {
   return (
     <section className="settings-section" aria-labelledby="settings-debug">
       <h2 id="settings-debug">{t('debugBundle.heading')}</h2>
-      <p className="muted">
-        {t('debugBundle.intro')}
-      </p>
+      <p className="muted">{t('debugBundle.intro')}</p>
       <button type="button" className="btn btn-small" data-testid="debug-bundle-all" disabled={bundle?.state === 'loading'} onClick={() => void exportBundle()}>
         {bundle?.state === 'loading' ? t('debugBundle.exporting') : t('debugBundle.export')}
       </button>
       {bundle?.state === 'ok' && (
         <p role="status" data-testid="debug-bundle-all-path">
-          <Trans i18nKey="debugBundle.written" values={{ size: formatCount(Math.round(bundle.value.bytes / 1024)), path: bundle.value.path }} components={{ code: <code /> }} />
+          <Trans
+            i18nKey="debugBundle.written"
+            values={{ size: formatCount(Math.round(bundle.value.bytes / 1024)), path: bundle.value.path }}
+            components={{ code: <code /> }}
+          />
         </p>
       )}
       {bundle?.state === 'error' && (

@@ -75,10 +75,22 @@ export function LaunchDetails({ server }: { server: ServerView }) {
 /** The sandbox in force: what the server may read and write beyond the read-only system, and whether it has a network. */
 function SandboxText({ sandbox }: { sandbox: SandboxInfo }) {
   const t = useT();
-  if (sandbox.kind === 'unavailable') return <span className="status-text-error">{t('launch.sandboxUnavailable', { reason: sandbox.reason !== undefined ? diagnosticReason('sandbox', sandbox.reason, sandbox.reasonInfo) : t('launch.noReason') })}</span>;
+  if (sandbox.kind === 'unavailable')
+    return (
+      <span className="status-text-error">
+        {t('launch.sandboxUnavailable', {
+          reason: sandbox.reason !== undefined ? diagnosticReason('sandbox', sandbox.reason, sandbox.reasonInfo) : t('launch.noReason'),
+        })}
+      </span>
+    );
   return (
     <span>
-      {t('launch.sandbox', { kind: sandbox.kind, read: sandbox.read.length ? sandbox.read.join(', ') : '-', write: sandbox.write.length ? sandbox.write.join(', ') : '-', network: sandbox.network ? t('launch.on') : t('launch.off') })}
+      {t('launch.sandbox', {
+        kind: sandbox.kind,
+        read: sandbox.read.length ? sandbox.read.join(', ') : '-',
+        write: sandbox.write.length ? sandbox.write.join(', ') : '-',
+        network: sandbox.network ? t('launch.on') : t('launch.off'),
+      })}
     </span>
   );
 }

@@ -49,9 +49,7 @@ export function ServerList() {
         {toggleButton}
       </div>
       {!loaded && <p className="muted sidebar-empty">{t('sidebar.connecting')}</p>}
-      {loaded && servers.length === 0 && (
-        <p className="muted sidebar-empty">{t('sidebar.empty')}</p>
-      )}
+      {loaded && servers.length === 0 && <p className="muted sidebar-empty">{t('sidebar.empty')}</p>}
       <ul className="server-list">
         {servers.map((server) => (
           <ServerRow key={server.name} server={server} />

@@ -40,7 +40,11 @@ export function ServerPage() {
       </main>
     );
   }
-  const resourceCount = resourceList ? resourceList.resources.length + resourceList.templates.length : server.counts ? server.counts.resources + server.counts.templates : undefined;
+  const resourceCount = resourceList
+    ? resourceList.resources.length + resourceList.templates.length
+    : server.counts
+      ? server.counts.resources + server.counts.templates
+      : undefined;
   const promptCount = promptList ? promptList.prompts.length : server.counts?.prompts;
   const tabs: Array<TabSpec<ServerTab>> = [
     { id: 'tools', label: t('serverPage.tabs.tools'), badge: server.tools.length },
@@ -55,7 +59,14 @@ export function ServerPage() {
       <ServerHeader server={server} onBack={close} />
       <ConsentCard server={server} />
       <AuthCard server={server} />
-      <Tabs label={t('serverPage.offers', { server: server.name })} idPrefix={idPrefix} tabs={tabs} selected={page.tab} onSelect={setTab} className="server-tabs" />
+      <Tabs
+        label={t('serverPage.offers', { server: server.name })}
+        idPrefix={idPrefix}
+        tabs={tabs}
+        selected={page.tab}
+        onSelect={setTab}
+        className="server-tabs"
+      />
       <div className="server-tab-panel" {...tabPanelProps(idPrefix, page.tab)} data-testid={`panel-${page.tab}`}>
         {page.tab === 'tools' && <ToolsTab server={server} />}
         {page.tab === 'resources' && <ResourcesTab server={server} />}
@@ -145,13 +156,29 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
           {server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         {health && (
-          <span className={`chip ${health.ok ? 'chip-ok' : 'chip-err'}`} data-testid="server-health" title={health.error !== undefined ? diagnosticReason('ping', health.error, health.errorInfo) : (health.lastPingAt ? t('serverPage.lastPing', { time: formatClock(health.lastPingAt) }) : undefined)}>
+          <span
+            className={`chip ${health.ok ? 'chip-ok' : 'chip-err'}`}
+            data-testid="server-health"
+            title={
+              health.error !== undefined
+                ? diagnosticReason('ping', health.error, health.errorInfo)
+                : health.lastPingAt
+                  ? t('serverPage.lastPing', { time: formatClock(health.lastPingAt) })
+                  : undefined
+            }
+          >
             {health.ok ? t('serverPage.healthy') : t('serverPage.unhealthy')}
             {health.lastPingMs !== undefined && ` · ${formatMs(health.lastPingMs)}`}
           </span>
         )}
         <span className="spacer" />
-        <button type="button" className="btn btn-small" data-testid="server-ping" disabled={server.status !== 'ready' || ping?.state === 'loading'} onClick={() => void pingServer(server.name)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="server-ping"
+          disabled={server.status !== 'ready' || ping?.state === 'loading'}
+          onClick={() => void pingServer(server.name)}
+        >
           {ping?.state === 'loading' ? t('serverPage.pinging') : t('serverPage.ping')}
         </button>
         {ping?.state === 'ok' && (
@@ -204,12 +231,14 @@ function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }
       </div>
       {bundle?.state === 'ok' && (
         <p className="bundle-note" role="status" data-testid="debug-bundle-path">
-          <Trans i18nKey="serverPage.bundleWritten" values={{ size: formatCount(Math.round(bundle.value.bytes / 1024)), path: bundle.value.path }} components={{ code: <code /> }} />
+          <Trans
+            i18nKey="serverPage.bundleWritten"
+            values={{ size: formatCount(Math.round(bundle.value.bytes / 1024)), path: bundle.value.path }}
+            components={{ code: <code /> }}
+          />
         </p>
       )}
-      {bundle?.state === 'error' && (
-        <ErrorNote testId="debug-bundle-error">{t('serverPage.bundleFailed', { error: bundle.message })}</ErrorNote>
-      )}
+      {bundle?.state === 'error' && <ErrorNote testId="debug-bundle-error">{t('serverPage.bundleFailed', { error: bundle.message })}</ErrorNote>}
       {server.status !== 'ready' && server.error && <p className="server-error">{reasonText(server.error, server.errorInfo)}</p>}
       {server.instructions && (
         <details className="server-instructions" data-testid="server-instructions">

@@ -100,7 +100,11 @@ export function ServerRow({ server }: { server: ServerView }) {
           </button>
         )}
         {server.health && !server.health.ok && (
-          <span className="chip chip-err" data-testid="server-unhealthy" title={server.health.error !== undefined ? diagnosticReason('ping', server.health.error, server.health.errorInfo) : undefined}>
+          <span
+            className="chip chip-err"
+            data-testid="server-unhealthy"
+            title={server.health.error !== undefined ? diagnosticReason('ping', server.health.error, server.health.errorInfo) : undefined}
+          >
             {t('serverRow.unhealthy')}
           </span>
         )}
@@ -148,11 +152,7 @@ function RestartInfo({ server }: { server: ServerView }) {
   return (
     <p className="server-restarts muted" data-testid="server-restarts">
       {scheduled !== undefined && <span>{t('serverRow.autoRestartIn', { seconds })}</span>}
-      {server.restarts > 0 && (
-        <span>
-          {t('serverRow.restarted', { count: server.restarts })}
-        </span>
-      )}
+      {server.restarts > 0 && <span>{t('serverRow.restarted', { count: server.restarts })}</span>}
     </p>
   );
 }

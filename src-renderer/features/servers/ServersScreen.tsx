@@ -35,13 +35,34 @@ export function ServersScreen() {
     <main className="screen servers-screen" aria-label={t('serversScreen.label')} data-testid="servers-screen">
       <div className="screen-toolbar">
         <div className="segmented" role="tablist" aria-label={t('serversScreen.view')}>
-          <button type="button" role="tab" aria-selected={mode === 'list'} className={mode === 'list' ? 'selected' : ''} data-testid="servers-mode-list" onClick={() => setMode('list')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === 'list'}
+            className={mode === 'list' ? 'selected' : ''}
+            data-testid="servers-mode-list"
+            onClick={() => setMode('list')}
+          >
             {t('serversScreen.modeList')}
           </button>
-          <button type="button" role="tab" aria-selected={mode === 'raw'} className={mode === 'raw' ? 'selected' : ''} data-testid="servers-mode-raw" onClick={() => setMode('raw')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === 'raw'}
+            className={mode === 'raw' ? 'selected' : ''}
+            data-testid="servers-mode-raw"
+            onClick={() => setMode('raw')}
+          >
             {t('serversScreen.modeRaw')}
           </button>
-          <button type="button" role="tab" aria-selected={mode === 'catalogue'} className={mode === 'catalogue' ? 'selected' : ''} data-testid="servers-mode-catalogue" onClick={() => setMode('catalogue')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={mode === 'catalogue'}
+            className={mode === 'catalogue' ? 'selected' : ''}
+            data-testid="servers-mode-catalogue"
+            onClick={() => setMode('catalogue')}
+          >
             {t('serversScreen.modeCatalogue')}
           </button>
         </div>
@@ -107,7 +128,14 @@ function ServersList({ onExport }: { onExport(name: string): void }) {
         {servers.length === 0 && !problem && <p className="muted">{t('serversScreen.empty')}</p>}
         <ul className="config-server-list">
           {servers.map((server) => (
-            <ConfigServerRow key={server.name} server={server} editable={editable} selected={editing === server.name} onEdit={() => openForm(server.name)} onExport={() => onExport(server.name)} />
+            <ConfigServerRow
+              key={server.name}
+              server={server}
+              editable={editable}
+              selected={editing === server.name}
+              onEdit={() => openForm(server.name)}
+              onExport={() => onExport(server.name)}
+            />
           ))}
         </ul>
       </section>
@@ -207,10 +235,23 @@ function ConfigServerRow({
       {server.needsInput && <InputPrompt server={server.name} inputId={server.needsInput} />}
       <ConsentCard server={server} />
       <div className="config-server-actions">
-        <button type="button" className="btn btn-small" data-testid="server-edit" aria-label={t('serverRow.editLabel', { server: server.name })} disabled={!editable} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="server-edit"
+          aria-label={t('serverRow.editLabel', { server: server.name })}
+          disabled={!editable}
+          onClick={onEdit}
+        >
           {t('common.edit')}
         </button>
-        <button type="button" className="btn btn-small" data-testid="server-export" aria-label={t('serversScreen.exportLabel', { server: server.name })} onClick={onExport}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="server-export"
+          aria-label={t('serversScreen.exportLabel', { server: server.name })}
+          onClick={onExport}
+        >
           {t('serversScreen.export')}
         </button>
         {confirmRemove ? (
@@ -235,7 +276,14 @@ function ConfigServerRow({
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-small" data-testid="server-remove" aria-label={t('serversScreen.removeLabel', { server: server.name })} disabled={!editable} onClick={() => setConfirmRemove(true)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="server-remove"
+            aria-label={t('serversScreen.removeLabel', { server: server.name })}
+            disabled={!editable}
+            onClick={() => setConfirmRemove(true)}
+          >
             {t('common.remove')}
           </button>
         )}

@@ -17,9 +17,12 @@ describe('diagnosticReason', () => {
     setLanguage('zh-CN');
     expect(diagnosticReason('sandbox', sandbox, sandboxInfo)).toBe('SWITCHBOARD_BWRAP 指定的 /x/bwrap 不存在');
     expect(diagnosticReason('ping', ping, pingInfo)).toBe('服务器“remote”没有在 400 毫秒内回应 ping');
-    expect(diagnosticReason('ping', 'Server "r" could not be pinged (ping): socket hang up', { code: 'ping-failed', data: { server: 'r', method: 'ping', detail: 'socket hang up' } })).toBe(
-      '无法 ping 服务器“r”（ping）：socket hang up',
-    );
+    expect(
+      diagnosticReason('ping', 'Server "r" could not be pinged (ping): socket hang up', {
+        code: 'ping-failed',
+        data: { server: 'r', method: 'ping', detail: 'socket hang up' },
+      }),
+    ).toBe('无法 ping 服务器“r”（ping）：socket hang up');
   });
 
   it('without a code, for a code without a wording, or data that cannot fill it: the host text', () => {

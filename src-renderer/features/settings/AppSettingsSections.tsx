@@ -102,7 +102,12 @@ export function EnvAllowListSection() {
         {names.map((name) => (
           <li key={name} data-testid="env-allow-name" data-name={name}>
             <code>{name}</code>
-            <button type="button" className="btn btn-ghost btn-small" aria-label={t('appSettings.removeLabel', { name })} onClick={() => void save(names.filter((n) => n !== name))}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              aria-label={t('appSettings.removeLabel', { name })}
+              onClick={() => void save(names.filter((n) => n !== name))}
+            >
               ✕
             </button>
           </li>
@@ -184,9 +189,7 @@ export function SupervisionSection() {
         <div className="settings-grid">
           {knobs.map((k) => (
             <label key={k.key}>
-              <span>
-                {k.unit === 'ms' ? t('appSettings.inMs', { label: t(`appSettings.knob.${k.key}`) }) : t(`appSettings.knob.${k.key}`)}
-              </span>
+              <span>{k.unit === 'ms' ? t('appSettings.inMs', { label: t(`appSettings.knob.${k.key}`) }) : t(`appSettings.knob.${k.key}`)}</span>
               <input
                 type="number"
                 inputMode="numeric"
@@ -265,7 +268,12 @@ export function DefaultRootsSection() {
         {roots.map((root) => (
           <li key={root} data-testid="default-root" data-root={root}>
             <code>{root}</code>
-            <button type="button" className="btn btn-ghost btn-small" aria-label={t('appSettings.removeLabel', { name: root })} onClick={() => void save(roots.filter((r) => r !== root))}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              aria-label={t('appSettings.removeLabel', { name: root })}
+              onClick={() => void save(roots.filter((r) => r !== root))}
+            >
               ✕
             </button>
           </li>
@@ -328,13 +336,27 @@ export function SandboxDefaultSection() {
         <legend className="muted">{t('sandbox.settingsHeading')}</legend>
         {([false, true] as const).map((value) => (
           <label key={String(value)}>
-            <input type="radio" name="sandbox-default" checked={on === value} data-testid={value ? 'sandbox-default-on' : 'sandbox-default-off'} disabled={!settings.writable} onChange={() => save({ on: value, network })} />{' '}
+            <input
+              type="radio"
+              name="sandbox-default"
+              checked={on === value}
+              data-testid={value ? 'sandbox-default-on' : 'sandbox-default-off'}
+              disabled={!settings.writable}
+              onChange={() => save({ on: value, network })}
+            />{' '}
             {value ? t('sandbox.settingsOn') : t('sandbox.settingsOff')}
           </label>
         ))}
       </fieldset>
       <label className="field-row">
-        <input type="checkbox" data-testid="sandbox-default-network" checked={network} disabled={!on || !settings.writable} onChange={(e) => save({ on, network: e.target.checked })} /> {t('sandbox.settingsNetwork')}
+        <input
+          type="checkbox"
+          data-testid="sandbox-default-network"
+          checked={network}
+          disabled={!on || !settings.writable}
+          onChange={(e) => save({ on, network: e.target.checked })}
+        />{' '}
+        {t('sandbox.settingsNetwork')}
       </label>
       {on && paths.length > 0 && (
         <p className="muted" data-testid="sandbox-default-paths">

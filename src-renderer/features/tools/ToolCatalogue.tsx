@@ -16,15 +16,19 @@ export function annotationTags(tool: ToolInfo): Array<{ kind: TagKind; label: st
   const a = tool.annotations ?? {};
   const tags: Array<{ kind: TagKind; label: string; tone: 'ok' | 'warn' | 'info'; title: string }> = [];
   if (a.readOnlyHint === true) tags.push({ kind: 'readOnly', label: 'read-only', tone: 'ok', title: 'readOnlyHint: does not change its environment' });
-  if (a.destructiveHint === true && a.readOnlyHint !== true) tags.push({ kind: 'destructive', label: 'destructive', tone: 'warn', title: 'destructiveHint: may destroy or overwrite' });
-  if (a.idempotentHint === true) tags.push({ kind: 'idempotent', label: 'idempotent', tone: 'info', title: 'idempotentHint: repeating it has no further effect' });
-  if (a.openWorldHint === true) tags.push({ kind: 'openWorld', label: 'open world', tone: 'info', title: 'openWorldHint: reaches outside (web, other systems)' });
+  if (a.destructiveHint === true && a.readOnlyHint !== true)
+    tags.push({ kind: 'destructive', label: 'destructive', tone: 'warn', title: 'destructiveHint: may destroy or overwrite' });
+  if (a.idempotentHint === true)
+    tags.push({ kind: 'idempotent', label: 'idempotent', tone: 'info', title: 'idempotentHint: repeating it has no further effect' });
+  if (a.openWorldHint === true)
+    tags.push({ kind: 'openWorld', label: 'open world', tone: 'info', title: 'openWorldHint: reaches outside (web, other systems)' });
   return tags;
 }
 
 export function taskBadge(tool: ToolInfo): { kind: 'taskOnly' | 'task'; label: string; title: string } | undefined {
   const support = tool.execution?.taskSupport;
-  if (support === 'required') return { kind: 'taskOnly', label: 'task only', title: 'Runs only as a task (io.modelcontextprotocol/tasks): created, polled, cancellable' };
+  if (support === 'required')
+    return { kind: 'taskOnly', label: 'task only', title: 'Runs only as a task (io.modelcontextprotocol/tasks): created, polled, cancellable' };
   if (support === 'optional') return { kind: 'task', label: 'task', title: 'Can run as a task (io.modelcontextprotocol/tasks)' };
   return undefined;
 }
@@ -102,7 +106,9 @@ export function ToolCatalogue({ server, tools, ready, selected, onSelect, onOpen
                     <TrustBadge tool={t} />
                     <Tags tool={t} />
                   </span>
-                  {(t.title ?? t.description) && <span className="row-sub">{revealHidden((t.title && t.title !== t.name ? t.title : t.description) ?? '')}</span>}
+                  {(t.title ?? t.description) && (
+                    <span className="row-sub">{revealHidden((t.title && t.title !== t.name ? t.title : t.description) ?? '')}</span>
+                  )}
                 </div>
               </div>
             );

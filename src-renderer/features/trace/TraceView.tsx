@@ -15,7 +15,12 @@ const kindMatches: Record<KindFilter, (k: TraceKind) => boolean> = {
   notifications: (k) => k === 'notification',
   errors: (k) => k === 'error',
 };
-const rowFields = (r: TraceRow): Array<string | undefined> => [r.method, r.id === undefined ? undefined : String(r.id), r.kind, previewValue(r.entry.message, 1000)];
+const rowFields = (r: TraceRow): Array<string | undefined> => [
+  r.method,
+  r.id === undefined ? undefined : String(r.id),
+  r.kind,
+  previewValue(r.entry.message, 1000),
+];
 const arrow = (r: TraceRow): string => (r.entry.direction === 'send' ? '→' : '←');
 
 export interface TraceViewProps {
@@ -43,9 +48,7 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
 
   return (
     <div className="feature-stack">
-      {state?.error && (
-        <ErrorNote testId="trace-error">{t('trace.loadFailed', { error: state.error })}</ErrorNote>
-      )}
+      {state?.error && <ErrorNote testId="trace-error">{t('trace.loadFailed', { error: state.error })}</ErrorNote>}
       <VirtualList
         items={shown}
         getKey={(r) => String(r.entry.seq)}
@@ -80,7 +83,11 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
             <span className="trace-time mono" title={formatClock(r.entry.time)}>
               +{((r.entry.time - start) / 1000).toFixed(3)}s
             </span>
-            <span className={`trace-dir dir-${r.entry.direction}`} aria-label={r.entry.direction === 'send' ? t('trace.sent') : t('trace.received')} title={r.entry.direction === 'send' ? t('trace.sentTitle') : t('trace.receivedTitle')}>
+            <span
+              className={`trace-dir dir-${r.entry.direction}`}
+              aria-label={r.entry.direction === 'send' ? t('trace.sent') : t('trace.received')}
+              title={r.entry.direction === 'send' ? t('trace.sentTitle') : t('trace.receivedTitle')}
+            >
               {arrow(r)}
             </span>
             <span className="trace-method mono">
@@ -92,7 +99,11 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
             <span className="trace-duration">
               {r.durationMs !== undefined ? (
                 <>
-                  <span className="trace-bar" style={{ width: `${Math.max(2, Math.round((Math.log1p(r.durationMs) / Math.log1p(slowest)) * 48))}px` }} aria-hidden="true" />
+                  <span
+                    className="trace-bar"
+                    style={{ width: `${Math.max(2, Math.round((Math.log1p(r.durationMs) / Math.log1p(slowest)) * 48))}px` }}
+                    aria-hidden="true"
+                  />
                   <span className="mono">{formatMs(r.durationMs)}</span>
                 </>
               ) : r.pending ? (
@@ -110,7 +121,10 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
                 {arrow(open)} {open.method ?? open.kind}
               </strong>
               <span className="muted">
-                {open.entry.direction === 'send' ? t('trace.sentAt', { time: formatClock(open.entry.time) }) : t('trace.receivedAt', { time: formatClock(open.entry.time) })} · {formatBytes(open.entry.size)}
+                {open.entry.direction === 'send'
+                  ? t('trace.sentAt', { time: formatClock(open.entry.time) })
+                  : t('trace.receivedAt', { time: formatClock(open.entry.time) })}{' '}
+                · {formatBytes(open.entry.size)}
                 {open.durationMs !== undefined && t('trace.roundTrip', { time: formatMs(open.durationMs) })}
                 {open.entry.http?.status !== undefined && ` · HTTP ${open.entry.http.status}`}
               </span>

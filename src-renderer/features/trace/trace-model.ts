@@ -16,7 +16,8 @@ export interface TraceRow {
   pending: boolean;
 }
 
-const asRecord = (v: unknown): Record<string, unknown> | undefined => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const asRecord = (v: unknown): Record<string, unknown> | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 function classify(message: unknown): { kind: TraceKind; method?: string; id?: string | number } {
   const m = asRecord(message);

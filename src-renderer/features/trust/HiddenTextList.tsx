@@ -24,7 +24,11 @@ export function HiddenTextList({ findings }: { findings: readonly HiddenTextFind
             )}
             {f.selectorText !== undefined && (
               <div className="hidden-tags">
-                <Trans i18nKey="trust.selectorSpell" values={{ text: revealHidden(f.selectorText) }} components={{ code: <code data-testid="hidden-selector-text" /> }} />
+                <Trans
+                  i18nKey="trust.selectorSpell"
+                  values={{ text: revealHidden(f.selectorText) }}
+                  components={{ code: <code data-testid="hidden-selector-text" /> }}
+                />
               </div>
             )}
             <pre className="hidden-decoded" data-testid="hidden-decoded">

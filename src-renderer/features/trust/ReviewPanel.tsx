@@ -77,7 +77,13 @@ export function ReviewPanel({ server, tool, instructions }: { server: string; to
       {review.hidden && <HiddenTextList findings={review.hidden} />}
       {error && <ErrorNote testId="trust-error">{error}</ErrorNote>}
       <div className="trust-actions">
-        <button type="button" className="btn btn-primary btn-small" data-testid="trust-accept" disabled={trusting} onClick={() => void accept(server, [tool.name])}>
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          data-testid="trust-accept"
+          disabled={trusting}
+          onClick={() => void accept(server, [tool.name])}
+        >
           {trusting ? t('trust.accepting') : t('trust.accept')}
         </button>
         <button type="button" className="btn btn-small" data-testid="trust-keep-disabled" disabled={trusting} onClick={() => keepDisabled(server, tool.name)}>

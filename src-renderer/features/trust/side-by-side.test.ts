@@ -31,7 +31,7 @@ describe('side-by-side diff', () => {
     ]);
   });
 
-  it('a side without a value in the UI\'s words (the field names are codes, shown as they are)', () => {
+  it("a side without a value in the UI's words (the field names are codes, shown as they are)", () => {
     const tool: ToolInfo = { name: 'add', title: 'Add', inputSchema: { type: 'object' }, review: { state: 'changed', changed: ['title'], pinned: {} } };
     expect(changedFieldTexts(tool, undefined)).toEqual([{ field: 'title', before: '(none)', after: 'Add' }]);
     setLanguage('zh-CN');

@@ -47,7 +47,11 @@ export function sideBySide(before: string, after: string): DiffRow[] {
 }
 
 /** The changed fields of a tool, each as the pinned text and the current one (`none`: a side without a value, in the UI's words). */
-export function changedFieldTexts(tool: ToolInfo, instructions: string | undefined, none = '(none)'): Array<{ field: ToolDefinitionField; before: string; after: string }> {
+export function changedFieldTexts(
+  tool: ToolInfo,
+  instructions: string | undefined,
+  none = '(none)',
+): Array<{ field: ToolDefinitionField; before: string; after: string }> {
   const review = tool.review;
   if (review?.state !== 'changed') return [];
   const pinned: PinnedDefinition = review.pinned ?? {};

@@ -7,7 +7,14 @@ import { planSandbox } from './index';
 
 describe('bubblewrap arguments', () => {
   it('mounts the system read-only, then hides the homes and /tmp, then binds back what is allowed, in that order', () => {
-    const args = bubblewrapArgs({ read: ['/tmp/t/allowed'], write: ['/tmp/t/out'], network: false, hidden: ['/tmp/t/home', '/tmp'], cwd: '/srv', home: '/tmp/t/home' });
+    const args = bubblewrapArgs({
+      read: ['/tmp/t/allowed'],
+      write: ['/tmp/t/out'],
+      network: false,
+      hidden: ['/tmp/t/home', '/tmp'],
+      cwd: '/srv',
+      home: '/tmp/t/home',
+    });
     expect(args.slice(0, 3)).toEqual(['--ro-bind', '/', '/']);
     const at = (flag: string, path: string): number => args.findIndex((a, i) => a === flag && args[i + 1] === path);
     expect(at('--tmpfs', '/tmp')).toBeLessThan(at('--tmpfs', '/tmp/t/home'));
@@ -53,7 +60,11 @@ describe('what the bubblewrap arguments keep out', () => {
   });
 
   it('hides /run and $XDG_RUNTIME_DIR only with the network off; the container engine sockets always', () => {
-    const plan = (network: boolean): string[] => planSandbox({ allowRead: [], allowWrite: [], network }, { command: '/bin/true', args: [], home: '/home/x', baseDir: '/', platform: 'linux', runtimeDir: '/var/xdg-run' }).hidden;
+    const plan = (network: boolean): string[] =>
+      planSandbox(
+        { allowRead: [], allowWrite: [], network },
+        { command: '/bin/true', args: [], home: '/home/x', baseDir: '/', platform: 'linux', runtimeDir: '/var/xdg-run' },
+      ).hidden;
     expect(plan(false)).toEqual(expect.arrayContaining(['/run', '/var/xdg-run']));
     expect(plan(true)).not.toContain('/run');
     expect(plan(true)).not.toContain('/var/xdg-run');

@@ -86,19 +86,35 @@ export function findBubblewrap(pathVar: string | undefined): BwrapProbe {
   // SWITCHBOARD_BWRAP names the bwrap to use (one installed elsewhere); nothing else is then tried.
   const chosen = process.env.SWITCHBOARD_BWRAP;
   if (chosen !== undefined && chosen !== '' && !isFile(chosen)) {
-    bwrapProbe = { ok: false, reason: `SWITCHBOARD_BWRAP names ${chosen}, which does not exist`, info: { code: 'bwrap-override-missing', data: { path: chosen } } };
+    bwrapProbe = {
+      ok: false,
+      reason: `SWITCHBOARD_BWRAP names ${chosen}, which does not exist`,
+      info: { code: 'bwrap-override-missing', data: { path: chosen } },
+    };
     return bwrapProbe;
   }
   const dirs = [...(pathVar ?? '').split(':').filter(Boolean), '/usr/bin', '/bin', '/usr/local/bin'];
   const path = chosen || dirs.map((d) => join(d, 'bwrap')).find((p) => isFile(p));
   if (path === undefined) {
-    bwrapProbe = { ok: false, reason: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)', info: { code: 'bwrap-not-installed' } };
+    bwrapProbe = {
+      ok: false,
+      reason: 'bubblewrap (bwrap) is not installed; install it (Debian/Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)',
+      info: { code: 'bwrap-not-installed' },
+    };
     return bwrapProbe;
   }
-  const probe = spawnSync(path, ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', '/bin/sh', '-c', 'exit 0'], { encoding: 'utf8', timeout: 10_000 });
+  const probe = spawnSync(
+    path,
+    ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', '/bin/sh', '-c', 'exit 0'],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
   if (probe.status !== 0) {
     const why = (probe.stderr || probe.error?.message || `exit ${String(probe.status ?? probe.signal)}`).trim().split('\n')[0];
-    bwrapProbe = { ok: false, reason: `${path} cannot create a sandbox here (${why}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)`, info: { code: 'bwrap-cannot-sandbox', data: { path, detail: why ?? '' } } };
+    bwrapProbe = {
+      ok: false,
+      reason: `${path} cannot create a sandbox here (${why}); unprivileged user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone=1)`,
+      info: { code: 'bwrap-cannot-sandbox', data: { path, detail: why ?? '' } },
+    };
     return bwrapProbe;
   }
   bwrapProbe = { ok: true, path };

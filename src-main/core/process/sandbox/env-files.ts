@@ -34,7 +34,14 @@ export function findEnvFiles(roots: readonly string[], skip: readonly string[]):
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (entry.isFile() && envFileName.test(entry.name)) found.push(path);
-      else if (entry.isDirectory() && depth < envFileSearch.depth && entry.name !== 'node_modules' && entry.name !== '.git' && !skip.some((s) => isInside(path, s))) queue.push([path, depth + 1]);
+      else if (
+        entry.isDirectory() &&
+        depth < envFileSearch.depth &&
+        entry.name !== 'node_modules' &&
+        entry.name !== '.git' &&
+        !skip.some((s) => isInside(path, s))
+      )
+        queue.push([path, depth + 1]);
     }
   }
   return [...new Set(found)];

@@ -89,7 +89,6 @@ export interface SandboxLaunch {
   cwd?: string;
 }
 
-
 /** `~/x` → home/x; relative → baseDir/x. */
 export function expandPath(path: string, home: string, baseDir: string): string {
   if (path === '~') return home;
@@ -126,10 +125,25 @@ export function packageRoot(file: string, hidden: readonly string[]): string {
  * log, conversations, logs), the app's default data, cache and log folders, the config file (and its backup), and
  * the `.env` files the host reads.
  */
-export function switchboardFolders(options: { dataDir: string; configPath: string; env: Readonly<Record<string, string | undefined>>; envDirs: readonly string[] }): string[] {
+export function switchboardFolders(options: {
+  dataDir: string;
+  configPath: string;
+  env: Readonly<Record<string, string | undefined>>;
+  envDirs: readonly string[];
+}): string[] {
   const home = options.env.HOME || homedir();
-  const app = process.platform === 'darwin' ? [join(home, 'Library', 'Caches', appName), join(home, 'Library', 'Logs', appName)] : [join(options.env.XDG_CACHE_HOME || join(home, '.cache'), appName)];
-  const list = [options.dataDir, appDataDir(options.env), ...app, options.configPath, `${options.configPath}.bak`, ...options.envDirs.map((d) => join(d, '.env'))];
+  const app =
+    process.platform === 'darwin'
+      ? [join(home, 'Library', 'Caches', appName), join(home, 'Library', 'Logs', appName)]
+      : [join(options.env.XDG_CACHE_HOME || join(home, '.cache'), appName)];
+  const list = [
+    options.dataDir,
+    appDataDir(options.env),
+    ...app,
+    options.configPath,
+    `${options.configPath}.bak`,
+    ...options.envDirs.map((d) => join(d, '.env')),
+  ];
   return [...new Set(list.map((p) => resolve(p)))];
 }
 
@@ -187,7 +201,9 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
   const cwd = context.cwd !== undefined ? resolve(context.cwd) : undefined;
   const listed = [...allowRead, ...allowWrite, ...(cwd !== undefined ? [cwd] : [])];
   // The host's working folder (its .env holds the LLM keys) is hidden unless listed; not the root of everything.
-  const workdirs = [...new Set((folders?.workdirs ?? []).map((w) => resolve(w)))].filter((w) => w !== sep && !hidden.some((h) => isInside(w, h)) && !listed.some((l) => isInside(w, l)));
+  const workdirs = [...new Set((folders?.workdirs ?? []).map((w) => resolve(w)))].filter(
+    (w) => w !== sep && !hidden.some((h) => isInside(w, h)) && !listed.some((l) => isInside(w, l)),
+  );
   const own = ownFolders(context, hidden, workdirs);
   // The cwd is readable, unless it is a hidden folder itself (or above one): then the server sees it empty.
   const concealed = [...hidden, ...workdirs];
@@ -216,7 +232,17 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
       wrap: (command, args) => {
         const layout = cache !== undefined ? cacheLayout(cache, home) : undefined;
         const empty = folders ? preparePrivate(folders.private, home, context.command, context.args) : undefined;
-        const plan = { ...base, hidden, workdirs, caches: layout?.binds ?? [], protect: masks(), env: layout?.env ?? {}, cwd: inside, home, ...(empty !== undefined ? { emptyFile: empty } : {}) };
+        const plan = {
+          ...base,
+          hidden,
+          workdirs,
+          caches: layout?.binds ?? [],
+          protect: masks(),
+          env: layout?.env ?? {},
+          cwd: inside,
+          home,
+          ...(empty !== undefined ? { emptyFile: empty } : {}),
+        };
         return { command: bwrap, args: [...bubblewrapArgs(plan), '--', command, ...args] };
       },
     };
@@ -224,7 +250,12 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
   if (platform === 'darwin') {
     const exec = '/usr/bin/sandbox-exec';
     const inside = cwd ?? (folders ? join(folders.private, 'cwd') : home);
-    if (!isFile(exec)) return { info: { kind: 'unavailable', ...base, reason: `${exec} is missing`, reasonInfo: { code: 'sandbox-exec-missing', data: { path: exec } } }, hidden: concealed, cwd: inside };
+    if (!isFile(exec))
+      return {
+        info: { kind: 'unavailable', ...base, reason: `${exec} is missing`, reasonInfo: { code: 'sandbox-exec-missing', data: { path: exec } } },
+        hidden: concealed,
+        cwd: inside,
+      };
     return {
       info: { kind: 'sandbox-exec', ...base },
       hidden: concealed,
@@ -239,7 +270,8 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
         if (cache !== undefined && layout && folders) {
           preparePrivate(folders.private, home, context.command, context.args);
           env.npm_config_cache = join(cache, 'npm');
-          for (const [name, value] of Object.entries(layout.env)) if (name !== 'npm_config_cache') env[name] = join(cache, 'xdg', relative(join(home, '.cache'), value));
+          for (const [name, value] of Object.entries(layout.env))
+            if (name !== 'npm_config_cache') env[name] = join(cache, 'xdg', relative(join(home, '.cache'), value));
         }
         if (cwd === undefined && folders) {
           rmSync(inside, { recursive: true, force: true });
@@ -251,7 +283,16 @@ export function planSandbox(request: SandboxRequest, context: SandboxContext): S
       },
     };
   }
-  return { info: { kind: 'unavailable', ...base, reason: `no sandbox is available on ${platform} (bubblewrap on Linux, sandbox-exec on macOS)`, reasonInfo: { code: 'no-sandbox-platform', data: { platform } } }, hidden: concealed, cwd: cwd ?? home };
+  return {
+    info: {
+      kind: 'unavailable',
+      ...base,
+      reason: `no sandbox is available on ${platform} (bubblewrap on Linux, sandbox-exec on macOS)`,
+      reasonInfo: { code: 'no-sandbox-platform', data: { platform } },
+    },
+    hidden: concealed,
+    cwd: cwd ?? home,
+  };
 }
 
 /** Common ways a denied access shows up in stderr, with the path when the message names one. */
@@ -265,7 +306,8 @@ const pathPattern = /(?:'|"|\s|^)(\/[^'"\s:,)]+)/g;
  */
 export function deniedHint(line: string, server: string, info: SandboxInfo, hidden: readonly string[]): string | undefined {
   const setting = `mcpServers.${server}.sandbox`;
-  if (!info.network && networkPattern.test(line)) return `[switchboard] sandbox: the network is off for this server; set "network": true in ${setting} to allow it`;
+  if (!info.network && networkPattern.test(line))
+    return `[switchboard] sandbox: the network is off for this server; set "network": true in ${setting} to allow it`;
   if (!deniedPattern.test(line)) return undefined;
   for (const match of line.matchAll(pathPattern)) {
     const path = match[1];

@@ -12,7 +12,10 @@ import { isFile } from './file-kind';
 /** A server name as a folder name: as it is when that is safe, else made safe and told apart by a hash. */
 export function folderNameOf(name: string): string {
   if (/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,80}$/.test(name)) return name;
-  return `${name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\./, '_').slice(0, 60)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
+  return `${name
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\./, '_')
+    .slice(0, 60)}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`;
 }
 
 /** A server's private sandbox folder under `root` (`<data folder>/sandbox`). */

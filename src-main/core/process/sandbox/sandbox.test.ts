@@ -24,7 +24,10 @@ describe('the sandbox setting', () => {
   });
 
   it('does not start where no sandbox is available, and says why', () => {
-    const plan = planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: '/bin/true', args: [], cwd: '/', home: '/home/x', baseDir: '/', platform: 'win32' });
+    const plan = planSandbox(
+      { allowRead: [], allowWrite: [], network: true },
+      { command: '/bin/true', args: [], cwd: '/', home: '/home/x', baseDir: '/', platform: 'win32' },
+    );
     expect(plan.wrap).toBeUndefined();
     expect(plan.info).toMatchObject({ kind: 'unavailable', reason: expect.stringMatching(/no sandbox is available on win32/) });
   });
@@ -40,13 +43,24 @@ describe("the server's own folders", () => {
     writeFileSync(join(project, 'package.json'), '{}');
     writeFileSync(join(pkg, 'package.json'), '{}');
     writeFileSync(join(pkg, 'dist', 'index.js'), '');
-    const plan = planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: process.execPath, args: ['--flag', join(pkg, 'dist', 'index.js')], cwd: join(home, 'work'), home, baseDir: dir, platform: 'linux' });
+    const plan = planSandbox(
+      { allowRead: [], allowWrite: [], network: true },
+      { command: process.execPath, args: ['--flag', join(pkg, 'dist', 'index.js')], cwd: join(home, 'work'), home, baseDir: dir, platform: 'linux' },
+    );
     expect(plan.info.read).toEqual([project, join(home, 'work')]);
     // A script of its own, no manifest: its folder. The home folder as cwd is not bound (it stays empty inside).
     mkdirSync(join(home, 'loose'));
     writeFileSync(join(home, 'loose', 's.js'), '');
-    expect(planSandbox({ allowRead: ['~/data'], allowWrite: [], network: true }, { command: process.execPath, args: ['s.js'], cwd: join(home, 'loose'), home, baseDir: dir, platform: 'linux' }).info.read).toEqual([join(home, 'loose'), join(home, 'data')]);
-    expect(planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: process.execPath, args: [], cwd: home, home, baseDir: dir, platform: 'linux' }).info.read).toEqual([]);
+    expect(
+      planSandbox(
+        { allowRead: ['~/data'], allowWrite: [], network: true },
+        { command: process.execPath, args: ['s.js'], cwd: join(home, 'loose'), home, baseDir: dir, platform: 'linux' },
+      ).info.read,
+    ).toEqual([join(home, 'loose'), join(home, 'data')]);
+    expect(
+      planSandbox({ allowRead: [], allowWrite: [], network: true }, { command: process.execPath, args: [], cwd: home, home, baseDir: dir, platform: 'linux' })
+        .info.read,
+    ).toEqual([]);
   });
 });
 
@@ -85,7 +99,8 @@ describe("a sandbox's private folder", () => {
   it('finds the .env files of the folders it shows, within bounds, skipping node_modules, .git and its own package', () => {
     const dir = tempDir();
     for (const sub of ['a/b', 'node_modules/m', '.git', 'own', 'a/b/c/d/e/f']) mkdirSync(join(dir, sub), { recursive: true });
-    for (const file of ['.env', '.env.local', 'a/b/.env', 'node_modules/m/.env', '.git/.env', 'own/.env', 'a/b/c/d/e/f/.env', 'a/.envrc', 'a/env']) writeFileSync(join(dir, file), 'X=1');
+    for (const file of ['.env', '.env.local', 'a/b/.env', 'node_modules/m/.env', '.git/.env', 'own/.env', 'a/b/c/d/e/f/.env', 'a/.envrc', 'a/env'])
+      writeFileSync(join(dir, file), 'X=1');
     expect(findEnvFiles([dir], [join(dir, 'own')]).sort()).toEqual([join(dir, '.env'), join(dir, '.env.local'), join(dir, 'a', 'b', '.env')].sort());
     expect(envFileSearch.depth).toBeLessThan(5);
   });
@@ -100,11 +115,15 @@ describe("a sandbox's private folder", () => {
 describe('the denied-access hint', () => {
   const info = { kind: 'bubblewrap' as const, read: ['/work/allowed'], write: [], network: false };
   it('names the setting for a path in a hidden folder, and for the network', () => {
-    expect(deniedHint("Error: ENOENT: no such file or directory, open '/home/me/.ssh/id_rsa'", 'fs', info, ['/home/me'])).toMatch(/\/home\/me\/\.ssh\/id_rsa is outside .*"allowRead" or "allowWrite" in mcpServers\.fs\.sandbox/);
+    expect(deniedHint("Error: ENOENT: no such file or directory, open '/home/me/.ssh/id_rsa'", 'fs', info, ['/home/me'])).toMatch(
+      /\/home\/me\/\.ssh\/id_rsa is outside .*"allowRead" or "allowWrite" in mcpServers\.fs\.sandbox/,
+    );
     expect(deniedHint('connect ENETUNREACH 1.1.1.1:443', 'fs', info, [])).toMatch(/"network": true in mcpServers\.fs\.sandbox/);
     expect(deniedHint("EROFS: read-only file system, open '/work/allowed/x'", 'fs', info, [])).toMatch(/read-only .*"allowWrite"/);
     expect(deniedHint('listening on port 3000', 'fs', info, ['/home/me'])).toBeUndefined();
-    expect(deniedHint(`Error: Cannot find module '${privateCwd}/server.js'`.replace('Cannot find module', 'ENOENT'), 'fs', info, [])).toMatch(/empty private folder .*"cwd" in mcpServers\.fs/);
+    expect(deniedHint(`Error: Cannot find module '${privateCwd}/server.js'`.replace('Cannot find module', 'ENOENT'), 'fs', info, [])).toMatch(
+      /empty private folder .*"cwd" in mcpServers\.fs/,
+    );
   });
 });
 
@@ -124,7 +143,15 @@ describe.skipIf(process.platform !== 'linux')(process.platform === 'linux' ? 'no
     const marker = `--marker=${randomUUID()}`;
     const configPath = join(dir, 'mcp.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: { boxed: { command: process.execPath, args: [probe, marker], sandbox: true } } }));
-    host = await createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings([], { autoRestart: false }), runtime: nodeRuntime(), watchConfig: false });
+    host = await createHost({
+      mode: 'headless',
+      configPath,
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings([], { autoRestart: false }),
+      runtime: nodeRuntime(),
+      watchConfig: false,
+    });
     await host.settled();
     const [view] = await host.api['servers:list']();
     expect(view).toMatchObject({ status: 'error', launch: { sandbox: { kind: 'unavailable', reason: expect.stringContaining('/nonexistent/bwrap') } } });
@@ -145,11 +172,27 @@ describe.skipIf(process.platform !== 'linux')(process.platform === 'linux' ? 'no
     resetSandboxProbe();
     const dir = tempDir();
     const configPath = join(dir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { defaulted: { command: process.execPath, args: [probe] }, optedOut: { command: process.execPath, args: [probe], sandbox: false } } }));
-    host = await createHost({ mode: 'headless', configPath, dataDir: dir, envDir: dir, settings: new StaticSettings([], { autoRestart: false }, true), runtime: nodeRuntime(), watchConfig: false });
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        mcpServers: { defaulted: { command: process.execPath, args: [probe] }, optedOut: { command: process.execPath, args: [probe], sandbox: false } },
+      }),
+    );
+    host = await createHost({
+      mode: 'headless',
+      configPath,
+      dataDir: dir,
+      envDir: dir,
+      settings: new StaticSettings([], { autoRestart: false }, true),
+      runtime: nodeRuntime(),
+      watchConfig: false,
+    });
     await host.settled();
     const views = await host.api['servers:list']();
-    expect(views.find((v) => v.name === 'defaulted')).toMatchObject({ status: 'error', error: expect.stringContaining('the settings default "sandbox" asks for a sandbox') });
+    expect(views.find((v) => v.name === 'defaulted')).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining('the settings default "sandbox" asks for a sandbox'),
+    });
     expect(views.find((v) => v.name === 'optedOut')).toMatchObject({ status: 'ready' });
   });
 });
@@ -189,10 +232,23 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'a sandboxed server under bubblewrap' : `a
         },
       }),
     );
-    host = await createHost({ mode: 'headless', configPath, dataDir: join(dir, 'data'), envDir: dir, hostEnv: { HOME: home, PATH: process.env.PATH }, settings: new StaticSettings(), runtime: nodeRuntime(), watchConfig: false });
+    host = await createHost({
+      mode: 'headless',
+      configPath,
+      dataDir: join(dir, 'data'),
+      envDir: dir,
+      hostEnv: { HOME: home, PATH: process.env.PATH },
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      watchConfig: false,
+    });
     await host.settled();
     const views = await host.api['servers:list']();
-    expect(views.map((v) => [v.name, v.status])).toEqual([['boxed', 'ready'], ['netted', 'ready'], ['open', 'ready']]);
+    expect(views.map((v) => [v.name, v.status])).toEqual([
+      ['boxed', 'ready'],
+      ['netted', 'ready'],
+      ['open', 'ready'],
+    ]);
     const boxed = views.find((v) => v.name === 'boxed');
     // The probe's own package (this checkout) shows: it is the host's working folder (hidden), but the server's own.
     expect(boxed?.launch?.sandbox).toEqual({ kind: 'bubblewrap', read: [repoRoot(), join(dir, 'allowed')], write: [], network: false });
@@ -221,7 +277,11 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'a sandboxed server under bubblewrap' : `a
     expect(await call('netted', 'connect', { host: '127.0.0.1', port })).toEqual({ text: 'connected', isError: false });
 
     // The denied read shows up in the stderr tail with a hint naming the setting.
-    await waitFor(async () => ((await host!.api['servers:list']()).find((v) => v.name === 'boxed')?.stderrTail ?? []).some((l) => l.includes('mcpServers.boxed.sandbox')), 5000, 'the sandbox hint in the stderr tail');
+    await waitFor(
+      async () => ((await host!.api['servers:list']()).find((v) => v.name === 'boxed')?.stderrTail ?? []).some((l) => l.includes('mcpServers.boxed.sandbox')),
+      5000,
+      'the sandbox hint in the stderr tail',
+    );
 
     // The whole sandboxed tree ends with the server.
     expect(pidsWith(marker).length).toBeGreaterThan(0);
@@ -230,7 +290,6 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'a sandboxed server under bubblewrap' : `a
     await waitFor(() => pidsWith(marker).length === 0, 10_000, 'the sandboxed server to be gone');
   });
 });
-
 
 describe.skipIf(!bwrap.ok)(bwrap.ok ? 'what a sandbox never shows or shares' : `what a sandbox never shows or shares (skipped: ${bwrap.reason})`, () => {
   let host: Host | undefined;
@@ -250,7 +309,16 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'what a sandbox never shows or shares' : `
     mkdirSync(at.home, { recursive: true });
     const configPath = join(at.dataDir, 'mcp.json');
     writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-    host = await createHost({ mode: 'headless', configPath, dataDir: at.dataDir, envDir: at.envDir, hostEnv: { HOME: at.home, PATH: process.env.PATH }, settings: new StaticSettings([], { autoRestart: false }), runtime: nodeRuntime(), watchConfig: false });
+    host = await createHost({
+      mode: 'headless',
+      configPath,
+      dataDir: at.dataDir,
+      envDir: at.envDir,
+      hostEnv: { HOME: at.home, PATH: process.env.PATH },
+      settings: new StaticSettings([], { autoRestart: false }),
+      runtime: nodeRuntime(),
+      watchConfig: false,
+    });
     await host.settled();
     const views = await host.api['servers:list']();
     expect(views.filter((v) => v.status !== 'ready').map((v) => [v.name, v.status, v.error])).toEqual([]);
@@ -290,7 +358,13 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'what a sandbox never shows or shares' : `
     expect(readFileSync(join(own, 'cache', 'xdg', 'marker'), 'utf8')).toBe('xdg');
     // The tools' own settings name the private cache too (a cache path of the person's own never reaches inside).
     const env = JSON.parse((await call('boxed', 'run', { command: '/usr/bin/env', args: [] })).text) as { stdout: string };
-    for (const line of [`npm_config_cache=${join(home, '.npm')}`, `XDG_CACHE_HOME=${join(home, '.cache')}`, `UV_CACHE_DIR=${join(home, '.cache', 'uv')}`, `PIP_CACHE_DIR=${join(home, '.cache', 'pip')}`]) expect(env.stdout.split('\n')).toContain(line);
+    for (const line of [
+      `npm_config_cache=${join(home, '.npm')}`,
+      `XDG_CACHE_HOME=${join(home, '.cache')}`,
+      `UV_CACHE_DIR=${join(home, '.cache', 'uv')}`,
+      `PIP_CACHE_DIR=${join(home, '.cache', 'pip')}`,
+    ])
+      expect(env.stdout.split('\n')).toContain(line);
 
     await host!.api['servers:remove']('boxed');
     await host!.fleet.applied();
@@ -326,7 +400,8 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'what a sandbox never shows or shares' : `
     expect([work, process.cwd()]).not.toContain(listing.cwd);
     for (const path of [join(work, '.env'), join(work, 'notes.txt')]) expect((await call('plain', 'read', { path })).text).not.toMatch(/sk-test|NOTES/);
     // "cwd": "." is the config file's folder, here the data folder: shown empty.
-    for (const path of ['secrets.json', join(dataDir, 'secrets.json'), join(dataDir, 'mcp.json')]) expect((await call('dotted', 'read', { path })).text).not.toMatch(/planted-secret-value|mcpServers/);
+    for (const path of ['secrets.json', join(dataDir, 'secrets.json'), join(dataDir, 'mcp.json')])
+      expect((await call('dotted', 'read', { path })).text).not.toMatch(/planted-secret-value|mcpServers/);
     // Listed in allowRead: the folder shows, its .env files never do.
     expect(await call('listed', 'read', { path: join(work, 'notes.txt') })).toEqual({ text: 'NOTES\n', isError: false });
     expect((await call('listed', 'read', { path: join(work, '.env') })).text).not.toContain('sk-test');
@@ -343,31 +418,43 @@ describe.skipIf(!bwrap.ok)(bwrap.ok ? 'what a sandbox never shows or shares' : `
       return false;
     }
   })();
-  it.skipIf(!canMakeRunDir)(canMakeRunDir ? 'reaches no unix socket under /run with network: false' : 'reaches no unix socket under /run with network: false (skipped: /run is not writable here)', async () => {
-    mkdirSync(runDir, { recursive: true });
-    cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
-    const socketPath = join(runDir, 's.sock');
-    const listener = createServer((socket) => socket.end());
-    await new Promise<void>((resolve) => listener.listen(socketPath, () => resolve()));
-    cleanups.push(() => listener.close());
-    const dir = tempDir();
-    const { call } = await start(
-      { boxed: { command: process.execPath, args: [probe], sandbox: { network: false } }, netted: { command: process.execPath, args: [probe], sandbox: true } },
-      { dataDir: join(dir, 'data'), home: join(dir, 'home'), envDir: dir },
-    );
-    expect(await call('netted', 'connect', { path: socketPath })).toEqual({ text: 'connected', isError: false });
-    const blocked = await call('boxed', 'connect', { path: socketPath });
-    expect(blocked.text).not.toBe('connected');
-    expect(blocked.isError).toBe(true);
-  });
+  it.skipIf(!canMakeRunDir)(
+    canMakeRunDir
+      ? 'reaches no unix socket under /run with network: false'
+      : 'reaches no unix socket under /run with network: false (skipped: /run is not writable here)',
+    async () => {
+      mkdirSync(runDir, { recursive: true });
+      cleanups.push(() => rmSync(runDir, { recursive: true, force: true }));
+      const socketPath = join(runDir, 's.sock');
+      const listener = createServer((socket) => socket.end());
+      await new Promise<void>((resolve) => listener.listen(socketPath, () => resolve()));
+      cleanups.push(() => listener.close());
+      const dir = tempDir();
+      const { call } = await start(
+        {
+          boxed: { command: process.execPath, args: [probe], sandbox: { network: false } },
+          netted: { command: process.execPath, args: [probe], sandbox: true },
+        },
+        { dataDir: join(dir, 'data'), home: join(dir, 'home'), envDir: dir },
+      );
+      expect(await call('netted', 'connect', { path: socketPath })).toEqual({ text: 'connected', isError: false });
+      const blocked = await call('boxed', 'connect', { path: socketPath });
+      expect(blocked.text).not.toBe('connected');
+      expect(blocked.isError).toBe(true);
+    },
+  );
 
   it("cannot leave its cgroup or remount anything (no capabilities, even as root), nor read the host's /proc/<pid>/environ", async () => {
     const dir = tempDir();
-    const { call } = await start({ boxed: { command: process.execPath, args: [probe], sandbox: true }, open: { command: process.execPath, args: [probe] } }, { dataDir: join(dir, 'data'), home: join(dir, 'home'), envDir: dir });
+    const { call } = await start(
+      { boxed: { command: process.execPath, args: [probe], sandbox: true }, open: { command: process.execPath, args: [probe] } },
+      { dataDir: join(dir, 'data'), home: join(dir, 'home'), envDir: dir },
+    );
     const status = await call('boxed', 'read', { path: '/proc/self/status' });
     expect(status.text).toMatch(/^CapEff:\s+0+$/m);
     // A cgroup it could make (after remounting the cgroup file system writable, as root could) is one it could move to.
-    const script = 'for d in /sys/fs/cgroup /sys/fs/cgroup/*; do [ -f "$d/cgroup.procs" ] || continue; mount -o remount,bind,rw "$d" 2>/dev/null; if mkdir "$d/switchboard-probe-$$" 2>/dev/null; then rmdir "$d/switchboard-probe-$$"; echo "WRITABLE $d"; fi; done; echo done';
+    const script =
+      'for d in /sys/fs/cgroup /sys/fs/cgroup/*; do [ -f "$d/cgroup.procs" ] || continue; mount -o remount,bind,rw "$d" 2>/dev/null; if mkdir "$d/switchboard-probe-$$" 2>/dev/null; then rmdir "$d/switchboard-probe-$$"; echo "WRITABLE $d"; fi; done; echo done';
     const run = JSON.parse((await call('boxed', 'run', { command: '/bin/sh', args: ['-c', script] })).text) as { stdout: string };
     expect(run.stdout).toBe('done\n');
     // Its own pid namespace: the host's process is not there to read.

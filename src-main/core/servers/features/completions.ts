@@ -25,7 +25,8 @@ export class CompletionsFeature implements SessionFeature {
 
   async complete(request: CompletionRequest): Promise<CompletionView> {
     const client = this.client(request);
-    const ref = request.ref.type === 'prompt' ? ({ type: 'ref/prompt', name: request.ref.name } as const) : ({ type: 'ref/resource', uri: request.ref.uri } as const);
+    const ref =
+      request.ref.type === 'prompt' ? ({ type: 'ref/prompt', name: request.ref.name } as const) : ({ type: 'ref/resource', uri: request.ref.uri } as const);
     const hasContext = request.context !== undefined && Object.keys(request.context).length > 0;
     try {
       const result = await client.complete(
@@ -40,10 +41,14 @@ export class CompletionsFeature implements SessionFeature {
       };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      throw new CoreError('request-failed', `Server "${this.context.server}" could not complete "${request.argument.name}" of ${describe(request.ref)}: ${messageOf(error)}`, {
-        cause: error,
-        data: { server: this.context.server, argument: request.argument.name, ...(typeof code === 'number' ? { rpcCode: code } : {}) },
-      });
+      throw new CoreError(
+        'request-failed',
+        `Server "${this.context.server}" could not complete "${request.argument.name}" of ${describe(request.ref)}: ${messageOf(error)}`,
+        {
+          cause: error,
+          data: { server: this.context.server, argument: request.argument.name, ...(typeof code === 'number' ? { rpcCode: code } : {}) },
+        },
+      );
     }
   }
 
@@ -51,7 +56,9 @@ export class CompletionsFeature implements SessionFeature {
     const server = this.context.server;
     const client = this.context.client();
     if (!client) {
-      throw new CoreError('server-not-ready', `Server "${server}" is not connected, so it cannot suggest values for "${request.argument.name}" now.`, { data: { server } });
+      throw new CoreError('server-not-ready', `Server "${server}" is not connected, so it cannot suggest values for "${request.argument.name}" now.`, {
+        data: { server },
+      });
     }
     if (client.getServerCapabilities()?.completions === undefined) {
       throw new CoreError(

@@ -10,9 +10,20 @@ const start = askingHosts();
 
 describe('elicitation', () => {
   it('form mode: the schema reaches the queue; a partial answer goes back with the schema defaults', async () => {
-    const { host: h, seen } = await start({ servers: { everything }, person: () => ({ action: 'accept', content: { content: { name: 'Ada Lovelace', check: true } } }) });
+    const { host: h, seen } = await start({
+      servers: { everything },
+      person: () => ({ action: 'accept', content: { content: { name: 'Ada Lovelace', check: true } } }),
+    });
     const [view] = await h.api['servers:list']();
-    expect(view?.tools.map((t) => t.name)).toEqual(expect.arrayContaining(['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-elicitation-request-async', 'trigger-sampling-request-async', 'get-roots-list']));
+    expect(view?.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'trigger-elicitation-request',
+        'trigger-url-elicitation',
+        'trigger-elicitation-request-async',
+        'trigger-sampling-request-async',
+        'get-roots-list',
+      ]),
+    );
     const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-elicitation-request', args: {}, callId: 'form-1' });
     expect(textOf(result)).toContain('User provided the requested information');
     expect(textOf(result)).toContain('- Name: Ada Lovelace');
@@ -21,7 +32,12 @@ describe('elicitation', () => {
     expect(textOf(result)).toContain('"untitledMultipleSelectEnum": [\n      "Guitar"\n    ]');
     expect(textOf(result)).toContain('"legacyTitledEnum": "pet-1"');
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ kind: 'elicitation-form', server: 'everything', origin: { callId: 'form-1' }, payload: { message: 'Please provide inputs for the following fields:', requestedSchema: { required: ['name'] } } });
+    expect(seen[0]).toMatchObject({
+      kind: 'elicitation-form',
+      server: 'everything',
+      origin: { callId: 'form-1' },
+      payload: { message: 'Please provide inputs for the following fields:', requestedSchema: { required: ['name'] } },
+    });
   });
 
   it('form mode: an answer that does not fit is asked again, saying what is wrong; a decline then goes back as such', async () => {
@@ -43,9 +59,17 @@ describe('elicitation', () => {
   });
 
   it('URL mode: consent is asked with the full URL and host; core opens nothing; decline goes back', async () => {
-    const { host: h, seen } = await start({ servers: { everything }, person: (r) => (r.kind === 'elicitation-url' && r.payload.host === 'example.com' ? { action: 'accept' } : { action: 'decline' }) });
+    const { host: h, seen } = await start({
+      servers: { everything },
+      person: (r) => (r.kind === 'elicitation-url' && r.payload.host === 'example.com' ? { action: 'accept' } : { action: 'decline' }),
+    });
     const url = 'https://example.com/authorize?state=abc';
-    const accepted = await h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url, elicitationId: 'el-1' }, callId: 'url-1' });
+    const accepted = await h.api['tools:call']({
+      server: 'everything',
+      tool: 'trigger-url-elicitation',
+      args: { url, elicitationId: 'el-1' },
+      callId: 'url-1',
+    });
     expect(textOf(accepted)).toContain('User completed the URL elicitation flow');
     expect(seen[0]).toMatchObject({ kind: 'elicitation-url', origin: { callId: 'url-1' }, payload: { url, host: 'example.com', elicitationId: 'el-1' } });
     const declined = await h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url: 'https://evil.example.net/x' } });
@@ -67,9 +91,11 @@ describe('elicitation', () => {
     ]);
   });
 
-  it('a declined prerequisite page leaves the call failed with the server\'s error', async () => {
+  it("a declined prerequisite page leaves the call failed with the server's error", async () => {
     const { host: h, seen } = await start({ servers: { everything }, person: () => ({ action: 'decline' }) });
-    await expect(h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url: 'https://example.com/other', errorPath: true } })).rejects.toThrow(/requires browser-based authorization/);
+    await expect(
+      h.api['tools:call']({ server: 'everything', tool: 'trigger-url-elicitation', args: { url: 'https://example.com/other', errorPath: true } }),
+    ).rejects.toThrow(/requires browser-based authorization/);
     expect(seen).toHaveLength(1);
   });
 
@@ -88,7 +114,10 @@ describe('elicitation', () => {
   });
 
   it('the async (task-augmented) variants run as tasks the server polls (see client-tasks.test.ts)', async () => {
-    const { host: h, seen } = await start({ servers: { everything }, person: (r) => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Async Ada' } } } : { action: 'accept' }) });
+    const { host: h, seen } = await start({
+      servers: { everything },
+      person: (r) => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Async Ada' } } } : { action: 'accept' }),
+    });
     const form = await h.api['tools:call']({ server: 'everything', tool: 'trigger-elicitation-request-async', args: {} });
     expect(form.isError, textOf(form)).toBeFalsy();
     expect(textOf(form)).toContain('Async Ada');
@@ -110,11 +139,18 @@ describe('elicitation', () => {
     const { host: h, seen } = await start({
       servers: { asking: { command: process.execPath, args: [askingServer] } },
       versionMode: 'auto',
-      person: (r) => (r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Grace', email: 'grace@example.com' } } } : { action: 'decline' }),
+      person: (r) =>
+        r.kind === 'elicitation-form' ? { action: 'accept', content: { content: { name: 'Grace', email: 'grace@example.com' } } } : { action: 'decline' },
     });
     expect((await h.api['servers:list']())[0]).toMatchObject({ status: 'ready', era: 'modern' });
     const form = await h.api['tools:call']({ server: 'asking', tool: 'ask-form', args: {}, callId: 'm-form' });
-    expect(JSON.parse(textOf(form).replace(/^form accepted: /, ''))).toEqual({ name: 'Grace', email: 'grace@example.com', colour: 'green', age: 30, subscribe: true });
+    expect(JSON.parse(textOf(form).replace(/^form accepted: /, ''))).toEqual({
+      name: 'Grace',
+      email: 'grace@example.com',
+      colour: 'green',
+      age: 30,
+      subscribe: true,
+    });
     const url = await h.api['tools:call']({ server: 'asking', tool: 'ask-url', args: {}, callId: 'm-url' });
     expect(textOf(url)).toBe('url declined');
     expect(seen.map((r) => [r.kind, r.origin.callId])).toEqual([

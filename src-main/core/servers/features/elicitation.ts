@@ -47,7 +47,8 @@ export class ElicitationFeature implements SessionFeature {
       return holdingCalls(client, callId, () => this.handle(request.params, ctx.mcpReq.signal, callId));
     });
     // A call refused until the person opens a page (-32042): asked here too, as a URL elicitation of that call.
-    if (client instanceof McpClient) client.urlElicitation = (params, signal) => this.handle(params, signal ?? new AbortController().signal, client.originCallId());
+    if (client instanceof McpClient)
+      client.urlElicitation = (params, signal) => this.handle(params, signal ?? new AbortController().signal, client.originCallId());
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const id = notification.params.elicitationId;
       this.context.log(`[switchboard] the server reports elicitation ${id} complete`);
@@ -81,7 +82,13 @@ export class ElicitationFeature implements SessionFeature {
       this.waiting.set(id, completed);
       try {
         const answer = await queue.ask(
-          { kind: 'elicitation-url', server, title: `${server} asks you to open a page on ${host}`, payload: { message: params.message, url: params.url, host, elicitationId: id }, origin },
+          {
+            kind: 'elicitation-url',
+            server,
+            title: `${server} asks you to open a page on ${host}`,
+            payload: { message: params.message, url: params.url, host, elicitationId: id },
+            origin,
+          },
           { signal: AbortSignal.any([requestSignal, this.session.signal, completed.signal]) },
         );
         return resultOf(answer);
@@ -104,7 +111,9 @@ export class ElicitationFeature implements SessionFeature {
       const given = ((answer.content ?? { content: {} }) as AcceptContent['elicitation-form']).content;
       const checked = validateElicitation(schema, given ?? {});
       if (checked.ok) return { action: 'accept', content: checked.content };
-      this.context.note(`[switchboard] the form's answer does not fit what ${server} asked (${describeErrors(fields, checked.errors)})${attempt < formAttempts ? '; asking again' : '; cancelled'}`);
+      this.context.note(
+        `[switchboard] the form's answer does not fit what ${server} asked (${describeErrors(fields, checked.errors)})${attempt < formAttempts ? '; asking again' : '; cancelled'}`,
+      );
       if (attempt >= formAttempts) return { action: 'cancel' };
       problems = checked.errors;
     }

@@ -46,7 +46,14 @@ describe('health of a remote server', () => {
     await waitFor(() => seen.some((v) => v.health?.ok === false), 15_000, 'a view with health.ok false');
     const unhealthy = seen.find((v) => v.health?.ok === false);
     expect(unhealthy?.health?.error).toBe('Server "remote" did not answer ping within 400 ms');
-    expect(seen.some((v) => v.status === 'error' && v.error === 'Server "remote" did not answer ping within 400 ms (periodic health check); reconnecting' && v.nextRestartAt !== undefined)).toBe(true);
+    expect(
+      seen.some(
+        (v) =>
+          v.status === 'error' &&
+          v.error === 'Server "remote" did not answer ping within 400 ms (periodic health check); reconnecting' &&
+          v.nextRestartAt !== undefined,
+      ),
+    ).toBe(true);
     // The code and data beside the English, for the UI and the CLI to word in the person's language.
     expect(unhealthy?.health?.errorInfo).toEqual({ code: 'ping-missed', data: { server: 'remote', method: 'ping', timeoutMs: 400 } });
     expect(seen.find((v) => v.status === 'error')?.errorInfo).toEqual({
@@ -66,7 +73,10 @@ describe('health of a remote server', () => {
   it('a remote server that cannot be reached any more is retried with growing delays until it is back', async () => {
     const fixture = await startFeaturesHttp();
     stops.push(fixture.stop);
-    ({ host } = await hostWith({ remote: { url: fixture.url } }, { versionMode: 'legacy', pingIntervalMs: 100, pingTimeoutMs: 400, restartBaseDelayMs: 100, restartMaxDelayMs: 400, startTimeoutMs: 2000 }));
+    ({ host } = await hostWith(
+      { remote: { url: fixture.url } },
+      { versionMode: 'legacy', pingIntervalMs: 100, pingTimeoutMs: 400, restartBaseDelayMs: 100, restartMaxDelayMs: 400, startTimeoutMs: 2000 },
+    ));
     await host.settled();
     // The server goes away: the missed (unsendable) ping starts the reconnects, which fail while it is gone.
     await fixture.stop();

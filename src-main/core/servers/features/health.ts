@@ -39,7 +39,8 @@ export class HealthFeature implements SessionFeature {
     const outcome = await this.probe();
     if (outcome.kind === 'answered') return outcome.view;
     const { server } = this.context;
-    if (outcome.kind === 'not-connected') throw new CoreError('server-not-ready', `Server "${server}" is not connected; it cannot answer a ping now.`, { data: { server } });
+    if (outcome.kind === 'not-connected')
+      throw new CoreError('server-not-ready', `Server "${server}" is not connected; it cannot answer a ping now.`, { data: { server } });
     // An error answer: the server is there but refuses the method; no answer: it is not answering.
     const code = outcome.kind === 'error-answer' ? 'not-supported' : 'server-not-ready';
     throw new CoreError(code, outcome.message, { data: { server, method: outcome.method, outcome: outcome.kind } });
@@ -51,7 +52,9 @@ export class HealthFeature implements SessionFeature {
   }
 
   /** `lost`: called (in the turn the view turns unhealthy, just before) when the ping went unanswered or could not be sent. */
-  private async probe(lost?: (found: Explained) => void): Promise<
+  private async probe(
+    lost?: (found: Explained) => void,
+  ): Promise<
     | { kind: 'answered'; view: PingView }
     | { kind: 'not-connected' }
     | { kind: 'missed' | 'failed' | 'error-answer'; method: PingView['method']; message: string }

@@ -48,7 +48,11 @@ describe.each([
     expect((await host.api['logs:list']({ server: 'features', limit: 2 })).map((e) => e.seq)).toEqual([4, 5]);
 
     const logFile = view?.logFile ?? '';
-    await waitFor(() => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('[log emergency fixture] a emergency message'), 5000, 'the log file lines');
+    await waitFor(
+      () => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('[log emergency fixture] a emergency message'),
+      5000,
+      'the log file lines',
+    );
     const lines = readFileSync(logFile, 'utf8');
     expect(lines).toContain('[log warning fixture] a warning message');
     expect(lines).not.toContain('[log info fixture]');

@@ -103,7 +103,10 @@ export class LoggingFeature implements SessionFeature {
       try {
         await client.setLoggingLevel(level, { timeout: this.context.requestTimeoutMs() });
       } catch (error) {
-        throw new CoreError('tool-call-failed', `Server "${server}" refused logging/setLevel ${level}: ${messageOf(error)}`, { cause: error, data: { server, level } });
+        throw new CoreError('tool-call-failed', `Server "${server}" refused logging/setLevel ${level}: ${messageOf(error)}`, {
+          cause: error,
+          data: { server, level },
+        });
       }
     }
     if (client instanceof McpClient && this.era === 'modern') client.logLevel = level;

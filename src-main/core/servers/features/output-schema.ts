@@ -35,7 +35,8 @@ export function outputSchemaError(tool: ToolInfo, result: ToolResult): string | 
   if (!schema || result.isError === true) return undefined;
   if (result.structuredContent === undefined) return 'the result has no structuredContent (the tool declares an outputSchema)';
   const check = compile(schema);
-  if ('compileError' in check) return `the outputSchema is not a valid JSON Schema (${check.compileError.slice(0, 200)}), so structuredContent could not be checked`;
+  if ('compileError' in check)
+    return `the outputSchema is not a valid JSON Schema (${check.compileError.slice(0, 200)}), so structuredContent could not be checked`;
   const verdict = check(result.structuredContent);
   if (verdict.valid) return undefined;
   // Ajv names the value "data": "data/sum must be number, data must have required property 'product'".

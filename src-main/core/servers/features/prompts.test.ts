@@ -35,7 +35,12 @@ describe.each([
           { name: 'style', description: 'formal, casual or pirate', required: false },
         ],
       },
-      { name: 'summarize-resource', title: 'Summarize a resource', description: 'Asks for a summary of a resource, embedded', arguments: [{ name: 'uri', description: 'The resource URI', required: true }] },
+      {
+        name: 'summarize-resource',
+        title: 'Summarize a resource',
+        description: 'Asks for a summary of a resource, embedded',
+        arguments: [{ name: 'uri', description: 'The resource URI', required: true }],
+      },
     ]);
 
     expect(await host.api['prompts:get']({ server: 'features', name: 'greet', args: { name: 'Ann', style: 'pirate' } })).toEqual({
@@ -48,7 +53,10 @@ describe.each([
     const summary = await host.api['prompts:get']({ server: 'features', name: 'summarize-resource', args: { uri: 'fixture://static/hello.txt' } });
     expect(summary.messages).toEqual([
       { role: 'user', content: { type: 'text', text: 'Summarize this resource:' } },
-      { role: 'user', content: { type: 'resource', resource: { uri: 'fixture://static/hello.txt', mimeType: 'text/plain', text: 'Hello from the features fixture.\n' } } },
+      {
+        role: 'user',
+        content: { type: 'resource', resource: { uri: 'fixture://static/hello.txt', mimeType: 'text/plain', text: 'Hello from the features fixture.\n' } },
+      },
     ]);
   }, 30_000);
 
@@ -94,7 +102,10 @@ describe('prompts on a server without them', () => {
     ({ host } = await hostWith({ calculator }));
     await host.settled();
     expect(await host.api['prompts:list']('calculator')).toEqual({ server: 'calculator', prompts: [] });
-    await expect(host.api['prompts:get']({ server: 'calculator', name: 'greet', args: {} })).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringContaining('Its prompts: none.') });
+    await expect(host.api['prompts:get']({ server: 'calculator', name: 'greet', args: {} })).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringContaining('Its prompts: none.'),
+    });
   }, 30_000);
 });
 
@@ -111,6 +122,9 @@ describe('prompts of server-everything (stdio)', () => {
     expect(weather.messages).toEqual([{ role: 'user', content: { type: 'text', text: expect.stringContaining('Oslo') } }]);
     await expect(host.api['prompts:get']({ server: 'everything', name: 'args-prompt', args: {} })).rejects.toMatchObject({ data: { missing: ['city'] } });
     const embedded = await host.api['prompts:get']({ server: 'everything', name: 'resource-prompt', args: { resourceType: 'Text', resourceId: '1' } });
-    expect(embedded.messages[1]).toEqual({ role: 'user', content: { type: 'resource', resource: expect.objectContaining({ uri: expect.any(String), text: expect.stringContaining('Resource 1') }) } });
+    expect(embedded.messages[1]).toEqual({
+      role: 'user',
+      content: { type: 'resource', resource: expect.objectContaining({ uri: expect.any(String), text: expect.stringContaining('Resource 1') }) },
+    });
   }, 30_000);
 });

@@ -37,7 +37,10 @@ export class PromptsFeature extends ListFeature<PromptInfo> {
   async get(name: string, args: Record<string, string>): Promise<GetPromptView> {
     const { server } = this.context;
     const client = this.context.client();
-    if (!client) throw new CoreError('server-not-ready', `Server "${server}" is not connected; it cannot give the prompt "${name}" now.`, { data: { server, prompt: name } });
+    if (!client)
+      throw new CoreError('server-not-ready', `Server "${server}" is not connected; it cannot give the prompt "${name}" now.`, {
+        data: { server, prompt: name },
+      });
     let prompt = this.find(name);
     if (!prompt) {
       await this.settle();
@@ -45,7 +48,9 @@ export class PromptsFeature extends ListFeature<PromptInfo> {
     }
     if (!prompt) {
       const names = this.items.map((p) => p.name).join(', ');
-      throw new CoreError('invalid-argument', `Server "${server}" has no prompt "${name}". Its prompts: ${names || 'none'}.`, { data: { server, prompt: name } });
+      throw new CoreError('invalid-argument', `Server "${server}" has no prompt "${name}". Its prompts: ${names || 'none'}.`, {
+        data: { server, prompt: name },
+      });
     }
     const missing = prompt.arguments.filter((a) => a.required === true && (args[a.name] === undefined || args[a.name] === '')).map((a) => a.name);
     if (missing.length > 0) {
@@ -58,9 +63,13 @@ export class PromptsFeature extends ListFeature<PromptInfo> {
     const unknown = Object.keys(args).filter((key) => !prompt.arguments.some((a) => a.name === key));
     if (unknown.length > 0) {
       const known = prompt.arguments.map((a) => a.name).join(', ');
-      throw new CoreError('invalid-argument', `The prompt "${name}" of server "${server}" has no argument ${unknown.map((u) => `"${u}"`).join(', ')}. Its arguments: ${known || 'none'}.`, {
-        data: { server, prompt: name, unknown },
-      });
+      throw new CoreError(
+        'invalid-argument',
+        `The prompt "${name}" of server "${server}" has no argument ${unknown.map((u) => `"${u}"`).join(', ')}. Its arguments: ${known || 'none'}.`,
+        {
+          data: { server, prompt: name, unknown },
+        },
+      );
     }
     try {
       const result = await client.getPrompt({ name, arguments: args }, { timeout: this.context.requestTimeoutMs() });
@@ -69,7 +78,10 @@ export class PromptsFeature extends ListFeature<PromptInfo> {
         messages: result.messages.map((m): PromptMessageView => ({ role: m.role, content: contentBlock(m.content) })),
       };
     } catch (error) {
-      throw new CoreError('tool-call-failed', `Getting the prompt "${name}" from server "${server}" failed: ${messageOf(error)}`, { cause: error, data: { server, prompt: name } });
+      throw new CoreError('tool-call-failed', `Getting the prompt "${name}" from server "${server}" failed: ${messageOf(error)}`, {
+        cause: error,
+        data: { server, prompt: name },
+      });
     }
   }
 
@@ -119,12 +131,26 @@ export function contentBlock(raw: unknown): ContentBlock {
       const mimeType = str(r.mimeType);
       const text = str(r.text);
       const blob = str(r.blob);
-      return { type: 'resource', resource: { uri: str(r.uri) ?? '', ...(mimeType !== undefined ? { mimeType } : {}), ...(text !== undefined ? { text } : {}), ...(blob !== undefined ? { blob } : {}) } };
+      return {
+        type: 'resource',
+        resource: {
+          uri: str(r.uri) ?? '',
+          ...(mimeType !== undefined ? { mimeType } : {}),
+          ...(text !== undefined ? { text } : {}),
+          ...(blob !== undefined ? { blob } : {}),
+        },
+      };
     }
     case 'resource_link': {
       const description = str(c.description);
       const mimeType = str(c.mimeType);
-      return { type: 'resource_link', uri: str(c.uri) ?? '', name: str(c.name) ?? str(c.uri) ?? '', ...(description !== undefined ? { description } : {}), ...(mimeType !== undefined ? { mimeType } : {}) };
+      return {
+        type: 'resource_link',
+        uri: str(c.uri) ?? '',
+        name: str(c.name) ?? str(c.uri) ?? '',
+        ...(description !== undefined ? { description } : {}),
+        ...(mimeType !== undefined ? { mimeType } : {}),
+      };
     }
     default:
       // A block type this build does not know: shown as its JSON, not dropped.

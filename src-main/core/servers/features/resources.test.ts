@@ -45,7 +45,9 @@ async function resourcesStory(h: Host, era: 'legacy' | 'modern', fresh: boolean)
     description: 'A short text',
     mimeType: 'text/plain',
   });
-  expect(listed.templates).toEqual([{ uriTemplate: 'fixture://items/{category}/{id}', name: 'items', title: 'Items', description: 'An item by category and id', mimeType: 'application/json' }]);
+  expect(listed.templates).toEqual([
+    { uriTemplate: 'fixture://items/{category}/{id}', name: 'items', title: 'Items', description: 'An item by category and id', mimeType: 'application/json' },
+  ]);
   expect(listed).toMatchObject({ server, subscribed: [], canSubscribe: true });
 
   // Read: text, and a blob (base64 PNG).
@@ -54,11 +56,18 @@ async function resourcesStory(h: Host, era: 'legacy' | 'modern', fresh: boolean)
   });
   const pixel = await h.api['resources:read']({ server, uri: 'fixture://static/pixel.png' });
   expect(pixel.contents[0]).toMatchObject({ uri: 'fixture://static/pixel.png', mimeType: 'image/png' });
-  expect(Buffer.from(pixel.contents[0]?.blob ?? '', 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
+  expect(
+    Buffer.from(pixel.contents[0]?.blob ?? '', 'base64')
+      .subarray(1, 4)
+      .toString('latin1'),
+  ).toBe('PNG');
   // A template, filled in.
   expect((await h.api['resources:read']({ server, uri: 'fixture://items/grain/rye' })).contents[0]).toMatchObject({ text: '{"category":"grain","id":"rye"}' });
   // A URI the server does not have: its answer, as request-failed.
-  await expect(h.api['resources:read']({ server, uri: 'fixture://nope' })).rejects.toMatchObject({ code: 'request-failed', data: { server, uri: 'fixture://nope' } });
+  await expect(h.api['resources:read']({ server, uri: 'fixture://nope' })).rejects.toMatchObject({
+    code: 'request-failed',
+    data: { server, uri: 'fixture://nope' },
+  });
 
   // Subscribe → bump → resources:updated → the read shows the new value.
   const updates = record(h, 'resources:updated');
@@ -95,8 +104,13 @@ async function resourcesStory(h: Host, era: 'legacy' | 'modern', fresh: boolean)
   const ref = { type: 'resource', uri: 'fixture://items/{category}/{id}' } as const;
   expect((await h.api['completion:complete']({ server, ref, argument: { name: 'category', value: '' } })).values).toEqual(['fruit', 'vegetable', 'grain']);
   expect((await h.api['completion:complete']({ server, ref, argument: { name: 'category', value: 'v' } })).values).toEqual(['vegetable']);
-  expect((await h.api['completion:complete']({ server, ref, argument: { name: 'id', value: 'r' }, context: { category: 'grain' } })).values).toEqual(['rice', 'rye']);
-  expect((await h.api['completion:complete']({ server, ref: { type: 'prompt', name: 'greet' }, argument: { name: 'style', value: 'p' } })).values).toEqual(['pirate']);
+  expect((await h.api['completion:complete']({ server, ref, argument: { name: 'id', value: 'r' }, context: { category: 'grain' } })).values).toEqual([
+    'rice',
+    'rye',
+  ]);
+  expect((await h.api['completion:complete']({ server, ref: { type: 'prompt', name: 'greet' }, argument: { name: 'style', value: 'p' } })).values).toEqual([
+    'pirate',
+  ]);
 }
 
 describe.each(ERAS)('resources over stdio ($era era)', ({ era, versionMode }) => {
@@ -131,10 +145,14 @@ describe('resources over Streamable HTTP', () => {
   });
   afterAll(() => stop());
 
-  it.each(ERAS)('$era era: the same story over one HTTP server', async ({ era, versionMode }) => {
-    const h = await hostWith({ features: { url } }, { versionMode });
-    await resourcesStory(h, era, false);
-  }, 30_000);
+  it.each(ERAS)(
+    '$era era: the same story over one HTTP server',
+    async ({ era, versionMode }) => {
+      const h = await hostWith({ features: { url } }, { versionMode });
+      await resourcesStory(h, era, false);
+    },
+    30_000,
+  );
 });
 
 describe('servers without resources or completions, and server-everything', () => {
@@ -148,7 +166,9 @@ describe('servers without resources or completions, and server-everything', () =
       message: expect.stringContaining('does not offer resources'),
     });
     await expect(h.api['resources:subscribe']({ server: 'calculator', uri: 'x://y' })).rejects.toMatchObject({ code: 'not-supported' });
-    await expect(h.api['completion:complete']({ server: 'calculator', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' } })).rejects.toMatchObject({
+    await expect(
+      h.api['completion:complete']({ server: 'calculator', ref: { type: 'prompt', name: 'p' }, argument: { name: 'a', value: '' } }),
+    ).rejects.toMatchObject({
       code: 'not-supported',
       message: expect.stringContaining('does not offer argument completion'),
     });

@@ -214,21 +214,31 @@ export class ResourcesFeature extends ListFeature<ResourceEntry> {
   private streamEnded(stream: McpSubscription, how: 'local' | 'graceful' | 'remote'): void {
     if (how === 'local' || this.stream !== stream) return;
     this.stream = undefined;
-    this.context.note(`[switchboard] the server ended the resource-updates stream (${how}); subscribed resources stay unwatched until they are subscribed again or the server restarts`);
+    this.context.note(
+      `[switchboard] the server ended the resource-updates stream (${how}); subscribed resources stay unwatched until they are subscribed again or the server restarts`,
+    );
   }
 
   private ready(action: string, uri: string): Client {
     const client = this.context.client();
     const server = this.context.server;
     if (!client || !this.info) {
-      throw new CoreError('server-not-ready', `Server "${server}" is not connected, so Switchboard cannot ${action} "${uri}" now. Start it (or wait until it is ready) and try again.`, {
-        data: { server, uri },
-      });
+      throw new CoreError(
+        'server-not-ready',
+        `Server "${server}" is not connected, so Switchboard cannot ${action} "${uri}" now. Start it (or wait until it is ready) and try again.`,
+        {
+          data: { server, uri },
+        },
+      );
     }
     if (!this.offered(this.info.capabilities)) {
-      throw new CoreError('not-supported', `Server "${server}" does not offer resources (its capabilities have no "resources"), so Switchboard cannot ${action} "${uri}".`, {
-        data: { server, uri, capability: 'resources' },
-      });
+      throw new CoreError(
+        'not-supported',
+        `Server "${server}" does not offer resources (its capabilities have no "resources"), so Switchboard cannot ${action} "${uri}".`,
+        {
+          data: { server, uri, capability: 'resources' },
+        },
+      );
     }
     return client;
   }
@@ -271,7 +281,9 @@ function described(item: Described): Omit<ResourceInfo, 'uri' | 'size'> {
     ...(item.title !== undefined ? { title: item.title } : {}),
     ...(item.description !== undefined ? { description: item.description } : {}),
     ...(item.mimeType !== undefined ? { mimeType: item.mimeType } : {}),
-    ...(item.annotations !== undefined && typeof item.annotations === 'object' && item.annotations !== null ? { annotations: item.annotations as Record<string, unknown> } : {}),
+    ...(item.annotations !== undefined && typeof item.annotations === 'object' && item.annotations !== null
+      ? { annotations: item.annotations as Record<string, unknown> }
+      : {}),
   };
 }
 

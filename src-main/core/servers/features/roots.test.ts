@@ -15,13 +15,21 @@ const filesystemEntry = join(process.cwd(), 'node_modules', '@modelcontextprotoc
 
 describe('roots', () => {
   it('server-everything lists the entry roots; a config change of roots alone is announced, not restarted', async () => {
-    const { host: h, configPath, dataDir } = await start({ servers: { everything: { ...everything, roots: ['projects', 'file:///srv/shared'] } }, watchConfig: true });
+    const {
+      host: h,
+      configPath,
+      dataDir,
+    } = await start({ servers: { everything: { ...everything, roots: ['projects', 'file:///srv/shared'] } }, watchConfig: true });
     const pid = (await h.api['servers:list']())[0]?.pid;
     const first = await h.api['tools:call']({ server: 'everything', tool: 'get-roots-list', args: {} });
     expect(textOf(first)).toContain(pathToFileURL(join(dataDir, 'projects')).href);
     expect(textOf(first)).toContain('file:///srv/shared');
     writeFileSync(configPath, JSON.stringify({ mcpServers: { everything: { ...everything, roots: ['/tmp/elsewhere'] } } }));
-    await waitFor(async () => textOf(await h.api['tools:call']({ server: 'everything', tool: 'get-roots-list', args: {} })).includes('file:///tmp/elsewhere'), 10_000, 'the new roots');
+    await waitFor(
+      async () => textOf(await h.api['tools:call']({ server: 'everything', tool: 'get-roots-list', args: {} })).includes('file:///tmp/elsewhere'),
+      10_000,
+      'the new roots',
+    );
     const after = (await h.api['servers:list']())[0];
     expect(after?.status).toBe('ready');
     expect(after?.pid).toBe(pid);
@@ -36,14 +44,22 @@ describe('roots', () => {
   });
 
   it('2026-07-28: roots/list as an input_required round', async () => {
-    const { host: h, configPath } = await start({ servers: { asking: { command: process.execPath, args: [askingServer], roots: ['/data/a', '/data/b'] } }, versionMode: 'auto', watchConfig: true });
+    const { host: h, configPath } = await start({
+      servers: { asking: { command: process.execPath, args: [askingServer], roots: ['/data/a', '/data/b'] } },
+      versionMode: 'auto',
+      watchConfig: true,
+    });
     expect((await h.api['servers:list']())[0]).toMatchObject({ status: 'ready', era: 'modern' });
     const result = await h.api['tools:call']({ server: 'asking', tool: 'list-roots', args: {} });
     expect(textOf(result)).toBe('roots: file:///data/a, file:///data/b');
     // A roots-only edit: the next round gets the new roots, the same process keeps running.
     const pid = (await h.api['servers:list']())[0]?.pid;
     writeFileSync(configPath, JSON.stringify({ mcpServers: { asking: { command: process.execPath, args: [askingServer], roots: ['/data/c'] } } }));
-    await waitFor(async () => textOf(await h.api['tools:call']({ server: 'asking', tool: 'list-roots', args: {} })) === 'roots: file:///data/c', 10_000, 'the new roots');
+    await waitFor(
+      async () => textOf(await h.api['tools:call']({ server: 'asking', tool: 'list-roots', args: {} })) === 'roots: file:///data/c',
+      10_000,
+      'the new roots',
+    );
     expect((await h.api['servers:list']())[0]?.pid).toBe(pid);
   });
 
@@ -55,7 +71,11 @@ describe('roots', () => {
       writeFileSync(join(dataDir, 'one', 'a.txt'), 'in one');
       writeFileSync(join(dataDir, 'two', 'b.txt'), 'in two');
     };
-    const { host: h, configPath, dataDir } = await start({ servers: { files: { command: process.execPath, args: [filesystemEntry], roots: ['one'] } }, watchConfig: true, prepare });
+    const {
+      host: h,
+      configPath,
+      dataDir,
+    } = await start({ servers: { files: { command: process.execPath, args: [filesystemEntry], roots: ['one'] } }, watchConfig: true, prepare });
     const real = realpathSync(dataDir);
     const allowed = async (): Promise<string> => textOf(await h.api['tools:call']({ server: 'files', tool: 'list_allowed_directories', args: {} }));
     await waitFor(async () => (await allowed()).includes(join(real, 'one')), 10_000, 'server-filesystem to take the roots');

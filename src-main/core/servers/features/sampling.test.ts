@@ -14,14 +14,24 @@ const start = askingHosts();
 
 describe('sampling', () => {
   it('asks the person, runs the chat provider, lets the person edit the answer, and attributes it to the call', async () => {
-    const { host: h, seen, fake } = await start({
+    const {
+      host: h,
+      seen,
+      fake,
+    } = await start({
       servers: { everything },
-      person: (r) => (r.kind === 'sampling-result' ? { action: 'accept', content: { text: 'edited by the person' } } : { action: 'accept', content: { maxTokens: 64 } }),
+      person: (r) =>
+        r.kind === 'sampling-result' ? { action: 'accept', content: { text: 'edited by the person' } } : { action: 'accept', content: { maxTokens: 64 } },
     });
     const [view] = await h.api['servers:list']();
     expect(view?.status, view?.error).toBe('ready');
     expect(view?.tools.map((t) => t.name)).toContain('trigger-sampling-request');
-    const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-sampling-request', args: { prompt: 'hello there', maxTokens: 100 }, callId: 'call-1' });
+    const result = await h.api['tools:call']({
+      server: 'everything',
+      tool: 'trigger-sampling-request',
+      args: { prompt: 'hello there', maxTokens: 100 },
+      callId: 'call-1',
+    });
     expect(result.isError, textOf(result)).toBeFalsy();
     expect(textOf(result)).toContain('edited by the person');
     expect(textOf(result)).toContain('openai:fake-model');
@@ -30,10 +40,20 @@ describe('sampling', () => {
     expect(asked).toMatchObject({
       server: 'everything',
       origin: { callId: 'call-1' },
-      payload: { systemPrompt: 'You are a helpful test server.', maxTokens: 100, temperature: 0.7, model: 'openai:fake-model', messages: [{ role: 'user', text: expect.stringContaining('hello there') }] },
+      payload: {
+        systemPrompt: 'You are a helpful test server.',
+        maxTokens: 100,
+        temperature: 0.7,
+        model: 'openai:fake-model',
+        messages: [{ role: 'user', text: expect.stringContaining('hello there') }],
+      },
     });
     expect(asked?.kind === 'sampling' ? asked.payload.models : []).toContain('openai:fake-model');
-    expect(answer).toMatchObject({ kind: 'sampling-result', origin: { callId: 'call-1' }, payload: { model: 'openai:fake-model', text: 'A fine answer from the fake model.', stopReason: 'endTurn' } });
+    expect(answer).toMatchObject({
+      kind: 'sampling-result',
+      origin: { callId: 'call-1' },
+      payload: { model: 'openai:fake-model', text: 'A fine answer from the fake model.', stopReason: 'endTurn' },
+    });
     // One model request, with the server's system prompt and message, and the person's maxTokens.
     expect(fake.requests).toHaveLength(1);
     const body = fake.requests[0]?.body ?? {};
@@ -41,7 +61,11 @@ describe('sampling', () => {
     expect(fake.requests[0]?.lastUserText).toContain('hello there');
     expect(body.max_tokens ?? body.max_completion_tokens).toBe(64);
     const audit = await h.api['audit:list']({});
-    expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({ server: 'everything', callId: 'call-1', sampling: { decision: 'approved', model: 'openai:fake-model', edited: true, messages: 1 } });
+    expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({
+      server: 'everything',
+      callId: 'call-1',
+      sampling: { decision: 'approved', model: 'openai:fake-model', edited: true, messages: 1 },
+    });
   });
 
   it('a declined request never reaches the provider', async () => {
@@ -56,7 +80,11 @@ describe('sampling', () => {
   });
 
   it('policy never declines without asking; allow runs without asking; perMinute declines the excess', async () => {
-    const { host: h, seen, fake } = await start({
+    const {
+      host: h,
+      seen,
+      fake,
+    } = await start({
       servers: {
         off: { ...everything, sampling: { mode: 'never' } },
         open: { ...everything, sampling: { mode: 'allow', perMinute: 1 } },
@@ -103,7 +131,9 @@ describe('sampling', () => {
     ]);
     expect(seen[0]).toMatchObject({ payload: { includeContext: 'thisServer', maxTokens: 200 } });
     // includeContext "thisServer" (sampling.context declared): the server's context follows its own system prompt.
-    expect(seen[0]?.kind === 'sampling' && seen[0].payload.systemPrompt).toBe('You are a terse poet.\n\nContext from the MCP server that asked (includeContext "thisServer"):\nServer "asking" (asking-fixture 1.0.0):\n  Tools: ask-model, ask-form, ask-url, list-roots');
+    expect(seen[0]?.kind === 'sampling' && seen[0].payload.systemPrompt).toBe(
+      'You are a terse poet.\n\nContext from the MCP server that asked (includeContext "thisServer"):\nServer "asking" (asking-fixture 1.0.0):\n  Tools: ask-model, ask-form, ask-url, list-roots',
+    );
     expect(fake.requests).toHaveLength(1);
   });
 });
@@ -114,7 +144,9 @@ describe('sampling with tools (2025-11-25) and MRTR rounds', () => {
   for (const versionMode of ['legacy', 'auto'] as const) {
     it(`${versionMode === 'auto' ? '2026-07-28' : 'legacy'}: the model's tool call goes back as tool_use; the server runs its tool and samples again`, async () => {
       const { host: h, seen, fake } = await start({ servers: { agent: toolsServer }, versionMode });
-      fake.setScript((request) => (request.toolResults.length === 0 ? callTool('get_weather', { city: 'Paris' }, 'call_w1') : say(`It is ${request.toolResults[0]?.content ?? '?'}.`)));
+      fake.setScript((request) =>
+        request.toolResults.length === 0 ? callTool('get_weather', { city: 'Paris' }, 'call_w1') : say(`It is ${request.toolResults[0]?.content ?? '?'}.`),
+      );
       const result = await h.api['tools:call']({ server: 'agent', tool: 'weather-agent', args: { city: 'Paris' }, callId: 'agent-1' });
       expect(textOf(result)).toBe('agent said: It is sunny, 21 °C in Paris. (tools run: get_weather(Paris))');
       // Two model runs: the first offered the server's tool, the second carried its result.
@@ -123,7 +155,10 @@ describe('sampling with tools (2025-11-25) and MRTR rounds', () => {
       expect(fake.requests[1]?.toolResults).toEqual([{ callId: 'call_w1', content: 'sunny, 21 °C in Paris', isError: false }]);
       // The person saw both requests (with the offered tool) and both answers (the tool call named).
       expect(seen.map((r) => r.kind)).toEqual(['sampling', 'sampling-result', 'sampling', 'sampling-result']);
-      expect(seen[0]).toMatchObject({ origin: { callId: 'agent-1' }, payload: { tools: [{ name: 'get_weather', description: 'The current weather in a city' }] } });
+      expect(seen[0]).toMatchObject({
+        origin: { callId: 'agent-1' },
+        payload: { tools: [{ name: 'get_weather', description: 'The current weather in a city' }] },
+      });
       expect(seen[1]).toMatchObject({ payload: { text: '[tool call get_weather {"city":"Paris"}]', stopReason: 'toolUse' } });
       expect(seen[2]?.kind === 'sampling' ? seen[2].payload.messages.map((m) => m.text) : []).toEqual([
         'What is the weather in Paris?',
@@ -146,7 +181,13 @@ describe('applyEdits', () => {
     systemPrompt: 'sys',
     maxTokens: 100,
     messages: [
-      { role: 'user', content: [{ type: 'text', text: 'look at this' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look at this' },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        ],
+      },
       { role: 'assistant', content: { type: 'text', text: 'ok' } },
     ],
   };
@@ -157,10 +198,24 @@ describe('applyEdits', () => {
   });
 
   it("replaces an edited message's text, keeping its image; takes the model, system prompt and maxTokens", () => {
-    const { run: next, edited } = applyEdits(run, views, { model: 'openai:b', systemPrompt: 'new sys', maxTokens: 50, messages: [{ role: 'user', text: 'look closer' }, { role: 'assistant', text: 'ok' }] });
+    const { run: next, edited } = applyEdits(run, views, {
+      model: 'openai:b',
+      systemPrompt: 'new sys',
+      maxTokens: 50,
+      messages: [
+        { role: 'user', text: 'look closer' },
+        { role: 'assistant', text: 'ok' },
+      ],
+    });
     expect(edited).toBe(true);
     expect(next).toMatchObject({ model: 'openai:b', systemPrompt: 'new sys', maxTokens: 50 });
-    expect(next.messages[0]).toEqual({ role: 'user', content: [{ type: 'text', text: 'look closer' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] });
+    expect(next.messages[0]).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look closer' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+    });
     expect(next.messages[1]).toBe(run.messages[1]);
   });
 

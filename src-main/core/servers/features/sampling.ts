@@ -1,4 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, type Client, type CreateMessageRequest, type CreateMessageResult, type CreateMessageResultWithTools, type SamplingMessage } from '@modelcontextprotocol/client';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type Client,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type CreateMessageResultWithTools,
+  type SamplingMessage,
+} from '@modelcontextprotocol/client';
 import type { SamplingAuditDecision } from '../../../../src-shared/contract/chat';
 import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../src-shared/contract/requests';
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
@@ -68,7 +76,10 @@ export class SamplingFeature implements SessionFeature {
   private contextFor(scope: CreateMessageParams['includeContext'], policy: SamplingPolicy): string | undefined {
     if (scope !== 'thisServer' && scope !== 'allServers') return undefined;
     const narrowed = scope === 'allServers' && policy.mode !== 'ask' ? 'thisServer' : scope;
-    if (narrowed !== scope) this.context.note(`[switchboard] a sampling request's includeContext "allServers" was narrowed to "thisServer": no one approves sharing other servers' details with "${this.context.server}" ("sampling": {"mode": "${policy.mode}"})`);
+    if (narrowed !== scope)
+      this.context.note(
+        `[switchboard] a sampling request's includeContext "allServers" was narrowed to "thisServer": no one approves sharing other servers' details with "${this.context.server}" ("sampling": {"mode": "${policy.mode}"})`,
+      );
     return this.context.samplingContext?.(narrowed);
   }
 
@@ -80,13 +91,24 @@ export class SamplingFeature implements SessionFeature {
     return false;
   }
 
-  async handle(params: CreateMessageParams, requestSignal: AbortSignal, callId: string | undefined): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  async handle(
+    params: CreateMessageParams,
+    requestSignal: AbortSignal,
+    callId: string | undefined,
+  ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const { server } = this.context;
     const started = Date.now();
     const signal = AbortSignal.any([requestSignal, this.session.signal]);
     const views = messageViews(params.messages);
     const size = AuditLog.samplingSize(views, params.systemPrompt);
-    const base: SamplingRecord = { server, decision: 'declined', ...size, maxTokens: params.maxTokens, ...(callId !== undefined ? { callId } : {}), ...(this.context.answerSource ? { source: this.context.answerSource } : {}) };
+    const base: SamplingRecord = {
+      server,
+      decision: 'declined',
+      ...size,
+      maxTokens: params.maxTokens,
+      ...(callId !== undefined ? { callId } : {}),
+      ...(this.context.answerSource ? { source: this.context.answerSource } : {}),
+    };
     const record = (decision: SamplingAuditDecision, extra: Partial<SamplingRecord> = {}): void => {
       this.context.audit?.recordSampling({ ...base, ...extra, decision, durationMs: Date.now() - started });
     };
@@ -138,12 +160,17 @@ export class SamplingFeature implements SessionFeature {
         ...(params.stopSequences !== undefined ? { stopSequences: params.stopSequences } : {}),
         ...(params.modelPreferences !== undefined ? { modelPreferences: params.modelPreferences } : {}),
         ...(params.includeContext !== undefined ? { includeContext: params.includeContext } : {}),
-        ...(params.tools !== undefined ? { tools: params.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}) })) } : {}),
+        ...(params.tools !== undefined
+          ? { tools: params.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}) })) }
+          : {}),
         models,
         ...(run.model !== '' ? { model: run.model } : {}),
       };
       const answer: RequestAnswer = queue
-        ? await queue.ask({ kind: 'sampling', server, title: `${server} asks to run a model`, payload, origin: callId !== undefined ? { callId } : {} }, { signal })
+        ? await queue.ask(
+            { kind: 'sampling', server, title: `${server} asks to run a model`, payload, origin: callId !== undefined ? { callId } : {} },
+            { signal },
+          )
         : { action: 'decline', reason: 'no one is there to answer' };
       if (answer.action !== 'accept') {
         const reason = answer.reason ?? (answer.action === 'decline' ? 'declined' : 'cancelled');
@@ -201,8 +228,17 @@ export class SamplingFeature implements SessionFeature {
     const resultChars = content.reduce((n, b) => n + (b.type === 'text' ? b.text.length : 0), 0);
     record(asking ? 'approved' : 'auto', { model: output.model, resultChars, stopReason: output.stopReason, edited });
     const withTools = params.tools !== undefined && params.tools.length > 0;
-    if (withTools) return { role: 'assistant', model: output.model, stopReason: output.stopReason, content: content.length === 1 && content[0] ? content[0] : content } as CreateMessageResultWithTools;
-    const text = content.filter((b): b is Extract<SamplingContentBlock, { type: 'text' }> => b.type === 'text').map((b) => b.text).join('');
+    if (withTools)
+      return {
+        role: 'assistant',
+        model: output.model,
+        stopReason: output.stopReason,
+        content: content.length === 1 && content[0] ? content[0] : content,
+      } as CreateMessageResultWithTools;
+    const text = content
+      .filter((b): b is Extract<SamplingContentBlock, { type: 'text' }> => b.type === 'text')
+      .map((b) => b.text)
+      .join('');
     return { role: 'assistant', model: output.model, stopReason: output.stopReason, content: { type: 'text', text } };
   }
 }
@@ -229,7 +265,11 @@ function reviewText(output: SamplingOutput): string {
  * of the messages they change (their other content — images, tool calls and results — kept) when the list has the
  * same length, else the conversation becomes the edited text messages.
  */
-export function applyEdits(run: SamplingRun, views: readonly { role: string; text: string }[], edits: AcceptContent['sampling']): { run: SamplingRun; edited: boolean } {
+export function applyEdits(
+  run: SamplingRun,
+  views: readonly { role: string; text: string }[],
+  edits: AcceptContent['sampling'],
+): { run: SamplingRun; edited: boolean } {
   let edited = false;
   const next: SamplingRun = { ...run };
   if (edits.model !== undefined && edits.model !== run.model) {

@@ -138,7 +138,8 @@ export class TasksFeature implements SessionFeature {
       while (!terminal.has(state.status)) {
         const pushed = await this.pause(taskId, pollMs(state), options.signal);
         if (options.signal?.aborted) break;
-        if (this.context.client() !== client) throw new CoreError('server-not-ready', `Server "${this.context.server}" disconnected while task ${taskId} (${tool}) was running.`, { data });
+        if (this.context.client() !== client)
+          throw new CoreError('server-not-ready', `Server "${this.context.server}" disconnected while task ${taskId} (${tool}) was running.`, { data });
         state = pushed ?? (await this.get(client, taskId, options));
         show();
       }
@@ -150,16 +151,28 @@ export class TasksFeature implements SessionFeature {
       }
       const final = { taskId, status: state.status };
       if (state.status === 'completed') {
-        const raw = modern ? anyResult.parse(state.result ?? (await this.get(client, taskId, options)).result ?? {}) : await this.result(client, taskId, options);
+        const raw = modern
+          ? anyResult.parse(state.result ?? (await this.get(client, taskId, options)).result ?? {})
+          : await this.result(client, taskId, options);
         return { raw, task: final };
       }
       if (state.status === 'cancelled') {
-        throw new CoreError('tool-call-failed', `${this.context.server}/${tool}: the server cancelled task ${taskId}${state.statusMessage ? ` (${state.statusMessage})` : ''}.`, { data: { ...data, status: 'cancelled' } });
+        throw new CoreError(
+          'tool-call-failed',
+          `${this.context.server}/${tool}: the server cancelled task ${taskId}${state.statusMessage ? ` (${state.statusMessage})` : ''}.`,
+          { data: { ...data, status: 'cancelled' } },
+        );
       }
       // failed: the error is inlined (2026-07-28) or comes from tasks/result (2025-11-25).
       let reason = state.error?.message ?? state.statusMessage;
-      if (!modern) reason = await this.result(client, taskId, options).then(() => reason, (error: unknown) => messageOf(error));
-      throw new CoreError('tool-call-failed', `Calling ${this.context.server}/${tool} failed: task ${taskId} ended failed${reason ? `: ${reason}` : ''}.`, { data: { ...data, status: 'failed' } });
+      if (!modern)
+        reason = await this.result(client, taskId, options).then(
+          () => reason,
+          (error: unknown) => messageOf(error),
+        );
+      throw new CoreError('tool-call-failed', `Calling ${this.context.server}/${tool} failed: task ${taskId} ended failed${reason ? `: ${reason}` : ''}.`, {
+        data: { ...data, status: 'failed' },
+      });
     } finally {
       this.waiting.delete(taskId);
     }
@@ -172,7 +185,10 @@ export class TasksFeature implements SessionFeature {
 
   private requireClient(tool: string): Client {
     const client = this.context.client();
-    if (!client) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, { data: { server: this.context.server, tool } });
+    if (!client)
+      throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, {
+        data: { server: this.context.server, tool },
+      });
     return client;
   }
 

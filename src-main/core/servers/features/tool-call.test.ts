@@ -65,7 +65,9 @@ describe.each(ERAS)('tool calls, $era era', ({ era, versionMode }) => {
     const events = progressOf(h, 'slow-1');
     const result = await h.api['tools:call']({ server: 'features', tool: 'slow', args: { steps: 4, delayMs: 50 }, callId: 'slow-1' });
     expect(textOf(result)).toBe('slow done: 4 steps');
-    expect(events).toEqual([1, 2, 3, 4].map((step) => ({ callId: 'slow-1', server: 'features', tool: 'slow', progress: step, total: 4, message: `step ${step} of 4` })));
+    expect(events).toEqual(
+      [1, 2, 3, 4].map((step) => ({ callId: 'slow-1', server: 'features', tool: 'slow', progress: step, total: 4, message: `step ${step} of 4` })),
+    );
 
     // Steps without a pause arrive in the same reads as the result: every one is still delivered (SDK 2.4.0 alone
     // drops those that share a read with the result, see progress-order.ts), counted against the trace.
@@ -107,7 +109,11 @@ describe.each(ERAS)('tool calls, $era era', ({ era, versionMode }) => {
       expect(await cancelled).toBe(true);
       await expect(call).rejects.toMatchObject({ code: 'cancelled' } satisfies Partial<HostError>);
       // The server saw the cancel (it notes where it stopped on its stderr).
-      await waitFor(async () => (await view(h)).stderrTail.filter((l) => /slow cancelled at step/.test(l)).length >= attempt, 10_000, 'the fixture noting the cancel');
+      await waitFor(
+        async () => (await view(h)).stderrTail.filter((l) => /slow cancelled at step/.test(l)).length >= attempt,
+        10_000,
+        'the fixture noting the cancel',
+      );
       // One more round trip: whatever the server sent before its answer to it has been received (stdout is ordered).
       await h.api['tools:call']({ server: 'features', tool: 'structured', args: { a: 1, b: 1 } });
       const trace = await h.api['trace:list']({ server: 'features' });

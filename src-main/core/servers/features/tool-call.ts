@@ -23,7 +23,13 @@ export function runsAsTask(tool: ToolInfo, wanted: boolean | undefined): boolean
  * `calls:progress`, and its `structuredContent` checked against the tool's outputSchema (a mismatch is kept as
  * `outputSchemaError`, not thrown). SDK errors are rethrown as they are (the supervisor explains them).
  */
-export function callTool(features: { tools: ToolsFeature; tasks: TasksFeature }, tool: string, args: Record<string, unknown>, options: ToolCallOptions, timeoutMs: number): Promise<ToolResult> {
+export function callTool(
+  features: { tools: ToolsFeature; tasks: TasksFeature },
+  tool: string,
+  args: Record<string, unknown>,
+  options: ToolCallOptions,
+  timeoutMs: number,
+): Promise<ToolResult> {
   // One small object per call, no spreads (under load every allocation on this path shows up as GC time).
   const taskOptions: { timeoutMs: number; callId?: string; signal?: AbortSignal } = { timeoutMs };
   if (options.callId !== undefined) taskOptions.callId = options.callId;
@@ -37,13 +43,25 @@ export function callTool(features: { tools: ToolsFeature; tasks: TasksFeature },
 type TaskOptions = { timeoutMs: number; callId?: string; signal?: AbortSignal };
 
 /** The tool looked up the long way (a re-list settled first; trust rechecked; the reason it cannot run thrown). */
-async function resolvedCall(features: { tools: ToolsFeature; tasks: TasksFeature }, tool: string, args: Record<string, unknown>, options: ToolCallOptions, taskOptions: TaskOptions): Promise<ToolResult> {
+async function resolvedCall(
+  features: { tools: ToolsFeature; tasks: TasksFeature },
+  tool: string,
+  args: Record<string, unknown>,
+  options: ToolCallOptions,
+  taskOptions: TaskOptions,
+): Promise<ToolResult> {
   const info = await features.tools.resolve(tool);
   if (runsAsTask(info, options.task)) return finish(info, await features.tasks.call(info, args, taskOptions));
   return inlineOutcome(features, tool, info, await features.tools.call(info, args, taskOptions), taskOptions);
 }
 
-function inlineOutcome(features: { tasks: TasksFeature }, tool: string, info: ToolInfo, raw: Record<string, unknown>, taskOptions: TaskOptions): ToolResult | Promise<ToolResult> {
+function inlineOutcome(
+  features: { tasks: TasksFeature },
+  tool: string,
+  info: ToolInfo,
+  raw: Record<string, unknown>,
+  taskOptions: TaskOptions,
+): ToolResult | Promise<ToolResult> {
   // A 2026-07-28 server may run an optional-task tool as a task unasked (the client declares the extension).
   const handle = bridgedTaskOf(raw);
   if (handle) return features.tasks.follow(tool, handle, taskOptions).then((outcome) => finish(info, outcome));

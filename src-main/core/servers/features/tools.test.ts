@@ -22,7 +22,13 @@ describe('toolInfo: the catalogue entry of a listed tool', () => {
 
 describe('definitionOf: what the SDK callTool is given for a listed tool', () => {
   it('keeps an input schema that declares x-mcp-header (anywhere) for the header mirroring; gives a bare one otherwise; no outputSchema; one per ToolInfo', () => {
-    const declaring = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, nested: { type: 'object', properties: { id: { type: 'integer', 'x-mcp-header': 'Id' } } } } };
+    const declaring = {
+      type: 'object',
+      properties: {
+        region: { type: 'string', 'x-mcp-header': 'Region' },
+        nested: { type: 'object', properties: { id: { type: 'integer', 'x-mcp-header': 'Id' } } },
+      },
+    };
     const underItems = { type: 'object', properties: { list: { type: 'array', items: { type: 'string', 'x-mcp-header': 'Misplaced' } } } };
     const plain = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
     const output = { type: 'object', properties: { ok: { type: 'boolean' } } };

@@ -55,11 +55,18 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   trust(names?: readonly string[]): string[] {
     const pins = this.context.pins;
     const client = this.context.client();
-    if (!client || !this.known) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; start it to see and trust its current tools.`, { data: { server: this.context.server } });
+    if (!client || !this.known)
+      throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; start it to see and trust its current tools.`, {
+        data: { server: this.context.server },
+      });
     const unknown = (names ?? []).filter((name) => !this.items.some((t) => t.name === name));
     if (unknown.length > 0) {
       const listed = this.items.map((t) => t.name).join(', ');
-      throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool ${unknown.map((n) => `"${n}"`).join(', ')}. Its tools: ${listed || 'none'}.`, { data: { server: this.context.server, tools: unknown } });
+      throw new CoreError(
+        'unknown-tool',
+        `Server "${this.context.server}" has no tool ${unknown.map((n) => `"${n}"`).join(', ')}. Its tools: ${listed || 'none'}.`,
+        { data: { server: this.context.server, tools: unknown } },
+      );
     }
     if (!pins) return [];
     const instructions = currentInstructions(client);
@@ -67,7 +74,11 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     try {
       trusted = trustTools(pins, this.context.server, this.items, instructions, names);
     } catch (error) {
-      throw new CoreError('internal', `Could not save the accepted tool definitions to ${pins.file ?? 'memory'}: ${error instanceof Error ? error.message : String(error)}. Check that the data folder is writable.`, { cause: error, data: { server: this.context.server } });
+      throw new CoreError(
+        'internal',
+        `Could not save the accepted tool definitions to ${pins.file ?? 'memory'}: ${error instanceof Error ? error.message : String(error)}. Check that the data folder is writable.`,
+        { cause: error, data: { server: this.context.server } },
+      );
     }
     this.replaceItems(reviewTools(pins, this.context.server, this.items, instructions));
     return trusted;
@@ -103,7 +114,10 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
 
   /** The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. */
   async resolve(tool: string): Promise<ToolInfo> {
-    if (!this.context.client()) throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, { data: { server: this.context.server, tool } });
+    if (!this.context.client())
+      throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, {
+        data: { server: this.context.server, tool },
+      });
     let info = this.find(tool);
     if (!info) {
       await this.settle();
@@ -111,7 +125,9 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     }
     if (!info) {
       const names = this.items.map((t) => t.name).join(', ');
-      throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, { data: { server: this.context.server, tool } });
+      throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, {
+        data: { server: this.context.server, tool },
+      });
     }
     // Accepted meanwhile by another host on the same data folder (`switchboard trust` while the app runs)?
     if (!isTrusted(info)) info = this.recheck(tool) ?? info;
@@ -142,7 +158,12 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
    */
   call(info: ToolInfo, args: Record<string, unknown>, options: { signal?: AbortSignal; timeoutMs: number; callId?: string }): Promise<Record<string, unknown>> {
     const client = this.context.client();
-    if (!client) return Promise.reject(new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${info.name}" now.`, { data: { server: this.context.server, tool: info.name } }));
+    if (!client)
+      return Promise.reject(
+        new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${info.name}" now.`, {
+          data: { server: this.context.server, tool: info.name },
+        }),
+      );
     const { callId } = options;
     const requestOptions: CallOptions = {
       timeout: options.timeoutMs,
@@ -270,7 +291,8 @@ export function normalizeResult(result: unknown): ToolResult {
   }
   // One object, no spreads (it is made for every call).
   const normalized: ToolResult = { content: Array.isArray(r.content) ? (r.content as ToolResult['content']) : [] };
-  if (r.structuredContent !== undefined && typeof r.structuredContent === 'object') normalized.structuredContent = r.structuredContent as Record<string, unknown>;
+  if (r.structuredContent !== undefined && typeof r.structuredContent === 'object')
+    normalized.structuredContent = r.structuredContent as Record<string, unknown>;
   if (r.isError === true) normalized.isError = true;
   return normalized;
 }
