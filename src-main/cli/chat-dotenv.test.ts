@@ -101,36 +101,39 @@ describe('switchboard chat in a folder whose .env names a model and an endpoint'
     expect(redirect.requests).toHaveLength(0);
   });
 
-  it.skipIf(!hasTerminal)('on a terminal it asks once; a yes is recorded (0600) and a changed value asks again', async () => {
-    const own = await fake();
-    const redirect = await fake();
-    const s = await setup(own, redirect);
-    const asked = await runOnTerminal(
-      [main, '--config', s.config, 'chat', '--approve', 'all', 'what is 2+3'],
-      { ...s.env, TERM: 'dumb' },
-      [[/Send your chat there\?.*\[N\] no: /, 'y\r']],
-      60_000,
-      s.repo,
-    );
-    expect(asked.status, asked.output).toBe(0);
-    expect(asked.output).toContain('The answer is 5');
-    expect(redirect.requests.length).toBeGreaterThan(0);
-    const recorded = join(s.home, '.config', 'Switchboard', 'dotenv-choices.json');
-    expect(statSync(recorded).mode & 0o777).toBe(0o600);
-    expect(readFileSync(recorded, 'utf8')).toContain(s.dotenv);
+  it.skipIf(!hasTerminal)(
+    `on a terminal it asks once; a yes is recorded (0600) and a changed value asks again${hasTerminal ? '' : ' — skipped: no /usr/bin/script to give it a terminal'}`,
+    async () => {
+      const own = await fake();
+      const redirect = await fake();
+      const s = await setup(own, redirect);
+      const asked = await runOnTerminal(
+        [main, '--config', s.config, 'chat', '--approve', 'all', 'what is 2+3'],
+        { ...s.env, TERM: 'dumb' },
+        [[/Send your chat there\?.*\[N\] no: /, 'y\r']],
+        60_000,
+        s.repo,
+      );
+      expect(asked.status, asked.output).toBe(0);
+      expect(asked.output).toContain('The answer is 5');
+      expect(redirect.requests.length).toBeGreaterThan(0);
+      const recorded = join(s.home, '.config', 'Switchboard', 'dotenv-choices.json');
+      expect(statSync(recorded).mode & 0o777).toBe(0o600);
+      expect(readFileSync(recorded, 'utf8')).toContain(s.dotenv);
 
-    // Confirmed: a run without a terminal uses it, without asking.
-    const seen = redirect.requests.length;
-    const confirmed = await chat(s);
-    expect(confirmed.status, confirmed.stderr).toBe(0);
-    expect(confirmed.stderr).not.toContain('not using');
-    expect(redirect.requests.length).toBeGreaterThan(seen);
+      // Confirmed: a run without a terminal uses it, without asking.
+      const seen = redirect.requests.length;
+      const confirmed = await chat(s);
+      expect(confirmed.status, confirmed.stderr).toBe(0);
+      expect(confirmed.stderr).not.toContain('not using');
+      expect(redirect.requests.length).toBeGreaterThan(seen);
 
-    // The repository changes its endpoint: held again.
-    const other = await fake();
-    writeFileSync(s.dotenv, `SWITCHBOARD_MODEL=ollama:fake-model\nOLLAMA_BASE_URL=${other.baseURL}\n`);
-    const changed = await chat(s);
-    expect(changed.stderr).toContain(`not using OLLAMA_BASE_URL=${other.baseURL} from ${s.dotenv}`);
-    expect(other.requests).toHaveLength(0);
-  });
+      // The repository changes its endpoint: held again.
+      const other = await fake();
+      writeFileSync(s.dotenv, `SWITCHBOARD_MODEL=ollama:fake-model\nOLLAMA_BASE_URL=${other.baseURL}\n`);
+      const changed = await chat(s);
+      expect(changed.stderr).toContain(`not using OLLAMA_BASE_URL=${other.baseURL} from ${s.dotenv}`);
+      expect(other.requests).toHaveLength(0);
+    },
+  );
 });

@@ -47,41 +47,44 @@ describe('resolveCommand failures carry a reason the UI words in its language', 
   });
 });
 
-describe.skipIf(process.platform === 'win32')('resolveCommand with a base folder', () => {
-  it('resolves ./x and x/y against the base folder, not the process working folder', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'switchboard-resolve-'));
-    mkdirSync(join(dir, 'bin'));
-    writeFileSync(join(dir, 'bin', 'server'), '#!/bin/sh\n');
-    chmodSync(join(dir, 'bin', 'server'), 0o755);
-    expect(process.cwd()).not.toBe(dir);
-    expect(resolveCommand('./bin/server', '', dir)).toBe(join(dir, 'bin', 'server'));
-    expect(resolveCommand('bin/server', '', dir)).toBe(join(dir, 'bin', 'server'));
-    expect(resolveCommand('server', join(dir, 'bin'), '/elsewhere')).toBe(join(dir, 'bin', 'server'));
-  });
-
-  it('a whole command line in "command" says where the program and the arguments go', () => {
-    for (const command of ['npx -y @modelcontextprotocol/server-everything', 'uvx mcp-server-git']) {
-      const error = thrown(() => resolveCommand(command, '/nowhere', '/srv'));
-      expect(error.data).toMatchObject({ reason: 'command-line', command });
-    }
-    const error = thrown(() => resolveCommand('npx -y "my pkg"', '/nowhere', '/srv'));
-    expect(error.message).toBe(
-      'Cannot start "npx -y "my pkg"": "command" holds a whole command line. Put the program in "command" ("npx") and the rest in "args" (["-y","my pkg"]); the server form splits a pasted line for you.',
-    );
-    expect(localizeError(zh, error)).toBe(
-      '无法启动“npx -y "my pkg"”："command" 中是一整条命令行。请把程序（"npx"）填在 "command" 中，其余部分填在 "args" 中（["-y","my pkg"]）；服务器表单会自动拆分粘贴的命令行。',
-    );
-  });
-
-  it('a path with spaces that does not exist is not taken for a command line; an existing program with arguments is', () => {
-    expect(thrown(() => resolveCommand('/opt/My App/server', '', '/srv')).data).toMatchObject({ reason: 'no-executable' });
-    const dir = mkdtempSync(join(tmpdir(), 'switchboard-resolve-'));
-    writeFileSync(join(dir, 'server'), '#!/bin/sh\n');
-    chmodSync(join(dir, 'server'), 0o755);
-    expect(thrown(() => resolveCommand('./server --port 3', '', dir)).data).toMatchObject({
-      reason: 'command-line',
-      program: './server',
-      args: '["--port","3"]',
+describe.skipIf(process.platform === 'win32')(
+  `resolveCommand with a base folder${process.platform === 'win32' ? ' (skipped: it relies on POSIX executable bits)' : ''}`,
+  () => {
+    it('resolves ./x and x/y against the base folder, not the process working folder', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'switchboard-resolve-'));
+      mkdirSync(join(dir, 'bin'));
+      writeFileSync(join(dir, 'bin', 'server'), '#!/bin/sh\n');
+      chmodSync(join(dir, 'bin', 'server'), 0o755);
+      expect(process.cwd()).not.toBe(dir);
+      expect(resolveCommand('./bin/server', '', dir)).toBe(join(dir, 'bin', 'server'));
+      expect(resolveCommand('bin/server', '', dir)).toBe(join(dir, 'bin', 'server'));
+      expect(resolveCommand('server', join(dir, 'bin'), '/elsewhere')).toBe(join(dir, 'bin', 'server'));
     });
-  });
-});
+
+    it('a whole command line in "command" says where the program and the arguments go', () => {
+      for (const command of ['npx -y @modelcontextprotocol/server-everything', 'uvx mcp-server-git']) {
+        const error = thrown(() => resolveCommand(command, '/nowhere', '/srv'));
+        expect(error.data).toMatchObject({ reason: 'command-line', command });
+      }
+      const error = thrown(() => resolveCommand('npx -y "my pkg"', '/nowhere', '/srv'));
+      expect(error.message).toBe(
+        'Cannot start "npx -y "my pkg"": "command" holds a whole command line. Put the program in "command" ("npx") and the rest in "args" (["-y","my pkg"]); the server form splits a pasted line for you.',
+      );
+      expect(localizeError(zh, error)).toBe(
+        '无法启动“npx -y "my pkg"”："command" 中是一整条命令行。请把程序（"npx"）填在 "command" 中，其余部分填在 "args" 中（["-y","my pkg"]）；服务器表单会自动拆分粘贴的命令行。',
+      );
+    });
+
+    it('a path with spaces that does not exist is not taken for a command line; an existing program with arguments is', () => {
+      expect(thrown(() => resolveCommand('/opt/My App/server', '', '/srv')).data).toMatchObject({ reason: 'no-executable' });
+      const dir = mkdtempSync(join(tmpdir(), 'switchboard-resolve-'));
+      writeFileSync(join(dir, 'server'), '#!/bin/sh\n');
+      chmodSync(join(dir, 'server'), 0o755);
+      expect(thrown(() => resolveCommand('./server --port 3', '', dir)).data).toMatchObject({
+        reason: 'command-line',
+        program: './server',
+        args: '["--port","3"]',
+      });
+    });
+  },
+);

@@ -20,28 +20,31 @@ const dataKey = 'sk-openai-data-folder-dotenv-0123456789';
 const otherSecret = 'github-token-in-dotenv-0123456789';
 const exported = 'exported-in-the-shell-0123456789';
 
-describe.skipIf(process.platform !== 'linux')('an unsandboxed server reading /proc/<host pid>/environ', () => {
-  it('finds what was exported in the shell, never a key from either .env file', async () => {
-    const home = tempDir();
-    const config = join(home, 'mcp.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { reader: { command: process.execPath, args: [fixture] } } }));
-    const dataDir = join(home, '.config', 'Switchboard');
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(join(dataDir, '.env'), `OPENAI_API_KEY=${dataKey}\n`);
-    const working = tempDir('switchboard-repo-');
-    writeFileSync(join(working, '.env'), `ANTHROPIC_API_KEY=${workingKey}\nGITHUB_TOKEN=${otherSecret}\n`);
-    const env = { PATH: process.env.PATH ?? '', HOME: home, EXPORTED_API_TOKEN: exported };
+describe.skipIf(process.platform !== 'linux')(
+  `an unsandboxed server reading /proc/<host pid>/environ${process.platform === 'linux' ? '' : ' (skipped: /proc/<pid>/environ is Linux only)'}`,
+  () => {
+    it('finds what was exported in the shell, never a key from either .env file', async () => {
+      const home = tempDir();
+      const config = join(home, 'mcp.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { reader: { command: process.execPath, args: [fixture] } } }));
+      const dataDir = join(home, '.config', 'Switchboard');
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(join(dataDir, '.env'), `OPENAI_API_KEY=${dataKey}\n`);
+      const working = tempDir('switchboard-repo-');
+      writeFileSync(join(working, '.env'), `ANTHROPIC_API_KEY=${workingKey}\nGITHUB_TOKEN=${otherSecret}\n`);
+      const env = { PATH: process.env.PATH ?? '', HOME: home, EXPORTED_API_TOKEN: exported };
 
-    const r = await runPiped([cliMain, '--config', config, 'call', 'reader', 'host-environ', JSON.stringify({ marker: cliMain })], env, { cwd: working });
-    expect(r.status, r.stderr).toBe(0);
-    const seen = JSON.parse(r.stdout) as { pid: number; cmdline: string; environ: string[] };
-    // It read the host itself (the CLI process), not some other ancestor.
-    expect(seen.cmdline).toContain(cliMain);
-    // The limit the README states: an exported variable is readable there.
-    expect(seen.environ).toContain(`EXPORTED_API_TOKEN=${exported}`);
-    // What is promised: nothing of the .env files.
-    const text = seen.environ.join('\n');
-    for (const value of [workingKey, dataKey, otherSecret]) expect(text).not.toContain(value);
-    expect(seen.environ.some((e) => /^(ANTHROPIC_API_KEY|OPENAI_API_KEY|GITHUB_TOKEN)=/.test(e))).toBe(false);
-  });
-});
+      const r = await runPiped([cliMain, '--config', config, 'call', 'reader', 'host-environ', JSON.stringify({ marker: cliMain })], env, { cwd: working });
+      expect(r.status, r.stderr).toBe(0);
+      const seen = JSON.parse(r.stdout) as { pid: number; cmdline: string; environ: string[] };
+      // It read the host itself (the CLI process), not some other ancestor.
+      expect(seen.cmdline).toContain(cliMain);
+      // The limit the README states: an exported variable is readable there.
+      expect(seen.environ).toContain(`EXPORTED_API_TOKEN=${exported}`);
+      // What is promised: nothing of the .env files.
+      const text = seen.environ.join('\n');
+      for (const value of [workingKey, dataKey, otherSecret]) expect(text).not.toContain(value);
+      expect(seen.environ.some((e) => /^(ANTHROPIC_API_KEY|OPENAI_API_KEY|GITHUB_TOKEN)=/.test(e))).toBe(false);
+    });
+  },
+);
