@@ -146,6 +146,18 @@ function run<T>(path: string, release: (() => void) | undefined, fn: () => T): T
 }
 
 /**
+ * One try at `path`'s lock, `started` being when the first try was made: the release when it was had, else how long
+ * to wait before the next try. Throws FileLockBusyError once the wait has run out.
+ */
+function attemptLock(file: string, path: string, started: number, attempt: number): { release: () => void } | { waitMs: number } {
+  const release = tryLock(path);
+  if (release !== undefined) return { release };
+  const waited = Date.now() - started;
+  if (waited >= lockWaitMs) throw new FileLockBusyError(file, `${path}.lock`, waited);
+  return { waitMs: Math.min(pause(attempt), lockWaitMs - waited) };
+}
+
+/**
  * Runs `fn` (a read-modify-write of `file`, synchronous) holding `file`'s lock, waiting for another process's hold up
  * to lockWaitMs (blocking this thread: holds last milliseconds). Throws FileLockBusyError when the wait runs out.
  */
@@ -154,11 +166,9 @@ export function withFileLockSync<T>(file: string, fn: () => T): T {
   if (enter(path)) return run(path, undefined, fn);
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    const release = tryLock(path);
-    if (release !== undefined) return run(path, release, fn);
-    const waited = Date.now() - started;
-    if (waited >= lockWaitMs) throw new FileLockBusyError(file, `${path}.lock`, waited);
-    sleepSync(Math.min(pause(attempt), lockWaitMs - waited));
+    const step = attemptLock(file, path, started, attempt);
+    if ('release' in step) return run(path, step.release, fn);
+    sleepSync(step.waitMs);
   }
 }
 
@@ -171,10 +181,8 @@ export async function withFileLock<T>(file: string, fn: () => T): Promise<T> {
   if (enter(path)) return run(path, undefined, fn);
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    const release = tryLock(path);
-    if (release !== undefined) return run(path, release, fn);
-    const waited = Date.now() - started;
-    if (waited >= lockWaitMs) throw new FileLockBusyError(file, `${path}.lock`, waited);
-    await new Promise((done) => setTimeout(done, Math.min(pause(attempt), lockWaitMs - waited)));
+    const step = attemptLock(file, path, started, attempt);
+    if ('release' in step) return run(path, step.release, fn);
+    await new Promise((done) => setTimeout(done, step.waitMs));
   }
 }
