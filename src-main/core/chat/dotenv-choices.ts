@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomicSync } from '../support/data-files';
+import { withFileLockSync } from '../support/file-lock';
 
 /*
  * A working folder's `.env` (a cloned repository's) may name the model and the endpoints the chat talks to. Those
@@ -23,13 +24,7 @@ export class DotenvChoices {
 
   /** `file` undefined keeps the confirmations in memory (tests). */
   constructor(private readonly file: string | undefined) {
-    if (!file) return;
-    try {
-      const parsed = fileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-      if (parsed.success) this.data = parsed.data;
-    } catch {
-      // none yet, or unreadable: nothing is confirmed
-    }
+    if (file) this.data = readChoices(file);
   }
 
   /** Whether a person confirmed `name=value` of the `.env` file `dotenvFile` (its real path). */
@@ -41,9 +36,30 @@ export class DotenvChoices {
   confirm(dotenvFile: string, values: Readonly<Record<string, string>>, now: Date = new Date()): void {
     const entries = Object.entries(values);
     if (entries.length === 0) return;
-    const current = { ...this.data.files[dotenvFile] };
-    for (const [name, value] of entries) current[name] = { value, confirmedAt: now.toISOString() };
-    this.data = { version: 1, files: { ...this.data.files, [dotenvFile]: current } };
-    if (this.file) writeFileAtomicSync(this.file, `${JSON.stringify(this.data, null, 2)}\n`);
+    const record = (data: ChoicesFile): ChoicesFile => {
+      const current = { ...data.files[dotenvFile] };
+      for (const [name, value] of entries) current[name] = { value, confirmedAt: now.toISOString() };
+      return { version: 1, files: { ...data.files, [dotenvFile]: current } };
+    };
+    const file = this.file;
+    if (!file) {
+      this.data = record(this.data);
+      return;
+    }
+    // Like every data-folder file: read again under its lock, so another process's confirmations are kept.
+    withFileLockSync(file, () => {
+      this.data = record(readChoices(file));
+      writeFileAtomicSync(file, `${JSON.stringify(this.data, null, 2)}\n`);
+    });
   }
+}
+
+function readChoices(file: string): ChoicesFile {
+  try {
+    const parsed = fileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // none yet, or unreadable: nothing is confirmed
+  }
+  return { version: 1, files: {} };
 }
