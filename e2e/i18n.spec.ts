@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { docsShotPath } from './doc-shots';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
-import { expectReady, lastCard, send, serverRow } from './helpers';
+import { expectReady, lastCard, openRow, send, serverRow } from './helpers';
 import { rawKeys, useLanguage } from './i18n-helpers';
 
 const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
@@ -88,7 +88,8 @@ test('screenshot in 简体中文 for the README', async ({ page, host }, testInf
   await send(page, '/add {"a":2,"b":3}');
   await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
   await expect(lastCard(page).getByTestId('call-state')).toHaveText('完成');
-  await page.locator('[data-testid="tool-item"][data-tool="multiply"]').click();
+  // The sidebar as a person leaves it: the calculator opened to its tools, the attention bar naming the broken one.
+  await (await openRow(page, 'calculator')).locator('[data-testid="tool-item"][data-tool="multiply"]').click();
   await expect(page.getByTestId('tool-form-submit')).toHaveText('调用 multiply');
   expect(await rawKeys(page)).toEqual([]);
   await page.mouse.move(900, 420); // no hover highlight in the picture
@@ -105,6 +106,7 @@ test.describe('a server in error', () => {
     await expectReady(page, 'calculator');
     const row = serverRow(page, 'early');
     await expect(row).toHaveAttribute('data-status', 'error');
+    await openRow(page, 'early');
     await expect(row.getByTestId('server-error')).toContainText('Server "early" exited with code 3 before it was ready');
 
     await chooseLanguage(page, 'zh-CN');

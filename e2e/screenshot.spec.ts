@@ -1,6 +1,6 @@
 import { docsShotPath } from './doc-shots';
 import { expect, test } from './fixtures';
-import { expectReady, lastCard, send } from './helpers';
+import { expectReady, lastCard, openRow, send } from './helpers';
 
 test('screenshot of the main UI for the README', async ({ page, host }, testInfo) => {
   await expectReady(page, 'calculator');
@@ -9,7 +9,9 @@ test('screenshot of the main UI for the README', async ({ page, host }, testInfo
   await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
   await send(page, '/divide {"a":1,"b":0}');
   await expect(lastCard(page)).toHaveAttribute('data-state', 'error');
-  await page.locator('[data-testid="tool-item"][data-tool="multiply"]').click();
+  // The sidebar as a person leaves it: the calculator opened to its tools, the attention bar naming the broken one.
+  await expect(page.getByTestId('attention-bar')).toContainText('broken');
+  await (await openRow(page, 'calculator')).locator('[data-testid="tool-item"][data-tool="multiply"]').click();
   await expect(page.getByTestId('tool-form')).toBeVisible();
   await page.getByTestId('field-a').fill('6');
   await page.getByTestId('field-b').fill('7');

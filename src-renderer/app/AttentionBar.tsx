@@ -97,6 +97,11 @@ function AttentionItem({ server, need }: { server: ServerView; need: Need }) {
           <button type="button" className="btn btn-small btn-primary" data-testid="attention-sign-in" disabled={signingIn} onClick={() => void signIn(server.name)}>
             {signingIn ? t('attention.signingIn') : t('attention.signIn')}
           </button>
+          {server.auth?.state === 'signing-in' && server.auth.authorizationUrl !== undefined && (
+            <a className="btn btn-small" href={server.auth.authorizationUrl} target="_blank" rel="noopener noreferrer" data-testid="attention-auth-link">
+              {t('auth.openPage')}
+            </a>
+          )}
           {details}
           {authError && (
             <span className="form-error" role="alert">

@@ -31,6 +31,7 @@ export function ServerRow({ server, unreachable = false }: { server: ServerView;
   const closeServerPage = useApp((s) => s.closeServerPage);
   const expanded = useApp((s) => s.expandedServers[server.name] === true);
   const toggleExpanded = useApp((s) => s.toggleServerExpanded);
+  const setExpanded = useApp((s) => s.setServerExpanded);
   const headingId = `server-${server.name}-name`;
   const detailsId = `server-${server.name}-details`;
   const failed = server.status === 'error' || server.status === 'crash-loop';
@@ -64,7 +65,11 @@ export function ServerRow({ server, unreachable = false }: { server: ServerView;
         data-testid="server-sign-in"
         aria-label={t('sidebar.signInLabel', { server: server.name })}
         disabled={signingIn}
-        onClick={() => void signIn(server.name)}
+        onClick={() => {
+          // The card inside says where to finish signing in (the link, in a browser tab).
+          setExpanded(server.name, true);
+          void signIn(server.name);
+        }}
       >
         {t('sidebar.signIn')}
       </button>
