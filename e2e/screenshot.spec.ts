@@ -1,9 +1,14 @@
 import { docsShotPath } from './doc-shots';
-import { expect, test } from './fixtures';
+import { defaultServers, expect, test } from './fixtures';
+import { featuresServer } from './features-helpers';
 import { expectReady, lastCard, openRow, send } from './helpers';
+
+// Three servers: the calculator (opened in the picture), another left closed with its tool count, one that fails.
+test.use({ mcpServers: { ...defaultServers(), features: featuresServer() } });
 
 test('screenshot of the main UI for the README', async ({ page, host }, testInfo) => {
   await expectReady(page, 'calculator');
+  await expectReady(page, 'features');
   await expect(page.locator('[data-testid="server-row"][data-server="broken"]')).toHaveAttribute('data-status', 'error');
   await send(page, '/add {"a":2,"b":3}');
   await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');

@@ -55,7 +55,7 @@ function AttentionItem({ server, need }: { server: ServerView; need: Need }) {
   const details = (
     <button
       type="button"
-      className="btn btn-small btn-ghost"
+      className="btn btn-small"
       data-testid="attention-open"
       aria-label={t('attention.detailsLabel', { server: server.name })}
       onClick={() => openServerPage(server.name)}

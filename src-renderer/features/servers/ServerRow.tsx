@@ -140,15 +140,6 @@ export function ServerRow({ server, unreachable = false }: { server: ServerView;
           {unreachable ? statusLabel('unknown') : server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         {action}
-        <button
-          type="button"
-          className="btn btn-small btn-ghost"
-          data-testid="server-open-edit"
-          aria-label={t('serverRow.editLabel', { server: server.name })}
-          onClick={() => openForm(server.name)}
-        >
-          {t('common.edit')}
-        </button>
       </div>
 
       {/* Asked of the person: shown open or closed. */}
@@ -210,6 +201,16 @@ export function ServerRow({ server, unreachable = false }: { server: ServerView;
                   {t('serverRow.readyIn', { time: formatMs(server.readyMs) })}
                 </span>
               )}
+              {/* Editing is rarer than restarting: it lives in the opened row (and on the Servers screen). */}
+              <button
+                type="button"
+                className="btn btn-small btn-ghost"
+                data-testid="server-open-edit"
+                aria-label={t('serverRow.editLabel', { server: server.name })}
+                onClick={() => openForm(server.name)}
+              >
+                {t('common.edit')}
+              </button>
             </div>
             <code className="server-target" title={server.target}>
               {server.target}
