@@ -38,7 +38,6 @@ test('servers start closed with their tool count; a row opened stays open after 
 });
 
 test.describe('attention', () => {
-
   test('a bar on every screen names the servers that need the person; Approve there starts the server', async ({ page, host }) => {
     await expectReady(page, 'calculator');
     const bar = page.getByTestId('attention-bar');

@@ -94,7 +94,13 @@ function AttentionItem({ server, need }: { server: ServerView; need: Need }) {
       {need === 'login' && (
         <>
           <span className="attention-text">{t('attention.login', { server: server.name })}</span>
-          <button type="button" className="btn btn-small btn-primary" data-testid="attention-sign-in" disabled={signingIn} onClick={() => void signIn(server.name)}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            data-testid="attention-sign-in"
+            disabled={signingIn}
+            onClick={() => void signIn(server.name)}
+          >
             {signingIn ? t('attention.signingIn') : t('attention.signIn')}
           </button>
           {server.auth?.state === 'signing-in' && server.auth.authorizationUrl !== undefined && (

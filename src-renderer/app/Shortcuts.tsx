@@ -74,7 +74,8 @@ export function useShortcuts(): void {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === 'Escape') {
         // Escape from a field that still holds text is the field's (a search box clears).
-        if (dialogOpen() || (isTyping(event.target) && 'value' in (event.target as HTMLInputElement) && (event.target as HTMLInputElement).value !== '')) return;
+        if (dialogOpen() || (isTyping(event.target) && 'value' in (event.target as HTMLInputElement) && (event.target as HTMLInputElement).value !== ''))
+          return;
         if (s.historyOpen) {
           event.preventDefault();
           s.toggleHistory();
@@ -83,7 +84,9 @@ export function useShortcuts(): void {
           event.preventDefault();
           const server = s.serverPage.server;
           s.closeServerPage();
-          focusWhenShown(() => document.querySelector<HTMLElement>(`[data-testid="server-row"][data-server="${CSS.escape(server)}"] [data-testid="server-open-page"]`));
+          focusWhenShown(() =>
+            document.querySelector<HTMLElement>(`[data-testid="server-row"][data-server="${CSS.escape(server)}"] [data-testid="server-open-page"]`),
+          );
         }
         return;
       }

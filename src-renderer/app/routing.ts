@@ -9,10 +9,7 @@ import { serverTabs, type ServerTab } from '../store/feature-types';
  * the desktop window, and changing it never loads anything. Back and forward walk the screens; a reload stays.
  */
 export type Route =
-  | { screen: 'chat' }
-  | { screen: 'server'; server: string; tab: ServerTab }
-  | { screen: 'servers'; mode: ServersMode }
-  | { screen: 'settings' };
+  { screen: 'chat' } | { screen: 'server'; server: string; tab: ServerTab } | { screen: 'servers'; mode: ServersMode } | { screen: 'settings' };
 
 const serversModes: readonly ServersMode[] = ['list', 'raw', 'catalogue'];
 

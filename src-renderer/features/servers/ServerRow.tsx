@@ -168,7 +168,11 @@ export function ServerRow({ server, unreachable = false }: { server: ServerView;
                 {server.transport}
               </span>
               {server.protocolVersion && (
-                <span className="chip" data-testid="server-protocol" title={server.era ? t('serverRow.protocolEra', { era: server.era }) : t('serverRow.protocol')}>
+                <span
+                  className="chip"
+                  data-testid="server-protocol"
+                  title={server.era ? t('serverRow.protocolEra', { era: server.era }) : t('serverRow.protocol')}
+                >
                   {server.protocolVersion}
                 </span>
               )}
