@@ -3,14 +3,14 @@
 // channel, so the server is reconnected with the 2025-11-25 handshake (remembered in era-cache.json) and the call
 // made again; the log level is asked of every server. Against push-style-server.mjs (the TypeScript SDK's own
 // refusal, an isError result) and, where python3 has `mcp` 2.x, the real Python server (a JSON-RPC error).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PendingRequestView, RequestAnswer } from '../../../src-shared/contract/requests';
 import type { ServerView } from '../../../src-shared/host-api';
 import { askingHosts, textOf } from '../../test-support/asking-host';
-import { waitFor } from '../../test-support/processes';
+import { stopChild, waitFor } from '../../test-support/processes';
 import type { Host } from '../host';
 import { EraCache } from './era-cache';
 import { negotiationFor, pushStyleFailure } from './era-fallback';
@@ -20,6 +20,26 @@ const pythonFixture = join(__dirname, '..', 'fixtures', 'push_style_server.py');
 const push = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ command: process.execPath, args: [fixture], ...extra });
 
 const start = askingHosts();
+
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+/** The fixture over Streamable HTTP on a free loopback port: its URL. */
+async function pushOverHttp(): Promise<string> {
+  const child = spawn(process.execPath, [fixture, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  stops.push(stopChild(child));
+  return new Promise<string>((resolve, reject) => {
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      const match = /listening on (\S+)/.exec(stderr);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`push-style-server exited with ${code}: ${stderr}`)));
+  });
+}
 
 /** A person who accepts a form with a name, and anything else as asked. */
 const person = (request: PendingRequestView): RequestAnswer =>
@@ -71,6 +91,17 @@ describe('push-style servers on a 2026-07-28 connection', () => {
     },
     60_000,
   );
+
+  it('a remote server: the same over Streamable HTTP, remembered by its URL', async () => {
+    const url = await pushOverHttp();
+    const { host, dataDir } = await start({ servers: { remote: { url } }, person, versionMode: 'auto' });
+    expect(await viewOf(host, 'remote')).toMatchObject({ status: 'ready', transport: 'http', era: 'modern' });
+    expect(textOf(await host.api['tools:call']({ server: 'remote', tool: 'ask-name', args: {} }))).toBe('Hello, Ada!');
+    expect(await viewOf(host, 'remote')).toMatchObject({ status: 'ready', era: 'legacy', protocolVersion: '2025-11-25', eraFallback: 'elicitation/create' });
+    expect(cacheOf(dataDir)).toEqual({ [EraCache.remoteKey(url)]: { kind: 'legacy', pushStyle: 'elicitation/create' } });
+    await host.api['servers:restart']('remote');
+    expect(await viewOf(host, 'remote')).toMatchObject({ status: 'ready', era: 'legacy', eraFallback: 'elicitation/create' });
+  }, 60_000);
 
   it('a remembered fallback: the next start connects with the 2025-11-25 handshake at once', async () => {
     const key = EraCache.key(process.execPath, [fixture], process.cwd());
