@@ -13,7 +13,9 @@ import { askingHosts, textOf } from '../../test-support/asking-host';
 import { stopChild, waitFor } from '../../test-support/processes';
 import type { Host } from '../host';
 import { EraCache } from './era-cache';
-import { negotiationFor, pushStyleFailure } from './era-fallback';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
+import { protocolRevisions } from '../../../src-shared/schemas/config';
+import { isModernRevision, negotiationFor, pushStyleFailure } from './era-fallback';
 
 const fixture = join(__dirname, '..', 'fixtures', 'push-style-server.mjs');
 const pythonFixture = join(__dirname, '..', 'fixtures', 'push_style_server.py');
@@ -162,6 +164,10 @@ describe('era-fallback helpers', () => {
     expect(pushStyleFailure({ ...typescript, isError: false })).toBeUndefined();
     expect(pushStyleFailure(new Error("Cannot send 'elicitation/create': the person said no"))).toBeUndefined();
     expect(pushStyleFailure(new Error('timed out'))).toBeUndefined();
+  });
+
+  it('every initialize-era revision the config allows is one the SDK speaks', () => {
+    expect(protocolRevisions.filter((r) => !isModernRevision(r)).every((r) => SUPPORTED_PROTOCOL_VERSIONS.includes(r))).toBe(true);
   });
 
   it('a pin replaces the negotiation', () => {
