@@ -512,6 +512,10 @@ export const en = {
     header: 'header',
     timeout: 'Timeout (ms)',
     timeoutPlaceholder: 'default: 30000 to connect, 60000 per call',
+    protocolVersion: 'Protocol version',
+    protocolAuto: 'Auto (negotiate; the default)',
+    protocolHint:
+      'Auto speaks 2026-07-28 where the server offers it and falls back to 2025-11-25 for a server whose requests to you need it. A revision pins it: a server that does not speak it fails to connect.',
     sampling: 'Sampling',
     samplingAsk: 'Ask me each time (default)',
     samplingAllow: 'Always allow (the model runs without asking)',

@@ -499,6 +499,10 @@ export const zhCN: Catalogue = {
     header: '请求头',
     timeout: '超时（毫秒）',
     timeoutPlaceholder: '默认：连接 30000，每次调用 60000',
+    protocolVersion: '协议版本',
+    protocolAuto: '自动（协商；默认）',
+    protocolHint:
+      '自动：服务器支持时使用 2026-07-28；服务器向你发出的请求需要旧版本时回退到 2025-11-25。选择某个版本即固定使用它：不支持该版本的服务器将无法连接。',
     sampling: '采样',
     samplingAsk: '每次都问我（默认）',
     samplingAllow: '始终允许（模型无需询问即运行）',
