@@ -73,7 +73,7 @@ describe('push-style servers on a 2026-07-28 connection', () => {
     { tool: 'ask-model', args: { topic: 'tea' }, method: 'sampling/createMessage', said: 'model said: A fine answer from the fake model.' },
     { tool: 'list-roots', args: {}, method: 'roots/list', said: 'roots:' },
   ])(
-    '$method: the call reconnects the server with the 2025-11-25 handshake, is made again and answered',
+    '$method: a read-only or idempotent call reconnects the server with the 2025-11-25 handshake, is made again and answered',
     async ({ tool, args, method, said }) => {
       const { host, dataDir, seen } = await start({ servers: { push: push() }, person, versionMode: 'auto' });
       expect(await viewOf(host, 'push')).toMatchObject({ status: 'ready', era: 'modern', protocolVersion: '2026-07-28' });
@@ -93,6 +93,18 @@ describe('push-style servers on a 2026-07-28 connection', () => {
     },
     60_000,
   );
+
+  it('a tool without read-only or idempotent hints is not repeated on its own: the person is told to run it again', async () => {
+    const { host, seen } = await start({ servers: { push: push() }, person, versionMode: 'auto' });
+    const first = await host.api['tools:call']({ server: 'push', tool: 'sign-up', args: {} });
+    expect(first.isError).toBe(true);
+    expect(textOf(first)).toContain('"sign-up" was not repeated on its own');
+    expect(textOf(first)).toContain('run it again');
+    expect(seen).toEqual([]);
+    expect(await viewOf(host, 'push')).toMatchObject({ status: 'ready', era: 'legacy', eraFallback: 'elicitation/create' });
+    expect(textOf(await host.api['tools:call']({ server: 'push', tool: 'sign-up', args: {} }))).toBe('Hello, Ada!');
+    expect(seen.length).toBe(1);
+  }, 60_000);
 
   it('a remote server: the same over Streamable HTTP, remembered by its URL', async () => {
     const url = await pushOverHttp();
@@ -186,6 +198,8 @@ describe.skipIf(!python.ok)(`a real Python mcp 2.x MCPServer${python.ok ? '' : `
     expect(textOf(await host.api['tools:call']({ server: 'py', tool: 'shout', args: { text: 'hi' } }))).toBe('HI');
     await waitFor(async () => (await host.api['logs:list']({ server: 'py' })).some((e) => e.data === 'shout: hi'), 5000, 'ctx.info on 2026-07-28');
 
+    // greet declares no hints, so the host does not repeat it by itself; the person's second call is answered.
+    expect(textOf(await host.api['tools:call']({ server: 'py', tool: 'greet', args: {} }))).toContain('run it again');
     expect(textOf(await host.api['tools:call']({ server: 'py', tool: 'greet', args: {} }))).toBe('Hello, Ada!');
     expect(seen.map((r) => r.kind)).toEqual(['elicitation-form']);
     expect(await viewOf(host, 'py')).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25', eraFallback: 'elicitation/create' });

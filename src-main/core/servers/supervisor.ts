@@ -376,8 +376,10 @@ export class Supervisor {
 
   /**
    * Calls a tool. A call that fails because the server sent the host a request push-style on a 2026-07-28
-   * connection (see era-fallback.ts) reconnects the server on the `initialize` era — remembered for it — and is made
-   * once more there; not when the entry pins a revision.
+   * connection (see era-fallback.ts) reconnects the server on the `initialize` era — remembered for it; not when the
+   * entry pins a revision. The call is made once more there only when the tool says repeating it is harmless
+   * (`readOnlyHint` or `idempotentHint`): the server may have done part of the work before it asked, and doing that
+   * twice is the person's choice, so any other tool answers with an error that says to run it again.
    */
   async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; callId?: string; task?: boolean } = {}): Promise<ToolResult> {
     const session = this.requireReady(`run "${tool}"`);
@@ -387,13 +389,34 @@ export class Supervisor {
     } catch (error) {
       const method = this.mayFallBack(session, options.signal) ? pushStyleFailure(error) : undefined;
       if (method === undefined) throw error;
-      await this.fallBack(session, method);
-      return this.callOn(this.requireReady(`run "${tool}"`), tool, args, options);
+      return this.afterFallBack(session, method, tool, args, options);
     }
     const method = result.isError === true && this.mayFallBack(session, options.signal) ? pushStyleFailure(result) : undefined;
     if (method === undefined) return result;
+    return this.afterFallBack(session, method, tool, args, options);
+  }
+
+  private async afterFallBack(
+    session: Session,
+    method: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal; callId?: string; task?: boolean },
+  ): Promise<ToolResult> {
     await this.fallBack(session, method);
-    return this.callOn(this.requireReady(`run "${tool}"`), tool, args, options);
+    const annotations = this.features.tools.items.find((item) => item.name === tool)?.annotations;
+    if (annotations?.readOnlyHint === true || annotations?.idempotentHint === true) {
+      return this.callOn(this.requireReady(`run "${tool}"`), tool, args, options);
+    }
+    return {
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `"${this.name}" asked the host for ${method} in a way protocol 2026-07-28 has no channel for, so Switchboard reconnected it with the 2025-11-25 handshake (remembered for this server). "${tool}" was not repeated on its own because it may already have done part of its work: run it again.`,
+        },
+      ],
+    };
   }
 
   /** A call on this session may trigger the fallback: negotiated (no pin), on 2026-07-28, not cancelled. */
@@ -408,7 +431,7 @@ export class Supervisor {
       if (this.session !== session) return;
       this.pushStyle = method;
       this.noteStderr(
-        `[switchboard] the server sent ${method} to the host push-style, which protocol 2026-07-28 has no channel for; reconnecting it with the 2025-11-25 handshake (remembered for this server; "protocolVersion" in its entry pins an era) and calling again`,
+        `[switchboard] the server sent ${method} to the host push-style, which protocol 2026-07-28 has no channel for; reconnecting it with the 2025-11-25 handshake (remembered for this server; "protocolVersion" in its entry pins an era)`,
       );
       await this.closeSession();
       await this.start();
