@@ -306,6 +306,8 @@ export const en = {
     cancelledDot: 'Cancelled.',
     toolError: 'tool error',
     waitingFor: 'Waiting for {{server}}…',
+    hostAway: 'The connection to Switchboard dropped; the call goes on there, and its result shows here when the connection is back.',
+    hostLost: 'The result is not known here: the connection to Switchboard is gone ({{reason}}). Reload the page once Switchboard runs again to see it.',
     cancelling: 'Cancelling…',
     elapsed: 'Elapsed',
     progress: 'Progress',

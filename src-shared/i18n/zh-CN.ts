@@ -297,6 +297,8 @@ export const zhCN: Catalogue = {
     cancelledDot: '已取消。',
     toolError: '工具错误',
     waitingFor: '正在等待 {{server}}…',
+    hostAway: '与 Switchboard 的连接已断开；调用仍在那里运行，连接恢复后结果会显示在这里。',
+    hostLost: '此处无法得知结果：与 Switchboard 的连接已断开（{{reason}}）。Switchboard 再次运行后重新加载页面即可查看。',
     cancelling: '正在取消…',
     elapsed: '已用时间',
     progress: '进度',
