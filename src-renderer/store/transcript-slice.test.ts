@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AssistantMessage, ChatEvent, ChatMessage, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/contract/chat';
-import type { HostApi } from '../../src-shared/host-api';
+import type { CallView, HostApi } from '../../src-shared/host-api';
+import { HostDisconnectedError } from '../host/bridge-client';
 import { createAppStore } from './index';
 import { fakeHost } from './fake-host';
 
@@ -195,5 +196,41 @@ describe('direct calls', () => {
     });
     expect(s.getState().entries[0]).toMatchObject({ state: 'ok', durationMs: 900, result: { content: [{ type: 'text', text: 'slow done' }] } });
     expect(s.getState().progress.k).toBeUndefined();
+  });
+
+  it('a call whose connection drops goes on in the host: the host settles its card, or a lost host says so', async () => {
+    const lists: CallView[][] = [];
+    const { client } = fakeHost_({
+      'chat:call': vi.fn(async () => {
+        throw new HostDisconnectedError('Disconnected from the Switchboard host: gone', { reason: 'gone', why: undefined });
+      }),
+      'calls:list': vi.fn(async () => lists.shift() ?? []),
+    });
+    const s = createAppStore(client);
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    const first = s.getState().entries[0];
+    expect(first).toMatchObject({ kind: 'call', state: 'pending', detached: true });
+    const callId = first?.kind === 'call' ? first.callId : '';
+    // The connection is back; the host finished the call meanwhile.
+    lists.push([{ callId, server: 'f', tool: 'slow', args: {}, state: 'ok', startedAt: 1, finishedAt: 11, result: { content: [{ type: 'text', text: 'done' }] } }]);
+    await s.getState().loadCalls();
+    expect(s.getState().entries[0]).toMatchObject({ state: 'ok', durationMs: 10, result: { content: [{ type: 'text', text: 'done' }] } });
+
+    // Another one, and the connection ends for good: the card says its result is not known here.
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    expect(s.getState().entries[1]).toMatchObject({ state: 'pending', detached: true });
+    s.getState().hostLost('closed by the page');
+    expect(s.getState().entries[1]).toMatchObject({ state: 'error', failure: { code: 'disconnected', message: expect.stringContaining('closed by the page') } });
+  });
+
+  it('a call sent while disconnected never started, and fails at once', async () => {
+    const { client } = fakeHost_({
+      'chat:call': vi.fn(async () => {
+        throw new HostDisconnectedError('Not connected to the Switchboard host: gone', { reason: 'gone', why: undefined });
+      }),
+    });
+    const s = createAppStore({ ...client, connection: () => ({ status: 'closed', reason: 'gone', retrying: true }) });
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    expect(s.getState().entries[0]).toMatchObject({ state: 'error' });
   });
 });
