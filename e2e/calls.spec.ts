@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { say, sequence } from '../src-main/test-support/fake-providers';
+import { callTool, say, sequence } from '../src-main/test-support/fake-providers';
 import { withFakeModel } from './fake-model';
 import { repoRoot } from './fixtures';
 import { expect } from './fixtures';
@@ -111,4 +111,30 @@ test('an approved sampling request says what became of it: the model answered, t
   await expect(call.getByText('the model is running')).toHaveCount(0);
   // One place per request: on the call card, and not in the panel as well.
   await expect(page.getByTestId('requests-panel')).toHaveCount(0);
+});
+
+test.describe('a model turn across a reload', () => {
+  test.use({ model: { script: sequence(callTool('features__slow', { steps: 5, delayMs: 700 }), say('All five steps are done.')) } });
+
+  test('the reloaded page shows the running turn, keeps Stop, and then its end', async ({ page, host }) => {
+    test.skip(host.mode !== 'web', 'headless mode: the page reloads over the bridge');
+    await expectReady(page, 'features');
+    await expectChatReady(page, 'openai:fake-model');
+    await send(page, 'take five slow steps');
+    await page.getByTestId('approval-card').getByTestId('approve-once').click();
+    await expect(page.getByTestId('tool-card')).toHaveAttribute('data-status', 'running');
+
+    await page.reload();
+    await expectReady(page, 'features');
+    await expect(page.getByTestId('user-message')).toHaveText('take five slow steps');
+    await expect(page.getByTestId('tool-card')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByTestId('assistant-message')).toHaveAttribute('data-status', 'streaming');
+    await expect(page.getByTestId('chat-stop')).toBeVisible();
+
+    await expect(page.getByTestId('tool-card')).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+    await expect(page.getByTestId('tool-card').getByTestId('result-text')).toHaveText('slow done: 5 steps');
+    await expect(page.getByTestId('assistant-message')).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('All five steps are done.');
+    await expect(page.getByTestId('chat-stop')).toHaveCount(0);
+  });
 });
