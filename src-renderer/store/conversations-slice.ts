@@ -8,6 +8,11 @@ export interface ConversationsSlice {
   conversations: ConversationSummary[];
   conversationQuery: string;
   historyOpen: boolean;
+  /**
+   * Whether the first load of the chat (reopening the conversation to resume) is over: until then the calls a
+   * server's request names may be on their way to the screen, so the request waits for its card.
+   */
+  chatResumed: boolean;
   /** Subscribes to `chat:event` and loads providers, settings and history; returns the unsubscribe. */
   followChat(): Unsubscribe;
   /** Loads providers, settings and history again (after a reconnect). */
@@ -26,6 +31,7 @@ export const createConversationsSlice =
     conversations: [],
     conversationQuery: '',
     historyOpen: false,
+    chatResumed: false,
 
     followChat() {
       const off = api.on('chat:event', (event) => get().applyChatEvent(event));
@@ -36,8 +42,9 @@ export const createConversationsSlice =
           // recent one, unless the user started something already.
           const { conversations } = get();
           const resume = conversations.find((c) => c.runId !== undefined) ?? conversations[0];
-          if (resume && get().activeConversationId === undefined && get().entries.length === 0) void get().openConversation(resume.id);
-        });
+          if (resume && get().activeConversationId === undefined && get().entries.length === 0) return get().openConversation(resume.id);
+        })
+        .finally(() => set({ chatResumed: true }));
       return off;
     },
 
