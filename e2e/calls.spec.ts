@@ -96,7 +96,9 @@ test('a request waiting when the page reloads stays on its call card, never in t
   await expect(call.getByTestId('request-card')).toHaveAttribute('data-kind', 'elicitation-form');
   await expect(page.getByTestId('request-card')).toHaveCount(1);
   await expect(page.getByTestId('requests-panel')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { panelSeen: { panel: boolean } }).panelSeen.panel), 'the panel showed the request meanwhile').toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { panelSeen: { panel: boolean } }).panelSeen.panel), 'the panel showed the request meanwhile').toBe(
+    false,
+  );
   await call.getByTestId('request-card').getByRole('button', { name: 'Decline' }).click();
   await expect(call).toHaveAttribute('data-state', 'ok');
   await expect(call.getByTestId('result-text')).toHaveText('form declined');

@@ -1,11 +1,4 @@
-import type {
-  HostApi,
-  PendingRequestView,
-  RequestAnswer,
-  RequestFollowUpView,
-  RequestSettledView,
-  RequestsChangedEvent,
-} from '../../src-shared/host-api';
+import type { HostApi, PendingRequestView, RequestAnswer, RequestFollowUpView, RequestSettledView, RequestsChangedEvent } from '../../src-shared/host-api';
 import { describeError } from '../host/bridge-client';
 import { i18n } from '../i18n';
 import { trackedCall, without } from './tracked-call';

@@ -176,7 +176,15 @@ describe('direct calls', () => {
         ],
       })),
       'calls:list': vi.fn(async () => [
-        { callId: 'k', server: 'f', tool: 'slow', args: {}, state: 'running' as const, startedAt: 5, progress: { progress: 2, total: 4, message: 'step 2 of 4' } },
+        {
+          callId: 'k',
+          server: 'f',
+          tool: 'slow',
+          args: {},
+          state: 'running' as const,
+          startedAt: 5,
+          progress: { progress: 2, total: 4, message: 'step 2 of 4' },
+        },
       ]),
     });
     const s = createAppStore(client);
@@ -212,7 +220,9 @@ describe('direct calls', () => {
     expect(first).toMatchObject({ kind: 'call', state: 'pending', detached: true });
     const callId = first?.kind === 'call' ? first.callId : '';
     // The connection is back; the host finished the call meanwhile.
-    lists.push([{ callId, server: 'f', tool: 'slow', args: {}, state: 'ok', startedAt: 1, finishedAt: 11, result: { content: [{ type: 'text', text: 'done' }] } }]);
+    lists.push([
+      { callId, server: 'f', tool: 'slow', args: {}, state: 'ok', startedAt: 1, finishedAt: 11, result: { content: [{ type: 'text', text: 'done' }] } },
+    ]);
     await s.getState().loadCalls();
     expect(s.getState().entries[0]).toMatchObject({ state: 'ok', durationMs: 10, result: { content: [{ type: 'text', text: 'done' }] } });
 
@@ -220,7 +230,10 @@ describe('direct calls', () => {
     await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
     expect(s.getState().entries[1]).toMatchObject({ state: 'pending', detached: true });
     s.getState().hostLost('closed by the page');
-    expect(s.getState().entries[1]).toMatchObject({ state: 'error', failure: { code: 'disconnected', message: expect.stringContaining('closed by the page') } });
+    expect(s.getState().entries[1]).toMatchObject({
+      state: 'error',
+      failure: { code: 'disconnected', message: expect.stringContaining('closed by the page') },
+    });
   });
 
   it('a call sent while disconnected never started, and fails at once', async () => {

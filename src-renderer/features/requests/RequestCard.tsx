@@ -30,8 +30,7 @@ export function SettledCard({ entry }: { entry: SettledRequest }) {
   const t = useT();
   const dismiss = useApp((s) => s.dismissSettled);
   const { settled, view, link, followUp } = entry;
-  const failed =
-    settled.outcome === 'timed-out' || settled.outcome === 'cancelled' || followUp?.stage === 'failed' || followUp?.stage === 'cancelled';
+  const failed = settled.outcome === 'timed-out' || settled.outcome === 'cancelled' || followUp?.stage === 'failed' || followUp?.stage === 'cancelled';
   return (
     <div
       className={`card request-settled${failed ? ' request-failed' : ''}`}
