@@ -82,12 +82,11 @@ test('a request waiting when the page reloads stays on its call card, never in t
   await expect(page.getByTestId('requests-panel')).toHaveCount(0);
 
   // Notes whether the panel ever shows after the reload, even for a moment (the request first there, then moving).
-  await page.addInitScript(() => {
-    const seen = { panel: false };
-    (window as unknown as { panelSeen: typeof seen }).panelSeen = seen;
-    new MutationObserver(() => {
-      if (document.querySelector('[data-testid="requests-panel"]')) seen.panel = true;
-    }).observe(document, { childList: true, subtree: true });
+  await page.addInitScript({
+    content: `window.panelSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="requests-panel"]')) window.panelSeen = true;
+      }).observe(document, { childList: true, subtree: true });`,
   });
   await page.reload();
   await expectReady(page, 'asker');
@@ -96,9 +95,7 @@ test('a request waiting when the page reloads stays on its call card, never in t
   await expect(call.getByTestId('request-card')).toHaveAttribute('data-kind', 'elicitation-form');
   await expect(page.getByTestId('request-card')).toHaveCount(1);
   await expect(page.getByTestId('requests-panel')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { panelSeen: { panel: boolean } }).panelSeen.panel), 'the panel showed the request meanwhile').toBe(
-    false,
-  );
+  expect(await page.evaluate('window.panelSeen'), 'the panel showed the request meanwhile').toBe(false);
   await call.getByTestId('request-card').getByRole('button', { name: 'Decline' }).click();
   await expect(call).toHaveAttribute('data-state', 'ok');
   await expect(call.getByTestId('result-text')).toHaveText('form declined');
