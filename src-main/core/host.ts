@@ -199,7 +199,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
 
   // One service per domain, each owning its slice of the HostApi.
   const servers = disposables.add(new ServersService(fleet, events));
-  const tools = disposables.add(new ToolsService(fleet));
+  const tools = disposables.add(new ToolsService(fleet, events));
   const app = new AppService({ mode: options.mode, configPath, logsDir, store, secrets, openPath: options.openPath });
   const config = new ConfigService({ configPath, store, secrets, hostEnv, apply, approve: (name, entry) => consent.approve(name, entry, 'form') });
   const chat = disposables.add(

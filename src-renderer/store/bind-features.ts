@@ -5,7 +5,7 @@ import type { AppStore } from './index';
 /**
  * Follows the feature events for the views that have loaded something: a list reloaded on the server
  * (`features:changed`) is fetched again where it was loaded; `resources:updated` marks (and re-reads the open
- * resource); `logs:appended` appends; `trace:appended` fetches what is new; `calls:progress` feeds the cards.
+ * resource); `logs:appended` appends; `trace:appended` fetches what is new; `calls:progress` feeds the cards and `calls:changed` settles them.
  * After the bridge reconnects, whatever was loaded is fetched again (events may have been missed).
  */
 export function bindFeatures(store: AppStore, host: BridgeClient): Unsubscribe {
@@ -27,14 +27,20 @@ export function bindFeatures(store: AppStore, host: BridgeClient): Unsubscribe {
       if (typeof event?.server === 'string' && typeof event.lastSeq === 'number') state().applyTraceAppended(event);
     }),
     api.on('calls:progress', (event) => state().applyProgress(event)),
+    api.on('calls:changed', (view) => state().applyCallChanged(view)),
   ];
 
   let wasOpen = host.connection().status !== 'closed';
   offs.push(
     host.onConnection((connection) => {
       const open = connection.status === 'open';
+      // Calls went on in the host while the connection was down: list them again (which settles their cards); when
+      // it is gone for good, the cards that were following a call say so.
+      if (!open && wasOpen) state().forgetHostCalls();
+      if (connection.status === 'closed' && !connection.retrying) state().hostLost(connection.reason);
       if (open && !wasOpen) {
         const s = state();
+        void s.loadCalls();
         for (const server of Object.keys(s.resourceLists)) void s.loadResources(server);
         for (const server of Object.keys(s.promptLists)) void s.loadPrompts(server);
         for (const [server, logs] of Object.entries(s.logs)) if (logs.loaded) void s.loadLogs(server);

@@ -8,6 +8,11 @@ export interface ConversationsSlice {
   conversations: ConversationSummary[];
   conversationQuery: string;
   historyOpen: boolean;
+  /**
+   * Whether the first load of the chat (reopening the conversation to resume) is over: until then the calls a
+   * server's request names may be on their way to the screen, so the request waits for its card.
+   */
+  chatResumed: boolean;
   /** Subscribes to `chat:event` and loads providers, settings and history; returns the unsubscribe. */
   followChat(): Unsubscribe;
   /** Loads providers, settings and history again (after a reconnect). */
@@ -26,22 +31,29 @@ export const createConversationsSlice =
     conversations: [],
     conversationQuery: '',
     historyOpen: false,
+    chatResumed: false,
 
     followChat() {
       const off = api.on('chat:event', (event) => get().applyChatEvent(event));
       void get()
         .refreshChat()
         .then(() => {
-          // Resume after a restart: reopen the most recent conversation, unless the user started something already.
-          const latest = get().conversations[0];
-          if (latest && get().activeConversationId === undefined && get().entries.length === 0) void get().openConversation(latest.id);
-        });
+          // Resume after a reload or a restart: reopen the conversation whose turn the host is running, else the most
+          // recent one, unless the user started something already.
+          const { conversations } = get();
+          const resume = conversations.find((c) => c.runId !== undefined) ?? conversations[0];
+          if (resume && get().activeConversationId === undefined && get().entries.length === 0) return get().openConversation(resume.id);
+        })
+        .finally(() => set({ chatResumed: true }));
       return off;
     },
 
     async refreshChat() {
       await get().refreshProviders();
       await get().refreshConversations();
+      // A turn that went on while the connection was down streamed events this window missed: read it again.
+      const { activeRunId, activeConversationId } = get();
+      if (activeRunId !== undefined && activeConversationId !== undefined) await get().openConversation(activeConversationId);
     },
 
     async refreshConversations() {
@@ -62,9 +74,13 @@ export const createConversationsSlice =
     async openConversation(id) {
       try {
         const conversation = await api['chat:get'](id);
+        // Shown at once, so the turn's events that follow the reply apply to it.
         get().showConversation(conversation.id, conversation.messages);
-        const streaming = conversation.messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
-        if (!streaming) set({ activeRunId: undefined });
+        // The host's running turn in it, if any: its events go on streaming here, and Stop reaches it.
+        set({ activeRunId: conversation.runId });
+        // Listed after the conversation was read, so a call it shows running is listed running or finished (which
+        // settles its card), or not at all: then the host stopped while it ran.
+        await get().loadCalls();
       } catch (error) {
         get().addNotice(describeError(error).message);
       }

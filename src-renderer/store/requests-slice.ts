@@ -1,4 +1,4 @@
-import type { HostApi, PendingRequestView, RequestAnswer, RequestSettledView, RequestsChangedEvent } from '../../src-shared/host-api';
+import type { HostApi, PendingRequestView, RequestAnswer, RequestFollowUpView, RequestSettledView, RequestsChangedEvent } from '../../src-shared/host-api';
 import { describeError } from '../host/bridge-client';
 import { i18n } from '../i18n';
 import { trackedCall, without } from './tracked-call';
@@ -13,6 +13,8 @@ export interface SettledRequest {
   at: number;
   /** A URL the person consented to that the host could not open itself (headless): shown as a link to click. */
   link?: string;
+  /** What became of it after it was accepted (an approved sampling request: the model answered, then how it ended). */
+  followUp?: RequestFollowUpView;
 }
 
 /** How many settled notices are kept (the oldest is dropped first). */
@@ -80,6 +82,9 @@ export const createRequestsSlice =
         epoch += 1;
         set((s) => {
           const patch: Partial<RequestsSlice> = { pendingRequests: event.pending, requestsError: undefined };
+          const followUp = event.followUp;
+          if (followUp !== undefined && s.settledRequests.some((r) => r.settled.id === followUp.id))
+            patch.settledRequests = s.settledRequests.map((r) => (r.settled.id === followUp.id ? { ...r, followUp } : r));
           const settled = event.settled;
           // Only what this window showed gets a notice: not a request declined at once (it was never pending), nor a
           // chat run's tool approval (the chat's card says how that ended).

@@ -35,6 +35,11 @@ export interface CallEntry {
   failure?: { message: string; code?: string };
   cancelling?: boolean;
   cancelError?: string;
+  /**
+   * This window no longer waits on the call's own reply (the card was restored from the conversation, or the
+   * connection dropped while it ran): the host's calls (`calls:list`, `calls:changed`) settle it.
+   */
+  detached?: true;
 }
 
 export interface NoticeEntry {
@@ -115,7 +120,11 @@ export function conversationEntries(message: ChatMessage, previous: ChatMessage 
   if (message.role === 'user') return [];
   return message.parts.flatMap((part): CallEntry[] => {
     if (part.type !== 'tool') return [];
-    const state = message.status === 'streaming' && part.status === 'running' ? 'error' : callStates[part.status];
+    // Still running in the conversation the host holds: the host's calls say how it goes on. A running part in a
+    // message that is over (the host restarted since) did not finish.
+    const running = part.status === 'running';
+    const live = running && message.status === 'streaming';
+    const state = running && !live ? 'error' : callStates[part.status];
     return [
       {
         kind: 'call',
@@ -127,6 +136,7 @@ export function conversationEntries(message: ChatMessage, previous: ChatMessage 
         command: previous?.role === 'user' && previous.direct === true ? previous.text : undefined,
         state,
         startedAt: message.at,
+        ...(live ? { detached: true as const } : {}),
         ...(part.durationMs !== undefined ? { durationMs: part.durationMs } : {}),
         ...(part.result ? { result: part.result } : {}),
         ...(part.error !== undefined

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AssistantMessage, ChatEvent, ChatMessage, ChatSendResult, ProvidersView, UserMessage } from '../../src-shared/contract/chat';
-import type { HostApi } from '../../src-shared/host-api';
+import type { CallView, HostApi } from '../../src-shared/host-api';
+import { HostDisconnectedError } from '../host/bridge-client';
 import { createAppStore } from './index';
 import { fakeHost } from './fake-host';
 
@@ -95,8 +96,8 @@ describe('direct calls', () => {
     expect(s.getState().entries[0]).toMatchObject({ kind: 'call', state: 'cancelled', failure: { code: 'cancelled' } });
   });
 
-  it('a reopened conversation shows them as call cards again, with their command; the model’s turns as messages', () => {
-    const s = storeWith({});
+  it('a reopened conversation shows them as call cards again, with their command; the model’s turns as messages', async () => {
+    const s = storeWith({ 'calls:list': vi.fn(async () => []) });
     const direct: AssistantMessage = {
       id: 'a',
       role: 'assistant',
@@ -144,7 +145,105 @@ describe('direct calls', () => {
       durationMs: 4,
       result: { content: [{ type: 'text', text: '5' }] },
     });
-    // One that was running when the host stopped is over, and says so.
-    expect(entries[3]).toMatchObject({ kind: 'call', state: 'error', failure: { message: expect.stringContaining('did not finish') } });
+    // One the conversation shows running waits for the host's word; a host that does not know it stopped while it ran.
+    expect(entries[3]).toMatchObject({ kind: 'call', state: 'pending', detached: true });
+    await s.getState().loadCalls();
+    expect(s.getState().entries[3]).toMatchObject({ kind: 'call', state: 'error', failure: { message: expect.stringContaining('did not finish') } });
+    // A running part in a message that is over (the host restarted since) did not finish either.
+    s.getState().showConversation('c', [messages[4] as ChatMessage, { ...broken, status: 'stopped' }]);
+    expect(s.getState().entries[0]).toMatchObject({ kind: 'call', state: 'error', failure: { message: expect.stringContaining('did not finish') } });
+  });
+
+  it('a call the host still runs after a reload shows running, then its real result', async () => {
+    const { client } = fakeHost_({
+      'chat:get': vi.fn(async () => ({
+        id: 'c',
+        title: 't',
+        createdAt: 1,
+        updatedAt: 1,
+        messageCount: 2,
+        messages: [
+          { id: 'u', role: 'user' as const, text: '/slow {}', at: 1, direct: true as const },
+          {
+            id: 'a',
+            role: 'assistant' as const,
+            parts: [{ type: 'tool' as const, callId: 'k', server: 'f', tool: 'slow', modelName: 'f.slow', args: {}, status: 'running' as const }],
+            at: 1,
+            model: 'direct',
+            status: 'streaming' as const,
+            direct: true as const,
+          },
+        ],
+      })),
+      'calls:list': vi.fn(async () => [
+        {
+          callId: 'k',
+          server: 'f',
+          tool: 'slow',
+          args: {},
+          state: 'running' as const,
+          startedAt: 5,
+          progress: { progress: 2, total: 4, message: 'step 2 of 4' },
+        },
+      ]),
+    });
+    const s = createAppStore(client);
+    await s.getState().openConversation('c');
+    expect(s.getState().entries[0]).toMatchObject({ kind: 'call', callId: 'k', state: 'pending', command: '/slow {}' });
+    expect(s.getState().progress.k).toMatchObject({ progress: 2, total: 4, message: 'step 2 of 4' });
+    // As bindFeatures delivers `calls:changed`.
+    s.getState().applyCallChanged({
+      callId: 'k',
+      server: 'f',
+      tool: 'slow',
+      args: {},
+      state: 'ok',
+      startedAt: 5,
+      finishedAt: 905,
+      result: { content: [{ type: 'text', text: 'slow done' }] },
+    });
+    expect(s.getState().entries[0]).toMatchObject({ state: 'ok', durationMs: 900, result: { content: [{ type: 'text', text: 'slow done' }] } });
+    expect(s.getState().progress.k).toBeUndefined();
+  });
+
+  it('a call whose connection drops goes on in the host: the host settles its card, or a lost host says so', async () => {
+    const lists: CallView[][] = [];
+    const { client } = fakeHost_({
+      'chat:call': vi.fn(async () => {
+        throw new HostDisconnectedError('Disconnected from the Switchboard host: gone', { reason: 'gone', why: undefined });
+      }),
+      'calls:list': vi.fn(async () => lists.shift() ?? []),
+    });
+    const s = createAppStore(client);
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    const first = s.getState().entries[0];
+    expect(first).toMatchObject({ kind: 'call', state: 'pending', detached: true });
+    const callId = first?.kind === 'call' ? first.callId : '';
+    // The connection is back; the host finished the call meanwhile.
+    lists.push([
+      { callId, server: 'f', tool: 'slow', args: {}, state: 'ok', startedAt: 1, finishedAt: 11, result: { content: [{ type: 'text', text: 'done' }] } },
+    ]);
+    await s.getState().loadCalls();
+    expect(s.getState().entries[0]).toMatchObject({ state: 'ok', durationMs: 10, result: { content: [{ type: 'text', text: 'done' }] } });
+
+    // Another one, and the connection ends for good: the card says its result is not known here.
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    expect(s.getState().entries[1]).toMatchObject({ state: 'pending', detached: true });
+    s.getState().hostLost('closed by the page');
+    expect(s.getState().entries[1]).toMatchObject({
+      state: 'error',
+      failure: { code: 'disconnected', message: expect.stringContaining('closed by the page') },
+    });
+  });
+
+  it('a call sent while disconnected never started, and fails at once', async () => {
+    const { client } = fakeHost_({
+      'chat:call': vi.fn(async () => {
+        throw new HostDisconnectedError('Not connected to the Switchboard host: gone', { reason: 'gone', why: undefined });
+      }),
+    });
+    const s = createAppStore({ ...client, connection: () => ({ status: 'closed', reason: 'gone', retrying: true }) });
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    expect(s.getState().entries[0]).toMatchObject({ state: 'error' });
   });
 });

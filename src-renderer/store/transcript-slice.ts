@@ -49,6 +49,14 @@ export interface TranscriptSlice {
   callTool(ref: ToolRef, args: Record<string, unknown>, command?: string, options?: { task?: boolean }): Promise<void>;
   /** Asks main to abort a running call; the card settles when the call itself returns. */
   cancelCall(id: number): Promise<void>;
+  /**
+   * Settles running call cards from the host's calls (`hostCalls`; only those of `callIds` when given): a finished
+   * call with its result; a card this window no longer waits on (`detached`) whose call the listed host does not
+   * know, as not finished (the host stopped while it ran).
+   */
+  settleCalls(callIds?: readonly string[]): void;
+  /** The connection is gone for good: a card whose call this window can no longer follow says so. */
+  hostLost(reason: string): void;
   selectTool(ref: ToolRef | undefined): void;
   /** Puts a prompt's messages into the log. */
   addPromptEntry(insert: PromptInsert): void;
@@ -202,6 +210,7 @@ export const createTranscriptSlice =
         const startedAt = now();
         const entry: CallEntry = { kind: 'call', id, callId, ...ref, args, command, state: 'pending', startedAt };
         set((s) => ({ entries: [...s.entries, entry] }));
+        const sentConnected = get().connection.status === 'open';
         try {
           // Kept in the conversation (a new one when none is open) and the audit log, like the model's calls.
           const conversationId = get().activeConversationId;
@@ -221,11 +230,55 @@ export const createTranscriptSlice =
           update(id, { state: result.isError === true ? 'error' : 'ok', result, durationMs: now() - startedAt });
         } catch (error) {
           const failure = describeError(error);
+          // The connection dropped while the call ran in the host: it goes on there, and the host's calls settle the
+          // card once the connection is back (a call sent while disconnected never started, and fails here).
+          if (failure.code === 'disconnected' && sentConnected) {
+            update(id, { detached: true });
+            return;
+          }
           const state = failure.code === 'cancelled' ? 'cancelled' : 'error';
           update(id, { state, failure, durationMs: now() - startedAt });
-        } finally {
-          get().clearProgress(callId);
         }
+        get().clearProgress(callId);
+      },
+
+      settleCalls(callIds) {
+        const { hostCalls, hostCallsListed } = get();
+        const only = callIds === undefined ? undefined : new Set(callIds);
+        set((s) => {
+          let changed = false;
+          const entries = s.entries.map((e) => {
+            if (e.kind !== 'call' || e.state !== 'pending' || (only !== undefined && !only.has(e.callId))) return e;
+            const call = hostCalls[e.callId];
+            if (call === undefined) {
+              if (e.detached !== true || !hostCallsListed) return e;
+              changed = true;
+              return { ...e, state: 'error' as const, failure: { message: i18n.t('command.stoppedWhile') } };
+            }
+            if (call.state === 'running') return e;
+            changed = true;
+            const settled: CallEntry = { ...e, state: call.state, cancelling: false };
+            delete settled.detached;
+            if (call.result) settled.result = call.result;
+            if (call.failure) settled.failure = call.failure;
+            if (call.finishedAt !== undefined) settled.durationMs = call.finishedAt - call.startedAt;
+            return settled;
+          });
+          return changed ? { entries } : {};
+        });
+      },
+
+      hostLost(reason) {
+        set((s) => {
+          if (!s.entries.some((e) => e.kind === 'call' && e.state === 'pending' && e.detached === true)) return {};
+          return {
+            entries: s.entries.map((e) =>
+              e.kind === 'call' && e.state === 'pending' && e.detached === true
+                ? { ...e, state: 'error' as const, failure: { code: 'disconnected', message: i18n.t('call.hostLost', { reason }) } }
+                : e,
+            ),
+          };
+        });
       },
 
       async cancelCall(id) {

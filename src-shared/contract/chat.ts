@@ -192,6 +192,8 @@ export interface ConversationSummary {
   messageCount: number;
   /** For a search: the matching text around the hit. */
   snippet?: string;
+  /** The model's turn running in it now (the host runs it whether or not a window watches). */
+  runId?: string;
 }
 export interface Conversation extends ConversationSummary {
   messages: ChatMessage[];

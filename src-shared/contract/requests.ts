@@ -170,11 +170,29 @@ export interface FormProblem {
   message: string;
 }
 
-/** Pushed when a request is added or settled; `pending` is the whole queue after the change. */
+/**
+ * What became of an accepted request afterwards (sampling: the person approved, then the model ran): `model-answered`
+ * (its answer now waits for the person's review, a `sampling-result` request), then how it ended — `done` (the answer
+ * went to the server), `failed` (the model failed), `declined` (the person declined the model's answer), `cancelled`
+ * (withdrawn or timed out meanwhile). `message`: why, in English, for `failed`, `declined` and `cancelled`.
+ */
+export type RequestFollowUpStage = 'model-answered' | 'done' | 'failed' | 'declined' | 'cancelled';
+
+export interface RequestFollowUpView {
+  /** The accepted request's id. */
+  id: string;
+  server: string;
+  kind: PendingRequestKind;
+  stage: RequestFollowUpStage;
+  message?: string;
+}
+
+/** Pushed when a request is added or settled, or an accepted one moved on; `pending` is the whole queue after the change. */
 export interface RequestsChangedEvent {
   pending: PendingRequestView[];
   added?: PendingRequestView;
   settled?: RequestSettledView;
+  followUp?: RequestFollowUpView;
 }
 
 export interface RequestsResults {

@@ -61,6 +61,13 @@ export interface ServerView {
   /** Negotiated protocol revision, once ready. */
   protocolVersion?: string;
   era?: 'modern' | 'legacy';
+  /** The revision the entry pins (`protocolVersion`); absent: negotiated (`auto`). */
+  protocolPin?: string;
+  /**
+   * Negotiated, it fell back from 2026-07-28 to the 2025 era because the server sends the host this request
+   * push-style (e.g. `elicitation/create`), which 2026-07-28 has no channel for.
+   */
+  eraFallback?: string;
   serverInfo?: { name: string; version: string };
   disabled: boolean;
   tools: ToolInfo[];

@@ -1,3 +1,4 @@
+import type { HostError } from '../errors';
 import type { ToolReview } from './trust';
 
 /** A server's tools, calling one, its result, and a running call's progress and task state. Zod-free. */
@@ -55,16 +56,44 @@ export interface ToolResult {
   task?: { taskId: string; status: TaskStatus };
 }
 
+/** Where a call the host runs is: still running, answered (`ok`, or `error` for a tool error or a failure), or cancelled. */
+export type HostCallState = 'running' | 'ok' | 'error' | 'cancelled';
+
+/**
+ * A tool call with a `callId` as the host holds it: it belongs to the host, not to the window that started it, so a
+ * window that connects later (a reload, a second tab) sees it running and then its real result.
+ */
+export interface CallView {
+  callId: string;
+  server: string;
+  tool: string;
+  args: Record<string, unknown>;
+  state: HostCallState;
+  /** Epoch ms. */
+  startedAt: number;
+  finishedAt?: number;
+  /** The latest `calls:progress` of a running call (progress, message, task status). */
+  progress?: Omit<CallProgressEvent, 'callId' | 'server' | 'tool'>;
+  /** The tool's answer (also for `isError: true`). */
+  result?: ToolResult;
+  /** The call failed (or was cancelled) before the tool answered. */
+  failure?: HostError;
+}
+
 export interface ToolsResults {
   'tools:call': ToolResult;
   /** Whether a call with that id was in flight. */
   'tools:cancel': boolean;
+  /** The calls running now and the most recently finished ones (a bounded number), oldest first. */
+  'calls:list': CallView[];
 }
 
 export interface ToolsEvents {
   'calls:progress': CallProgressEvent;
+  /** A call with a `callId` started or finished: the call as it is now. */
+  'calls:changed': CallView;
 }
 
 /** Each tools channel and event once, at runtime (the preload and the IPC gateway register them by name). */
-export const toolsChannelNames = { 'tools:call': true, 'tools:cancel': true } as const satisfies Record<keyof ToolsResults, true>;
-export const toolsEventNames = { 'calls:progress': true } as const satisfies Record<keyof ToolsEvents, true>;
+export const toolsChannelNames = { 'tools:call': true, 'tools:cancel': true, 'calls:list': true } as const satisfies Record<keyof ToolsResults, true>;
+export const toolsEventNames = { 'calls:progress': true, 'calls:changed': true } as const satisfies Record<keyof ToolsEvents, true>;

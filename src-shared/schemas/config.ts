@@ -4,6 +4,21 @@ import { logLevels } from '../contract/logging';
 /** Transport names a config entry may force with `type`. */
 export const transportTypes = ['stdio', 'http', 'streamable-http', 'sse'] as const;
 
+/**
+ * The protocol revisions a server entry may be pinned to (`protocolVersion`), newest first: the 2026-07-28 era
+ * (`server/discover`) and the `initialize` era's revisions the SDK speaks.
+ */
+export const protocolRevisions = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+export type ProtocolRevision = (typeof protocolRevisions)[number];
+/** `protocolVersion`'s values: `auto` (negotiate; the default) or one revision. */
+export const protocolVersionChoices = ['auto', ...protocolRevisions] as const;
+export type ProtocolVersionChoice = (typeof protocolVersionChoices)[number];
+
+/** The revision an entry is pinned to, or undefined for `auto` (negotiated). */
+export function pinnedRevision(choice: ProtocolVersionChoice | undefined): ProtocolRevision | undefined {
+  return choice === undefined || choice === 'auto' ? undefined : choice;
+}
+
 const stringRecord = z.record(z.string(), z.string({ error: 'must be a string' }));
 
 const secretRef = (what: string) =>
@@ -178,6 +193,12 @@ export const serverEntrySchema = z
       .enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` })
       .optional()
       .describe('The least severe server log message to ask for (logging/setLevel); default info.'),
+    protocolVersion: z
+      .enum(protocolVersionChoices, { error: `must be one of ${protocolVersionChoices.join(', ')}` })
+      .optional()
+      .describe(
+        'The MCP protocol revision: "auto" (default) negotiates (2026-07-28 where the server offers it, falling back to 2025-11-25 for a server whose requests to the host need the older era); a revision pins it.',
+      ),
     roots: rootsSchema
       .optional()
       .describe(

@@ -16,4 +16,5 @@ export type CallToolRequest = z.input<typeof callToolRequestSchema>;
 export const toolsChannels = {
   'tools:call': z.tuple([callToolRequestSchema]),
   'tools:cancel': z.tuple([z.string().min(1)]),
+  'calls:list': z.tuple([]),
 } as const;

@@ -29,7 +29,7 @@ export const doctor: CliCommand = {
     out(cliT('cliOut.doctor.logs', { path: info.logsDir }));
     const unapproved = views.filter((v) => v.consent !== undefined).map((v) => v.name);
     if (unapproved.length) out(cliT('cliOut.doctor.unapproved', { names: unapproved.join(', ') }));
-    // `  label:  value`, the values in one column (containment's longer label only pushes its own line).
+    // `  label:  value`, the values in one column (containment's and protocol's longer labels only push their own line).
     const labels = {
       command: cliT('cliOut.doctor.commandLabel'),
       args: cliT('cliOut.doctor.argsLabel'),
@@ -68,6 +68,7 @@ export const doctor: CliCommand = {
         line(labels.consent, cliT('cliOut.doctor.consent', { why, more: v.consent.enforced ? '' : cliT('cliOut.doctor.consentCliRuns') }));
         for (const detail of consentDetails(v.consent)) line('', detail);
       }
+      if (!v.disabled) line(cliT('cliOut.doctor.protocolLabel'), protocolText(v));
       const protocol = v.protocolVersion ? cliT('cliOut.doctor.protocol', { version: v.protocolVersion, era: v.era ?? '?' }) : '';
       const ready = v.readyMs !== undefined && v.status === 'ready' ? cliT('cliOut.doctor.readyIn', { ms: cliNumber(v.readyMs) }) : '';
       line(labels.status, cliT('cliOut.doctor.status', { status: statusWord(v.status), protocol, ready, tools: cliNumber(v.tools.length) }));
@@ -130,6 +131,14 @@ function authText(a: AuthView): string {
   return cliT('cliOut.doctor.authNotSignedIn', { at, asks: a.scopes?.length ? cliT('cliOut.doctor.authAsks', { scopes: a.scopes.join(' ') }) : '' });
 }
 
+/** The revision pinned in the config, or `auto` with what it negotiated (and why it fell back, if it did). */
+function protocolText(v: ServerView): string {
+  if (v.protocolPin !== undefined) return cliT('cliOut.doctor.protocolPinned', { version: v.protocolPin });
+  if (v.protocolVersion === undefined) return cliT('cliOut.doctor.protocolPending');
+  if (v.eraFallback !== undefined) return cliT('cliOut.doctor.protocolFallback', { version: v.protocolVersion, method: v.eraFallback });
+  return cliT('cliOut.doctor.protocolAuto', { version: v.protocolVersion });
+}
+
 function containmentText(c: ContainmentInfo): string {
   if (c.kind === 'cgroup') return cliT('cliOut.doctor.cgroup', { path: c.path ?? '?' });
   if (c.kind === 'taskkill') return cliT('cliOut.doctor.taskkill');
@@ -163,6 +172,8 @@ function doctorRecord(v: ServerView): Record<string, unknown> {
       : { url: v.target }),
     protocolVersion: v.protocolVersion ?? null,
     era: v.era ?? null,
+    protocolPin: v.protocolPin ?? 'auto',
+    ...(v.eraFallback !== undefined ? { eraFallback: v.eraFallback } : {}),
     approved: v.consent === undefined,
     ...(v.consent ? { consent: { reason: v.consent.reason, ...(v.consent.changed ? { changed: v.consent.changed } : {}), ...v.consent.subject } } : {}),
     readyMs: v.status === 'ready' ? (v.readyMs ?? null) : null,

@@ -114,9 +114,13 @@ describe('Stop', () => {
     );
     const started = await h.host.api['chat:send']({ text: 'tell me a story' });
     await waitFor(() => h.text(started.runId).includes('Once'), 10_000, 'the first tokens');
+    // A window that connects meanwhile (a reload) learns which turn runs where, to follow it and to stop it.
+    expect((await h.host.api['chat:list']({})).find((c) => c.id === started.conversationId)?.runId).toBe(started.runId);
+    expect((await h.host.api['chat:get'](started.conversationId)).runId).toBe(started.runId);
     expect(await h.host.api['chat:stop'](started.runId)).toBe(true);
     await waitFor(() => h.events.some((e) => e.type === 'run-finished' && e.runId === started.runId), 10_000, 'the turn to end');
     expect(h.events.find((e) => e.type === 'run-finished')).toMatchObject({ status: 'stopped' });
+    expect((await h.host.api['chat:get'](started.conversationId)).runId).toBeUndefined();
     await waitFor(() => h.fake.requests[0]?.clientClosed === true, 5000, 'the provider to see the client leave');
     const saved = await h.host.api['chat:get'](started.conversationId);
     expect(saved.messages[1]).toMatchObject({ role: 'assistant', status: 'stopped' });

@@ -9,6 +9,7 @@ import type {
   ChatEvent,
   ChatSendRequest,
   ChatSendResult,
+  ConversationSummary,
   DirectCallResult,
   ProviderId,
   ToolPart,
@@ -116,8 +117,8 @@ export class ChatService {
       'chat:call': async (request) => this.callDirect(request),
       'chat:stop': async (id) => this.stop(id),
       'chat:approve': async (callId, decision) => this.approve(callId, decision),
-      'chat:list': async ({ query }) => this.history.list(query),
-      'chat:get': async (id) => structuredClone(this.history.get(id)),
+      'chat:list': async ({ query }) => this.history.list(query).map((summary) => this.withRun(summary)),
+      'chat:get': async (id) => this.withRun(structuredClone(this.history.get(id))),
       'chat:rename': async (id, title) => {
         this.history.rename(id, title);
         this.options.emit({ type: 'conversations-changed' });
@@ -147,6 +148,12 @@ export class ChatService {
       },
       'audit:list': async ({ limit }) => this.audit.list(limit),
     };
+  }
+
+  /** The summary with the id of the turn running in its conversation, if one is. */
+  private withRun<T extends ConversationSummary>(summary: T): T {
+    for (const run of this.runs.values()) if (run.conversationId === summary.id) return { ...summary, runId: run.id };
+    return summary;
   }
 
   /** The tools the model is offered: every ready server's, minus the ones the user disabled. */

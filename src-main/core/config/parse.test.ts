@@ -33,6 +33,15 @@ describe('parseServersConfig', () => {
     expect(config.mcpServers.r?.type).toBe('sse');
   });
 
+  it('takes a protocolVersion pin: auto or a revision', () => {
+    const config = parseServersConfig(
+      JSON.stringify({ mcpServers: { a: { command: 'x', protocolVersion: '2025-11-25' }, b: { url: 'https://h/mcp', protocolVersion: 'auto' } } }),
+      'f',
+    );
+    expect(config.mcpServers.a?.protocolVersion).toBe('2025-11-25');
+    expect(config.mcpServers.b?.protocolVersion).toBe('auto');
+  });
+
   it.each([
     ['{"mcpServers": {"github": {"command": "x", "args": "oops"}}}', 1, 44, 'mcpServers.github.args must be an array of strings, got a string ("oops")'],
     ['{\n  "mcpServers": {\n    "a": {"command": "x"}\n    "b": {}\n  }\n}', 4, 5, 'not valid JSON: expected a comma between entries'],
@@ -41,6 +50,12 @@ describe('parseServersConfig', () => {
     ['{"mcpServers": {"a": {"url": "ftp://x"}}}', 1, 23, 'mcpServers.a.url must be an http(s) URL, got a string ("ftp://x")'],
     ['{"servers": {}}', 1, 1, 'mcpServers must be an object mapping server names to their definitions, got nothing'],
     ['', 1, 1, 'not valid JSON: expected a value'],
+    [
+      '{"mcpServers": {"py": {"command": "x", "protocolVersion": "2025"}}}',
+      1,
+      40,
+      'mcpServers.py.protocolVersion must be one of auto, 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, got a string ("2025")',
+    ],
   ])('locates the problem in %j', (text, line, column, detail) => {
     const error = errorOf(text);
     expect({ line: error.line, column: error.column, detail: error.detail }).toEqual({ line, column, detail });

@@ -58,6 +58,21 @@ describe('RequestQueue', () => {
     ]);
   });
 
+  it('tells the asker the id it waits under, and every window what became of an accepted request', async () => {
+    const queue = make();
+    const events = recording(queue);
+    let id: string | undefined;
+    const asked = queue.ask(form(), { onPending: (pending) => (id = pending) });
+    expect(id).toBe(queue.list()[0]?.id);
+    // Not while it is pending: only what came after its answer.
+    queue.followUp({ id: id ?? '', server: 'everything', kind: 'elicitation-form', stage: 'done' });
+    expect(events).toHaveLength(1);
+    queue.answer(id ?? '', { action: 'accept', content: { content: {} } });
+    await asked;
+    queue.followUp({ id: id ?? '', server: 'everything', kind: 'elicitation-form', stage: 'failed', message: 'HTTP 500' });
+    expect(events.at(-1)).toEqual({ pending: [], followUp: { id, server: 'everything', kind: 'elicitation-form', stage: 'failed', message: 'HTTP 500' } });
+  });
+
   it('decline and cancel answers settle with their outcome and reason', async () => {
     const queue = make();
     const events = recording(queue);

@@ -5,6 +5,7 @@ import type {
   PendingRequestView,
   RequestAnswer,
   RequestOutcome,
+  RequestFollowUpView,
   RequestReason,
   RequestsChangedEvent,
 } from '../../../src-shared/contract/requests';
@@ -22,6 +23,8 @@ export interface AskOptions {
   timeoutMs?: number;
   /** The asker gave up (the server cancelled its request, the chat turn stopped): the request is cancelled. */
   signal?: AbortSignal;
+  /** Told the request's id as it becomes pending (to report what became of it with `followUp`). */
+  onPending?(id: string): void;
 }
 
 /** Who can answer. `interactive`: a person is there (the app's UI, a CLI on a terminal); otherwise every request is declined at once. */
@@ -146,6 +149,7 @@ export class RequestQueue implements Disposable {
       }
       options.signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(id, { view, settle });
+      options.onPending?.(id);
       this.fire({ added: view });
     });
   }
@@ -158,6 +162,12 @@ export class RequestQueue implements Disposable {
     const reason = answer.action === 'accept' ? undefined : answer.reason;
     pending.settle(answer, outcome, reason);
     return true;
+  }
+
+  /** What became of an accepted request afterwards (the model it approved answered, failed, …): told to every window. */
+  followUp(view: RequestFollowUpView): void {
+    if (this.disposed || this.pending.has(view.id)) return;
+    this.fire({ followUp: view });
   }
 
   /** Cancels every pending request of a server (it stopped or disconnected); `reason` defaults to saying so. */

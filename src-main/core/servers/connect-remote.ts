@@ -1,8 +1,9 @@
-import { transportOf } from '../../../src-shared/schemas/config';
+import { pinnedRevision, transportOf } from '../../../src-shared/schemas/config';
 import type { RemoteServerAuth } from '../auth/server-auth';
 import type { ResolvedServer } from '../config/resolve';
 import { messageOf } from '../errors';
 import type { AttemptSlot } from './attempt';
+import { EraCache, pushStyleOf } from './era-cache';
 import { causeChain, httpStatus, isClientHttpError, ReasonError, SignInRequired, signInExplained, type AuthChallenge } from './diagnosis';
 import { challengeWatchingFetch, createTransport, type FetchDecorator, type TransportDecorator } from './transports';
 
@@ -21,16 +22,49 @@ export interface RemoteConnectOptions {
   decorateFetch?: FetchDecorator | undefined;
   /** A remote server's OAuth sign-in (its provider goes to the transports). */
   auth?: RemoteServerAuth | undefined;
+  /** Where a push-style fallback is remembered (by URL; see era-fallback.ts). */
+  eraCache?: EraCache | undefined;
+  /** The server fell back to the `initialize` era for this request it sends the host push-style. */
+  pushStyle?: string | undefined;
 }
 
 /**
  * A remote server's connect: Streamable HTTP, falling back to legacy HTTP+SSE when the first POST gets a 4xx (unless
  * the entry names its transport). A server that wants a sign-in (401, or 403 with a challenge) is not a server
  * that speaks only legacy HTTP+SSE: that ends the connect, with the authorization server and scopes where known.
+ * A server that fell back to the `initialize` era for a push-style request connects on it (remembered by URL, unless
+ * the entry pins a revision). Answers that push-style request, when it is the reason the era is legacy.
  */
-export async function connectRemote(options: RemoteConnectOptions, slot: AttemptSlot, timeout: number, abandoned: AbortSignal): Promise<void> {
-  const { entry, headers, name } = options.server;
+export async function connectRemote(options: RemoteConnectOptions, slot: AttemptSlot, timeout: number, abandoned: AbortSignal): Promise<string | undefined> {
+  const { entry } = options.server;
   const url = new URL(entry.url ?? '');
+  const eraKey = EraCache.remoteKey(url.href);
+  const pinned = pinnedRevision(entry.protocolVersion) !== undefined;
+  const remembered = pinned ? undefined : pushStyleOf(options.eraCache?.get(eraKey));
+  const pushStyle = pinned ? undefined : (options.pushStyle ?? remembered);
+  try {
+    await connectRemoteOnce(options, slot, url, timeout, abandoned, pushStyle !== undefined);
+  } catch (error) {
+    // A remembered fallback that no longer connects is forgotten: the next start negotiates afresh.
+    if (remembered !== undefined) options.eraCache?.delete(eraKey);
+    throw error;
+  }
+  if (pushStyle !== undefined && slot.currentClient()?.getProtocolEra() === 'legacy') {
+    options.eraCache?.set(eraKey, { kind: 'legacy', pushStyle });
+    return pushStyle;
+  }
+  return undefined;
+}
+
+async function connectRemoteOnce(
+  options: RemoteConnectOptions,
+  slot: AttemptSlot,
+  url: URL,
+  timeout: number,
+  abandoned: AbortSignal,
+  legacy: boolean,
+): Promise<void> {
+  const { entry, headers, name } = options.server;
   // Needs sign-in (401, or 403 with a challenge): seen with its WWW-Authenticate header, which SDK errors lack.
   const watched = challengeWatchingFetch();
   const kind = transportOf(entry);
@@ -52,7 +86,7 @@ export async function connectRemote(options: RemoteConnectOptions, slot: Attempt
     const client = slot.newClient(timeout);
     slot.hold(opened, client);
     client.onclose = () => options.hooks.remoteClosed();
-    await client.connect(opened.transport, { timeout });
+    await client.connect(opened.transport, { timeout, ...(legacy ? { prior: { kind: 'legacy' as const } } : {}) });
   };
   if (kind !== 'sse') {
     try {

@@ -9,7 +9,8 @@ import { deniedHint, planSandbox, type SandboxPlan } from '../process/sandbox/in
 import type { ProcessExit, ProcessTransport } from '../process/transport';
 import type { AttemptSlot } from './attempt';
 import { DeadlineError, ExitedOnProbe, oversizedText, ReasonError } from './diagnosis';
-import { EraCache } from './era-cache';
+import { pinnedRevision } from '../../../src-shared/schemas/config';
+import { EraCache, priorOf, pushStyleOf, type EraVerdict } from './era-cache';
 import type { SupervisionPolicy } from './policy';
 import { createTransport, type OpenedTransport, type TransportDecorator } from './transports';
 
@@ -33,6 +34,11 @@ export interface StdioConnectOptions {
   policy: SupervisionPolicy;
   hooks: StdioHooks;
   eraCache?: EraCache | undefined;
+  /**
+   * The server fell back to the `initialize` era because it sent this request to the host push-style (see
+   * era-fallback.ts): connect on that era, whatever is cached.
+   */
+  pushStyle?: string | undefined;
   ledger?: ChildLedger | undefined;
   decorate?: TransportDecorator | undefined;
 }
@@ -41,11 +47,14 @@ export interface StdioConnectOptions {
  * A stdio server's connect: the command resolved and shown as launched, the sandbox planned (a server that asks for
  * one is never run without), the child started over our ProcessTransport, and the era probe with its fallbacks — a
  * stale cached verdict is forgotten and probed afresh; a legacy server that exits on the in-place `server/discover`
- * probe is started once more, pinned to the legacy handshake. The verdict is cached per command line.
+ * probe is started once more, pinned to the legacy handshake. The verdict is cached per command line. An entry's
+ * `protocolVersion` pin bypasses all of that: the pinned revision or a failed connect.
  */
 export class StdioConnect {
   /** The child's exit, once it ended (for explanations). */
   lastExit: ProcessExit | undefined;
+  /** The push-style request that keeps this server on the `initialize` era (given, or remembered in the cache). */
+  pushStyle: string | undefined;
   /** The sandbox of this start, and the denied-access hints already given. */
   private sandbox: SandboxPlan | undefined;
   private readonly hints = new Set<string>();
@@ -96,11 +105,19 @@ export class StdioConnect {
     this.sandbox = sandbox;
     const { eraCache, policy } = this.options;
     const key = EraCache.key(command, args, cwd);
-    const prior = policy.versionMode === 'auto' ? eraCache?.get(key) : undefined;
+    // A pinned revision is not negotiated: no cached verdict, no fallback, no retry.
+    if (pinnedRevision(entry.protocolVersion) !== undefined) {
+      await this.connectProcess(command, args, env, cwd, timeout, abandoned, undefined);
+      return;
+    }
+    const negotiated = policy.versionMode === 'auto';
+    const cached = negotiated ? eraCache?.get(key) : undefined;
+    this.pushStyle = this.options.pushStyle ?? pushStyleOf(cached);
+    const prior: EraVerdict | undefined = negotiated && this.pushStyle !== undefined ? { kind: 'legacy', pushStyle: this.pushStyle } : cached;
     // A stale verdict: once more with it forgotten (probing). A legacy server that exits on the in-place
     // `server/discover` probe (seen from the transport: the process ended while the probe was unanswered): once
     // more, pinned to the legacy handshake.
-    let attempt = prior;
+    let attempt = priorOf(prior);
     for (let retry = 0; ; retry++) {
       try {
         await this.connectProcess(command, args, env, cwd, timeout, abandoned, attempt);
@@ -120,12 +137,22 @@ export class StdioConnect {
             : `[switchboard] retrying without the cached protocol verdict (${messageOf(error)})`,
         );
         attempt = exitedOnProbe ? { kind: 'legacy' } : undefined;
+        // Probing afresh: whichever era the server now answers in is the one kept.
+        if (!exitedOnProbe) this.pushStyle = undefined;
       }
     }
     const client = this.slot.currentClient();
-    if (client && eraCache && policy.versionMode === 'auto') {
+    if (client && eraCache && negotiated) {
       const discover = client.getDiscoverResult();
-      eraCache.set(key, client.getProtocolEra() === 'modern' && discover ? { kind: 'modern', discover } : { kind: 'legacy' });
+      const pushStyle = this.pushStyle;
+      eraCache.set(
+        key,
+        client.getProtocolEra() === 'modern' && discover
+          ? { kind: 'modern', discover }
+          : pushStyle !== undefined
+            ? { kind: 'legacy', pushStyle }
+            : { kind: 'legacy' },
+      );
     }
   }
 

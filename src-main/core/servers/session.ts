@@ -1,11 +1,12 @@
 import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
-import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
+import { pinnedRevision, transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import { messageOf, type Explained } from '../errors';
 import type { ProcessExit } from '../process/transport';
 import type { AttemptSlot } from './attempt';
 import { connectRemote, type RemoteConnectOptions, type RemoteHooks } from './connect-remote';
 import { StdioConnect, type StdioConnectOptions, type StdioHooks } from './connect-stdio';
 import { explainStartFailure, timeoutExplained, withDeadline } from './diagnosis';
+import { negotiationFor } from './era-fallback';
 import type { ConnectedInfo } from './features/feature';
 import type { ServerFeatures } from './features/index';
 import { clientInfo, McpClient } from './mcp-client';
@@ -44,6 +45,8 @@ export class Session {
   private subscription: McpSubscription | undefined;
   private closing: Promise<void> | undefined;
   private kind: TransportKind;
+  /** A remote server's push-style fallback in force (the stdio path keeps its own). */
+  private remotePushStyle: string | undefined;
   /** The stdio path (for a stdio server), which keeps what it saw of the child. */
   private readonly stdio: StdioConnect | undefined;
   /** What the connect paths are lent: each attempt is held here as soon as it exists. */
@@ -75,6 +78,15 @@ export class Session {
     return this.options.server.name;
   }
 
+  /**
+   * The request the server sends the host push-style that keeps it on the `initialize` era (see era-fallback.ts),
+   * when that is why this session is on it.
+   */
+  get pushStyle(): string | undefined {
+    const pushStyle = this.stdio ? this.stdio.pushStyle : this.remotePushStyle;
+    return this.client?.getProtocolEra() === 'legacy' ? pushStyle : undefined;
+  }
+
   get isClosed(): boolean {
     return this.closing !== undefined;
   }
@@ -95,7 +107,7 @@ export class Session {
 
   async connect(timeout: number, abandoned: AbortSignal): Promise<void> {
     if (this.stdio) await this.stdio.connect(timeout, abandoned);
-    else await connectRemote(this.options, this.slot, timeout, abandoned);
+    else this.remotePushStyle = await connectRemote(this.options, this.slot, timeout, abandoned);
     const client = this.client;
     if (this.closing || abandoned.aborted) return;
     if (!client) throw new Error('no client after connect');
@@ -133,9 +145,10 @@ export class Session {
     // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
     // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
     // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
+    // A pinned revision (the entry's `protocolVersion`) replaces the negotiation.
     const client = new McpClient(clientInfo, {
       capabilities: {},
-      versionNegotiation: { mode: this.options.policy.versionMode, probe: { timeoutMs: timeout } },
+      ...negotiationFor(pinnedRevision(this.options.server.entry.protocolVersion), this.options.policy.versionMode, timeout),
       // 2026-07-28: a call answered `input_required` is fulfilled through the same sampling / elicitation / roots
       // handlers (features' attach) and retried; a server that keeps asking is cut off after this many rounds.
       inputRequired: { autoFulfill: true, maxRounds: maxInputRounds },

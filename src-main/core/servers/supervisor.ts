@@ -1,4 +1,4 @@
-import { transportOf, type TransportKind } from '../../../src-shared/schemas/config';
+import { pinnedRevision, transportOf, type TransportKind } from '../../../src-shared/schemas/config';
 import type { ConsentView, LaunchInfo, ServerStatus, ServerView, StatusReason, ToolResult } from '../../../src-shared/host-api';
 import { Emitter, type Event } from '../../../src-shared/lifecycle';
 import { CoreError, messageOf, type Explained } from '../errors';
@@ -15,6 +15,7 @@ import { defaultPolicy, type SupervisionPolicy } from './policy';
 import { RestartSchedule } from './restart-schedule';
 import type { SupervisorDeps } from './supervisor-deps';
 import { Session } from './session';
+import { pushStyleFailure } from './era-fallback';
 
 /**
  * One configured server's lifecycle: the status machine, start/stop/restart, crash detection (when it restarts:
@@ -43,6 +44,13 @@ export class Supervisor {
   private readyMs: number | undefined;
   private readonly schedule: RestartSchedule;
   private lastKind: TransportKind;
+  /**
+   * The request this server sends the host push-style, which made it fall back from 2026-07-28 to the
+   * `initialize` era (see era-fallback.ts); every later start connects on that era.
+   */
+  private pushStyle: string | undefined;
+  /** The reconnect on the `initialize` era under way, which calls that failed for the same reason wait for. */
+  private fallingBack: Promise<void> | undefined;
   /** The approval this entry waits for (trust/consent.ts); while enforced, it does not start. */
   private pendingConsent: ConsentView | undefined;
   readonly features: ServerFeatures;
@@ -153,6 +161,8 @@ export class Supervisor {
       ...(this.error !== undefined ? { error: this.error } : {}),
       ...(this.error !== undefined && this.errorInfo !== undefined ? { errorInfo: this.errorInfo } : {}),
       ...(session ? session.view() : {}),
+      ...(pinnedRevision(entry.protocolVersion) !== undefined ? { protocolPin: entry.protocolVersion } : {}),
+      ...(session && this.pushStyle !== undefined ? { eraFallback: this.pushStyle } : {}),
       disabled: entry.disabled === true,
       tools: this.features.tools.items,
       target: entry.command !== undefined ? [entry.command, ...(entry.args ?? [])].join(' ') : (entry.url ?? ''),
@@ -197,6 +207,7 @@ export class Supervisor {
       policy: this.policy,
       features: this.features,
       eraCache: this.deps.eraCache,
+      pushStyle: this.pushStyle,
       ledger: this.deps.ledger,
       decorate: this.deps.decorateTransport,
       decorateFetch: this.deps.decorateFetch,
@@ -251,6 +262,7 @@ export class Supervisor {
       });
       if (!current()) return;
       this.lastKind = session.transportKind;
+      this.pushStyle = session.pushStyle;
       this.schedule.ready();
       this.readyMs = Math.round(performance.now() - started);
       this.setStatus('ready');
@@ -362,8 +374,80 @@ export class Supervisor {
     return session;
   }
 
+  /**
+   * Calls a tool. A call that fails because the server sent the host a request push-style on a 2026-07-28
+   * connection (see era-fallback.ts) reconnects the server on the `initialize` era — remembered for it; not when the
+   * entry pins a revision. The call is made once more there only when the tool says repeating it is harmless
+   * (`readOnlyHint` or `idempotentHint`): the server may have done part of the work before it asked, and doing that
+   * twice is the person's choice, so any other tool answers with an error that says to run it again.
+   */
   async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; callId?: string; task?: boolean } = {}): Promise<ToolResult> {
     const session = this.requireReady(`run "${tool}"`);
+    let result: ToolResult;
+    try {
+      result = await this.callOn(session, tool, args, options);
+    } catch (error) {
+      const method = this.mayFallBack(session, options.signal) ? pushStyleFailure(error) : undefined;
+      if (method === undefined) throw error;
+      return this.afterFallBack(session, method, tool, args, options);
+    }
+    const method = result.isError === true && this.mayFallBack(session, options.signal) ? pushStyleFailure(result) : undefined;
+    if (method === undefined) return result;
+    return this.afterFallBack(session, method, tool, args, options);
+  }
+
+  private async afterFallBack(
+    session: Session,
+    method: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal; callId?: string; task?: boolean },
+  ): Promise<ToolResult> {
+    await this.fallBack(session, method);
+    const annotations = this.features.tools.items.find((item) => item.name === tool)?.annotations;
+    if (annotations?.readOnlyHint === true || annotations?.idempotentHint === true) {
+      return this.callOn(this.requireReady(`run "${tool}"`), tool, args, options);
+    }
+    return {
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: `"${this.name}" asked the host for ${method} in a way protocol 2026-07-28 has no channel for, so Switchboard reconnected it with the 2025-11-25 handshake (remembered for this server). "${tool}" was not repeated on its own because it may already have done part of its work: run it again.`,
+        },
+      ],
+    };
+  }
+
+  /** A call on this session may trigger the fallback: negotiated (no pin), on 2026-07-28, not cancelled. */
+  private mayFallBack(session: Session, signal: AbortSignal | undefined): boolean {
+    if (signal?.aborted || this.policy.versionMode !== 'auto' || pinnedRevision(this.server.entry.protocolVersion) !== undefined) return false;
+    return session.view().era === 'modern';
+  }
+
+  /** Reconnects on the `initialize` era (once, however many calls failed meanwhile) and waits for the start. */
+  private async fallBack(session: Session, method: string): Promise<void> {
+    this.fallingBack ??= (async () => {
+      if (this.session !== session) return;
+      this.pushStyle = method;
+      this.noteStderr(
+        `[switchboard] the server sent ${method} to the host push-style, which protocol 2026-07-28 has no channel for; reconnecting it with the 2025-11-25 handshake (remembered for this server; "protocolVersion" in its entry pins an era)`,
+      );
+      await this.closeSession();
+      await this.start();
+    })().finally(() => {
+      this.fallingBack = undefined;
+    });
+    await this.fallingBack;
+    if (this.starting) await this.starting;
+  }
+
+  private async callOn(
+    session: Session,
+    tool: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal; callId?: string; task?: boolean },
+  ): Promise<ToolResult> {
     const timeoutMs = this.requestTimeoutMs();
     try {
       // In the call's context, so that what the server asks meanwhile (sampling, a form) names this call.

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { callToolRequestSchema } from '../../../src-shared/schemas/tools';
 import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
+import { toHostError } from '../errors';
 import type { ServerFleet } from '../servers/fleet';
 import type { Supervisor } from '../servers/supervisor';
+import { CallRegistry } from './call-registry';
+import type { HostEventBus } from './events';
 
-export type ToolsChannel = 'tools:call' | 'tools:cancel';
+export type ToolsChannel = 'tools:call' | 'tools:cancel' | 'calls:list';
 
 export interface ToolCallRequest {
   server: string;
@@ -34,14 +37,23 @@ function isPlainRequest(request: unknown): request is Omit<ToolCallRequest, 'arg
 /**
  * Tool calls from the UI, the CLI and the chat's tool loop, each cancellable by its `callId` (which also keys
  * `calls:progress`, progress and task status alike); `tools:cancel` aborts it (notifications/cancelled, or
- * `tasks/cancel` for a task).
+ * `tasks/cancel` for a task). A call with a `callId` the caller chose is the host's: `calls:list` and `calls:changed`
+ * show it running and then its result to every window, whichever started it (see CallRegistry).
  */
 export class ToolsService implements Disposable {
   readonly api: Pick<HostMethods, ToolsChannel>;
+  readonly calls: CallRegistry;
   private readonly inFlight = new Map<string, AbortController>();
+  private readonly subscription: (() => void) | undefined;
 
-  constructor(private readonly fleet: ServerFleet) {
+  constructor(
+    private readonly fleet: ServerFleet,
+    events?: Pick<HostEventBus, 'emit' | 'on'>,
+  ) {
+    this.calls = new CallRegistry({ changed: (view) => events?.emit('calls:changed', view) });
+    this.subscription = events?.on('calls:progress', (event) => this.calls.progress(event));
     this.api = {
+      'calls:list': async () => this.calls.list(),
       // Not async: the call's own promise is handed back (an async wrapper resolving with it costs two more
       // microtask turns per call). Untrusted calls were parsed by the dispatcher already; an in-process caller's
       // well-formed request (the common case, thousands a second under load) skips a second zod pass. Anything else
@@ -82,13 +94,25 @@ export class ToolsService implements Disposable {
 
   private async cancellable(supervisor: Supervisor, request: ToolCallRequest, signal: AbortSignal | undefined): Promise<ToolResult> {
     const { tool, args, callId = randomUUID(), task } = request;
+    // Only a call whose id the caller knows can be followed by a window: one with a made-up id is nobody's to show.
+    const tracked = request.callId !== undefined;
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(signal?.reason);
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
     this.inFlight.set(callId, controller);
+    if (tracked) this.calls.start(callId, request.server, tool, args);
     try {
-      return await supervisor.callTool(tool, args, { signal: controller.signal, callId, ...(task !== undefined ? { task } : {}) });
+      const result = await supervisor.callTool(tool, args, { signal: controller.signal, callId, ...(task !== undefined ? { task } : {}) });
+      if (tracked) this.calls.answered(callId, result);
+      return result;
+    } catch (error) {
+      if (tracked) {
+        const failure = toHostError(error);
+        const cancelled = controller.signal.aborted || failure.code === 'cancelled';
+        this.calls.failed(callId, cancelled && failure.code !== 'cancelled' ? { code: 'cancelled', message: 'The call was cancelled.' } : failure, cancelled);
+      }
+      throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
       if (this.inFlight.get(callId) === controller) this.inFlight.delete(callId);
@@ -96,6 +120,7 @@ export class ToolsService implements Disposable {
   }
 
   dispose(): void {
+    this.subscription?.();
     for (const controller of this.inFlight.values()) controller.abort(new Error('Switchboard is shutting down'));
     this.inFlight.clear();
   }

@@ -44,6 +44,7 @@ function CallBody({ entry }: { entry: CallEntry }) {
     return (
       <div className="card-body muted">
         <PendingBody entry={entry} />
+        <HostAwayNote entry={entry} />
         {entry.cancelError && <span className="call-error">{t('call.couldNotCancel', { error: entry.cancelError })}</span>}
       </div>
     );
@@ -76,10 +77,25 @@ function CallBody({ entry }: { entry: CallEntry }) {
 /** "Waiting…" and the timer until the server reports progress; then the bar and its message too. */
 function PendingBody({ entry }: { entry: CallEntry }) {
   const reported = useApp((s) => s.progress[entry.callId] !== undefined);
+  // When the host holds the call, its start (epoch ms) is the true one (a card restored after a reload has no other).
+  const hostStarted = useApp((s) => s.hostCalls[entry.callId]?.startedAt);
   const t = useT();
   // CallEntry times are performance.now(); the progress view counts in epoch ms.
-  const [startedAt] = useState(() => Date.now() - (performance.now() - entry.startedAt));
+  const [ownStart] = useState(() => Date.now() - (performance.now() - entry.startedAt));
+  const startedAt = hostStarted ?? (entry.detached ? undefined : ownStart);
   return <CallProgress callId={entry.callId} startedAt={startedAt} idle={reported ? undefined : t('call.waitingFor', { server: entry.server })} />;
+}
+
+/** While the connection to the host is down, a call this window follows goes on there: say so. */
+function HostAwayNote({ entry }: { entry: CallEntry }) {
+  const away = useApp((s) => s.connection.status !== 'open');
+  const t = useT();
+  if (entry.detached !== true || !away) return null;
+  return (
+    <p className="muted" data-testid="call-host-away">
+      {t('call.hostAway')}
+    </p>
+  );
 }
 
 function CancelButton({ entry }: { entry: CallEntry }) {

@@ -9,6 +9,8 @@ import { NoticeCard } from './NoticeCard';
 import { PromptCard } from '../prompts/PromptCard';
 import { Trans } from 'react-i18next';
 import { providerHint, useT } from '../../i18n';
+import { callIdsOf } from '../requests/placement';
+import { shownByChat } from '../../store/requests-slice';
 
 /** The log, virtualised: only the entries on screen (and a few around) are in the DOM, whatever its length. */
 export function ChatLog() {
@@ -29,6 +31,18 @@ export function ChatLog() {
   useLayoutEffect(() => {
     if (stuck.current && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' });
   }, [entries.length, last, virtualizer]);
+  // A request a server sends shows on the card of the call that caused it: bring that card into view when it arrives
+  // (the log is virtualised, so a card scrolled away is not there to show it).
+  const pending = useApp((s) => s.pendingRequests);
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    const fresh = pending.filter((r) => !seen.current.has(r.id));
+    seen.current = new Set(pending.map((r) => r.id));
+    const callId = fresh.findLast((r) => r.origin.callId !== undefined && !shownByChat(r))?.origin.callId;
+    if (callId === undefined) return;
+    const index = entries.findIndex((e) => callIdsOf([e]).has(callId));
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
+  }, [pending, entries, virtualizer]);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;

@@ -11,6 +11,7 @@ import {
   type SamplingMode,
   type ServerFormState,
 } from './entry-form';
+import { protocolVersionChoices, type ProtocolVersionChoice } from '../../../src-shared/schemas/config';
 import { ArgsList, KeyValueTable } from './KeyValueTable';
 import { RootsList } from './RootsList';
 import { SandboxFields } from './SandboxFields';
@@ -272,6 +273,28 @@ export function ServerForm({ name, original, names, onDone }: ServerFormProps) {
             {...field('timeout')}
           />
           {fieldError('timeout')}
+        </div>
+
+        <label className="field" htmlFor={`${id}-protocol`}>
+          <span>{t('serverForm.protocolVersion')}</span>
+        </label>
+        <div>
+          <select
+            id={`${id}-protocol`}
+            data-testid="form-protocol-version"
+            value={form.protocolVersion}
+            aria-describedby={`${id}-protocol-hint`}
+            onChange={(e) => patch({ protocolVersion: e.target.value as ProtocolVersionChoice })}
+          >
+            {protocolVersionChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice === 'auto' ? t('serverForm.protocolAuto') : choice}
+              </option>
+            ))}
+          </select>
+          <p className="muted field-hint" id={`${id}-protocol-hint`}>
+            {t('serverForm.protocolHint')}
+          </p>
         </div>
 
         <label className="field" htmlFor={`${id}-sampling`}>

@@ -243,3 +243,21 @@ describe('splitCommandField', () => {
     expect(splitCommandField({ ...emptyForm(), command: 'node "server.mjs' })).toBeUndefined();
   });
 });
+
+describe('protocol version in the form', () => {
+  it('reads and writes the pin; auto (the default) writes nothing unless the file said it', () => {
+    const original = { command: 'node', protocolVersion: '2025-11-25' };
+    const form = formFromEntry('s', original);
+    expect(form.protocolVersion).toBe('2025-11-25');
+    expect(entryFromForm(form, original, [])).toEqual({ ok: true, name: 's', entry: original });
+    expect(entryFromForm({ ...form, protocolVersion: 'auto' }, original, [])).toEqual({ ok: true, name: 's', entry: { command: 'node' } });
+    const auto = { command: 'node', protocolVersion: 'auto' };
+    expect(entryFromForm(formFromEntry('s', auto), auto, [])).toEqual({ ok: true, name: 's', entry: auto });
+    expect(formFromEntry('s', { command: 'node' }).protocolVersion).toBe('auto');
+    expect(entryFromForm({ ...emptyForm(), name: 'n', command: 'node', protocolVersion: '2026-07-28' }, undefined, [])).toEqual({
+      ok: true,
+      name: 'n',
+      entry: { command: 'node', protocolVersion: '2026-07-28' },
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { splitCommandLine } from '../../../src-shared/command-line';
-import type { ServerEntry } from '../../../src-shared/schemas/config';
+import { protocolVersionChoices, type ProtocolVersionChoice, type ServerEntry } from '../../../src-shared/schemas/config';
 import { i18n } from '../../i18n';
 
 /*
@@ -38,6 +38,8 @@ export interface ServerFormState {
   samplingMode: SamplingMode;
   /** At most this many sampling requests a minute, as typed ('' = no limit). */
   samplingPerMinute: string;
+  /** The protocol revision (`protocolVersion`): `auto` (negotiated, the default) or one revision pinned. */
+  protocolVersion: ProtocolVersionChoice;
   /** A stdio server's sandbox (`sandbox`): the settings default (no key), off (false), on (true) or custom (an object). */
   sandboxMode: SandboxMode;
   /** Custom: paths the server may read / write besides its own (relative to the config file's folder, `~/` = home). */
@@ -55,7 +57,21 @@ export type FormField = 'name' | 'command' | 'url' | 'timeout' | 'env' | 'header
 export type FormErrors = Partial<Record<FormField, string>>;
 
 /** The keys the form owns; everything else in an entry is carried over untouched. */
-const managedKeys = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'type', 'disabled', 'timeout', 'roots', 'sampling', 'sandbox'] as const;
+const managedKeys = [
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'type',
+  'disabled',
+  'timeout',
+  'roots',
+  'sampling',
+  'sandbox',
+  'protocolVersion',
+] as const;
 
 let nextRowId = 1;
 export const newRowId = (): number => nextRowId++;
@@ -82,6 +98,7 @@ export function emptyForm(): ServerFormState {
     roots: [],
     samplingMode: 'ask',
     samplingPerMinute: '',
+    protocolVersion: 'auto',
     sandboxMode: 'default',
     sandboxRead: [],
     sandboxWrite: [],
@@ -105,6 +122,7 @@ export function formFromEntry(name: string, entry: Record<string, unknown>): Ser
     disabled: entry.disabled === true,
     roots: strings(entry.roots).map((value) => ({ id: newRowId(), value })),
     ...samplingFromEntry(entry.sampling),
+    protocolVersion: protocolVersionChoices.find((choice) => choice === entry.protocolVersion) ?? 'auto',
     ...sandboxFromEntry(entry.sandbox),
   };
 }
@@ -272,6 +290,8 @@ export function entryFromForm(form: ServerFormState, original: Record<string, un
     else sampling.perMinute = n;
   }
   if (Object.keys(sampling).length > 0) entry.sampling = sampling;
+  // `auto` is the default: written only where the file already said it.
+  if (form.protocolVersion !== 'auto' || original?.protocolVersion === 'auto') entry.protocolVersion = form.protocolVersion;
 
   for (const [key, value] of Object.entries(original ?? {})) {
     if (!(managedKeys as readonly string[]).includes(key)) entry[key] = value;

@@ -29,20 +29,21 @@ export function RequestCard({ request }: { request: PendingRequestView }) {
 export function SettledCard({ entry }: { entry: SettledRequest }) {
   const t = useT();
   const dismiss = useApp((s) => s.dismissSettled);
-  const { settled, view, link } = entry;
-  const failed = settled.outcome === 'timed-out' || settled.outcome === 'cancelled';
+  const { settled, view, link, followUp } = entry;
+  const failed = settled.outcome === 'timed-out' || settled.outcome === 'cancelled' || followUp?.stage === 'failed' || followUp?.stage === 'cancelled';
   return (
     <div
       className={`card request-settled${failed ? ' request-failed' : ''}`}
       data-testid="request-settled"
       data-kind={settled.kind}
       data-outcome={settled.outcome}
+      data-stage={followUp?.stage}
       data-request-id={settled.id}
       role="status"
     >
       <span className="tag">{requestNoun(settled.kind)}</span> <TitleText view={view} />
       {t('forms.afterTitle')}
-      <span data-testid="request-settled-text">{settledText(settled)}</span>
+      <span data-testid="request-settled-text">{settledText(settled, followUp)}</span>
       {link && isHttps(link) && (
         <p className="request-link">
           {t('requestCards.openYourself')}{' '}

@@ -40,7 +40,9 @@ export function RequestsPanel() {
   // Folded, the panel is only its title bar (it floats over the screen's corner).
   const [folded, setFolded] = useState(false);
   const bodyId = useId();
-  const own = inPanel(pending, onScreen);
+  // While the chat is being resumed (a reload), a request naming a call waits for its card rather than showing here first.
+  const resuming = useApp((s) => chatVisible && !s.chatResumed);
+  const own = inPanel(pending, onScreen).filter((r) => !resuming || r.origin.callId === undefined);
   const ended = inPanel(settled, onScreen);
   if (own.length === 0 && ended.length === 0 && !listError) return null;
   return (

@@ -23,6 +23,18 @@ describe('request text', () => {
     expect(settledText({ id: 'a', server: 's', kind: 'elicitation-form', outcome: 'accepted' })).toBe('Sent.');
   });
 
+  it('says what became of an approved sampling request, to the end', () => {
+    const approved = { id: 'a', server: 'asker', kind: 'sampling' as const, outcome: 'accepted' as const };
+    const follow = (stage: 'model-answered' | 'done' | 'failed' | 'declined' | 'cancelled', message?: string) =>
+      settledText(approved, { id: 'a', server: 'asker', kind: 'sampling', stage, ...(message !== undefined ? { message } : {}) });
+    expect(settledText(approved)).toBe('Approved: the model is running.');
+    expect(follow('model-answered')).toBe('Approved: the model answered; check its answer before it goes to asker.');
+    expect(follow('done')).toBe("Done: the model's answer went to asker.");
+    expect(follow('failed', 'HTTP 500')).toBe('Approved, but the model failed: HTTP 500');
+    expect(follow('declined', 'declined by the user')).toBe("Approved; then the model's answer was declined.");
+    expect(follow('cancelled', 'the request was withdrawn')).toBe('Approved; then cancelled: the request was withdrawn');
+  });
+
   it('links only https', () => {
     expect(isHttps('https://example.com')).toBe(true);
     expect(isHttps('http://example.com')).toBe(false);

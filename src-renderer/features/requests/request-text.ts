@@ -1,4 +1,4 @@
-import type { PendingRequestKind, RequestSettledView } from '../../../src-shared/host-api';
+import type { PendingRequestKind, RequestFollowUpView, RequestSettledView } from '../../../src-shared/host-api';
 import { requestReasonText } from '../../../src-shared/i18n/forms.words';
 import { i18n } from '../../i18n';
 
@@ -39,9 +39,27 @@ export function timeLeft(deadline: number, now: number): string {
 /** The kind's name in the UI's language. */
 export const requestNoun = (kind: PendingRequestKind): string => i18n.t(`requests.kind.${kind}`);
 
-/** How a request ended, as one line: "Sent.", "declined: not now", "timed out after 300 s with no answer". */
-export function settledText(settled: RequestSettledView): string {
+/**
+ * How a request ended, as one line: "Sent.", "declined: not now", "timed out after 300 s with no answer"; for an
+ * approved sampling request, what became of it since (`followUp`): the model answered, then done, failed, ….
+ */
+export function settledText(settled: RequestSettledView, followUp?: RequestFollowUpView): string {
   const why = whyText(settled);
+  if (settled.outcome === 'accepted' && followUp !== undefined) {
+    const followWhy = followUp.message !== undefined ? (whyText({ ...settled, message: followUp.message, reason: undefined }) ?? followUp.message) : '';
+    switch (followUp.stage) {
+      case 'model-answered':
+        return i18n.t('requests.modelAnswered', { server: settled.server });
+      case 'done':
+        return i18n.t('requests.samplingDone', { server: settled.server });
+      case 'failed':
+        return i18n.t('requests.samplingFailed', { why: followWhy });
+      case 'declined':
+        return i18n.t('requests.samplingDeclined');
+      case 'cancelled':
+        return i18n.t('requests.samplingCancelled', { why: followWhy });
+    }
+  }
   switch (settled.outcome) {
     case 'accepted':
       return settled.kind === 'sampling'

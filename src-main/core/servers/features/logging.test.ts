@@ -77,16 +77,15 @@ describe.each([
 });
 
 describe('logging on a server without it', () => {
-  it('logs:set-level is refused saying the server declares no logging; the view has no level', async () => {
+  it('the level is still asked for and can be changed (a refusal is only noted in its log file)', async () => {
     ({ host } = await hostWith({ calculator: { command: process.execPath, args: [calculatorPath()] } }));
     await host.settled();
-    await expect(host.api['logs:set-level']({ server: 'calculator', level: 'debug' })).rejects.toMatchObject({
-      code: 'not-supported',
-      message: expect.stringContaining('declares no "logging" capability'),
-    });
     await waitFor(async () => (await host?.api['servers:list']())?.[0]?.capabilities !== undefined, 5000, 'capabilities');
+    expect((await host.api['servers:list']())[0]).toMatchObject({ capabilities: { logging: false }, logLevel: 'info' });
+    await host.api['logs:set-level']({ server: 'calculator', level: 'debug' });
     const [view] = await host.api['servers:list']();
-    expect(view?.logLevel).toBeUndefined();
+    expect(view?.logLevel).toBe('debug');
+    expect(view?.stderrTail.join('\n')).not.toContain('logging/setLevel');
     expect(await host.api['logs:list']({ server: 'calculator' })).toEqual([]);
   }, 30_000);
 });

@@ -19,9 +19,11 @@ export function atLeast(level: LogLevel, floor: LogLevel): boolean {
 /**
  * Server log messages (`notifications/message`): kept in a bounded ring per server (seq increasing), announced as
  * `logs:appended` (batched), and written to the server's rotating log file as `[log LEVEL logger] data`. The level
- * asked for: legacy servers with the `logging` capability get `logging/setLevel` on every connect; on 2026-07-28
- * (no setLevel there) it travels in every request's `_meta` (see McpClient). Lives as long as the server's
- * supervisor, so a crash's messages survive the restart.
+ * asked for: legacy servers get `logging/setLevel` on every connect; on 2026-07-28 (no setLevel there) it travels in
+ * every request's `_meta` (see McpClient). Asked of every server, whether it declares `logging` or not: servers
+ * that log without declaring it (Python `mcp`'s `ctx.info()`) send their messages only when asked, and a refusal
+ * from one that declares nothing is only noted in its log file. Lives as long as the server's supervisor, so a
+ * crash's messages survive the restart.
  */
 export class LoggingFeature implements SessionFeature {
   readonly name = 'logging' as const;
@@ -50,10 +52,6 @@ export class LoggingFeature implements SessionFeature {
   async connected(info: ConnectedInfo): Promise<void> {
     this.era = info.era;
     this.offered = info.capabilities?.logging !== undefined;
-    if (!this.offered) {
-      this.context.changed('logging');
-      return;
-    }
     if (info.era === 'modern') {
       if (info.client instanceof McpClient) info.client.logLevel = this.current;
       this.context.changed('logging');
@@ -62,7 +60,10 @@ export class LoggingFeature implements SessionFeature {
     try {
       await info.client.setLoggingLevel(this.current, { timeout: this.context.requestTimeoutMs() });
     } catch (error) {
-      this.context.note(`[switchboard] logging/setLevel ${this.current} failed: ${messageOf(error)}`);
+      const line = `[switchboard] logging/setLevel ${this.current} failed: ${messageOf(error)}`;
+      // Asked of a server that declares no logging: its refusal is expected, not news for the stderr tail.
+      if (this.offered) this.context.note(line);
+      else this.context.log(line);
     }
     this.context.changed('logging');
   }
@@ -89,24 +90,21 @@ export class LoggingFeature implements SessionFeature {
 
   /**
    * Changes the level asked for: at once (`logging/setLevel` on a legacy server; the next requests' `_meta` on a
-   * 2026-07-28 one) and on every later connect. A server that does not offer `logging` is refused.
+   * 2026-07-28 one) and on every later connect. A refusal is an error only from a server that declares `logging`.
    */
   async setLevel(level: LogLevel): Promise<void> {
     const client = this.context.client();
     const { server } = this.context;
-    if (client && this.offered === false) {
-      throw new CoreError('not-supported', `Server "${server}" does not offer logging (it declares no "logging" capability), so there is no level to set.`, {
-        data: { server, level },
-      });
-    }
-    if (client && this.offered === true && this.era === 'legacy') {
+    if (client && this.era === 'legacy') {
       try {
         await client.setLoggingLevel(level, { timeout: this.context.requestTimeoutMs() });
       } catch (error) {
-        throw new CoreError('tool-call-failed', `Server "${server}" refused logging/setLevel ${level}: ${messageOf(error)}`, {
-          cause: error,
-          data: { server, level },
-        });
+        if (this.offered === false) this.context.log(`[switchboard] logging/setLevel ${level} failed: ${messageOf(error)}`);
+        else
+          throw new CoreError('tool-call-failed', `Server "${server}" refused logging/setLevel ${level}: ${messageOf(error)}`, {
+            cause: error,
+            data: { server, level },
+          });
       }
     }
     if (client instanceof McpClient && this.era === 'modern') client.logLevel = level;
@@ -114,9 +112,9 @@ export class LoggingFeature implements SessionFeature {
     this.context.changed('logging');
   }
 
-  /** For ServerView.logLevel: the level asked for, unless the connected server offers no logging. */
+  /** For ServerView.logLevel: the level asked for (of every server, whether it declares logging or not). */
   level(): LogLevel | undefined {
-    return this.offered === false ? undefined : this.current;
+    return this.current;
   }
 
   private append(level: LogLevel, logger: string | undefined, raw: unknown): void {

@@ -9,6 +9,7 @@ import { callTool, say } from '../../../test-support/fake-providers';
 import { maxInputRounds } from '../session';
 import { messageViews, type SamplingRun } from '../../chat/sampler';
 import { applyEdits } from './sampling';
+import type { RequestFollowUpView } from '../../../../src-shared/contract/requests';
 
 const start = askingHosts();
 
@@ -26,6 +27,8 @@ describe('sampling', () => {
     const [view] = await h.api['servers:list']();
     expect(view?.status, view?.error).toBe('ready');
     expect(view?.tools.map((t) => t.name)).toContain('trigger-sampling-request');
+    const followUps: RequestFollowUpView[] = [];
+    h.api.on('requests:changed', (change) => change.followUp && followUps.push(change.followUp));
     const result = await h.api['tools:call']({
       server: 'everything',
       tool: 'trigger-sampling-request',
@@ -49,6 +52,11 @@ describe('sampling', () => {
       },
     });
     expect(asked?.kind === 'sampling' ? asked.payload.models : []).toContain('openai:fake-model');
+    // The approved request's card is told what became of it: the model answered, then its answer went to the server.
+    expect(followUps).toEqual([
+      { id: asked?.id, server: 'everything', kind: 'sampling', stage: 'model-answered' },
+      { id: asked?.id, server: 'everything', kind: 'sampling', stage: 'done' },
+    ]);
     expect(answer).toMatchObject({
       kind: 'sampling-result',
       origin: { callId: 'call-1' },

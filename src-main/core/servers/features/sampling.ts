@@ -8,7 +8,7 @@ import {
   type SamplingMessage,
 } from '@modelcontextprotocol/client';
 import type { SamplingAuditDecision } from '../../../../src-shared/contract/chat';
-import type { AcceptContent, RequestAnswer, SamplingPayload } from '../../../../src-shared/contract/requests';
+import type { AcceptContent, RequestAnswer, RequestFollowUpStage, SamplingPayload } from '../../../../src-shared/contract/requests';
 import { AuditLog, type SamplingRecord } from '../../chat/audit-log';
 import { messageOf } from '../../errors';
 import { blocksOf, messageViews, noSamplingProviderText, type SamplingContentBlock, type SamplingOutput, type SamplingRun } from '../../chat/sampler';
@@ -151,6 +151,11 @@ export class SamplingFeature implements SessionFeature {
     const asking = policy.mode === 'ask';
     const queue = this.context.requests;
     let edited = false;
+    // The approved request's card says what became of it, to the end (the model answered, failed, …).
+    let asked: string | undefined;
+    const followUp = (stage: RequestFollowUpStage, message?: string): void => {
+      if (asked !== undefined) queue?.followUp({ id: asked, server, kind: 'sampling', stage, ...(message !== undefined ? { message } : {}) });
+    };
     if (asking) {
       const payload: SamplingPayload = {
         messages: views,
@@ -169,7 +174,7 @@ export class SamplingFeature implements SessionFeature {
       const answer: RequestAnswer = queue
         ? await queue.ask(
             { kind: 'sampling', server, title: `${server} asks to run a model`, payload, origin: callId !== undefined ? { callId } : {} },
-            { signal },
+            { signal, onPending: (id) => (asked = id) },
           )
         : { action: 'decline', reason: 'no one is there to answer' };
       if (answer.action !== 'accept') {
@@ -184,6 +189,7 @@ export class SamplingFeature implements SessionFeature {
     }
     if (run.model === '') {
       record('failed', { detail: 'no model to run' });
+      followUp('failed', 'no model to run');
       throw rejected(noSamplingProviderText);
     }
     let output: SamplingOutput;
@@ -193,14 +199,17 @@ export class SamplingFeature implements SessionFeature {
       const detail = messageOf(error);
       if (signal.aborted) {
         record('cancelled', { model: run.model, detail });
+        followUp('cancelled', 'the request was withdrawn');
         throw rejected('the request was withdrawn');
       }
       record('failed', { model: run.model, detail });
+      followUp('failed', detail);
       this.context.note(`[switchboard] a sampling request failed: ${detail}`);
       throw new ProtocolError(ProtocolErrorCode.InternalError, `Sampling failed: ${detail}`);
     }
     let content = output.content;
     if (asking && queue) {
+      followUp('model-answered');
       const answer = await queue.ask(
         {
           kind: 'sampling-result',
@@ -214,6 +223,7 @@ export class SamplingFeature implements SessionFeature {
       if (answer.action !== 'accept') {
         const reason = answer.reason ?? (answer.action === 'decline' ? "the model's answer was declined" : 'cancelled');
         record(decisionOf(answer), { model: output.model, detail: reason, resultChars: output.text.length, stopReason: output.stopReason, edited });
+        followUp(answer.action === 'decline' ? 'declined' : 'cancelled', reason);
         throw rejected(reason);
       }
       const text = ((answer.content ?? {}) as AcceptContent['sampling-result']).text;
@@ -227,6 +237,7 @@ export class SamplingFeature implements SessionFeature {
     }
     const resultChars = content.reduce((n, b) => n + (b.type === 'text' ? b.text.length : 0), 0);
     record(asking ? 'approved' : 'auto', { model: output.model, resultChars, stopReason: output.stopReason, edited });
+    followUp('done');
     const withTools = params.tools !== undefined && params.tools.length > 0;
     if (withTools)
       return {
