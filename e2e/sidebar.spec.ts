@@ -110,4 +110,9 @@ test('while the host is unreachable no server is shown as ready: their status is
   await expect(page.getByTestId('server-count')).toHaveText('?/2');
   await expect(page.getByTestId('sidebar-unreachable')).toBeVisible();
   await expect(page.getByTestId('attention-bar')).toHaveCount(0);
+  // The Servers screen says the same.
+  await page.getByTestId('nav-servers').click();
+  const configured = page.locator('[data-testid="config-server-row"][data-server="calculator"]');
+  await expect(configured).toHaveAttribute('data-status', 'unknown');
+  await expect(configured.getByTestId('config-server-status')).toHaveText('Unknown');
 });
