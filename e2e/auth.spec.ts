@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../src-main/test-support/oauth-fixture';
 import { calculatorServer, expect, test } from './fixtures';
-import { expectReady, serverRow } from './helpers';
+import { expectReady, openRow, serverRow } from './helpers';
 import { freePort } from '../src-main/test-support/processes';
 
 /*
@@ -26,6 +26,7 @@ test('a server that needs sign-in shows Sign in (AS host, scopes); signing in ma
   const row = serverRow(page, 'remote');
   await expect(row).toHaveAttribute('data-status', 'needs-login');
   await expect(row.getByTestId('server-status')).toHaveText('Needs sign-in');
+  await openRow(page, 'remote');
   const card = row.getByTestId('auth-card');
   await expect(card).toHaveAttribute('data-state', 'needs-login');
   await expect(card).toContainText(`Sign in to use “remote”`);
@@ -63,6 +64,7 @@ test('an authorization server that lets no app register itself: the card asks fo
     writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: calculatorServer(), closed: { url: closed.mcp } } }, null, 2)}\n`);
     const row = serverRow(page, 'closed');
     await expect(row).toHaveAttribute('data-status', 'needs-login');
+    await openRow(page, 'closed');
     await row.getByTestId('auth-sign-in').click();
     await expect(row.getByTestId('auth-error')).toContainText('does not let apps register themselves');
     const form = row.getByTestId('auth-client-form');

@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculatorScript, calculatorServer, expect, test } from './fixtures';
 import { configRow, openServers } from './config-ui-helpers';
-import { expectReady, serverRow } from './helpers';
+import { expectReady, openRow } from './helpers';
 
 /** Approves a server's launch on its consent card (in the chat's server list). */
 async function approve(page: Page, name: string): Promise<void> {
   await page.getByTestId('nav-chat').click();
-  await serverRow(page, name).getByTestId('consent-approve').click();
+  await (await openRow(page, name)).getByTestId('consent-approve').click();
   await expectReady(page, name);
 }
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { calculatorScript, calculatorServer, expect, test } from './fixtures';
 import { configRow, openServers } from './config-ui-helpers';
-import { expectReady, serverRow } from './helpers';
+import { expectReady, openRow, serverRow } from './helpers';
 
 /*
  * Consent before a command runs: the test's own config is what the host first sees, so its calculator
@@ -41,6 +41,7 @@ test('an imported entry does not start before approval; the consent card shows t
   await expect(row.getByTestId('server-status')).toHaveText('Needs approval');
   // Nothing ran: no pid, no launch yet.
   await expect(row).not.toHaveAttribute('data-pid', /\d+/);
+  await openRow(page, 'imported');
   const card = row.getByTestId('consent-card');
   await expect(card).toBeVisible();
   await expect(card.getByTestId('consent-line')).toHaveText(`${process.execPath} ${calculatorScript} --debug 'an arg with spaces'`);
@@ -66,6 +67,7 @@ test('an external edit that changes an approved command asks again, showing what
   writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: changed } }, null, 2)}\n`);
   const row = serverRow(page, 'calculator');
   await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  await openRow(page, 'calculator');
   const card = row.getByTestId('consent-card');
   await expect(card).toContainText('changed');
   await expect(card.getByTestId('consent-line')).toContainText('--changed');
@@ -87,6 +89,7 @@ test('an external edit that adds a reference, a code-loading variable and a loos
   writeFileSync(host.configPath, `${JSON.stringify({ mcpServers: { calculator: changed } }, null, 2)}\n`);
   const row = serverRow(page, 'calculator');
   await expect(row).toHaveAttribute('data-status', 'needs-approval');
+  await openRow(page, 'calculator');
   const card = row.getByTestId('consent-card');
   const subject = card.getByTestId('consent-subject');
   // References by name, never their value; code-loading variables in full; the sampling policy in words.

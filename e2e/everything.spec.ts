@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, repoRoot, test } from './fixtures';
-import { expectReady, lastCard, send } from './helpers';
+import { expectReady, lastCard, openRow, send } from './helpers';
 
 // The MCP reference server: image results, enum/boolean schemas, structured content and a long-running tool.
 test.use({
@@ -27,6 +27,7 @@ test('an image block is shown as an image', async ({ page }) => {
 });
 
 test('enum and optional boolean inputs in a generated form', async ({ page }) => {
+  await openRow(page, 'everything');
   await page.locator('[data-testid="tool-item"][data-tool="get-annotated-message"]').click();
   const form = page.getByTestId('tool-form');
   const messageType = form.getByTestId('field-messageType');

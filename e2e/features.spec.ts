@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { everythingServer, featuresServer, openServerPage } from './features-helpers';
-import { expectReady, lastCard, send } from './helpers';
+import { expectReady, lastCard, openRow, send } from './helpers';
 
 // Server features in the UI, against the fixture server (src-main/core/fixtures/features-server.mjs) and
 // server-everything: a resource link opened from a tool result, a prompt run from `/`, a progress bar that moves,
@@ -10,7 +10,8 @@ test.describe('the features fixture', () => {
   test.use({ mcpServers: { features: featuresServer() } });
 
   test('a new tool appears without restart, needs review before it runs, and runs once accepted', async ({ page }) => {
-    const row = await expectReady(page, 'features');
+    await expectReady(page, 'features');
+    const row = await openRow(page, 'features');
     const pid = await row.getAttribute('data-pid');
     const item = row.locator('[data-testid="tool-item"][data-tool="extra-1"]');
     await expect(item).toHaveCount(0);

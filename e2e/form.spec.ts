@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
-import { expectReady, lastCard } from './helpers';
+import { expectReady, lastCard, openRow } from './helpers';
 
 test('a form generated from inputSchema calls the tool: multiply 6 × 7 = 42', async ({ page }) => {
-  const calculator = await expectReady(page, 'calculator');
+  await expectReady(page, 'calculator');
+  const calculator = await openRow(page, 'calculator');
   await calculator.locator('[data-testid="tool-item"][data-tool="multiply"]').click();
   const form = page.getByTestId('tool-form');
   await expect(form).toBeVisible();

@@ -35,3 +35,11 @@ export function lastCard(page: Page): Locator {
 export function lastNotice(page: Page): Locator {
   return page.getByTestId('chat-notice').last();
 }
+
+/** A server's row in the sidebar, opened (rows start closed): for what it shows inside — tools, reasons, cards. */
+export async function openRow(page: Page, name: string): Promise<Locator> {
+  const row = serverRow(page, name);
+  if ((await row.getAttribute('data-expanded')) !== 'true') await row.getByTestId('server-expand').click();
+  await expect(row).toHaveAttribute('data-expanded', 'true');
+  return row;
+}

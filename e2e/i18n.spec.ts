@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { docsShotPath } from './doc-shots';
-import { calculatorServer, expect, repoRoot, test } from './fixtures';
-import { expectReady, lastCard, send, serverRow } from './helpers';
+import { calculatorServer, defaultServers, expect, repoRoot, test } from './fixtures';
+import { featuresServer } from './features-helpers';
+import { expectReady, lastCard, openRow, send, serverRow } from './helpers';
 import { rawKeys, useLanguage } from './i18n-helpers';
 
 const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
@@ -81,19 +82,26 @@ test('switching to 简体中文 and back', async ({ page }) => {
   await expect(page.getByTestId('nav-chat')).toHaveText('Chat');
 });
 
-test('screenshot in 简体中文 for the README', async ({ page, host }, testInfo) => {
-  await expectReady(page, 'calculator');
-  await chooseLanguage(page, 'zh-CN');
-  await page.getByTestId('nav-chat').click();
-  await send(page, '/add {"a":2,"b":3}');
-  await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
-  await expect(lastCard(page).getByTestId('call-state')).toHaveText('完成');
-  await page.locator('[data-testid="tool-item"][data-tool="multiply"]').click();
-  await expect(page.getByTestId('tool-form-submit')).toHaveText('调用 multiply');
-  expect(await rawKeys(page)).toEqual([]);
-  await page.mouse.move(900, 420); // no hover highlight in the picture
-  await page.screenshot({ path: docsShotPath(host.mode, 'screenshot.png', testInfo, 'zh-CN') });
-  await chooseLanguage(page, 'system');
+test.describe('the README picture', () => {
+  // As the English one (e2e/screenshot.spec.ts): the calculator opened, another closed, one that fails.
+  test.use({ mcpServers: { ...defaultServers(), features: featuresServer() } });
+
+  test('screenshot in 简体中文 for the README', async ({ page, host }, testInfo) => {
+    await expectReady(page, 'calculator');
+    await expectReady(page, 'features');
+    await chooseLanguage(page, 'zh-CN');
+    await page.getByTestId('nav-chat').click();
+    await send(page, '/add {"a":2,"b":3}');
+    await expect(lastCard(page).getByTestId('result-text')).toHaveText('5');
+    await expect(lastCard(page).getByTestId('call-state')).toHaveText('完成');
+    // The sidebar as a person leaves it: the calculator opened to its tools, the attention bar naming the broken one.
+    await (await openRow(page, 'calculator')).locator('[data-testid="tool-item"][data-tool="multiply"]').click();
+    await expect(page.getByTestId('tool-form-submit')).toHaveText('调用 multiply');
+    expect(await rawKeys(page)).toEqual([]);
+    await page.mouse.move(900, 420); // no hover highlight in the picture
+    await page.screenshot({ path: docsShotPath(host.mode, 'screenshot.png', testInfo, 'zh-CN') });
+    await chooseLanguage(page, 'system');
+  });
 });
 
 test.describe('a server in error', () => {
@@ -105,6 +113,7 @@ test.describe('a server in error', () => {
     await expectReady(page, 'calculator');
     const row = serverRow(page, 'early');
     await expect(row).toHaveAttribute('data-status', 'error');
+    await openRow(page, 'early');
     await expect(row.getByTestId('server-error')).toContainText('Server "early" exited with code 3 before it was ready');
 
     await chooseLanguage(page, 'zh-CN');

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { calculatorScript, calculatorServer, expect, repoRoot, test } from './fixtures';
-import { expectReady, lastCard, send, serverRow } from './helpers';
+import { expectReady, lastCard, openRow, send, serverRow } from './helpers';
 import { configRow, openServers } from './config-ui-helpers';
 import { featuresServer, openServerPage } from './features-helpers';
 import { registryTest } from './registry-fixture';
@@ -139,6 +139,11 @@ for (const language of languages) {
         await useLanguage(page, language);
         await expectReady(page, 'calculator');
         await expectFits(page, 'chat');
+        // A row opened (tools, stderr, launch details) fits too; and the attention bar names the broken server.
+        await expect(page.getByTestId('attention-bar')).toBeVisible();
+        await openRow(page, 'calculator');
+        await openRow(page, 'broken');
+        await expectFits(page, 'chat, rows opened');
         await expect(page.getByTestId('open-providers')).toBeInViewport();
         await expect(page.getByTestId('open-audit')).toBeInViewport();
         await send(page, '/add {"a":2,"b":3}');
@@ -306,6 +311,10 @@ test.describe('by keyboard alone', () => {
       await useLanguage(page, language);
       await expectReady(page, 'calculator');
       expect(await unreachableByTab(page), 'chat').toEqual([]);
+      // Opened rows too: the tools, the stderr tail and the launch details are reached.
+      await openRow(page, 'calculator');
+      await openRow(page, 'broken');
+      expect(await unreachableByTab(page), 'chat, rows opened').toEqual([]);
       await serverRow(page, 'calculator').getByTestId('server-open-page').click();
       await expect(page.getByTestId('server-page')).toBeVisible();
       expect(await unreachableByTab(page), 'server page').toEqual([]);
@@ -373,6 +382,9 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Escape');
     await expect(list).toHaveCount(0);
     await page.getByTestId('chat-input').fill('');
+    // A server row opens from the keyboard, then its tools are reached.
+    await tabTo(page, '[data-testid="server-row"][data-server="calculator"] [data-testid="server-expand"]');
+    await page.keyboard.press('Enter');
     await tabTo(page, '[data-testid="tool-item"][data-tool="add"]');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('tool-form')).toBeVisible();

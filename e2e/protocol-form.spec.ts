@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { calculatorServer, expect, test } from './fixtures';
 import { configRow, openServers } from './config-ui-helpers';
-import { expectReady, serverRow } from './helpers';
+import { expectReady, openRow, serverRow } from './helpers';
 
 /*
  * The server form's protocol version: a select of `auto` (the default, not written) and the revisions; a pinned one is
@@ -30,6 +30,7 @@ test('a protocol version chosen in the form is saved into the config file; auto 
   // The restarted server speaks the pinned revision (the sidebar's protocol chip).
   await expect(configRow(page, 'calculator')).toHaveAttribute('data-status', 'ready');
   await page.getByTestId('nav-chat').click();
+  await openRow(page, 'calculator');
   await expect(serverRow(page, 'calculator').getByTestId('server-protocol')).toHaveText('2025-06-18');
 
   // Edited again: the form shows the pin; back to auto, the key goes.

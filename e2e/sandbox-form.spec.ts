@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
 import { configRow, editorText, openRawEditor, openServers } from './config-ui-helpers';
-import { expectReady, lastCard, send, serverRow } from './helpers';
+import { expectReady, lastCard, openRow, send, serverRow } from './helpers';
 
 /*
  * The sandbox from the UI: the server form sets a stdio entry's `sandbox` key (bubblewrap here), the
@@ -18,7 +18,7 @@ const readConfigFile = (path: string): { mcpServers: Record<string, Record<strin
 
 async function openLaunchDetails(page: Page, name: string) {
   await page.getByTestId('nav-chat').click();
-  const row = serverRow(page, name);
+  const row = await openRow(page, name);
   const launch = row.getByTestId('server-launch');
   await launch.locator('summary').click();
   return launch.getByTestId('server-sandbox');
@@ -96,6 +96,8 @@ test('a custom sandbox set in the form is written to the entry and in force: the
 
 test('the settings default sandbox applies to a server without its own; off in the form overrides it', async ({ page, host }) => {
   await expectReady(page, 'calculator');
+  // Opened, so that the absence below is the sandbox's, not the closed row's.
+  await expect((await openRow(page, 'calculator')).getByTestId('server-launch')).toHaveCount(1);
   await expect(serverRow(page, 'calculator').getByTestId('server-launch').getByTestId('server-sandbox')).toHaveCount(0);
 
   await page.getByTestId('nav-settings').click();
@@ -126,6 +128,7 @@ test('the settings default sandbox applies to a server without its own; off in t
   await expect.poll(() => readConfigFile(host.configPath).mcpServers.calculator?.sandbox).toBe(false);
   await page.getByTestId('nav-chat').click();
   await expectReady(page, 'calculator');
+  await expect((await openRow(page, 'calculator')).getByTestId('server-launch')).toHaveCount(1);
   await expect(serverRow(page, 'calculator').getByTestId('server-sandbox')).toHaveCount(0);
 
   // Turning the default off clears it.

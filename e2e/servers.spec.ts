@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
-import { expectReady, serverRow } from './helpers';
+import { expectReady, openRow, serverRow } from './helpers';
 
 test('the calculator is ready over stdio with its four tools', async ({ page, host }) => {
-  const calculator = await expectReady(page, 'calculator');
+  await expectReady(page, 'calculator');
+  const calculator = await openRow(page, 'calculator');
   await expect(calculator.getByTestId('server-status')).toHaveText('Ready');
   await expect(calculator.getByTestId('server-transport')).toHaveText('stdio');
   await expect(calculator.getByTestId('server-protocol')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
@@ -19,6 +20,7 @@ test('a server whose command does not exist shows an error with a readable reaso
   const broken = serverRow(page, 'broken');
   await expect(broken).toHaveAttribute('data-status', 'error');
   await expect(broken.getByTestId('server-status')).toHaveText('Error');
+  await openRow(page, 'broken');
   const reason = broken.getByTestId('server-error');
   await expect(reason).toContainText('definitely-not-a-real-command-xyz');
   await expect(reason).not.toContainText('ENOENT');
@@ -30,6 +32,7 @@ test('a server whose command does not exist shows an error with a readable reaso
 test('Restart asks main to restart a server; status comes back from main', async ({ page }) => {
   const broken = serverRow(page, 'broken');
   await expect(broken).toHaveAttribute('data-status', 'error');
+  await openRow(page, 'broken');
   await broken.getByRole('button', { name: 'Restart broken' }).click();
   await expect(broken).toHaveAttribute('data-status', 'error');
   await expect(broken.getByTestId('server-error')).toContainText('definitely-not-a-real-command-xyz');
@@ -43,12 +46,14 @@ test('Restart asks main to restart a server; status comes back from main', async
   await expect(calculator).toHaveAttribute('data-pid', /^\d+$/);
   await expect(calculator).not.toHaveAttribute('data-pid', firstPid ?? '');
   await expectReady(page, 'calculator');
+  await openRow(page, 'calculator');
   await expect(calculator.getByTestId('tool-item')).toHaveCount(4);
   await expect(calculator.getByTestId('server-restart')).toHaveText('Restart');
 });
 
 test('the stderr tail is collapsible and shows what the server logged', async ({ page }) => {
-  const calculator = await expectReady(page, 'calculator');
+  await expectReady(page, 'calculator');
+  const calculator = await openRow(page, 'calculator');
   const stderr = calculator.getByTestId('server-stderr');
   const log = stderr.locator('pre');
   await expect(log).toBeHidden();

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculatorServer, expect, repoRoot, test } from './fixtures';
-import { expectReady, lastCard, send, serverRow } from './helpers';
+import { expectReady, lastCard, openRow, send, serverRow } from './helpers';
 
 const tiny = join(repoRoot, 'src-main', 'core', 'fixtures', 'tiny-server.mjs');
 // Exists while the test wants the flaky server to crash; the fixture's temp dir is per test, this is per run.
@@ -49,6 +49,7 @@ test.describe('a crashing server', () => {
     try {
       await flaky.getByRole('button', { name: 'Restart flaky' }).click();
       await expect(flaky).toHaveAttribute('data-status', 'crash-loop', { timeout: 20_000 });
+      await openRow(page, 'flaky');
       await expect(flaky.getByTestId('server-error')).toContainText('exited with code 7');
       const stderr = flaky.getByTestId('server-stderr');
       await stderr.locator('summary').click();

@@ -6,7 +6,7 @@ import { callTool, say, type Script } from '../src-main/test-support/fake-provid
 import { expect, repoRoot, test } from './fixtures';
 import { withFakeModel } from './fake-model';
 import { openServerPage } from './features-helpers';
-import { expectChatReady, expectReady, lastCard, send, serverRow } from './helpers';
+import { expectChatReady, expectReady, lastCard, openRow, send, serverRow } from './helpers';
 
 // Tool pinning and hidden text in the UI: a tool whose description changed between runs is marked, refused, shown side by side
 // and accepted; a description that hides zero-width and tag characters is flagged and shown decoded.
@@ -36,7 +36,8 @@ test.describe('a tool whose description changes between runs', () => {
   test.use({ mcpServers: { shifty: { command: process.execPath, args: [shiftyScript, spec.file] } } });
 
   test('is marked, refused, diffed side by side, and runs again once accepted', async ({ page }) => {
-    const row = await expectReady(page, 'shifty');
+    await expectReady(page, 'shifty');
+    const row = await openRow(page, 'shifty');
     const item = row.locator('[data-testid="tool-item"][data-tool="add"]');
     // The first listing is trusted silently.
     await expect(item).toHaveAttribute('data-review', 'trusted');
@@ -84,7 +85,8 @@ test.describe('a description that hides zero-width and tag characters', () => {
   test.use({ mcpServers: { shifty: { command: process.execPath, args: [shiftyScript, spec.file] } } });
 
   test('is flagged and shown decoded until accepted', async ({ page }) => {
-    const row = await expectReady(page, 'shifty');
+    await expectReady(page, 'shifty');
+    const row = await openRow(page, 'shifty');
     await expect(row.locator('[data-testid="tool-item"][data-tool="add"]')).toHaveAttribute('data-review', 'trusted');
     const item = row.locator('[data-testid="tool-item"][data-tool="notes"]');
     await expect(item).toHaveAttribute('data-review', 'flagged');
@@ -129,6 +131,7 @@ llmTest.describe('the model and a tool that hides text', () => {
 
     const detail = await selectInCatalogue(page, 'shifty', 'notes');
     await detail.getByTestId('trust-accept').click();
+    await openRow(page, 'shifty');
     await expect(serverRow(page, 'shifty').locator('[data-testid="tool-item"][data-tool="notes"]')).toHaveAttribute('data-review', 'trusted');
     await page.getByRole('button', { name: 'Back to the chat' }).click();
 

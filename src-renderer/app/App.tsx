@@ -1,4 +1,6 @@
+import { AttentionBar } from './AttentionBar';
 import { Banners } from './Banners';
+import { ShortcutsDialog, SkipLinks, useShortcuts } from './Shortcuts';
 import { ChatPanel } from '../features/chat/ChatPanel';
 import { Header } from './Header';
 import { ServerList } from '../features/servers/ServerList';
@@ -15,10 +17,14 @@ export function App() {
   const screen = useApp((s) => s.screen);
   const pageOpen = useApp((s) => s.serverPage !== undefined);
   useConfigSync();
+  useShortcuts();
   return (
     <div className="app">
+      {/* The first stops of Tab, before the header and the servers list. */}
+      <SkipLinks />
       <Header />
       <Banners />
+      <AttentionBar />
       {/* The chat stays mounted while another screen is shown, so nothing in it is lost. */}
       <div className={`app-body${pageOpen ? ' page-open' : ''}`} hidden={screen !== 'chat'}>
         <ServerList />
@@ -32,6 +38,7 @@ export function App() {
       <RequestsPanel />
       {/* The install dialog: from the catalogue, a dropped bundle, or a switchboard:// link. */}
       <InstallHost />
+      <ShortcutsDialog />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { NavTabs } from './NavTabs';
+import { ShortcutsButton } from './Shortcuts';
 import { useApp } from '../store/useApp';
 import { useT } from '../i18n';
 
@@ -7,7 +8,7 @@ export function Header() {
   const infoError = useApp((s) => s.appInfoError);
   const t = useT();
   return (
-    <header className="app-header">
+    <header className="app-header" aria-label="Switchboard">
       <div className="brand">
         <span className="brand-mark" aria-hidden="true">
           <span />
@@ -33,6 +34,7 @@ export function Header() {
           <span className="muted">{infoError ?? '…'}</span>
         )}
       </div>
+      <ShortcutsButton />
     </header>
   );
 }

@@ -5,6 +5,7 @@ import { StoreContext } from '../store/useApp';
 import { createBridgeClient } from '../host/bridge-client';
 import { createAppStore } from '../store';
 import { bindHost } from '../store/bind-host';
+import { bindRouting } from './routing';
 // The app-wide sheets, after every component's own, in this cascade order: tokens and base, the servers sidebar,
 // buttons and inputs, the chat log, form fields, the composer, then the layout that fits any window.
 import '../styles/global.css';
@@ -23,6 +24,8 @@ applyTheme(rememberedTheme());
 const host = createBridgeClient();
 const store = createAppStore(host);
 bindHost(store, host);
+// After the bridge client took its token out of the address: the fragment names the screen to show.
+bindRouting(store, window);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

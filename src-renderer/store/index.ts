@@ -17,6 +17,7 @@ import { createConsentSlice } from './consent-slice';
 import { createAuthSlice } from './auth-slice';
 import { createAppSettingsSlice } from './app-settings-slice';
 import { createInstallSlice } from './install-slice';
+import { createSidebarSlice } from './sidebar-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -42,5 +43,6 @@ export function createAppStore(host: BridgeClient): AppStore {
     ...createAuthSlice(host.api)(...a),
     ...createAppSettingsSlice(host.api)(...a),
     ...createInstallSlice(host.api)(...a),
+    ...createSidebarSlice()(...a),
   }));
 }

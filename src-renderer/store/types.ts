@@ -16,6 +16,7 @@ import type { ConsentSlice } from './consent-slice';
 import type { InstallSlice } from './install-slice';
 import type { AuthSlice } from './auth-slice';
 import type { AppSettingsSlice } from './app-settings-slice';
+import type { SidebarSlice } from './sidebar-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -33,6 +34,7 @@ export type AppState = HostSlice &
   ConsentSlice &
   AuthSlice &
   AppSettingsSlice &
+  SidebarSlice &
   InstallSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */

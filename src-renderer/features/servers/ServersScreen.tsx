@@ -181,6 +181,9 @@ function ConfigServerRow({
   const [confirmRemove, setConfirmRemove] = useState(false);
   const t = useT();
   const statusLabel = useStatusLabel();
+  // As in the sidebar: while the host cannot be reached the last status heard is not shown as current.
+  const unreachable = useApp((s) => s.connection.status !== 'open');
+  const status = unreachable ? 'unknown' : server.status;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const run = async (action: () => Promise<void>): Promise<void> => {
@@ -201,16 +204,16 @@ function ConfigServerRow({
       className={`config-server${selected ? ' selected' : ''}`}
       data-testid="config-server-row"
       data-server={server.name}
-      data-status={server.status}
+      data-status={status}
       data-disabled={server.disabled ? 'true' : 'false'}
     >
       <div className="config-server-head">
-        <StatusDot status={server.status} />
+        <StatusDot status={status} />
         <strong className="server-name" title={server.name}>
           {server.name}
         </strong>
-        <span className={`status-label status-text-${server.status}`} data-testid="config-server-status">
-          {server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
+        <span className={`status-label status-text-${status}`} data-testid="config-server-status" title={unreachable ? t('sidebar.unreachable') : undefined}>
+          {unreachable ? statusLabel('unknown') : server.disabled ? t('serverRow.disabled') : statusLabel(server.status)}
         </span>
         <span className="chip">{server.transport}</span>
         <span className="spacer" />
