@@ -1,7 +1,7 @@
 import type { AuthView, ConsentView, ContainmentInfo, SandboxInfo, ServerView } from '../../../src-shared/host-api';
 import { cliDiagnostic, cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
 import { displayWidth, err, out, outJson, padDisplay } from '../output';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 
 /**
  * `switchboard doctor [SERVER]`, per server: what it is started with (env names only), whether it connects, how fast,
@@ -10,6 +10,7 @@ import { oneShot, type CliCommand } from './command';
 export const doctor: CliCommand = {
   name: 'doctor',
   host: oneShot,
+  servers: firstServer,
   async run(host, args) {
     const only = args.positionals[0];
     try {
