@@ -34,6 +34,8 @@ export interface CliArgs {
   logLevel?: LogLevel;
   /** Every JSON-RPC message of every server, as JSON Lines, to this file. */
   trace?: string;
+  /** export: write the values of `${secret:NAME}` references instead of the references. */
+  inlineSecrets: boolean;
   /** login: only print the authorization URL (do not open a browser). */
   noBrowser: boolean;
   /** registry add, install: values of the server's inputs (`KEY=VALUE`, repeatable). */
@@ -77,7 +79,10 @@ Commands:
   import SOURCE [--yes] [--move-secrets]
                                add servers from claude | cursor | vscode | cline | windsurf | inspector | FILE
                                (shows a preview; --yes adds what does not conflict and skips what does)
-  export [SERVER…]             Claude-compatible JSON for all servers, or the ones named
+  export [SERVER…] [--inline-secrets]
+                               Claude-compatible JSON for all servers, or the ones named; each ${'${secret:NAME}'} kept
+                               is named on stderr (Claude cannot resolve it). --inline-secrets writes the values instead
+                               (a file it is redirected to is made 0600)
   secret list | set NAME [VALUE] | delete NAME
                                ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
   chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
@@ -137,6 +142,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     progress: false,
     task: false,
     noBrowser: false,
+    inlineSecrets: false,
     set: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -158,6 +164,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--progress') out.progress = true;
     else if (arg === '--task') out.task = true;
     else if (arg === '--no-browser') out.noBrowser = true;
+    else if (arg === '--inline-secrets') out.inlineSecrets = true;
     else if (arg === '--trace' || arg.startsWith('--trace=')) out.trace = value();
     else if (arg === '--context' || arg.startsWith('--context=')) out.context = value();
     else if (arg === '--set' || arg.startsWith('--set=')) out.set.push(value());

@@ -1421,7 +1421,9 @@ export const zhCN: Catalogue = {
   import SOURCE [--yes] [--move-secrets]
                                从 claude | cursor | vscode | cline | windsurf | inspector | 文件 添加服务器
                                （先显示预览；--yes 添加不冲突的项并跳过冲突项）
-  export [SERVER…]             所有服务器（或指定服务器）的 Claude 兼容 JSON
+  export [SERVER…] [--inline-secrets]
+                               所有服务器（或指定服务器）的 Claude 兼容 JSON；保留的每个 \${secret:NAME} 会在 stderr
+                               上列出（Claude 无法解析）。--inline-secrets 改为写入其值（重定向到的文件设为 0600）
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
   chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
@@ -1502,6 +1504,11 @@ export const zhCN: Catalogue = {
     headlessReady: 'Switchboard 无界面模式：在浏览器中打开上面的 URL。配置：{{config}}。按 Ctrl+C 停止。',
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',
+    inlineSecretsExport: '--inline-secrets 是 export 的选项',
+    exportSecretRef: '警告："{{server}}" 的 {{field}} 引用了 {{ref}}，Claude 无法解析它（按原样导出）。传入 --inline-secrets 可改为写入其值。',
+    exportSecretMissing: '"{{server}}" 的 {{field}} 引用了 {{ref}}，但它未设置。请用 "switchboard secret set {{name}}" 设置，或不带 --inline-secrets 导出。',
+    exportInlined: '警告：输出包含 {{count}} 处机密引用的值（{{names}}）；请妥善保管。',
+    exportInlinedFile: '该文件以 0600 权限写入（只有你能读取）。',
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {

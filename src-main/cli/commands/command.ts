@@ -31,7 +31,7 @@ export interface HostNeeds {
 }
 
 /** Options refused on commands that do not take them, rather than ignored (see strayOption). */
-export type OwnOption = 'noBrowser';
+export type OwnOption = 'noBrowser' | 'inlineSecrets';
 
 export interface CliCommand {
   /** The word after the global options: `switchboard NAME …`. */
@@ -75,5 +75,6 @@ export function firstServer(args: CliArgs): readonly string[] | undefined {
 /** A usage problem when the arguments hold an option the command does not take. */
 export function strayOption(command: CliCommand, args: CliArgs): string | undefined {
   if (args.noBrowser && !command.options?.includes('noBrowser')) return cliT('cli.noBrowserLogin');
+  if (args.inlineSecrets && !command.options?.includes('inlineSecrets')) return cliT('cli.inlineSecretsExport');
   return undefined;
 }
