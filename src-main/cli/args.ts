@@ -56,7 +56,8 @@ export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level L
 
 Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
-  tools [SERVER]               the tools of every ready server, or of one (marked when changed/new/flagged; hidden text decoded)
+  tools [SERVER]               the tools of every ready server, or of one (marked when changed/new/flagged; hidden text decoded);
+                               servers not ready are named on stderr with why (exit 1 when none is)
   trust SERVER [TOOL…]         accept the current definitions of the tools that changed since they were trusted (or those named)
   call SERVER TOOL [ARGS_JSON] [--progress] [--task]
                                call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
@@ -126,6 +127,8 @@ Options:
                   and declined without one. chat's tool calls follow it too (readonly: run readOnlyHint tools, ask
                   for others)
   -h, --help      this help
+
+A command that names a SERVER starts that server alone; its arguments are checked before any server starts.
 
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
