@@ -34,6 +34,8 @@ export interface CliArgs {
   logLevel?: LogLevel;
   /** Every JSON-RPC message of every server, as JSON Lines, to this file. */
   trace?: string;
+  /** export: write the values of `${secret:NAME}` references instead of the references. */
+  inlineSecrets: boolean;
   /** login: only print the authorization URL (do not open a browser). */
   noBrowser: boolean;
   /** registry add, install: values of the server's inputs (`KEY=VALUE`, repeatable). */
@@ -54,7 +56,8 @@ export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level L
 
 Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
-  tools [SERVER]               the tools of every ready server, or of one (marked when changed/new/flagged; hidden text decoded)
+  tools [SERVER]               the tools of every ready server, or of one (marked when changed/new/flagged; hidden text decoded);
+                               servers not ready are named on stderr with why (exit 1 when none is)
   trust SERVER [TOOL…]         accept the current definitions of the tools that changed since they were trusted (or those named)
   call SERVER TOOL [ARGS_JSON] [--progress] [--task]
                                call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
@@ -77,7 +80,10 @@ Commands:
   import SOURCE [--yes] [--move-secrets]
                                add servers from claude | cursor | vscode | cline | windsurf | inspector | FILE
                                (shows a preview; --yes adds what does not conflict and skips what does)
-  export [SERVER…]             Claude-compatible JSON for all servers, or the ones named
+  export [SERVER…] [--inline-secrets]
+                               Claude-compatible JSON for all servers, or the ones named; each ${'${secret:NAME}'} kept
+                               is named on stderr (Claude cannot resolve it). --inline-secrets writes the values instead
+                               (a file it is redirected to is made 0600)
   secret list | set NAME [VALUE] | delete NAME
                                ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
   chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
@@ -122,6 +128,8 @@ Options:
                   for others)
   -h, --help      this help
 
+A command that names a SERVER starts that server alone; its arguments are checked before any server starts.
+
 Exit codes: 0 ok; 1 a request or tool failed, or the server is not ready; 2 usage or config errors.`;
 
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -137,6 +145,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     progress: false,
     task: false,
     noBrowser: false,
+    inlineSecrets: false,
     set: [],
   };
   for (let i = 0; i < argv.length; i++) {
@@ -158,6 +167,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--progress') out.progress = true;
     else if (arg === '--task') out.task = true;
     else if (arg === '--no-browser') out.noBrowser = true;
+    else if (arg === '--inline-secrets') out.inlineSecrets = true;
     else if (arg === '--trace' || arg.startsWith('--trace=')) out.trace = value();
     else if (arg === '--context' || arg.startsWith('--context=')) out.context = value();
     else if (arg === '--set' || arg.startsWith('--set=')) out.set.push(value());

@@ -187,7 +187,8 @@ describe('CLI: what a command shows besides its result', () => {
     const get = lines.find((l) => l.server === 'legacy' && l.direction === 'send' && l.message.method === 'prompts/get');
     expect(get).toBeDefined();
     expect(lines.some((l) => l.server === 'legacy' && l.direction === 'receive' && l.message.id === get?.message.id)).toBe(true);
-    expect(lines.some((l) => l.server === 'modern')).toBe(true);
+    // The command names one server, the only one started (and traced).
+    expect(lines.some((l) => l.server === 'modern')).toBe(false);
     const bad = cli(['--trace', join(home, 'no', 'such', 'dir', 't.jsonl'), 'list'], home);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('cannot write the trace to');

@@ -8,7 +8,7 @@ import { isFileLockBusy } from '../core/support/file-lock';
 import { appDataDir, secretsFileOf } from '../core/support/paths';
 import type { JsonlTraceWriter } from '../core/trace/index';
 import { parseArgs, usage as englishUsage, type CliArgs } from './args';
-import { strayOption, type CliCommand, type HostNeeds } from './commands/command';
+import { strayOption, type CliCommand } from './commands/command';
 import { commandNamed } from './commands/index';
 import { cliT, errorLine, localizedUsage } from './i18n';
 import { printLogs, traceSink } from './observe';
@@ -74,13 +74,15 @@ async function main(argv: readonly string[]): Promise<number> {
     deferInstaller: true,
     // The catalogue the app (serve) browses: --registry URL or SWITCHBOARD_REGISTRY, else the official MCP Registry.
     ...(registryUrl ? { registryUrl } : {}),
-    ...hostOptions(command.host, args),
+    ...hostOptions(command, args),
   });
   return runOn(host, command, args, trace);
 }
 
 /** What createHost is asked to do for a command's needs. */
-function hostOptions(needs: HostNeeds, args: CliArgs): Partial<HostOptions> {
+function hostOptions(command: CliCommand, args: CliArgs): Partial<HostOptions> {
+  const needs = command.host;
+  const only = command.servers?.(args);
   return {
     policy: {
       // --log-level: that level is asked of every server, whatever its config says.
@@ -89,6 +91,7 @@ function hostOptions(needs: HostNeeds, args: CliArgs): Partial<HostOptions> {
     },
     watchConfig: needs.watchConfig,
     startServers: needs.startServers,
+    ...(only !== undefined ? { startOnly: only } : {}),
     loginShellPath: needs.loginShellPath,
     requireConsent: needs.requireConsent,
     logToStderr: needs.logToStderr,

@@ -94,17 +94,28 @@ function newTag(): string {
   return tag;
 }
 
-/** A CLI host kept busy by a long tool call, killed with SIGKILL once `ready` holds: a crash of ours. */
+/**
+ * A CLI host kept busy by a long tool call (which starts that server alone), or, for `every`, by serve (which starts
+ * them all), killed with SIGKILL once `ready` holds: a crash of ours.
+ */
 async function crashHostDuringCall(
   config: string,
   home: string,
-  server: string,
+  server: string | { every: true },
   containment: Containment,
   ready: () => boolean,
   cgroup?: string,
 ): Promise<number> {
-  const [file, argv] = command([...cliArgs, '--config', config, 'call', server, 'sleep', '{"ms":120000}'], cgroup);
-  const host = spawn(file, argv, { env: envFor(home, containment), stdio: 'ignore' });
+  let env = envFor(home, containment);
+  let work = ['serve', '--port', '0'];
+  if (typeof server === 'string') work = ['call', server, 'sleep', '{"ms":120000}'];
+  else {
+    const ui = tempDir();
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>test UI</title>');
+    env = { ...env, SWITCHBOARD_UI_DIR: ui };
+  }
+  const [file, argv] = command([...cliArgs, '--config', config, ...work], cgroup);
+  const host = spawn(file, argv, { env, stdio: 'ignore' });
   started.hosts.push(host);
   const exited = new Promise((resolve) => host.once('exit', resolve));
   await waitFor(() => ready() && ledgers(home).length === 1, 30_000, 'the servers and the ledger of the host');
@@ -182,7 +193,7 @@ describe.skipIf(!base.ok)(`finding 7: servers whose helpers escape their process
     const dead = await crashHostDuringCall(
       config,
       home,
-      'setsid',
+      { every: true },
       'auto',
       () => helpersAlive().length === modes.length && pidsWith(tag).length === 2 * modes.length,
       cgroup,

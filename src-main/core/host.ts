@@ -82,6 +82,11 @@ export interface HostOptions {
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
   startServers?: boolean;
+  /**
+   * Start only these of the config's servers (a CLI command that names its server): the others are known — listed,
+   * looked up by name — but stay stopped. Default: every enabled server.
+   */
+  startOnly?: readonly string[];
   /** Another sink for every JSON-RPC message of every server, besides the trace ring (the CLI's `--trace FILE`). */
   traceSink?: TraceRecorder;
   /**
@@ -436,6 +441,7 @@ function fleetOptions(options: HostOptions, folder: DataFolder, parts: FleetPart
     allowList: () => options.settings.envAllowList(),
     baseDir: dirname(configPath),
     consent: parts.consent,
+    ...(options.startOnly !== undefined ? { startOnly: new Set(options.startOnly) } : {}),
     sandboxDefault: () => options.settings.sandboxDefault?.(),
     sandboxFolders: {
       own: switchboardFolders({ dataDir, configPath, env: hostEnv, envDirs: workdirs }),

@@ -93,6 +93,7 @@ export const cliOutEn = {
     authExpiresIn: '; the access token expires in {{minutes}} min (renewed silently)',
     authExpired: '; the access token has expired (renewed on the next request)',
     authMore: '; asks for more: {{scopes}} (switchboard login)',
+    authNotAsked: 'no sign-in needed (the server has not asked for one)',
     authNotSignedIn: 'not signed in{{at}}{{asks}}; tokens are kept as secrets after `switchboard login`',
     authAsks: ' (asks for {{scopes}})',
     cgroup: 'cgroup v2 ({{path}}): the whole tree ends with the server, setsid/setpgid/daemons included',

@@ -85,6 +85,7 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     authExpiresIn: '；访问令牌 {{minutes}} 分钟后过期（会静默续期）',
     authExpired: '；访问令牌已过期（下次请求时续期）',
     authMore: '；还需要更多权限：{{scopes}}（运行 switchboard login）',
+    authNotAsked: '无需登录（服务器未要求登录）',
     authNotSignedIn: '未登录{{at}}{{asks}}；运行 `switchboard login` 后令牌会作为机密保存',
     authAsks: '，需要权限：{{scopes}}',
     cgroup: 'cgroup v2（{{path}}）：整个进程树随服务器一起结束，包括 setsid/setpgid 和守护进程',

@@ -1541,6 +1541,12 @@ export const en = {
     headlessReady: 'Switchboard headless: open the URL above in a browser. Config: {{config}}. Ctrl+C to stop.',
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',
+    inlineSecretsExport: '--inline-secrets is an option of export',
+    exportSecretRef:
+      'warning: "{{server}}" {{field}} refers to {{ref}}, which Claude cannot resolve (it is exported as it is). Pass --inline-secrets to write the value instead.',
+    exportSecretMissing: '"{{server}}" {{field}} refers to {{ref}}, which is not set. Set it with "switchboard secret set {{name}}", or export without --inline-secrets.',
+    exportInlined: 'warning: the output holds the values of {{count}} secret reference(s) ({{names}}); keep it private.',
+    exportInlinedFile: 'The file is written 0600 (only you can read it).',
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {

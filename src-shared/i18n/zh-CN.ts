@@ -1450,7 +1450,8 @@ export const zhCN: Catalogue = {
 
 命令：
   list                         连接每个已启用的服务器；每个一行（名称、传输方式、状态、协议、工具数、错误）
-  tools [SERVER]               每个就绪服务器（或指定服务器）的工具（已更改/新增/被标记的会注明；隐藏文本会解码显示）
+  tools [SERVER]               每个就绪服务器（或指定服务器）的工具（已更改/新增/被标记的会注明；隐藏文本会解码显示）；
+                               未就绪的服务器会在 stderr 上列出原因（都未就绪时退出码为 1）
   trust SERVER [TOOL…]         接受自被信任后已更改的工具（或指定工具）的当前定义
   call SERVER TOOL [ARGS_JSON] [--progress] [--task]
                                调用一个工具；成功退出码 0，结果为错误时 1，用法/配置错误时 2
@@ -1472,7 +1473,9 @@ export const zhCN: Catalogue = {
   import SOURCE [--yes] [--move-secrets]
                                从 claude | cursor | vscode | cline | windsurf | inspector | 文件 添加服务器
                                （先显示预览；--yes 添加不冲突的项并跳过冲突项）
-  export [SERVER…]             所有服务器（或指定服务器）的 Claude 兼容 JSON
+  export [SERVER…] [--inline-secrets]
+                               所有服务器（或指定服务器）的 Claude 兼容 JSON；保留的每个 \${secret:NAME} 会在 stderr
+                               上列出（Claude 无法解析）。--inline-secrets 改为写入其值（重定向到的文件设为 0600）
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
   chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
@@ -1514,6 +1517,8 @@ export const zhCN: Catalogue = {
                   也遵循它（readonly：运行 readOnlyHint 工具，其他的询问）
   -h, --help      显示此帮助
 
+指定了 SERVER 的命令只启动该服务器；参数会在任何服务器启动之前检查。
+
 退出码：0 成功；1 请求或工具失败，或服务器未就绪；2 用法或配置错误。
 
 语言：SWITCHBOARD_LANG=en|zh-CN（否则按 LC_ALL / LC_MESSAGES / LANG）。`,
@@ -1553,6 +1558,11 @@ export const zhCN: Catalogue = {
     headlessReady: 'Switchboard 无界面模式：在浏览器中打开上面的 URL。配置：{{config}}。按 Ctrl+C 停止。',
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',
+    inlineSecretsExport: '--inline-secrets 是 export 的选项',
+    exportSecretRef: '警告："{{server}}" 的 {{field}} 引用了 {{ref}}，Claude 无法解析它（按原样导出）。传入 --inline-secrets 可改为写入其值。',
+    exportSecretMissing: '"{{server}}" 的 {{field}} 引用了 {{ref}}，但它未设置。请用 "switchboard secret set {{name}}" 设置，或不带 --inline-secrets 导出。',
+    exportInlined: '警告：输出包含 {{count}} 处机密引用的值（{{names}}）；请妥善保管。',
+    exportInlinedFile: '该文件以 0600 权限写入（只有你能读取）。',
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */
   configDetail: {

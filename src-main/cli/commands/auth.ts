@@ -5,7 +5,7 @@ import { CoreError } from '../../core/errors';
 import type { CliArgs } from '../args';
 import { err, out, outJson } from '../output';
 import { cliNumber, cliT, errorLine, statusWord } from '../i18n';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 
 /*
  * `switchboard login SERVER [--no-browser]` and `switchboard logout SERVER`. Login prints the authorization URL
@@ -110,6 +110,6 @@ const oneServer = (args: CliArgs): string | undefined =>
 
 /** login and logout; --no-browser is theirs (logout has no browser to open, and takes it without complaint). */
 export const authCommands: readonly CliCommand[] = [
-  { name: 'login', check: oneServer, host: oneShot, options: ['noBrowser'], run: login },
-  { name: 'logout', check: oneServer, host: oneShot, options: ['noBrowser'], run: logout },
+  { name: 'login', check: oneServer, host: oneShot, servers: firstServer, options: ['noBrowser'], run: login },
+  { name: 'logout', check: oneServer, host: oneShot, servers: firstServer, options: ['noBrowser'], run: logout },
 ];

@@ -5,7 +5,7 @@ import { messageOf, toHostError } from '../../core/errors';
 import { cliT, errorLine } from '../i18n';
 import { progressLines } from '../observe';
 import { err, out, outJson, renderBlock } from '../output';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 
 /**
  * `switchboard call SERVER TOOL [ARGS_JSON] [--progress] [--task]`: one tool call, audited as the app's direct calls
@@ -13,24 +13,19 @@ import { oneShot, type CliCommand } from './command';
  */
 export const call: CliCommand = {
   name: 'call',
-  check: (args) => (args.positionals.length < 2 || args.positionals.length > 3 ? cliT('cli.callNeeds') : undefined),
+  check: (args) => {
+    if (args.positionals.length < 2 || args.positionals.length > 3) return cliT('cli.callNeeds');
+    const parsed = toolArguments(args.positionals[2]);
+    return typeof parsed === 'string' ? parsed : undefined;
+  },
   host: oneShot,
+  servers: firstServer,
   async run(host, args) {
     const [server = '', tool = '', rawArgs] = args.positionals;
-    let toolArgs: Record<string, unknown> = {};
-    if (rawArgs !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(rawArgs);
-      } catch (error) {
-        err(`switchboard: ${cliT('cli.argsNotJson', { error: messageOf(error) })}`);
-        return 2;
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        err(`switchboard: ${cliT('cli.argsNotObject')}`);
-        return 2;
-      }
-      toolArgs = parsed as Record<string, unknown>;
+    const toolArgs = toolArguments(rawArgs);
+    if (typeof toolArgs === 'string') {
+      err(`switchboard: ${toolArgs}`);
+      return 2;
     }
     try {
       await host.settled(server);
@@ -74,6 +69,19 @@ export const call: CliCommand = {
     return 0;
   },
 };
+
+/** ARGS_JSON as the call's arguments, or what is wrong with it (a usage error, found before any server starts). */
+function toolArguments(raw: string | undefined): Record<string, unknown> | string {
+  if (raw === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    return cliT('cli.argsNotJson', { error: messageOf(error) });
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return cliT('cli.argsNotObject');
+  return parsed as Record<string, unknown>;
+}
 
 function textOf(result: ToolResult): string {
   return result.content

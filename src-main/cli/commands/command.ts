@@ -31,7 +31,7 @@ export interface HostNeeds {
 }
 
 /** Options refused on commands that do not take them, rather than ignored (see strayOption). */
-export type OwnOption = 'noBrowser';
+export type OwnOption = 'noBrowser' | 'inlineSecrets';
 
 export interface CliCommand {
   /** The word after the global options: `switchboard NAME …`. */
@@ -39,6 +39,11 @@ export interface CliCommand {
   /** A usage problem of the arguments (exit 2, with the help), or undefined. Runs before the host is made. */
   readonly check?: (args: CliArgs) => string | undefined | Promise<string | undefined>;
   readonly host: HostNeeds;
+  /**
+   * The servers the arguments name, the only ones started (a call of one server costs no other server's start);
+   * absent, or undefined for these arguments: every enabled server.
+   */
+  readonly servers?: (args: CliArgs) => readonly string[] | undefined;
   /** Options only some commands take that this one does. */
   readonly options?: readonly OwnOption[];
   /** Runs on the host made for it; resolves to the exit code. */
@@ -61,8 +66,15 @@ export const oneShot: HostNeeds = {
 /** A command that only reads or edits the config file (or the secrets): no server starts. */
 export const fileOnly: HostNeeds = { ...oneShot, startServers: false };
 
+/** The server named by the first argument, when there is one (`tools [SERVER]`, `call SERVER TOOL`…). */
+export function firstServer(args: CliArgs): readonly string[] | undefined {
+  const name = args.positionals[0];
+  return name !== undefined ? [name] : undefined;
+}
+
 /** A usage problem when the arguments hold an option the command does not take. */
 export function strayOption(command: CliCommand, args: CliArgs): string | undefined {
   if (args.noBrowser && !command.options?.includes('noBrowser')) return cliT('cli.noBrowserLogin');
+  if (args.inlineSecrets && !command.options?.includes('inlineSecrets')) return cliT('cli.inlineSecretsExport');
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { AuthView, ConsentView, ContainmentInfo, SandboxInfo, ServerView } from '../../../src-shared/host-api';
 import { cliDiagnostic, cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
 import { displayWidth, err, out, outJson, padDisplay } from '../output';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 
 /**
  * `switchboard doctor [SERVER]`, per server: what it is started with (env names only), whether it connects, how fast,
@@ -10,6 +10,7 @@ import { oneShot, type CliCommand } from './command';
 export const doctor: CliCommand = {
   name: 'doctor',
   host: oneShot,
+  servers: firstServer,
   async run(host, args) {
     const only = args.positionals[0];
     try {
@@ -62,7 +63,7 @@ export const doctor: CliCommand = {
         if (v.launch.containment) line(cliT('cliOut.doctor.containmentLabel'), containmentText(v.launch.containment));
         if (v.launch.sandbox) line(labels.sandbox, sandboxText(v.launch.sandbox));
       } else if (v.transport !== 'stdio') line(labels.url, v.target);
-      if (v.auth) line(labels.signIn, authText(v.auth));
+      if (v.auth) line(labels.signIn, authText(v.auth, v.status));
       if (v.consent) {
         const why = v.consent.reason === 'changed' ? cliT('cliOut.doctor.consentChanged') : cliT('cliOut.doctor.consentNew');
         line(labels.consent, cliT('cliOut.doctor.consent', { why, more: v.consent.enforced ? '' : cliT('cliOut.doctor.consentCliRuns') }));
@@ -110,8 +111,12 @@ function consentDetails(c: ConsentView): string[] {
   return lines;
 }
 
-/** A remote server's OAuth state for doctor (never a token: the view has none). */
-function authText(a: AuthView): string {
+/**
+ * A remote server's OAuth state for doctor (never a token: the view has none). Signed out with no authorization
+ * server found and no sign-in waited for: the server never asked (a local HTTP server, say), which is what is said.
+ */
+function authText(a: AuthView, status: ServerView['status']): string {
+  if (a.state === 'signed-out' && a.issuerHost === undefined && status !== 'needs-login') return cliT('cliOut.doctor.authNotAsked');
   const at = a.issuerHost !== undefined ? cliT('cliOut.doctor.authAt', { host: a.issuerHost }) : '';
   if (a.state === 'signing-in')
     return cliT('cliOut.doctor.authWaiting', {

@@ -4,7 +4,7 @@ import type { Host } from '../../core/host';
 import type { CliArgs } from '../args';
 import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from '../output';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 
 /*
  * The CLI commands of what servers offer besides tools: resources, read, prompts, prompt, complete, ping.
@@ -247,15 +247,25 @@ const ping: Run = async (host, args) => {
 const atMostOneServer = (args: CliArgs): string | undefined =>
   args.positionals.length > 1 ? cliT('cli.atMostOneServer', { command: args.command ?? '' }) : undefined;
 
-/** The commands of this family, each with its usage check. */
+/** A problem of a JSON argument (exit 2 before any server starts), or undefined. */
+function recordProblem(raw: string | undefined, what: string, example: string): string | undefined {
+  const parsed = stringRecord(raw, what, example);
+  return typeof parsed === 'string' ? parsed : undefined;
+}
+
+/** The commands of this family, each with its usage check and the server it names (the only one started). */
 export const featureCommands: readonly CliCommand[] = [
-  { name: 'resources', check: atMostOneServer, host: oneShot, run: resources },
-  { name: 'read', check: (args) => (args.positionals.length !== 2 ? cliT('cli.readNeeds') : undefined), host: oneShot, run: read },
-  { name: 'prompts', check: atMostOneServer, host: oneShot, run: prompts },
+  { name: 'resources', check: atMostOneServer, host: oneShot, servers: firstServer, run: resources },
+  { name: 'read', check: (args) => (args.positionals.length !== 2 ? cliT('cli.readNeeds') : undefined), host: oneShot, servers: firstServer, run: read },
+  { name: 'prompts', check: atMostOneServer, host: oneShot, servers: firstServer, run: prompts },
   {
     name: 'prompt',
-    check: (args) => (args.positionals.length < 2 || args.positionals.length > 3 ? cliT('cli.promptNeeds') : undefined),
+    check: (args) =>
+      args.positionals.length < 2 || args.positionals.length > 3
+        ? cliT('cli.promptNeeds')
+        : recordProblem(args.positionals[2], 'ARGS_JSON', '{"name": "Ann"}'),
     host: oneShot,
+    servers: firstServer,
     run: prompt,
   },
   {
@@ -263,12 +273,14 @@ export const featureCommands: readonly CliCommand[] = [
     check: (args) => {
       if (args.positionals.length !== 5) return cliT('cli.completeNeeds');
       const kind = args.positionals[1];
-      return kind === 'prompt' || kind === 'resource' ? undefined : cliT('cli.completeSecond', { got: JSON.stringify(kind) });
+      if (kind !== 'prompt' && kind !== 'resource') return cliT('cli.completeSecond', { got: JSON.stringify(kind) });
+      return recordProblem(args.context, '--context', '{"category": "fruit"}');
     },
     host: oneShot,
+    servers: firstServer,
     run: complete,
   },
-  { name: 'ping', check: (args) => (args.positionals.length !== 1 ? cliT('cli.pingNeeds') : undefined), host: oneShot, run: ping },
+  { name: 'ping', check: (args) => (args.positionals.length !== 1 ? cliT('cli.pingNeeds') : undefined), host: oneShot, servers: firstServer, run: ping },
 ];
 
 function optional(fields: Record<string, string | undefined>): Record<string, string> {

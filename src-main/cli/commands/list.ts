@@ -26,7 +26,7 @@ export const list: CliCommand = {
           statusWord(v.disabled ? 'disabled' : v.status),
           v.protocolVersion ?? '-',
           cliNumber(v.tools.length),
-          firstLine(v.error !== undefined ? cliReason(v.error, v.errorInfo) : undefined),
+          v.error !== undefined ? errorCell(cliReason(v.error, v.errorInfo)) : '',
         ]),
         [
           cliT('cliOut.table.name'),
@@ -41,3 +41,21 @@ export const list: CliCommand = {
     return 0;
   },
 };
+
+/**
+ * The ERROR cell, one line: the error's first line, and when it quotes the server's stderr, the last line it quotes
+ * (what usually says why: the exception, the missing module) in place of the "Last stderr lines:" heading.
+ */
+export function errorCell(text: string): string {
+  const label = cliT('reasons.lastStderr');
+  const at = text.indexOf(label);
+  if (at === -1) return firstLine(text);
+  const head = firstLine(text.slice(0, at)).trim();
+  const quoted = text
+    .slice(at + label.length)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const last = quoted[quoted.length - 1];
+  return last === undefined ? head : `${head} — ${last}`;
+}

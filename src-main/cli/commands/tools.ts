@@ -1,12 +1,16 @@
 import { cliReason, errorLine, statusWord } from '../i18n';
 import { err, outJson } from '../output';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 import { printToolsTable } from './trust';
 
-/** `switchboard tools [SERVER]`: the tools of every ready server, or of one (exit 1 when that one is not ready). */
+/**
+ * `switchboard tools [SERVER]`: the tools of every ready server, or of one. Exit 1 when that one is not ready, or, with
+ * none named, when no server is ready (each one's reason on stderr).
+ */
 export const tools: CliCommand = {
   name: 'tools',
   host: oneShot,
+  servers: firstServer,
   async run(host, args) {
     const only = args.positionals[0];
     if (only !== undefined) {
@@ -18,8 +22,11 @@ export const tools: CliCommand = {
       }
     } else await host.settled();
     const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
-    const failed = views.filter((v) => only !== undefined && v.status !== 'ready');
+    // The one named when it is not ready; with none named, every enabled server that is not, said on stderr (an
+    // empty table alone would not say why), and a failure only when no server is ready.
+    const failed = views.filter((v) => v.status !== 'ready' && !v.disabled);
     for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
+    const noneReady = only === undefined && failed.length > 0 && !views.some((v) => v.status === 'ready');
     const rows = views.flatMap((v) =>
       v.tools.map((t) => ({
         server: v.name,
@@ -31,6 +38,6 @@ export const tools: CliCommand = {
     );
     if (args.json) outJson(rows);
     else printToolsTable(views);
-    return failed.length > 0 ? 1 : 0;
+    return (only !== undefined && failed.length > 0) || noneReady ? 1 : 0;
   },
 };

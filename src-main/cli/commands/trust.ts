@@ -5,7 +5,7 @@ import { shortDiff, type DiffWords } from '../../core/trust/pins';
 import type { CliArgs } from '../args';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
 import { err, firstLine, out, outJson, printTable } from '../output';
-import { oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, type CliCommand } from './command';
 
 /*
  * `switchboard trust SERVER [TOOL…]` accepts the current definitions of a server's tools (those named, or every one
@@ -129,4 +129,4 @@ async function trustTools(host: Host, args: CliArgs): Promise<number> {
   return 0;
 }
 
-export const trust: CliCommand = { name: 'trust', host: oneShot, run: trustTools };
+export const trust: CliCommand = { name: 'trust', host: oneShot, servers: firstServer, run: trustTools };

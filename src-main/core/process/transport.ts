@@ -70,6 +70,12 @@ export class ProcessTransport implements Transport {
   /** The id of our `server/discover` probe while it is unanswered. */
   private probeId: string | number | undefined;
   private closed = false;
+  /** close() has begun: stdin is ending, and what the server asks from now on cannot be answered. */
+  private closing = false;
+  /** Ids of the server's own requests to us (roots/list, sampling…) not answered yet. */
+  private readonly asked = new Set<string | number>();
+  /** Told when the server asks something once close() has begun (it then waits on an answer that cannot come). */
+  private askedWhileClosing: (() => void) | undefined;
   private exitInfo: ProcessExit | undefined;
   private exited: Promise<void> = Promise.resolve();
   private draining: Promise<void> | undefined;
@@ -197,6 +203,10 @@ export class ProcessTransport implements Transport {
       return;
     }
     if (this.probeId !== undefined && 'id' in message && message.id === this.probeId && !('method' in message)) this.probeId = undefined;
+    if ('method' in message && 'id' in message) {
+      this.asked.add(message.id);
+      if (this.closing) this.askedWhileClosing?.();
+    }
     this.messages++;
     this.onmessage?.(message);
   }
@@ -217,6 +227,10 @@ export class ProcessTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
+    const answered = !('method' in message) && 'id' in message ? message.id : undefined;
+    if (answered !== undefined) this.asked.delete(answered);
+    // An answer that comes after close() began was already given (close answers what is asked) or cannot be.
+    if (answered !== undefined && this.closing) return Promise.resolve();
     if (!stdin || this.closed || !stdin.writable) return Promise.reject(new Error('the server process is not running'));
     if ('method' in message && message.method === 'server/discover' && 'id' in message) this.probeId = message.id;
     // One write queue: the messages sent in one turn of the event loop go out as one write (stdin is corked until
@@ -253,18 +267,27 @@ export class ProcessTransport implements Transport {
       return;
     }
     const pid = child.pid;
+    const grace = this.options.graceMs ?? 1000;
+    // The grace is for a server finishing its own work, not for one waiting on us: what it asked and we have not
+    // answered is answered now (an error: we are closing), and once stdin ends, a server that asks anything more
+    // waits for an answer that cannot come, so it is ended then rather than at the end of the grace.
+    const waitingOnUs = new Promise<void>((resolve) => (this.askedWhileClosing = resolve));
+    this.closing = true;
     try {
+      if (child.stdin?.writable === true)
+        for (const id of this.asked) child.stdin.write(serializeMessage({ jsonrpc: '2.0', id, error: { code: -32000, message: 'The client closed the session' } }));
+      this.asked.clear();
       child.stdin?.end();
     } catch {
       // already closed
     }
-    const grace = this.options.graceMs ?? 1000;
     if (child.exitCode === null && child.signalCode === null) {
       // A ref'd timer: this wait is teardown, and must keep the process alive until the tree is ended.
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.exited, new Promise((r) => (timer = setTimeout(r, grace)))]);
+      await Promise.race([this.exited, waitingOnUs, new Promise((r) => (timer = setTimeout(r, grace)))]);
       clearTimeout(timer);
     }
+    this.askedWhileClosing = undefined;
     const scope = this.scope;
     if (scope) {
       // Everything in the cgroup, wherever it moved (setsid, setpgid, double fork): TERM, grace, then cgroup.kill.

@@ -11,6 +11,7 @@ import type { AttemptSlot } from './attempt';
 import { DeadlineError, ExitedOnProbe, oversizedText, ReasonError } from './diagnosis';
 import { pinnedRevision } from '../../../src-shared/schemas/config';
 import { EraCache, priorOf, pushStyleOf, type EraVerdict } from './era-cache';
+import { failedOnItsOwn } from './own-failure';
 import type { SupervisionPolicy } from './policy';
 import { createTransport, type OpenedTransport, type TransportDecorator } from './transports';
 
@@ -168,6 +169,8 @@ export class StdioConnect {
     if (abandoned.aborted || this.slot.isClosing()) throw new DeadlineError('abandoned');
     const { hooks, ledger, policy } = this.options;
     let exitedOnProbe = false;
+    // What this process wrote to stderr (its start), read when it exits during the probe.
+    let stderr = '';
     let raw: ProcessTransport | undefined;
     let pid: number | undefined;
     const opened: OpenedTransport = createTransport(
@@ -182,6 +185,7 @@ export class StdioConnect {
           ...(ledger ? { containment: ledger.containment } : {}),
           label: this.name,
           onStderr: (text) => {
+            if (stderr.length < 16_384) stderr += text;
             hooks.stderr(text);
             this.hintDenied(text);
           },
@@ -213,7 +217,8 @@ export class StdioConnect {
     try {
       await client.connect(opened.transport, { timeout, ...(prior ? { prior } : {}) });
     } catch (error) {
-      if (exitedOnProbe) throw new ExitedOnProbe(messageOf(error), { cause: error });
+      // Read here, not at the exit: the connect fails once the child's pipes closed, so its last stderr is in.
+      if (exitedOnProbe && !failedOnItsOwn(stderr)) throw new ExitedOnProbe(messageOf(error), { cause: error });
       throw error;
     }
   }

@@ -18,6 +18,8 @@ export interface ServerFleetOptions extends ResolveOptions {
   consent?: ConsentGate;
   /** Told when a listener of the fleet's events throws (the other listeners still run). */
   onListenerError?: (error: unknown) => void;
+  /** Only these servers start (the rest are known, and stay stopped); default every enabled one. */
+  startOnly?: ReadonlySet<string>;
 }
 
 /** What the fleet asks about approvals (ConsentStore implements it). */
@@ -62,7 +64,7 @@ export class ServerFleet {
     this.onFeature = this.featureChanged.event;
   }
 
-  /** Creates and starts a supervisor for every server of the config (disabled ones stay stopped). */
+  /** Creates and starts a supervisor for every server of the config (disabled ones, and those not selected, stay stopped). */
   load(config: ServersConfig): void {
     void this.apply(config);
   }
@@ -73,7 +75,8 @@ export class ServerFleet {
     // The supervisor's emitters go with it (its dispose), and these subscriptions with them.
     supervisor.onChanged(() => this.changed.fire());
     supervisor.onFeature((feature) => this.featureChanged.fire({ server: resolved.name, feature }));
-    if (resolved.entry.disabled !== true) void supervisor.start();
+    const selected = this.options.startOnly?.has(resolved.name) ?? true;
+    if (resolved.entry.disabled !== true && selected) void supervisor.start();
     return supervisor;
   }
 

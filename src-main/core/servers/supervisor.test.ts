@@ -65,7 +65,7 @@ describe('status reasons in the UI language', () => {
     const early = await view(host, 'early');
     expect(early?.error).toContain('Server "early" exited with code 3 before it was ready');
     expect(early?.errorInfo).toMatchObject({ code: 'exited-before-ready', data: { server: 'early', how: 'code', exitCode: 3 } });
-    // (Each start attempt's stderr: the modern probe's and the legacy handshake's.)
+    // (The stderr of the latest start attempt.)
     expect(early?.errorInfo?.lines).toContain('bad key in settings');
     const chinese = localizeReason(zh, early?.error ?? '', early?.errorInfo);
     expect(chinese).toMatch(/^服务器“early”在就绪前已退出，退出码 3（.*）。\n最近的 stderr 输出：\n(bad key in settings\n?)+$/);

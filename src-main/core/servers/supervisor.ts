@@ -36,6 +36,8 @@ export class Supervisor {
   private errorInfo: StatusReason | undefined;
   private session: Session | undefined;
   private readonly stderr = new LineRing(200);
+  /** {@link LineRing.written} when the latest process was spawned: its lines are the ones after. */
+  private stderrMark = 0;
   private disposed = false;
   private starting: Promise<void> | undefined;
   private readonly policy: SupervisionPolicy;
@@ -224,6 +226,7 @@ export class Supervisor {
         },
         spawned: (pid, containment) => {
           this.pid = pid;
+          this.stderrMark = this.stderr.written;
           if (this.launch) this.launch = { ...this.launch, containment };
         },
         exited: (exit, current) => {
@@ -331,9 +334,15 @@ export class Supervisor {
     return tail.length ? ` Last stderr lines:\n${tail.join('\n')}` : '';
   }
 
-  /** The server's own last stderr lines (not our `[switchboard]` notes), as quoted in explanations. */
+  /**
+   * The server's own last stderr lines (not our `[switchboard]` notes), as quoted in explanations: of its latest
+   * process only, so that a start tried twice (the era probe's fallbacks) does not quote the first one's lines again.
+   */
   private tailLines(): string[] {
-    return this.stderr.tail(5).filter((l) => !l.startsWith('[switchboard]'));
+    return this.stderr
+      .since(this.stderrMark)
+      .filter((l) => !l.startsWith('[switchboard]'))
+      .slice(-5);
   }
 
   /**
