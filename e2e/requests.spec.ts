@@ -163,6 +163,13 @@ test('a request with no call card on screen waits in the panel, visible from eve
   await panel.getByRole('button', { name: 'Hide' }).click();
   await expect(card).toBeHidden();
   await panel.getByRole('button', { name: 'Show' }).click();
+  // Esc from inside the panel folds it too, with focus on Show.
+  await card.getByRole('textbox', { name: /^Your name/ }).focus();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(panel.getByRole('button', { name: 'Show' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card).toBeVisible();
   await card.getByRole('textbox', { name: /^Your name/ }).fill('Bo');
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(panel.getByTestId('request-settled')).toHaveAttribute('data-outcome', 'accepted');

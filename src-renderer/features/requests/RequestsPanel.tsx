@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useApp } from '../../store/useApp';
 import { callIdsOf, inPanel, onCall } from './placement';
 import { RequestCard, SettledCard } from './RequestCard';
@@ -40,19 +40,37 @@ export function RequestsPanel() {
   // Folded, the panel is only its title bar (it floats over the screen's corner).
   const [folded, setFolded] = useState(false);
   const bodyId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   // While the chat is being resumed (a reload), a request naming a call waits for its card rather than showing here first.
   const resuming = useApp((s) => chatVisible && !s.chatResumed);
   const own = inPanel(pending, onScreen).filter((r) => !resuming || r.origin.callId === undefined);
   const ended = inPanel(settled, onScreen);
   if (own.length === 0 && ended.length === 0 && !listError) return null;
+  // Esc from inside the panel folds it (the requests stay; Show brings them back), unless a field with text or a
+  // list inside used it first.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key !== 'Escape' || event.defaultPrevented || folded) return;
+    const target = event.target as HTMLInputElement;
+    if ('value' in target && typeof target.value === 'string' && target.value !== '' && target !== toggle.current) return;
+    event.preventDefault();
+    setFolded(true);
+    toggle.current?.focus();
+  };
   return (
-    <aside className="requests-panel" aria-label={t('requestCards.panelLabel')} data-testid="requests-panel">
+    <aside className="requests-panel" aria-label={t('requestCards.panelLabel')} data-testid="requests-panel" onKeyDown={onKeyDown}>
       <div className="requests-panel-head">
         <h2 className="requests-panel-title">
           {t('sampling.waiting')}
           {own.length > 0 && <span className="count"> ({own.length})</span>}
         </h2>
-        <button type="button" className="btn btn-ghost btn-small" aria-expanded={!folded} aria-controls={bodyId} onClick={() => setFolded((f) => !f)}>
+        <button
+          ref={toggle}
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-expanded={!folded}
+          aria-controls={bodyId}
+          onClick={() => setFolded((f) => !f)}
+        >
           {folded ? t('requestCards.show') : t('requestCards.hide')}
         </button>
       </div>
