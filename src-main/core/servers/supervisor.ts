@@ -34,7 +34,7 @@ export class Supervisor {
   /** `error`'s code and data (for the UI's language), when known. */
   private errorInfo: StatusReason | undefined;
   private session: Session | undefined;
-  private readonly stderr = new LineRing(200);
+  private readonly stderr: LineRing;
   private disposed = false;
   private starting: Promise<void> | undefined;
   private readonly policy: SupervisionPolicy;
@@ -54,6 +54,8 @@ export class Supervisor {
     public server: ResolvedServer,
     private readonly deps: SupervisorDeps = {},
   ) {
+    // What is shown of stderr (the sidebar's tail, the Logs tab, error texts) is redacted as the log files are.
+    this.stderr = new LineRing(200, 2000, deps.redact);
     const kind = transportOf(server.entry);
     this.lastKind = kind === 'auto-remote' ? 'http' : kind;
     this.policy = { ...defaultPolicy, ...deps.policy };
@@ -204,7 +206,10 @@ export class Supervisor {
       hooks: {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {
-          for (const line of this.stderr.write(text)) this.deps.log?.write(line);
+          for (const line of this.stderr.write(text)) {
+            this.deps.log?.write(line);
+            this.features.logging.stderr(line);
+          }
           this.changed.fire();
         },
         log: (line) => this.deps.log?.write(line),
@@ -436,8 +441,9 @@ export class Supervisor {
   }
 
   private noteStderr(line: string): void {
-    this.stderr.push(line);
-    this.deps.log?.write(line);
+    const kept = this.stderr.push(line);
+    this.deps.log?.write(kept);
+    this.features.logging.stderr(kept);
     this.changed.fire();
   }
 
