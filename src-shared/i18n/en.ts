@@ -1027,6 +1027,10 @@ export const en = {
     installLabel: 'Install {{name}}',
     install: 'Install…',
     more: 'More',
+    unreachable:
+      'Cannot reach the MCP Registry at {{registry}} ({{detail}}). Check the network connection and press Retry. Meanwhile the Servers tab can add a server by hand (Add server) or install an MCP Bundle (.mcpb) dropped on it.',
+    otherRegistry: 'Switchboard uses another registry when it is started with SWITCHBOARD_REGISTRY set to its URL.',
+    retry: 'Retry',
   },
   install: {
     source: {
