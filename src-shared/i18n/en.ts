@@ -1118,6 +1118,12 @@ export const en = {
     fullUrl: 'Must be a full URL, like https://example.com/page.',
     date: 'Must be a date, like 2026-12-01.',
     dateTime: 'Must be a date and time with its offset, like 2026-12-01T10:30:00Z.',
+    text: 'Must be text (a JSON string in quotes).',
+    oneOf: 'Must be one of {{options}}.',
+    someOf: 'Must be a JSON array of some of {{options}}.',
+    unknownArgument: 'Not an argument of this tool.',
+    callNotSent: '/{{tool}} was not sent: its arguments do not fit the tool’s input schema.',
+    callFix: 'Fix them and send again, or pick {{tool}} from the / list to fill in its form.',
   },
   entryForm: {
     badFileUri: '"{{root}}" is not a valid file:// URI.',

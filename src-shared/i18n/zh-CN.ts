@@ -1097,6 +1097,12 @@ export const zhCN: Catalogue = {
     fullUrl: '必须是完整的 URL，例如 https://example.com/page。',
     date: '必须是日期，例如 2026-12-01。',
     dateTime: '必须是带时区偏移的日期和时间，例如 2026-12-01T10:30:00Z。',
+    text: '必须是文本（加引号的 JSON 字符串）。',
+    oneOf: '必须是 {{options}} 之一。',
+    someOf: '必须是由 {{options}} 中若干项组成的 JSON 数组。',
+    unknownArgument: '不是此工具的参数。',
+    callNotSent: '/{{tool}} 没有发送：参数不符合该工具的输入 schema。',
+    callFix: '请修正后重新发送，或在 / 列表中选择 {{tool}} 填写它的表单。',
   },
   entryForm: {
     badFileUri: '“{{root}}”不是有效的 file:// URI。',
