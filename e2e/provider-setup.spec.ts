@@ -9,6 +9,8 @@ import { expectChatReady, expectReady, send } from './helpers';
  * host's environment.
  */
 const test = base.extend<{ fake: FakeProvider }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
   fake: async ({}, use) => {
     const fake = await startFakeProvider('openai', sequence(say('Hello from the endpoint')));
     await use(fake);

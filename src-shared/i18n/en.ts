@@ -485,11 +485,13 @@ export const en = {
     baseUrlRequired: 'Base URL (required), e.g. http://127.0.0.1:1234/v1',
     baseUrlLabel: '{{provider}} base URL',
     baseUrlLabelRequired: '{{provider}} base URL (required)',
-    baseUrlMissing: '{{provider}} needs a base URL: the address of the server that speaks the OpenAI API, e.g. http://127.0.0.1:1234/v1 for LM Studio or http://127.0.0.1:8000/v1 for vLLM.',
+    baseUrlMissing:
+      '{{provider}} needs a base URL: the address of the server that speaks the OpenAI API, e.g. http://127.0.0.1:1234/v1 for LM Studio or http://127.0.0.1:8000/v1 for vLLM.',
     baseUrlNotHttp: '"{{url}}" is not an http:// or https:// address. Write the whole base URL, e.g. http://127.0.0.1:1234/v1.',
     savedWorks: 'Saved: {{provider}} is set up.',
     chatWith: 'Chat with {{model}}',
-    savedNoModels: 'Saved, but {{provider}} listed no models (is the server running at that address?). In the chat, type the model as {{id}}:NAME in the Model box.',
+    savedNoModels:
+      'Saved, but {{provider}} listed no models (is the server running at that address?). In the chat, type the model as {{id}}:NAME in the Model box.',
     toChat: 'Go to the chat',
     openSettingsTitle: 'Open Settings → Model providers (keys, base URLs) and the chat’s approvals',
     removeKey: 'Remove key',

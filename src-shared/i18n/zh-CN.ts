@@ -1008,7 +1008,8 @@ export const zhCN: Catalogue = {
     installLabel: '安装 {{name}}',
     install: '安装…',
     more: '更多',
-    unreachable: '无法连接 {{registry}} 的 MCP Registry（{{detail}}）。请检查网络连接后点“重试”。在此期间，可以在“服务器”页手动添加服务器（添加服务器），或把 MCP Bundle（.mcpb）拖到那里进行安装。',
+    unreachable:
+      '无法连接 {{registry}} 的 MCP Registry（{{detail}}）。请检查网络连接后点“重试”。在此期间，可以在“服务器”页手动添加服务器（添加服务器），或把 MCP Bundle（.mcpb）拖到那里进行安装。',
     otherRegistry: '若要使用其他 registry，请在启动 Switchboard 时把 SWITCHBOARD_REGISTRY 设为它的 URL。',
     retry: '重试',
   },

@@ -23,7 +23,9 @@ const rowFields = (r: LogRow): Array<string | undefined> =>
  */
 export function logRows(entries: readonly LogEntry[], stderr: readonly StderrLine[], source: LogSourceFilter, minLevel: LogLevel): LogRow[] {
   const logs: LogRow[] =
-    source === 'stderr' ? [] : entries.filter((e) => rank(e.level) >= rank(minLevel)).map((entry) => ({ kind: 'log', key: `m${entry.seq}`, time: entry.time, entry }));
+    source === 'stderr'
+      ? []
+      : entries.filter((e) => rank(e.level) >= rank(minLevel)).map((entry) => ({ kind: 'log', key: `m${entry.seq}`, time: entry.time, entry }));
   const lines: LogRow[] = source === 'log' ? [] : stderr.map((line) => ({ kind: 'stderr', key: `e${line.seq}`, time: line.time, line }));
   const out: LogRow[] = [];
   let i = 0;
@@ -91,7 +93,12 @@ export function LogsView({ server, state, serverLevel, canSetLevel, levelError, 
           <>
             <label className="inline-select">
               <span className="muted">{t('logs.source')}</span>
-              <select aria-label={t('logs.sourceLabel')} data-testid="log-filter-source" value={source} onChange={(e) => setSource(e.target.value as LogSourceFilter)}>
+              <select
+                aria-label={t('logs.sourceLabel')}
+                data-testid="log-filter-source"
+                value={source}
+                onChange={(e) => setSource(e.target.value as LogSourceFilter)}
+              >
                 <option value="all">{t('logs.allSources')}</option>
                 <option value="log">{t('logs.mcpOnly')}</option>
                 <option value="stderr">{t('logs.stderrOnly')}</option>

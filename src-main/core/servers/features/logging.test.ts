@@ -101,14 +101,31 @@ describe('stderr beside the log messages', () => {
     const config = join(dataDir, 'mcp.json');
     const secret = 'stderr-secret/value+0123456789?';
     const tiny = join(__dirname, '..', '..', 'fixtures', 'tiny-server.mjs');
-    writeFileSync(config, JSON.stringify({ mcpServers: { talky: { command: process.execPath, args: [tiny, '--print-env=TALKY_TOKEN'], env: { TALKY_TOKEN: '${secret:talky_token}' } } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: { talky: { command: process.execPath, args: [tiny, '--print-env=TALKY_TOKEN'], env: { TALKY_TOKEN: '${secret:talky_token}' } } },
+      }),
+    );
     const secrets = new MemorySecretStore();
     secrets.set('talky_token', secret);
-    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime(), secrets });
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir,
+      envDir: dataDir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      secrets,
+    });
     const announced: StderrLine[] = [];
     host.api.on('logs:appended', (event) => announced.push(...(event.stderr ?? [])));
     await host.settled();
-    await waitFor(async () => (await host?.api['logs:stderr']({ server: 'talky' }))?.some((l) => l.text.startsWith('basic ')) === true, 5000, 'the stderr lines');
+    await waitFor(
+      async () => (await host?.api['logs:stderr']({ server: 'talky' }))?.some((l) => l.text.startsWith('basic ')) === true,
+      5000,
+      'the stderr lines',
+    );
     const lines = await host.api['logs:stderr']({ server: 'talky' });
     expect(lines.map((l) => l.text)).toContain('config TALKY_TOKEN=<redacted>');
     expect(lines[0]).toMatchObject({ seq: 1, server: 'talky', time: expect.any(Number) });
