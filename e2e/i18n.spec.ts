@@ -183,13 +183,12 @@ test.describe('a config that does not validate, in Chinese', () => {
     ).toContainText('mcpServers.calculator 需要 "command"');
     await page.getByTestId('servers-mode-list').click();
 
-    // The providers dialog names the OpenAI-compatible endpoint in Chinese (the core's label is English).
+    // Settings → providers names the OpenAI-compatible endpoint in Chinese (the core's label is English).
     await page.getByTestId('nav-chat').click();
     await page.getByTestId('open-providers').click();
-    const compatible = page.getByTestId('providers-dialog').locator('[data-testid="provider-row"][data-provider="compatible"]');
+    const compatible = page.getByTestId('providers-section').locator('[data-testid="provider-row"][data-provider="compatible"]');
     await expect(compatible.locator('strong')).toHaveText('OpenAI 兼容端点');
-    await expect(page.getByTestId('providers-dialog')).not.toContainText('OpenAI-compatible endpoint');
-    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('providers-section')).not.toContainText('OpenAI-compatible endpoint');
 
     // The secrets caveat names the file it means (headless: a 0600 file).
     if (host.mode === 'web') {

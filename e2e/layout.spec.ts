@@ -153,9 +153,9 @@ for (const language of languages) {
         await page.getByTestId('history-toggle').click();
 
         await page.getByTestId('open-providers').click();
-        await expect(page.getByTestId('providers-dialog')).toBeVisible();
-        await expectFits(page, 'providers dialog');
-        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('providers-section')).toBeVisible();
+        await expectFits(page, 'providers in settings');
+        await page.getByTestId('nav-chat').click();
         await page.getByTestId('open-audit').click();
         await expect(page.getByTestId('audit-dialog')).toBeVisible();
         await expectFits(page, 'audit dialog');

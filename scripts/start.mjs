@@ -2,7 +2,10 @@
 // `npm start`: build if needed, then run the Electron app — or, when Electron's binary cannot be had (it is
 // downloaded on first use, and some machines have no internet), headless mode (`switchboard serve`) instead.
 //
-//   npm start [-- --config FILE] [--port N] [--host H] [--headless] [--retry-electron]
+//   npm start [-- --config FILE] [--port N] [--host H] [--headless] [--retry-electron] [--new-token]
+//
+// Headless mode keeps its token between runs (`serve --keep-token`), so a tab left open from the last `npm start`
+// reconnects after a restart instead of failing with 401; `--new-token` makes a fresh one (and forgets the kept one).
 //
 // Never calls require('electron'): that would try to download the binary with nobody watching. A failed download is
 // remembered (scripts/electron-availability.mjs) and not tried again until the electron version changes or
@@ -120,12 +123,17 @@ function shortReason(output) {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 }
 
-/** `--flag VALUE` / `--flag=VALUE` pairs for the CLI's `serve`, which rejects options it does not know. */
+/**
+ * `--flag VALUE` / `--flag=VALUE` pairs for the CLI's `serve`, which rejects options it does not know; and
+ * `--keep-token` unless `--new-token` was given.
+ */
 function headlessArgs(args) {
   const keep = ['--config', '--port', '--host'];
+  const newToken = args.includes('--new-token');
   const out = [];
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
+    if (arg === '--new-token' || arg === '--keep-token') continue;
     const flag = keep.find((k) => arg === k || arg.startsWith(`${k}=`));
     if (!flag) {
       say(`(headless mode ignores ${arg})`);
@@ -134,6 +142,7 @@ function headlessArgs(args) {
     out.push(arg);
     if (arg === flag && i + 1 < args.length) out.push(args[(i += 1)]);
   }
+  if (!newToken) out.push('--keep-token');
   return out;
 }
 
@@ -227,7 +236,11 @@ function main() {
   if (binary) {
     forgetFailure(marker);
     buildIfNeeded(electronOutputs);
-    startElectron(binary, args);
+    // The desktop app has no token.
+    startElectron(
+      binary,
+      args.filter((a) => a !== '--new-token' && a !== '--keep-token'),
+    );
     return;
   }
   // Headless needs only the renderer bundle and the CLI bundle.

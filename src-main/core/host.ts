@@ -457,6 +457,7 @@ function fleetOptions(options: HostOptions, folder: DataFolder, parts: FleetPart
       pins: folder.pins,
       ledger: folder.ledger,
       log: new RotatingLog(join(folder.logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: folder.redactLog }),
+      redact: folder.redactLog,
       emit: events.emit,
       auth: parts.authManager,
       // What servers ask of the host (sampling, elicitation): the request queue, the chat's providers and audit log.

@@ -65,7 +65,7 @@ describe.skipIf(process.platform === 'win32')(
       const root = fakeRoot();
       const first = start(root);
       expect(first.status).toBe(0);
-      expect(first.stdout).toBe('headless serve\n');
+      expect(first.stdout).toBe('headless serve --keep-token\n');
       expect(attempts(root)).toBe(1);
       expect(first.stderr).toBe(
         'Electron binary not available (could not download it: getaddrinfo ENOTFOUND github.com); starting headless mode — open the URL below in a browser. ' +
@@ -78,7 +78,7 @@ describe.skipIf(process.platform === 'win32')(
 
       const second = start(root, ['--port', '7']);
       expect(attempts(root)).toBe(1);
-      expect(second.stdout).toBe('headless serve --port 7\n');
+      expect(second.stdout).toBe('headless serve --port 7 --keep-token\n');
       expect(second.stderr.split('\n').filter(Boolean)).toHaveLength(1);
       expect(second.stderr).toMatch(
         /^Electron binary not available \(could not download it: getaddrinfo ENOTFOUND github\.com — on \d{4}-\d\d-\d\d, not tried again for electron 45\.5\.0\); starting headless mode — open the URL below in a browser\. To try again: npm start -- --retry-electron \(or delete node_modules\/\.cache\/switchboard\/electron-unavailable\.json\)\.\n$/,
@@ -95,10 +95,17 @@ describe.skipIf(process.platform === 'win32')(
       expect(attempts(root)).toBe(2);
       start(root);
       expect(attempts(root)).toBe(2);
-      expect(start(root, ['--retry-electron']).stdout).toBe('headless serve\n');
+      expect(start(root, ['--retry-electron']).stdout).toBe('headless serve --keep-token\n');
       expect(attempts(root)).toBe(3);
       start(root, [], { SWITCHBOARD_RETRY_ELECTRON: '1' });
       expect(attempts(root)).toBe(4);
+    });
+
+    it('headless mode keeps its token between runs (a tab left open reconnects), unless --new-token', () => {
+      const root = fakeRoot();
+      expect(start(root, ['--headless']).stdout).toBe('headless serve --keep-token\n');
+      expect(start(root, ['--headless', '--port', '7', '--new-token']).stdout).toBe('headless serve --port 7\n');
+      expect(start(root, ['--headless', '--keep-token']).stdout).toBe('headless serve --keep-token\n');
     });
 
     it('a retry that succeeds starts Electron and forgets the failure', () => {

@@ -4,7 +4,7 @@
  */
 import type { ContentBlock } from '../../src-shared/host-api';
 import type { GetPromptView, PromptListView } from '../../src-shared/contract/prompts';
-import type { LogEntry } from '../../src-shared/contract/logging';
+import type { LogEntry, StderrLine } from '../../src-shared/contract/logging';
 import type { PingView } from '../../src-shared/contract/servers';
 import type { DebugBundleView, TraceEntry } from '../../src-shared/contract/trace';
 import type { ReadResourceView, ResourceContents, ResourceListView } from '../../src-shared/contract/resources';
@@ -34,6 +34,8 @@ export type PromptResultState = Loadable<GetPromptView> & { args?: Record<string
 
 export interface LogsState {
   entries: LogEntry[];
+  /** The server's stderr lines, shown among the log messages by time. */
+  stderr: StderrLine[];
   loaded: boolean;
   loading: boolean;
   error?: string;

@@ -1,4 +1,4 @@
-import type { HostApi, LogEntry, LogsAppendedEvent, TraceAppendedEvent, TraceEntry } from '../../src-shared/host-api';
+import type { HostApi, LogEntry, LogsAppendedEvent, StderrLine, TraceAppendedEvent, TraceEntry } from '../../src-shared/host-api';
 import { describeError } from '../host/bridge-client';
 import type { LogsState, TraceState } from './feature-types';
 import type { SliceCreator } from './types';
@@ -18,7 +18,7 @@ export function appendNewer<T extends { seq: number }>(held: readonly T[], incom
 }
 
 /**
- * A server's log messages (`notifications/message`) and its protocol trace, as views that load when their tab first
+ * A server's log messages (`notifications/message`) with its stderr lines, and its protocol trace, as views that load when their tab first
  * opens and then follow the host's `logs:appended` / `trace:appended` events.
  */
 export interface LogsSlice {
@@ -38,7 +38,7 @@ export const createLogsSlice =
     const traceFetching = new Set<string>();
     const traceAgain = new Set<string>();
     const setLogs = (server: string, patch: Partial<LogsState>): void =>
-      set((s) => ({ logs: { ...s.logs, [server]: { entries: [], loaded: false, loading: false, ...s.logs[server], ...patch } } }));
+      set((s) => ({ logs: { ...s.logs, [server]: { entries: [], stderr: [], loaded: false, loading: false, ...s.logs[server], ...patch } } }));
     const setTrace = (server: string, patch: Partial<TraceState>): void =>
       set((s) => ({ trace: { ...s.trace, [server]: { entries: [], loaded: false, loading: false, ...s.trace[server], ...patch } } }));
 
@@ -75,21 +75,34 @@ export const createLogsSlice =
       async loadLogs(server) {
         setLogs(server, { loading: true });
         try {
-          const held = get().logs[server]?.entries ?? [];
-          const after = held[held.length - 1]?.seq;
-          const page: LogEntry[] = await api['logs:list']({ server, ...(after !== undefined ? { after } : {}), limit: MAX_LOG_ENTRIES });
-          setLogs(server, { entries: appendNewer(get().logs[server]?.entries ?? [], page, MAX_LOG_ENTRIES), loaded: true, loading: false, error: undefined });
+          const held = get().logs[server];
+          const after = held?.entries[held.entries.length - 1]?.seq;
+          const afterLine = held?.stderr[held.stderr.length - 1]?.seq;
+          const [page, lines]: [LogEntry[], StderrLine[]] = await Promise.all([
+            api['logs:list']({ server, ...(after !== undefined ? { after } : {}), limit: MAX_LOG_ENTRIES }),
+            api['logs:stderr']({ server, ...(afterLine !== undefined ? { after: afterLine } : {}), limit: MAX_LOG_ENTRIES }),
+          ]);
+          const now = get().logs[server];
+          setLogs(server, {
+            entries: appendNewer(now?.entries ?? [], page, MAX_LOG_ENTRIES),
+            // A host without stderr in its logs answers nothing here.
+            stderr: Array.isArray(lines) ? appendNewer(now?.stderr ?? [], lines, MAX_LOG_ENTRIES) : (now?.stderr ?? []),
+            loaded: true,
+            loading: false,
+            error: undefined,
+          });
         } catch (error) {
           setLogs(server, { loading: false, error: describeError(error).message });
         }
       },
 
-      applyLogsAppended({ server, entries }) {
+      applyLogsAppended({ server, entries, stderr }) {
         const held = get().logs[server];
         // Not on screen yet: the first load gets them all.
         if (held?.loaded !== true || !Array.isArray(entries)) return;
         const next = appendNewer(held.entries, entries, MAX_LOG_ENTRIES);
-        if (next !== held.entries) setLogs(server, { entries: next });
+        const lines = Array.isArray(stderr) ? appendNewer(held.stderr, stderr, MAX_LOG_ENTRIES) : held.stderr;
+        if (next !== held.entries || lines !== held.stderr) setLogs(server, { entries: next, stderr: lines });
       },
 
       async loadTrace(server) {

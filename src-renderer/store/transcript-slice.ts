@@ -10,6 +10,7 @@ import {
 } from '../../src-shared/contract/chat';
 import { describeError } from '../host/bridge-client';
 import { i18n, providerHint } from '../i18n';
+import { argumentProblems, argumentProblemsText } from '../ui/check-args';
 import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from './command';
 import type { PromptInsert } from './feature-types';
 import { canChat } from './providers-slice';
@@ -163,6 +164,12 @@ export const createTranscriptSlice =
           case 'call': {
             const resolved = resolveTool(parsed.name, get().servers);
             if (resolved.ok) {
+              // Checked as the tool's form checks it; the line stays in the box to be fixed.
+              const problems = argumentProblems(resolved.tool.inputSchema, parsed.args);
+              if (problems.length > 0) {
+                notice(command, argumentProblemsText(resolved.tool.name, problems), 'error');
+                return false;
+              }
               void get().callTool({ server: resolved.server, tool: resolved.tool.name }, parsed.args, command);
               return true;
             }

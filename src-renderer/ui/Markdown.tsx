@@ -1,8 +1,9 @@
 import DOMPurify from 'dompurify';
-import { useMemo, type MouseEvent } from 'react';
+import { createContext, useContext, useMemo, type MouseEvent } from 'react';
 import { useApp } from '../store/useApp';
 import type { RemoteImage } from '../store/transcript-entries';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, type MarkdownEnv } from './markdown';
+import './markdown.css';
 
 // Second line of defence after markdown-it (raw HTML off, links checked): only inert markup survives.
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
@@ -28,22 +29,50 @@ function loadedImages(all: Record<string, RemoteImage>): Record<string, string> 
   return images;
 }
 
-export function sanitizedMarkdown(text: string, images: Record<string, string>): string {
-  return DOMPurify.sanitize(renderMarkdown(text, { images }), purifyConfig);
+export function sanitizedMarkdown(text: string, images: Record<string, string>, links: Pick<MarkdownEnv, 'base' | 'resources'> = {}): string {
+  return DOMPurify.sanitize(renderMarkdown(text, { images, ...links }), purifyConfig);
 }
 
-/** Markdown, sanitised; a click on a "Load image" button fetches that image through main (the page loads none itself). */
+/** Where Markdown text came from: the server whose resource it is, and that resource's URI (relative links resolve against it). */
+export interface MarkdownSource {
+  server: string | undefined;
+  uri: string | undefined;
+}
+export const MarkdownSourceContext = createContext<MarkdownSource>({ server: undefined, uri: undefined });
+
+const noResources: ReadonlySet<string> = new Set();
+let uriCache: { source: unknown; uris: ReadonlySet<string> } | undefined;
+function resourceUris(list: ReadonlyArray<{ uri: string }> | undefined): ReadonlySet<string> {
+  if (!list) return noResources;
+  if (uriCache?.source !== list) uriCache = { source: list, uris: new Set(list.map((r) => r.uri)) };
+  return uriCache.uris;
+}
+
+/**
+ * Markdown, sanitised; a click on a "Load image" button fetches that image through main (the page loads none itself),
+ * and a link to one of the server's resources opens it in the server's page.
+ */
 export function Markdown({ text, className }: { text: string; className?: string }) {
   const remote = useApp((s) => s.remoteImages);
   const loadRemoteImage = useApp((s) => s.loadRemoteImage);
+  const openResource = useApp((s) => s.openResource);
+  const source = useContext(MarkdownSourceContext);
+  const listedResources = useApp((s) => (source.server !== undefined ? s.resourceLists[source.server]?.value?.resources : undefined));
+  const resources = resourceUris(listedResources);
   const images = loadedImages(remote);
-  const html = useMemo(() => sanitizedMarkdown(text, images), [text, images]);
+  const html = useMemo(() => sanitizedMarkdown(text, images, { base: source.uri, resources }), [text, images, source.uri, resources]);
   const onClick = (event: MouseEvent<HTMLDivElement>): void => {
-    const target = event.target instanceof Element ? event.target.closest('[data-remote-src]') : null;
+    const target = event.target instanceof Element ? event.target.closest('[data-remote-src], [data-resource-uri]') : null;
     const url = target?.getAttribute('data-remote-src');
     if (url) {
       event.preventDefault();
       void loadRemoteImage(url);
+      return;
+    }
+    const uri = target?.getAttribute('data-resource-uri');
+    if (uri) {
+      event.preventDefault();
+      if (source.server !== undefined) openResource(source.server, uri);
     }
   };
   const failed = Object.entries(remote).filter(([url, r]) => r.state === 'error' && text.includes(url));

@@ -1,5 +1,6 @@
 import type { ContentBlock, ToolResult } from '../../src-shared/host-api';
 import { JsonTree } from './JsonTree';
+import { MarkdownSourceContext } from './Markdown';
 import { TextResult } from './TextResult';
 import { useApp } from '../store/useApp';
 import { Trans } from 'react-i18next';
@@ -89,7 +90,9 @@ function Block({ block, server }: { block: ContentBlock; server: string | undefi
             {server !== undefined && <OpenResource server={server} uri={block.resource.uri} embedded={block.resource} name={block.resource.uri} />}
           </div>
           {block.resource.text !== undefined ? (
-            <TextResult text={block.resource.text} />
+            <MarkdownSourceContext.Provider value={{ server, uri: block.resource.uri }}>
+              <TextResult text={block.resource.text} />
+            </MarkdownSourceContext.Provider>
           ) : (
             <div className="muted">Binary resource{block.resource.mimeType ? ` (${block.resource.mimeType})` : ''}</div>
           )}

@@ -222,7 +222,7 @@ export const en = {
     serverPicks: '<code>/server.tool</code> or <code>/server/tool</code> picks a server when several offer the same tool.',
     directMode: 'Direct mode.',
     noProviderHint:
-      'No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, add a key in Chat → Providers & approvals, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or LM Studio) in .env and restart Switchboard.',
+      'No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, add a key in Settings → Model providers, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as Ollama or LM Studio) in .env and restart Switchboard.',
     modelUnusable: 'The model {{model}} cannot be used yet.',
     addProvider: 'Add a provider',
   },
@@ -492,18 +492,17 @@ export const en = {
       ollama: 'Ollama',
       compatible: 'OpenAI-compatible endpoint',
     },
-    title: 'Providers & approvals',
     source: {
       settings: 'saved here',
       env: 'from the environment',
       dotenv: 'from .env',
       default: 'default',
     },
-    heading: 'Providers',
+    heading: 'Model providers',
     intro:
       'Keys are kept by Switchboard (as secrets) and used only to call the provider; they are never shown again. Values in <code>.env</code> work too (see <code>.env.example</code>).',
     newMessagesUse: 'New messages use <code>{{model}}</code> ({{source}}).',
-    approvals: 'Approvals',
+    approvals: 'Chat: approvals and tools',
     beforeTool: 'Before a tool runs',
     mode: {
       ask: 'Ask every time',
@@ -529,7 +528,18 @@ export const en = {
     apiKey: 'API key',
     apiKeyLabel: '{{provider}} API key',
     baseUrl: 'Base URL (optional)',
+    baseUrlRequired: 'Base URL (required), e.g. http://127.0.0.1:1234/v1',
     baseUrlLabel: '{{provider}} base URL',
+    baseUrlLabelRequired: '{{provider}} base URL (required)',
+    baseUrlMissing:
+      '{{provider}} needs a base URL: the address of the server that speaks the OpenAI API, e.g. http://127.0.0.1:1234/v1 for LM Studio or http://127.0.0.1:8000/v1 for vLLM.',
+    baseUrlNotHttp: '"{{url}}" is not an http:// or https:// address. Write the whole base URL, e.g. http://127.0.0.1:1234/v1.',
+    savedWorks: 'Saved: {{provider}} is set up.',
+    chatWith: 'Chat with {{model}}',
+    savedNoModels:
+      'Saved, but {{provider}} listed no models (is the server running at that address?). In the chat, type the model as {{id}}:NAME in the Model box.',
+    toChat: 'Go to the chat',
+    openSettingsTitle: 'Open Settings → Model providers (keys, base URLs) and the chat’s approvals',
     removeKey: 'Remove key',
   },
   serverForm: {
@@ -654,7 +664,18 @@ export const en = {
     search: 'Search the log',
     message: 'message',
     messages: 'messages',
-    empty: 'No log messages yet.',
+    empty: 'No log messages and no stderr lines yet.',
+    emptyFiltered: 'Nothing matches these filters.',
+    source: 'Source',
+    sourceLabel: 'Which lines',
+    allSources: 'Log messages and stderr',
+    mcpOnly: 'MCP log messages',
+    stderrOnly: 'stderr',
+    stderr: 'stderr',
+    stderrTitle: 'A line the server wrote to its stderr (known secrets hidden)',
+    mcpTitle: 'An MCP log message (notifications/message) at this level',
+    line: 'line',
+    lines: 'lines',
     show: 'Show',
     minLevel: 'Minimum level shown',
     allLevels: 'all levels',
@@ -917,7 +938,7 @@ export const en = {
     systemPrompt: 'System prompt',
     none: '(none)',
     model: 'Model',
-    noProvider: 'No model provider is set up: add one from the chat’s provider settings (a key for OpenAI, Anthropic, or a local server), then ask again.',
+    noProvider: 'No model provider is set up: add one in Settings → Model providers (a key for OpenAI, Anthropic, or a local server), then ask again.',
     maxTokens: 'Max tokens',
     context: 'Context asked for',
     temperature: 'Temperature',
@@ -1063,6 +1084,10 @@ export const en = {
     installLabel: 'Install {{name}}',
     install: 'Install…',
     more: 'More',
+    unreachable:
+      'Cannot reach the MCP Registry at {{registry}} ({{detail}}). Check the network connection and press Retry. Meanwhile the Servers tab can add a server by hand (Add server) or install an MCP Bundle (.mcpb) dropped on it.',
+    otherRegistry: 'Switchboard uses another registry when it is started with SWITCHBOARD_REGISTRY set to its URL.',
+    retry: 'Retry',
   },
   install: {
     source: {
@@ -1150,6 +1175,12 @@ export const en = {
     fullUrl: 'Must be a full URL, like https://example.com/page.',
     date: 'Must be a date, like 2026-12-01.',
     dateTime: 'Must be a date and time with its offset, like 2026-12-01T10:30:00Z.',
+    text: 'Must be text (a JSON string in quotes).',
+    oneOf: 'Must be one of {{options}}.',
+    someOf: 'Must be a JSON array of some of {{options}}.',
+    unknownArgument: 'Not an argument of this tool.',
+    callNotSent: '/{{tool}} was not sent: its arguments do not fit the tool’s input schema.',
+    callFix: 'Fix them and send again, or pick {{tool}} from the / list to fill in its form.',
   },
   entryForm: {
     badFileUri: '"{{root}}" is not a valid file:// URI.',
@@ -1310,13 +1341,13 @@ export const en = {
     },
     'provider-error': { generic: 'The model provider failed: {{message}}' },
     'not-configured': {
-      generic: 'No model provider is set up yet: add one in Chat → Providers & approvals. ({{message}})',
+      generic: 'No model provider is set up yet: add one in Settings → Model providers. ({{message}})',
       /** A provider picked without what it needs (src-main/core/chat/providers.ts, data.reason). */
-      'anthropic-key': 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.',
+      'anthropic-key': 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Settings → Model providers.',
       'openai-key':
-        'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.',
+        'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Settings → Model providers.',
       'compatible-base-url':
-        'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
+        'The OpenAI-compatible endpoint has no base URL: set one in Settings → Model providers (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
     },
     'not-supported': {
       generic: 'Not available: {{message}}',

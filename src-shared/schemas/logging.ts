@@ -16,4 +16,5 @@ export const seqPageSchema = z.object({
 export const loggingChannels = {
   'logs:list': z.tuple([seqPageSchema]),
   'logs:set-level': z.tuple([z.object({ server: serverName, level: logLevelSchema })]),
+  'logs:stderr': z.tuple([seqPageSchema]),
 } as const;

@@ -63,7 +63,7 @@ export function describeProviderError(error: unknown, provider: string): Readabl
     if (status === 401 || status === 403) {
       return {
         code: 'provider-error',
-        message: `${provider} rejected the API key (HTTP ${status}). Check the key in Chat → Providers & approvals or in .env.${said}`,
+        message: `${provider} rejected the API key (HTTP ${status}). Check the key in Settings → Model providers or in .env.${said}`,
       };
     }
     if (status === 429) {

@@ -57,7 +57,7 @@ export const secretNameFor = (id: ProviderId): string => providerSecretName(id);
 
 /** How a person adds an LLM provider (the chat's hint and a declined sampling request both say it). */
 export const addProviderHow =
-  'add a key in Chat → Providers & approvals, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as ' +
+  'add a key in Settings → Model providers, or set ANTHROPIC_API_KEY or OPENAI_API_KEY (OPENAI_BASE_URL for a local server such as ' +
   'Ollama or LM Studio) in .env and restart Switchboard.';
 
 export const noProviderHint = `No LLM provider is configured, so the chat calls tools directly (e.g. /add {"a":2,"b":3}). To chat with a model, ${addProviderHow}`;

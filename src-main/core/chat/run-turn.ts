@@ -247,7 +247,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   if (failure !== undefined) return { status: 'error', error: describeProviderError(failure, options.providerLabel) };
   if (steps >= options.maxSteps && lastFinish === 'tool-calls') {
     // The model still wanted to go on: say why the answer ends here rather than just stopping.
-    const note = `${parts[parts.length - 1]?.type === 'text' ? '\n\n' : ''}_Stopped after ${steps} model step${steps === 1 ? '' : 's'}, the limit per message (Chat → Providers & approvals → Most model steps per message). Send again to continue, or raise the limit._`;
+    const note = `${parts[parts.length - 1]?.type === 'text' ? '\n\n' : ''}_Stopped after ${steps} model step${steps === 1 ? '' : 's'}, the limit per message (Settings → Chat: approvals and tools → Most model steps per message). Send again to continue, or raise the limit._`;
     appendText(parts, note);
     options.onText(note);
   }

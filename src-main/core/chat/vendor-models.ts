@@ -51,7 +51,7 @@ export function vendorModel(id: ProviderId, name: string, key: string | undefine
   switch (id) {
     case 'anthropic':
       if (key === undefined)
-        throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Chat → Providers & approvals.', {
+        throw new CoreError('not-configured', 'Anthropic needs an API key: set ANTHROPIC_API_KEY in .env, or add it in Settings → Model providers.', {
           data: { reason: 'anthropic-key' },
         });
       return deferredModel('anthropic.messages', name, (sdk) =>
@@ -65,7 +65,7 @@ export function vendorModel(id: ProviderId, name: string, key: string | undefine
       if (key === undefined)
         throw new CoreError(
           'not-configured',
-          'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Chat → Providers & approvals.',
+          'OpenAI needs an API key: set OPENAI_API_KEY in .env (or OPENAI_BASE_URL for a compatible server), or add it in Settings → Model providers.',
           { data: { reason: 'openai-key' } },
         );
       return deferredModel('openai.responses', name, (sdk) => sdk.createOpenAI({ apiKey: key })(name));
@@ -79,7 +79,7 @@ export function vendorModel(id: ProviderId, name: string, key: string | undefine
       if (base === undefined)
         throw new CoreError(
           'not-configured',
-          'The OpenAI-compatible endpoint has no base URL: set one in Chat → Providers & approvals (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
+          'The OpenAI-compatible endpoint has no base URL: set one in Settings → Model providers (e.g. http://127.0.0.1:1234/v1 for LM Studio).',
           {
             data: { reason: 'compatible-base-url' },
           },

@@ -18,6 +18,8 @@ export interface SupervisorDeps {
   ledger?: ChildLedger;
   /** This server's stderr log (rotating). */
   log?: RotatingLog;
+  /** Hides known secrets in a stderr line before it is kept or shown (the log files' redaction). */
+  redact?: (text: string) => string;
   /** Wraps every transport this server's sessions open (the protocol trace). */
   decorateTransport?: TransportDecorator;
   /** Wraps every remote transport's fetch (the trace's HTTP status and `Mcp-*` headers). */

@@ -35,7 +35,7 @@ export class Supervisor {
   /** `error`'s code and data (for the UI's language), when known. */
   private errorInfo: StatusReason | undefined;
   private session: Session | undefined;
-  private readonly stderr = new LineRing(200);
+  private readonly stderr: LineRing;
   /** {@link LineRing.written} when the latest process was spawned: its lines are the ones after. */
   private stderrMark = 0;
   private disposed = false;
@@ -64,6 +64,8 @@ export class Supervisor {
     public server: ResolvedServer,
     private readonly deps: SupervisorDeps = {},
   ) {
+    // What is shown of stderr (the sidebar's tail, the Logs tab, error texts) is redacted as the log files are.
+    this.stderr = new LineRing(200, 2000, deps.redact);
     const kind = transportOf(server.entry);
     this.lastKind = kind === 'auto-remote' ? 'http' : kind;
     this.policy = { ...defaultPolicy, ...deps.policy };
@@ -217,7 +219,10 @@ export class Supervisor {
       hooks: {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {
-          for (const line of this.stderr.write(text)) this.deps.log?.write(line);
+          for (const line of this.stderr.write(text)) {
+            this.deps.log?.write(line);
+            this.features.logging.stderr(line);
+          }
           this.changed.fire();
         },
         log: (line) => this.deps.log?.write(line),
@@ -529,8 +534,9 @@ export class Supervisor {
   }
 
   private noteStderr(line: string): void {
-    this.stderr.push(line);
-    this.deps.log?.write(line);
+    const kept = this.stderr.push(line);
+    this.deps.log?.write(kept);
+    this.features.logging.stderr(kept);
     this.changed.fire();
   }
 

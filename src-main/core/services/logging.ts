@@ -1,7 +1,7 @@
 import type { HostMethods } from '../../../src-shared/host-api';
 import type { ServerFleet } from '../servers/fleet';
 
-export type LoggingChannel = 'logs:list' | 'logs:set-level';
+export type LoggingChannel = 'logs:list' | 'logs:set-level' | 'logs:stderr';
 
 /** Server log messages; the work is the server's LoggingFeature (servers/features/logging.ts). */
 export class LoggingService {
@@ -12,6 +12,7 @@ export class LoggingService {
     this.api = {
       'logs:list': async ({ server, after, limit }) => feature(server).list(after, limit),
       'logs:set-level': async ({ server, level }) => feature(server).setLevel(level),
+      'logs:stderr': async ({ server, after, limit }) => feature(server).listStderr(after, limit),
     };
   }
 }

@@ -1,4 +1,8 @@
-/** A bounded buffer of text lines: the newest `capacity` lines, each cut to `maxLineLength` characters. */
+/**
+ * A bounded buffer of text lines: the newest `capacity` lines, each cut to `maxLineLength` characters. `transform`
+ * (redaction) is applied to each complete line as it is kept, and to the unfinished last line when it is read, so
+ * nothing read from the ring has skipped it.
+ */
 export class LineRing {
   private readonly lines: string[] = [];
   private partial = '';
@@ -8,21 +12,26 @@ export class LineRing {
   constructor(
     private readonly capacity = 200,
     private readonly maxLineLength = 2000,
+    private readonly transform: (line: string) => string = (line) => line,
   ) {}
 
-  /** Appends a chunk of text; returns the complete lines it produced. */
+  /** Appends a chunk of text; returns the complete lines it produced, as kept (transformed, then cut). */
   write(chunk: string): string[] {
     const text = this.partial + chunk;
     const parts = text.split(/\r?\n/);
     this.partial = (parts.pop() ?? '').slice(-this.maxLineLength);
-    for (const line of parts) this.push(line);
-    return parts;
+    return parts.map((line) => this.push(line));
   }
 
-  push(line: string): void {
+  /** Keeps one complete line; returns it as kept. */
+  push(line: string): string {
     this.pushed++;
-    this.lines.push(line.length > this.maxLineLength ? `${line.slice(0, this.maxLineLength)}…` : line);
+    // Transformed whole, then cut: a secret across the cut is still found.
+    const whole = this.transform(line);
+    const kept = whole.length > this.maxLineLength ? `${whole.slice(0, this.maxLineLength)}…` : whole;
+    this.lines.push(kept);
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity);
+    return kept;
   }
 
   /** A mark: the lines pushed so far. */
@@ -34,11 +43,11 @@ export class LineRing {
   since(mark: number): string[] {
     const held = Math.min(this.pushed - mark, this.lines.length);
     const lines = held > 0 ? this.lines.slice(-held) : [];
-    return this.partial === '' ? lines : [...lines, this.partial];
+    return this.partial === '' ? lines : [...lines, this.transform(this.partial)];
   }
 
   tail(count = this.capacity): string[] {
-    const all = this.partial === '' ? this.lines : [...this.lines, this.partial];
+    const all = this.partial === '' ? this.lines : [...this.lines, this.transform(this.partial)];
     return all.slice(-count);
   }
 }

@@ -94,7 +94,7 @@ function Entry({ entry }: { entry: ChatEntry }) {
 
 function EmptyChat() {
   const providers = useApp((s) => s.providers);
-  const setChatDialog = useApp((s) => s.setChatDialog);
+  const openProviderSettings = useApp((s) => s.openProviderSettings);
   const t = useT();
   if (canChat(providers)) {
     return (
@@ -118,7 +118,7 @@ function EmptyChat() {
       {providers?.hint && (
         <p className="muted" data-testid="no-provider-hint">
           {t('chatLog.directMode')} {providerHint(providers)}{' '}
-          <button type="button" className="btn btn-small" onClick={() => setChatDialog('providers')}>
+          <button type="button" className="btn btn-small" data-testid="add-provider" onClick={openProviderSettings}>
             {t('chatLog.addProvider')}
           </button>
         </p>

@@ -1,7 +1,6 @@
 import { AuditDialog } from './AuditDialog';
 import { ChatToolbar } from './ChatToolbar';
 import { HistorySidebar } from './HistorySidebar';
-import { ProviderSettings } from './ProviderSettings';
 import { useChatSync } from './useChatSync';
 import './chat.css';
 import { useApp } from '../../store/useApp';
@@ -33,7 +32,6 @@ export function ChatPanel() {
           </div>
         </div>
       </div>
-      {dialog === 'providers' && <ProviderSettings />}
       {dialog === 'audit' && <AuditDialog />}
     </main>
   );

@@ -4,7 +4,7 @@ import { useT } from '../../i18n';
 
 const modelPattern = /^[a-z][a-z0-9-]*:\S+$/;
 
-/** Above the log: history, new chat, the model picker, provider settings, the audit log. */
+/** Above the log: history, new chat, the model picker, the way to the providers (in Settings), the audit log. */
 export function ChatToolbar() {
   const providers = useApp((s) => s.providers);
   const setModel = useApp((s) => s.setModel);
@@ -12,6 +12,7 @@ export function ChatToolbar() {
   const toggleHistory = useApp((s) => s.toggleHistory);
   const historyOpen = useApp((s) => s.historyOpen);
   const setChatDialog = useApp((s) => s.setChatDialog);
+  const openProviderSettings = useApp((s) => s.openProviderSettings);
   const providerModels = useApp((s) => s.providerModels);
   const loadProviderModels = useApp((s) => s.loadProviderModels);
   const t = useT();
@@ -65,7 +66,7 @@ export function ChatToolbar() {
         </datalist>
       </form>
       <span className="toolbar-spacer" />
-      <button type="button" className="btn btn-small" data-testid="open-providers" onClick={() => setChatDialog('providers')}>
+      <button type="button" className="btn btn-small" data-testid="open-providers" title={t('providers.openSettingsTitle')} onClick={openProviderSettings}>
         {t('toolbar.providers')}
       </button>
       <button type="button" className="btn btn-small" data-testid="open-audit" onClick={() => setChatDialog('audit')}>

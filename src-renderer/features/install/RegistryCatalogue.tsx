@@ -18,7 +18,8 @@ export function RegistryCatalogue() {
   const [servers, setServers] = useState<RegistryServerView[]>([]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<{ text: string; unreachable: boolean } | undefined>(undefined);
+  const [last, setLast] = useState<{ text: string; after?: string }>({ text: '' });
   const searchId = useId();
   const t = useT();
 
@@ -26,18 +27,26 @@ export function RegistryCatalogue() {
     async (text: string, after?: string): Promise<void> => {
       setBusy(true);
       setError(undefined);
+      setLast({ text, ...(after !== undefined ? { after } : {}) });
       try {
         const page = await search({ ...(text ? { search: text } : {}), ...(after ? { cursor: after } : {}) });
         setRegistry(page.registry);
         setServers((s) => (after ? [...s, ...page.servers] : page.servers));
         setCursor(page.nextCursor);
       } catch (e) {
-        setError(describeError(e).message);
+        const described = describeError(e);
+        const data = described.data ?? {};
+        // The host's own words name the CLI's --registry flag: here, say what can be done in the app.
+        setError(
+          data.reason === 'registry-unreachable'
+            ? { text: t('registry.unreachable', { registry: String(data.registry ?? ''), detail: String(data.detail ?? '') }), unreachable: true }
+            : { text: described.message, unreachable: false },
+        );
       } finally {
         setBusy(false);
       }
     },
-    [search],
+    [search, t],
   );
 
   useEffect(() => {
@@ -68,9 +77,13 @@ export function RegistryCatalogue() {
         {registry && <span className="muted registry-source">{t('registry.from', { registry })}</span>}
       </form>
       {error && (
-        <p className="form-error" role="alert" data-testid="registry-error">
-          {error}
-        </p>
+        <div className="form-error" role="alert" data-testid="registry-error">
+          <p>{error.text}</p>
+          {error.unreachable && <p className="muted">{t('registry.otherRegistry')}</p>}
+          <button type="button" className="btn btn-small" data-testid="registry-retry" disabled={busy} onClick={() => void load(last.text, last.after)}>
+            {t('registry.retry')}
+          </button>
+        </div>
       )}
       {!busy && !error && servers.length === 0 && <p className="muted">{t('registry.nothing')}</p>}
       <ul className="registry-list">

@@ -1,4 +1,6 @@
 import type { ResourceContents } from '../../../src-shared/contract/resources';
+import { useContext } from 'react';
+import { MarkdownSourceContext } from '../../ui/Markdown';
 import { TextResult } from '../../ui/TextResult';
 import { formatBytes } from '../../ui/search';
 import { base64Bytes, downloadContents } from './download';
@@ -9,6 +11,7 @@ const imageMime = /^image\/(png|jpeg|gif|webp|bmp|avif|x-icon|vnd\.microsoft\.ic
 /** One item of a read result: text shown, an image inline, anything else offered to save. */
 export function ResourceContent({ contents, showUri }: { contents: ResourceContents; showUri: boolean }) {
   const t = useT();
+  const { server } = useContext(MarkdownSourceContext);
   const mime = contents.mimeType;
   return (
     <div className="resource-content" data-testid="resource-content" data-uri={contents.uri}>
@@ -23,7 +26,10 @@ export function ResourceContent({ contents, showUri }: { contents: ResourceConte
         </div>
       )}
       {contents.text !== undefined ? (
-        <TextResult text={contents.text} />
+        // Relative links in it resolve against this resource's URI.
+        <MarkdownSourceContext.Provider value={{ server, uri: contents.uri }}>
+          <TextResult text={contents.text} />
+        </MarkdownSourceContext.Provider>
       ) : contents.blob !== undefined ? (
         mime && imageMime.test(mime) ? (
           <img className="block-image" data-testid="resource-image" alt={`${contents.uri} (${mime})`} src={`data:${mime};base64,${contents.blob}`} />

@@ -3,6 +3,7 @@ import type { ResourceInfo, ResourceListView, ResourceTemplateInfo } from '../..
 import type { ReadState, ResourceListState, ResourceSelection } from '../../store/feature-types';
 import { ErrorNote, ReloadButton } from '../../ui/FeatureParts';
 import { VirtualList } from '../../ui/VirtualList';
+import { MarkdownSourceContext } from '../../ui/Markdown';
 import { ResourceViewer } from './ResourceViewer';
 import { TemplateForm } from './TemplateForm';
 import { useT } from '../../i18n';
@@ -141,20 +142,22 @@ function Detail(props: ResourcesViewProps & { view: ResourceListView | undefined
 function Viewer(props: ResourcesViewProps & { view: ResourceListView | undefined; subscribed: Set<string>; uri: string }) {
   const { uri, view, selection } = props;
   return (
-    <ResourceViewer
-      key={uri}
-      uri={uri}
-      info={view?.resources.find((r) => r.uri === uri)}
-      read={props.read}
-      embedded={selection?.kind === 'resource' ? selection.embedded : undefined}
-      canSubscribe={view?.canSubscribe === true}
-      subscribed={props.subscribed.has(uri)}
-      subscribing={props.subscribing[uri] === true}
-      updatedAt={props.updated[uri]}
-      onRead={() => props.onRead(uri)}
-      onSubscribe={(on) => props.onSubscribe(uri, on)}
-      attached={props.attached.has(uri)}
-      onAttach={(on) => props.onAttach(uri, on)}
-    />
+    <MarkdownSourceContext.Provider value={{ server: props.server, uri }}>
+      <ResourceViewer
+        key={uri}
+        uri={uri}
+        info={view?.resources.find((r) => r.uri === uri)}
+        read={props.read}
+        embedded={selection?.kind === 'resource' ? selection.embedded : undefined}
+        canSubscribe={view?.canSubscribe === true}
+        subscribed={props.subscribed.has(uri)}
+        subscribing={props.subscribing[uri] === true}
+        updatedAt={props.updated[uri]}
+        onRead={() => props.onRead(uri)}
+        onSubscribe={(on) => props.onSubscribe(uri, on)}
+        attached={props.attached.has(uri)}
+        onAttach={(on) => props.onAttach(uri, on)}
+      />
+    </MarkdownSourceContext.Provider>
   );
 }

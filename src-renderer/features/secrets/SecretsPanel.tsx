@@ -66,7 +66,7 @@ export function SecretsPanel() {
   };
 
   return (
-    <section className="settings-section" aria-labelledby={`${id}-title`} data-testid="secrets-panel">
+    <section className="settings-section settings-wide" aria-labelledby={`${id}-title`} data-testid="secrets-panel">
       <h2 id={`${id}-title`}>{t('secrets.heading')}</h2>
       <p className="muted">
         <Trans i18nKey="secrets.intro" values={{ example: '${secret:NAME}' }} components={{ code: <code /> }} />

@@ -115,6 +115,7 @@ export function EnvAllowListSection() {
       </ul>
       <form className="settings-add" onSubmit={add}>
         <input
+          type="text"
           aria-label={t('appSettings.envInputLabel')}
           data-testid="env-allow-input"
           placeholder={t('appSettings.envPlaceholder')}
@@ -173,7 +174,7 @@ export function SupervisionSection() {
     });
   };
   return (
-    <section className="settings-section" aria-labelledby="settings-supervision">
+    <section className="settings-section settings-wide" aria-labelledby="settings-supervision">
       <h2 id="settings-supervision">{t('appSettings.supervisionHeading')}</h2>
       <p className="muted">{t('appSettings.supervisionIntro')}</p>
       <form className="settings-form" onSubmit={submit} data-testid="supervision-form">
@@ -281,6 +282,7 @@ export function DefaultRootsSection() {
       </ul>
       <form className="settings-add" onSubmit={add}>
         <input
+          type="text"
           aria-label={t('appSettings.rootInputLabel')}
           data-testid="default-root-input"
           placeholder={t('appSettings.rootPlaceholder')}

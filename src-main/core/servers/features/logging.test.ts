@@ -1,12 +1,16 @@
 // Server log messages through the host against features-server.mjs (tool `log`: one notifications/message per level,
 // logger "fixture"): the configured level asked for on connect (legacy: logging/setLevel; 2026-07-28: each
 // request's _meta), logs:set-level at runtime, logs:list paging, batched logs:appended, the server's log file.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logLevels, type LogEntry, type LogLevel } from '../../../../src-shared/host-api';
+import { logLevels, type LogEntry, type LogLevel, type StderrLine } from '../../../../src-shared/host-api';
 import { featuresEntry, hostWith } from '../../../test-support/features-fixture';
-import { waitFor } from '../../../test-support/processes';
-import type { Host } from '../../host';
+import { tempDir, waitFor } from '../../../test-support/processes';
+import { nodeRuntime } from '../../config/runtime';
+import { createHost, type Host } from '../../host';
+import { MemorySecretStore } from '../../secrets/store';
+import { StaticSettings } from '../../settings/store';
 import { calculatorPath } from '../../support/paths';
 
 let host: Host | undefined;
@@ -87,5 +91,48 @@ describe('logging on a server without it', () => {
     expect(view?.logLevel).toBe('debug');
     expect(view?.stderrTail.join('\n')).not.toContain('logging/setLevel');
     expect(await host.api['logs:list']({ server: 'calculator' })).toEqual([]);
+  }, 30_000);
+});
+
+describe('stderr beside the log messages', () => {
+  it('keeps each stderr line (logs:stderr, logs:appended) with secrets redacted, as in the sidebar tail and the log file', async () => {
+    const dataDir = tempDir();
+    const config = join(dataDir, 'mcp.json');
+    const secret = 'stderr-secret/value+0123456789?';
+    const tiny = join(__dirname, '..', '..', 'fixtures', 'tiny-server.mjs');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        mcpServers: { talky: { command: process.execPath, args: [tiny, '--print-env=TALKY_TOKEN'], env: { TALKY_TOKEN: '${secret:talky_token}' } } },
+      }),
+    );
+    const secrets = new MemorySecretStore();
+    secrets.set('talky_token', secret);
+    host = await createHost({
+      mode: 'headless',
+      configPath: config,
+      dataDir,
+      envDir: dataDir,
+      settings: new StaticSettings(),
+      runtime: nodeRuntime(),
+      secrets,
+    });
+    const announced: StderrLine[] = [];
+    host.api.on('logs:appended', (event) => announced.push(...(event.stderr ?? [])));
+    await host.settled();
+    await waitFor(
+      async () => (await host?.api['logs:stderr']({ server: 'talky' }))?.some((l) => l.text.startsWith('basic ')) === true,
+      5000,
+      'the stderr lines',
+    );
+    const lines = await host.api['logs:stderr']({ server: 'talky' });
+    expect(lines.map((l) => l.text)).toContain('config TALKY_TOKEN=<redacted>');
+    expect(lines[0]).toMatchObject({ seq: 1, server: 'talky', time: expect.any(Number) });
+    expect((await host.api['logs:stderr']({ server: 'talky', after: 1, limit: 1 })).map((l) => l.seq)).toEqual([2]);
+    await waitFor(() => announced.length >= lines.length, 5000, 'logs:appended with the stderr lines');
+    const [view] = await host.api['servers:list']();
+    const shown = JSON.stringify({ lines, announced, tail: view?.stderrTail });
+    expect(view?.stderrTail).toContain('config TALKY_TOKEN=<redacted>');
+    for (const form of [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)]) expect(shown).not.toContain(form);
   }, 30_000);
 });

@@ -1,11 +1,13 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { logLevels, type LogEntry, type LogLevel } from '../../../../src-shared/host-api';
+import { logLevels, type LogEntry, type LogLevel, type StderrLine } from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
 import { McpClient } from '../mcp-client';
 import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
 /** How many log entries a server keeps (the oldest go first). */
 export const logRingCapacity = 5000;
+/** How many stderr lines a server keeps for the Logs tab (the sidebar shows the last few of them). */
+export const stderrRingCapacity = 2000;
 /** `logs:appended` is sent at most this often per server (a burst is one event). */
 export const logsAppendedIntervalMs = 100;
 /** A message's data longer than this (as JSON text) is kept cut, as text. */
@@ -34,6 +36,9 @@ export class LoggingFeature implements SessionFeature {
   private offered: boolean | undefined;
   private era: 'modern' | 'legacy' | undefined;
   private pending: LogEntry[] = [];
+  private readonly stderrLines: StderrLine[] = [];
+  private stderrSeq = 0;
+  private pendingStderr: StderrLine[] = [];
   private timer: NodeJS.Timeout | undefined;
   private lastEmit = 0;
   private disposed = false;
@@ -75,17 +80,25 @@ export class LoggingFeature implements SessionFeature {
 
   /** Entries oldest first: with `after`, the first `limit` newer than it; without, the newest `limit`. */
   list(after?: number, limit?: number): LogEntry[] {
-    let from = 0;
-    if (after !== undefined) {
-      from = this.entries.findIndex((e) => e.seq > after);
-      if (from === -1) return [];
-    }
-    let to = this.entries.length;
-    if (limit !== undefined) {
-      if (after !== undefined) to = Math.min(to, from + limit);
-      else from = Math.max(from, to - limit);
-    }
-    return this.entries.slice(from, to);
+    return page(this.entries, after, limit);
+  }
+
+  /** The kept stderr lines, paged like {@link list}. */
+  listStderr(after?: number, limit?: number): StderrLine[] {
+    return page(this.stderrLines, after, limit);
+  }
+
+  /**
+   * A line the server wrote to stderr (already redacted by the supervisor), kept beside the log messages so that the
+   * Logs tab shows both in time order; announced in the same batched `logs:appended`.
+   */
+  stderr(text: string): void {
+    if (this.disposed) return;
+    const line: StderrLine = { seq: ++this.stderrSeq, time: Date.now(), server: this.context.server, text };
+    this.stderrLines.push(line);
+    if (this.stderrLines.length > stderrRingCapacity) this.stderrLines.splice(0, this.stderrLines.length - stderrRingCapacity);
+    this.pendingStderr.push(line);
+    this.schedule();
   }
 
   /**
@@ -127,6 +140,10 @@ export class LoggingFeature implements SessionFeature {
     const shown = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
     this.context.log(`[log ${level}${logger !== undefined ? ` ${logger}` : ''}] ${shown.replace(/\r?\n/g, '\\n')}`);
     this.pending.push(entry);
+    this.schedule();
+  }
+
+  private schedule(): void {
     this.timer ??= setTimeout(() => this.emitPending(), Math.max(0, this.lastEmit + logsAppendedIntervalMs - Date.now()));
   }
 
@@ -134,10 +151,12 @@ export class LoggingFeature implements SessionFeature {
   private emitPending(): void {
     this.timer = undefined;
     const entries = this.pending;
+    const stderr = this.pendingStderr;
     this.pending = [];
-    if (entries.length === 0 || this.disposed) return;
+    this.pendingStderr = [];
+    if ((entries.length === 0 && stderr.length === 0) || this.disposed) return;
     this.lastEmit = Date.now();
-    this.context.emit('logs:appended', { server: this.context.server, entries });
+    this.context.emit('logs:appended', { server: this.context.server, entries, ...(stderr.length > 0 ? { stderr } : {}) });
   }
 
   dispose(): void {
@@ -145,7 +164,23 @@ export class LoggingFeature implements SessionFeature {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.pending = [];
+    this.pendingStderr = [];
   }
+}
+
+/** Oldest first: with `after`, the first `limit` newer than it; without, the newest `limit`. */
+function page<T extends { seq: number }>(items: readonly T[], after: number | undefined, limit: number | undefined): T[] {
+  let from = 0;
+  if (after !== undefined) {
+    from = items.findIndex((e) => e.seq > after);
+    if (from === -1) return [];
+  }
+  let to = items.length;
+  if (limit !== undefined) {
+    if (after !== undefined) to = Math.min(to, from + limit);
+    else from = Math.max(from, to - limit);
+  }
+  return items.slice(from, to);
 }
 
 function safeJson(value: unknown): string {

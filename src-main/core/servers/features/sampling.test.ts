@@ -115,7 +115,7 @@ describe('sampling', () => {
   it('with no provider configured it declines at once, saying how to add one', async () => {
     const { host: h, seen, fake } = await start({ servers: { everything }, provider: false });
     const result = await h.api['tools:call']({ server: 'everything', tool: 'trigger-sampling-request', args: { prompt: 'x' } });
-    expect(textOf(result)).toMatch(/No LLM provider is configured.*Chat → Providers & approvals/);
+    expect(textOf(result)).toMatch(/No LLM provider is configured.*Settings → Model providers/);
     expect(seen).toHaveLength(0);
     expect(fake.requests).toHaveLength(0);
   });
