@@ -55,3 +55,20 @@ test('stderr lines and MCP log messages together, source marked, filterable', as
   await again.getByRole('tab', { name: 'Logs' }).click();
   await expect(list.locator('[data-source="stderr"]', { hasText: 'call bump' })).toBeVisible();
 });
+
+test('the level a server sends can be chosen on every protocol era, and takes effect', async ({ page }) => {
+  await expectReady(page, 'features');
+  const serverPage = await openServerPage(page, 'features');
+  await serverPage.getByRole('tab', { name: 'Logs' }).click();
+  const list = serverPage.getByRole('listbox', { name: 'Log of features' });
+  // The level goes to every server (on 2026-07-28 in each request's _meta), so the picker is always offered.
+  const sends = serverPage.getByTestId('log-set-level');
+  await expect(sends).toHaveValue('info');
+  await sends.selectOption('debug');
+  await page.getByRole('button', { name: 'Back to the chat' }).click();
+  await send(page, '/log');
+  await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+  const again = await openServerPage(page, 'features');
+  await again.getByRole('tab', { name: 'Logs' }).click();
+  await expect(list.locator('[data-source="log"]', { hasText: 'a debug message' })).toBeVisible();
+});

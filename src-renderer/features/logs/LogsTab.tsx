@@ -8,8 +8,8 @@ export function LogsTab({ server }: { server: ServerView }) {
   const levelError = useApp((s) => s.logLevelErrors[name]);
   const setLogLevel = useApp((s) => s.setLogLevel);
   const load = useApp((s) => s.loadLogs);
-  // logging/setLevel exists on legacy-era servers that declare `logging`; main refuses it elsewhere with a reason.
-  const canSetLevel = server.era !== 'modern' && server.capabilities?.logging === true;
+  // The level is asked of every connected server: logging/setLevel on the legacy era, each request's _meta on 2026-07-28.
+  const canSetLevel = server.status === 'ready';
   return (
     <LogsView
       server={name}
