@@ -22,9 +22,10 @@ export const tools: CliCommand = {
       }
     } else await host.settled();
     const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
-    // The one named when it is not ready; with none named, every enabled server that is not, said on stderr (an
-    // empty table alone would not say why), and a failure only when no server is ready.
-    const failed = views.filter((v) => v.status !== 'ready' && !v.disabled);
+    // The one named when it is not ready (disabled too: its tools cannot be listed); with none named, every enabled
+    // server that is not, said on stderr (an empty table alone would not say why), and a failure only when no server
+    // is ready.
+    const failed = views.filter((v) => v.status !== 'ready' && (only !== undefined || !v.disabled));
     for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
     const noneReady = only === undefined && failed.length > 0 && !views.some((v) => v.status === 'ready');
     const rows = views.flatMap((v) =>
