@@ -21,6 +21,8 @@ export interface ProcessTransportOptions {
   cwd?: string;
   /** Each chunk the server writes to stderr. */
   onStderr?: (text: string) => void;
+  /** The child's stderr ended (after its last chunk): an unfinished last line is complete now. */
+  onStderrEnd?: () => void;
   /** A stdout line that is not JSON-RPC (a banner, a debug print): surfaced, then skipped. */
   onStdoutNoise?: (line: string) => void;
   /** The child started (pid known) / ended (with its code or signal). */
@@ -165,6 +167,7 @@ export class ProcessTransport implements Transport {
       child.stdout?.on('data', (chunk: string) => reader.push(chunk));
       child.stderr?.setEncoding('utf8');
       child.stderr?.on('data', (chunk: string) => this.options.onStderr?.(chunk));
+      child.stderr?.once('end', () => this.options.onStderrEnd?.());
       child.stdin?.on('error', (error) => this.onerror?.(error));
     });
   }
@@ -275,7 +278,8 @@ export class ProcessTransport implements Transport {
     this.closing = true;
     try {
       if (child.stdin?.writable === true)
-        for (const id of this.asked) child.stdin.write(serializeMessage({ jsonrpc: '2.0', id, error: { code: -32000, message: 'The client closed the session' } }));
+        for (const id of this.asked)
+          child.stdin.write(serializeMessage({ jsonrpc: '2.0', id, error: { code: -32000, message: 'The client closed the session' } }));
       this.asked.clear();
       child.stdin?.end();
     } catch {

@@ -21,6 +21,8 @@ export interface StdioHooks {
   note(line: string): void;
   /** A chunk the child wrote to stderr. */
   stderr(text: string): void;
+  /** The child's stderr ended: its unfinished last line, if any, is complete. */
+  stderrEnded(): void;
   launch(info: LaunchInfo): void;
   spawned(pid: number, containment: ContainmentInfo): void;
   /**
@@ -189,6 +191,7 @@ export class StdioConnect {
             hooks.stderr(text);
             this.hintDenied(text);
           },
+          onStderrEnd: () => hooks.stderrEnded(),
           ...(this.sandbox?.wrap ? { sandbox: this.sandbox.wrap } : {}),
           onStdoutNoise: (line) => {
             const shown = line.length > 300 ? `${line.slice(0, 300)}…` : line;

@@ -219,10 +219,13 @@ export class Supervisor {
       hooks: {
         note: (line) => this.noteStderr(line),
         stderr: (text) => {
-          for (const line of this.stderr.write(text)) {
-            this.deps.log?.write(line);
-            this.features.logging.stderr(line);
-          }
+          for (const line of this.stderr.write(text)) this.keepStderr(line);
+          this.changed.fire();
+        },
+        stderrEnded: () => {
+          const line = this.stderr.flush();
+          if (line === undefined) return;
+          this.keepStderr(line);
           this.changed.fire();
         },
         log: (line) => this.deps.log?.write(line),
@@ -231,6 +234,9 @@ export class Supervisor {
         },
         spawned: (pid, containment) => {
           this.pid = pid;
+          // A line the previous process left unfinished is its, not this one's.
+          const left = this.stderr.flush();
+          if (left !== undefined) this.keepStderr(left);
           this.stderrMark = this.stderr.written;
           if (this.launch) this.launch = { ...this.launch, containment };
         },
@@ -534,10 +540,14 @@ export class Supervisor {
   }
 
   private noteStderr(line: string): void {
-    const kept = this.stderr.push(line);
-    this.deps.log?.write(kept);
-    this.features.logging.stderr(kept);
+    this.keepStderr(this.stderr.push(line));
     this.changed.fire();
+  }
+
+  /** A line the ring kept (redacted, cut) goes to the log file and the Logs tab too. */
+  private keepStderr(line: string): void {
+    this.deps.log?.write(line);
+    this.features.logging.stderr(line);
   }
 
   /** `error`: the English text, or the text with its code and data. */

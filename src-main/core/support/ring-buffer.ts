@@ -19,8 +19,24 @@ export class LineRing {
   write(chunk: string): string[] {
     const text = this.partial + chunk;
     const parts = text.split(/\r?\n/);
-    this.partial = (parts.pop() ?? '').slice(-this.maxLineLength);
+    // The unfinished line is held uncut up to a bound well past the kept length: a cut before the transform could
+    // split a secret, leaving a tail the redaction no longer recognises. What is past the bound is never shown.
+    this.partial = (parts.pop() ?? '').slice(0, this.maxLineLength * 4);
     return parts.map((line) => this.push(line));
+  }
+
+  /** Keeps the unfinished last line as a line (its writer ended: a process exited); returns it as kept, if any. */
+  flush(): string | undefined {
+    if (this.partial === '') return undefined;
+    const line = this.partial;
+    this.partial = '';
+    return this.push(line);
+  }
+
+  /** The unfinished line as it may be shown: transformed whole, then cut. */
+  private shownPartial(): string {
+    const whole = this.transform(this.partial);
+    return whole.length > this.maxLineLength ? `${whole.slice(0, this.maxLineLength)}…` : whole;
   }
 
   /** Keeps one complete line; returns it as kept. */
@@ -43,11 +59,11 @@ export class LineRing {
   since(mark: number): string[] {
     const held = Math.min(this.pushed - mark, this.lines.length);
     const lines = held > 0 ? this.lines.slice(-held) : [];
-    return this.partial === '' ? lines : [...lines, this.transform(this.partial)];
+    return this.partial === '' ? lines : [...lines, this.shownPartial()];
   }
 
   tail(count = this.capacity): string[] {
-    const all = this.partial === '' ? this.lines : [...this.lines, this.transform(this.partial)];
+    const all = this.partial === '' ? this.lines : [...this.lines, this.shownPartial()];
     return all.slice(-count);
   }
 }

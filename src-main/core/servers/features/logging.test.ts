@@ -135,4 +135,20 @@ describe('stderr beside the log messages', () => {
     expect(view?.stderrTail).toContain('config TALKY_TOKEN=<redacted>');
     for (const form of [secret, Buffer.from(secret).toString('base64'), encodeURIComponent(secret)]) expect(shown).not.toContain(form);
   }, 30_000);
+
+  it('a last line written without a newline before the process ended is kept as a line too', async () => {
+    const dataDir = tempDir();
+    const config = join(dataDir, 'mcp.json');
+    const script = "process.stderr.write('starting\\nfatal: no config'); setTimeout(() => process.exit(3), 50)";
+    writeFileSync(config, JSON.stringify({ mcpServers: { crashy: { command: process.execPath, args: ['-e', script] } } }));
+    host = await createHost({ mode: 'headless', configPath: config, dataDir, envDir: dataDir, settings: new StaticSettings(), runtime: nodeRuntime() });
+    await host.settled();
+    await waitFor(
+      async () => (await host?.api['logs:stderr']({ server: 'crashy' }))?.some((l) => l.text === 'fatal: no config') === true,
+      5000,
+      'the unfinished last line in logs:stderr',
+    );
+    const [view] = await host.api['servers:list']();
+    expect(view?.error).toContain('fatal: no config');
+  }, 30_000);
 });
