@@ -1575,7 +1575,8 @@ export const en = {
     inlineSecretsExport: '--inline-secrets is an option of export',
     exportSecretRef:
       'warning: "{{server}}" {{field}} refers to {{ref}}, which Claude cannot resolve (it is exported as it is). Pass --inline-secrets to write the value instead.',
-    exportSecretMissing: '"{{server}}" {{field}} refers to {{ref}}, which is not set. Set it with "switchboard secret set {{name}}", or export without --inline-secrets.',
+    exportSecretMissing:
+      '"{{server}}" {{field}} refers to {{ref}}, which is not set. Set it with "switchboard secret set {{name}}", or export without --inline-secrets.',
     exportInlined: 'warning: the output holds the values of {{count}} secret reference(s) ({{names}}); keep it private.',
     exportInlinedFile: 'The file is written 0600 (only you can read it).',
   },

@@ -261,9 +261,7 @@ export const featureCommands: readonly CliCommand[] = [
   {
     name: 'prompt',
     check: (args) =>
-      args.positionals.length < 2 || args.positionals.length > 3
-        ? cliT('cli.promptNeeds')
-        : recordProblem(args.positionals[2], 'ARGS_JSON', '{"name": "Ann"}'),
+      args.positionals.length < 2 || args.positionals.length > 3 ? cliT('cli.promptNeeds') : recordProblem(args.positionals[2], 'ARGS_JSON', '{"name": "Ann"}'),
     host: oneShot,
     servers: firstServer,
     run: prompt,
