@@ -29,9 +29,11 @@ afterEach(async () => {
 });
 
 /** The fixture over Streamable HTTP on a free loopback port: its URL. */
-async function pushOverHttp(): Promise<string> {
-  const child = spawn(process.execPath, [fixture, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  stops.push(stopChild(child));
+let lastHttpStop: (() => Promise<void>) | undefined;
+async function pushOverHttp(port = 0): Promise<string> {
+  const child = spawn(process.execPath, [fixture, '--http', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  lastHttpStop = stopChild(child);
+  stops.push(lastHttpStop);
   return new Promise<string>((resolve, reject) => {
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -115,6 +117,22 @@ describe('push-style servers on a 2026-07-28 connection', () => {
     expect(cacheOf(dataDir)).toEqual({ [EraCache.remoteKey(url)]: { kind: 'legacy', pushStyle: 'elicitation/create' } });
     await host.api['servers:restart']('remote');
     expect(await viewOf(host, 'remote')).toMatchObject({ status: 'ready', era: 'legacy', eraFallback: 'elicitation/create' });
+  }, 60_000);
+
+  it('a fallback whose next start fails is not kept: once the server is back, the era is negotiated afresh', async () => {
+    const url = await pushOverHttp();
+    const { host, dataDir } = await start({ servers: { remote: { url } }, person, versionMode: 'auto' });
+    expect(textOf(await host.api['tools:call']({ server: 'remote', tool: 'ask-name', args: {} }))).toBe('Hello, Ada!');
+    expect(await viewOf(host, 'remote')).toMatchObject({ era: 'legacy', eraFallback: 'elicitation/create' });
+    await lastHttpStop?.();
+    await host.api['servers:restart']('remote');
+    expect(await viewOf(host, 'remote')).toMatchObject({ status: 'error' });
+    expect(cacheOf(dataDir)).toEqual({});
+    await pushOverHttp(Number(new URL(url).port));
+    await host.api['servers:restart']('remote');
+    const view = await viewOf(host, 'remote');
+    expect(view).toMatchObject({ status: 'ready', era: 'modern', protocolVersion: '2026-07-28' });
+    expect(view.eraFallback).toBeUndefined();
   }, 60_000);
 
   it('a remembered fallback: the next start connects with the 2025-11-25 handshake at once', async () => {

@@ -285,6 +285,9 @@ export class Supervisor {
       const reason = session.explain(error, timeout);
       const explained = this.startFailure(error, session, timeout, reason);
       this.deps.log?.write(`[switchboard] start failed: ${reason}`);
+      // A fallback that does not connect is not kept for the next start (which negotiates afresh, as the era cache
+      // forgets it too).
+      this.pushStyle = undefined;
       await session.close();
       if (!current()) return;
       // Wanting a sign-in is not a failure: no restart loop, the person signs in (then the server restarts).
