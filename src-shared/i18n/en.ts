@@ -1578,6 +1578,8 @@ export const en = {
     exportSecretMissing:
       '"{{server}}" {{field}} refers to {{ref}}, which is not set. Set it with "switchboard secret set {{name}}", or export without --inline-secrets.',
     exportInlined: 'warning: the output holds the values of {{count}} secret reference(s) ({{names}}); keep it private.',
+    exportPrivateFailed:
+      'Nothing was written: the file standard output goes to could not be made private (0600), and it would hold secrets. Redirect to a new file in a folder of yours, or pipe the output.',
     exportInlinedFile: 'The file is written 0600 (only you can read it).',
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */

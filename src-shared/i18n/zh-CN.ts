@@ -1591,6 +1591,7 @@ export const zhCN: Catalogue = {
     exportSecretRef: '警告："{{server}}" 的 {{field}} 引用了 {{ref}}，Claude 无法解析它（按原样导出）。传入 --inline-secrets 可改为写入其值。',
     exportSecretMissing: '"{{server}}" 的 {{field}} 引用了 {{ref}}，但它未设置。请用 "switchboard secret set {{name}}" 设置，或不带 --inline-secrets 导出。',
     exportInlined: '警告：输出包含 {{count}} 处机密引用的值（{{names}}）；请妥善保管。',
+    exportPrivateFailed: '未写入任何内容：标准输出所指向的文件无法设为私有（0600），而它将包含机密。请重定向到你自己文件夹中的新文件，或使用管道输出。',
     exportInlinedFile: '该文件以 0600 权限写入（只有你能读取）。',
   },
   /** Words for errors.config-invalid.<reason> (nested with $t): a config value's expected type, what is there, a JSON syntax error. */

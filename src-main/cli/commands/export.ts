@@ -41,9 +41,13 @@ export const exportCommand: CliCommand = {
     const inlined = { mcpServers: inline(document.mcpServers, host.secrets) };
     // Before the values are written: a file stdout is redirected to is this user's alone.
     const toFile = madePrivate();
+    if (toFile === 'failed') {
+      err(`switchboard: ${cliT('cli.exportPrivateFailed')}`);
+      return 1;
+    }
     process.stdout.write(`${JSON.stringify(inlined, null, 2)}\n`);
     const names = [...new Set(found.map((ref) => ref.name))].join(', ');
-    err(`switchboard: ${cliT('cli.exportInlined', { count: found.length, names })}${toFile ? ` ${cliT('cli.exportInlinedFile')}` : ''}`);
+    err(`switchboard: ${cliT('cli.exportInlined', { count: found.length, names })}${toFile === 'private' ? ` ${cliT('cli.exportInlinedFile')}` : ''}`);
     return 0;
   },
 };
@@ -79,13 +83,22 @@ function inline(value: unknown, secrets: SecretStore): unknown {
   return value;
 }
 
-/** Makes stdout 0600 when it is a regular file (a redirect); false for a terminal or a pipe. */
-function madePrivate(): boolean {
+/**
+ * Makes stdout 0600 when it is a regular file (a redirect): 'private'; 'not-a-file' for a terminal or a pipe;
+ * 'failed' when the file could not be made private (then no secret may be written to it).
+ */
+function madePrivate(): 'private' | 'not-a-file' | 'failed' {
+  let isFile: boolean;
   try {
-    if (!fstatSync(1).isFile()) return false;
-    fchmodSync(1, 0o600);
-    return true;
+    isFile = fstatSync(1).isFile();
   } catch {
-    return false;
+    return 'not-a-file';
+  }
+  if (!isFile) return 'not-a-file';
+  try {
+    fchmodSync(1, 0o600);
+    return 'private';
+  } catch {
+    return 'failed';
   }
 }
