@@ -31,6 +31,8 @@ export interface CallEntry {
   durationMs?: number;
   /** The tool's result (also for `isError: true`, whose content explains the failure). */
   result?: ToolResult;
+  /** The tool answered, but the host no longer held the result when this window asked (see CallView.resultNotKept). */
+  resultNotKept?: true;
   /** The call failed before the tool answered (HostCallError, disconnect, cancelled). */
   failure?: { message: string; code?: string };
   cancelling?: boolean;

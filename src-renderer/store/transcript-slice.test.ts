@@ -226,11 +226,21 @@ describe('direct calls', () => {
     await s.getState().loadCalls();
     expect(s.getState().entries[0]).toMatchObject({ state: 'ok', durationMs: 10, result: { content: [{ type: 'text', text: 'done' }] } });
 
+    // One whose result the host no longer holds (older than its newest results): finished, and says so.
+    await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
+    const big = s.getState().entries[1];
+    lists.push([
+      { callId: big?.kind === 'call' ? big.callId : '', server: 'f', tool: 'slow', args: {}, state: 'ok', startedAt: 1, finishedAt: 11, resultNotKept: true },
+    ]);
+    await s.getState().loadCalls();
+    expect(s.getState().entries[1]).toMatchObject({ state: 'ok', resultNotKept: true });
+    expect(s.getState().entries[1]).not.toHaveProperty('result');
+
     // Another one, and the connection ends for good: the card says its result is not known here.
     await s.getState().callTool({ server: 'f', tool: 'slow' }, {});
-    expect(s.getState().entries[1]).toMatchObject({ state: 'pending', detached: true });
+    expect(s.getState().entries[2]).toMatchObject({ state: 'pending', detached: true });
     s.getState().hostLost('closed by the page');
-    expect(s.getState().entries[1]).toMatchObject({
+    expect(s.getState().entries[2]).toMatchObject({
       state: 'error',
       failure: { code: 'disconnected', message: expect.stringContaining('closed by the page') },
     });

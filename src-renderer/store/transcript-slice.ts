@@ -267,6 +267,7 @@ export const createTranscriptSlice =
             const settled: CallEntry = { ...e, state: call.state, cancelling: false };
             delete settled.detached;
             if (call.result) settled.result = call.result;
+            else if (call.resultNotKept) settled.resultNotKept = true;
             if (call.failure) settled.failure = call.failure;
             if (call.finishedAt !== undefined) settled.durationMs = call.finishedAt - call.startedAt;
             return settled;

@@ -107,8 +107,13 @@ export type ToolPartStatus = 'awaiting-approval' | 'running' | 'done' | 'error' 
 
 export interface ToolPart {
   type: 'tool';
-  /** The provider's tool-call id (also the approval id). */
+  /**
+   * The id the host runs the call under: calls:list/calls:changed, calls:progress, tools:cancel, the approval and the
+   * requests' `origin.callId`. The provider's tool-call id, unless a running call holds that id already.
+   */
   callId: string;
+  /** The provider's tool-call id, when it differs from `callId` (sent back to the model in the history). */
+  modelCallId?: string;
   server: string;
   tool: string;
   /** The name the model saw (sanitised server + tool). */

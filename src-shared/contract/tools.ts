@@ -76,6 +76,11 @@ export interface CallView {
   progress?: Omit<CallProgressEvent, 'callId' | 'server' | 'tool'>;
   /** The tool's answer (also for `isError: true`). */
   result?: ToolResult;
+  /**
+   * The tool answered, but the host no longer holds the result: it keeps only the newest finished calls' results,
+   * up to MAX_KEPT_RESULT_BYTES in all, for windows that connect later. `calls:changed` always carries the result.
+   */
+  resultNotKept?: true;
   /** The call failed (or was cancelled) before the tool answered. */
   failure?: HostError;
 }
@@ -84,7 +89,7 @@ export interface ToolsResults {
   'tools:call': ToolResult;
   /** Whether a call with that id was in flight. */
   'tools:cancel': boolean;
-  /** The calls running now and the most recently finished ones (a bounded number), oldest first. */
+  /** The calls running now and the most recently finished ones (a bounded number, results within a byte budget), oldest first. */
   'calls:list': CallView[];
 }
 

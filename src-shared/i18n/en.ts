@@ -351,6 +351,8 @@ export const en = {
     toolError: 'tool error',
     waitingFor: 'Waiting for {{server}}…',
     hostAway: 'The connection to Switchboard dropped; the call goes on there, and its result shows here when the connection is back.',
+    resultNotKept:
+      'Finished. Switchboard no longer holds this result for windows that reconnect (it keeps only the newest results, about 2 MB in all); it is saved in the conversation: open the conversation again to see it.',
     hostLost: 'The result is not known here: the connection to Switchboard is gone ({{reason}}). Reload the page once Switchboard runs again to see it.',
     cancelling: 'Cancelling…',
     elapsed: 'Elapsed',

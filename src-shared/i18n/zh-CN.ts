@@ -342,6 +342,7 @@ export const zhCN: Catalogue = {
     toolError: '工具错误',
     waitingFor: '正在等待 {{server}}…',
     hostAway: '与 Switchboard 的连接已断开；调用仍在那里运行，连接恢复后结果会显示在这里。',
+    resultNotKept: '已完成。Switchboard 不再为重新连接的窗口保留此结果（只保留最新的结果，总计约 2 MB）；结果已保存在对话中：重新打开该对话即可查看。',
     hostLost: '此处无法得知结果：与 Switchboard 的连接已断开（{{reason}}）。Switchboard 再次运行后重新加载页面即可查看。',
     cancelling: '正在取消…',
     elapsed: '已用时间',

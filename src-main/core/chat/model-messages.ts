@@ -123,8 +123,9 @@ export function toModelMessages(messages: readonly ChatMessage[], options: Outpu
         if (part.text !== '') assistant.push({ type: 'text', text: part.text });
         continue;
       }
-      assistant.push({ type: 'tool-call', toolCallId: part.callId, toolName: part.modelName, input: part.args });
-      results.push({ type: 'tool-result', toolCallId: part.callId, toolName: part.modelName, output: toModelOutput(outcomeOf(part), options) });
+      const toolCallId = part.modelCallId ?? part.callId;
+      assistant.push({ type: 'tool-call', toolCallId, toolName: part.modelName, input: part.args });
+      results.push({ type: 'tool-result', toolCallId, toolName: part.modelName, output: toModelOutput(outcomeOf(part), options) });
     }
     flush();
   }

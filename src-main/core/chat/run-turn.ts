@@ -39,7 +39,12 @@ export interface TurnOptions {
   system?: string;
   messages: ModelMessage[];
   tools: OfferedTool[];
-  /** `callId`: the model's tool call id (progress and task status are pushed as `calls:progress` under it). */
+  /**
+   * The id to run the model's call `modelCallId` under, unique among the host's running calls (a local model may
+   * repeat ids like `call_0` across turns that run at once); `release` frees it when the call is over.
+   */
+  claimCallId?(modelCallId: string): { callId: string; release(): void };
+  /** `callId`: the call's id from claimCallId (progress and task status are pushed as `calls:progress` under it). */
   callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId: string): Promise<ToolResult>;
   /** Read at each call, so a change (an "Always allow") applies to the calls after it. */
   policy(): { mode: ApprovalMode; alwaysAllow: ReadonlySet<string> };
@@ -108,76 +113,85 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     tools[name] = dynamicTool({
       description: `${description}${description ? ' ' : ''}(server "${offered.server}", tool "${offered.tool}")`,
       inputSchema: jsonSchema(normalizeSchema(offered.info.inputSchema)),
-      execute: async (input, { toolCallId }): Promise<ToolOutcome> => {
-        const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-        const part: ToolPart = {
-          type: 'tool',
-          callId: toolCallId,
-          server: offered.server,
-          tool: offered.tool,
-          modelName: name,
-          args,
-          status: 'awaiting-approval',
-          readOnly,
-        };
-        if (signal.aborted) {
-          upsert({ ...part, status: 'cancelled' });
-          return { kind: 'cancelled' };
-        }
-        const key = toolKey(offered);
-        const policy = options.policy();
-        let decision = autoDecision(policy.mode, policy.alwaysAllow, key, readOnly);
-        let reason: string | undefined;
-        if (decision === undefined) {
-          // Registered before the card goes out, so an answer that comes at once finds it.
-          const title = offered.info.title;
-          const asked = options.ask(
-            { callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly, ...(title !== undefined ? { title } : {}) },
-            signal,
-          );
-          upsert(part);
-          const answer = await asked;
-          reason = answer.reason;
-          if (answer.decision === 'cancelled') {
-            upsert({ ...part, status: 'cancelled' });
-            audit.append({ ...auditBase(part), kind: 'decision', outcome: 'cancelled', detail: reason ?? 'stopped while waiting for approval' });
-            return { kind: 'cancelled' };
-          }
-          if (answer.decision === 'always') options.allowAlways(key);
-          decision = answer.decision === 'once' ? 'allow-once' : answer.decision === 'always' ? 'always-allow' : 'deny';
-        }
-        audit.append({ ...auditBase(part), kind: 'decision', decision, ...(reason !== undefined ? { detail: reason } : {}) });
-        if (!allowed(decision)) {
-          upsert({ ...part, status: 'denied', decision });
-          return { kind: 'denied', reason: deniedReason(offered.server, offered.tool) };
-        }
-        upsert({ ...part, status: 'running', decision });
-        const started = performance.now();
-        let outcome: ToolOutcome;
+      execute: async (input, { toolCallId: modelCallId }): Promise<ToolOutcome> => {
+        const claim = options.claimCallId?.(modelCallId) ?? { callId: modelCallId, release: () => undefined };
         try {
-          const result = await options.callTool(offered, args, signal, toolCallId);
-          outcome = { kind: 'result', result };
-          const durationMs = Math.round(performance.now() - started);
-          upsert({ ...part, status: result.isError === true ? 'error' : 'done', decision, result, durationMs });
-          audit.append({ ...auditBase(part), kind: 'call', outcome: result.isError === true ? 'tool-error' : 'ok', durationMs });
-        } catch (error) {
-          const durationMs = Math.round(performance.now() - started);
-          // Stop (the turn's signal), or this call alone (the tool card's Cancel: tools:cancel with its id).
-          const cancelled = signal.aborted || (error instanceof CoreError && error.code === 'cancelled');
-          outcome = cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: messageOf(error) };
-          upsert({ ...part, status: cancelled ? 'cancelled' : 'error', decision, durationMs, ...(cancelled ? {} : { error: messageOf(error) }) });
-          audit.append({
-            ...auditBase(part),
-            kind: 'call',
-            outcome: cancelled ? 'cancelled' : 'failed',
-            durationMs,
-            ...(cancelled ? {} : { detail: messageOf(error) }),
-          });
+          return await execute(input, claim.callId, modelCallId);
+        } finally {
+          claim.release();
         }
-        return outcome;
       },
       toModelOutput: ({ output }) => toModelOutput(output as ToolOutcome, options.output),
     });
+    const execute = async (input: unknown, toolCallId: string, modelCallId: string): Promise<ToolOutcome> => {
+      const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+      const part: ToolPart = {
+        type: 'tool',
+        callId: toolCallId,
+        server: offered.server,
+        tool: offered.tool,
+        ...(modelCallId !== toolCallId ? { modelCallId } : {}),
+        modelName: name,
+        args,
+        status: 'awaiting-approval',
+        readOnly,
+      };
+      if (signal.aborted) {
+        upsert({ ...part, status: 'cancelled' });
+        return { kind: 'cancelled' };
+      }
+      const key = toolKey(offered);
+      const policy = options.policy();
+      let decision = autoDecision(policy.mode, policy.alwaysAllow, key, readOnly);
+      let reason: string | undefined;
+      if (decision === undefined) {
+        // Registered before the card goes out, so an answer that comes at once finds it.
+        const title = offered.info.title;
+        const asked = options.ask(
+          { callId: toolCallId, server: offered.server, tool: offered.tool, args, readOnly, ...(title !== undefined ? { title } : {}) },
+          signal,
+        );
+        upsert(part);
+        const answer = await asked;
+        reason = answer.reason;
+        if (answer.decision === 'cancelled') {
+          upsert({ ...part, status: 'cancelled' });
+          audit.append({ ...auditBase(part), kind: 'decision', outcome: 'cancelled', detail: reason ?? 'stopped while waiting for approval' });
+          return { kind: 'cancelled' };
+        }
+        if (answer.decision === 'always') options.allowAlways(key);
+        decision = answer.decision === 'once' ? 'allow-once' : answer.decision === 'always' ? 'always-allow' : 'deny';
+      }
+      audit.append({ ...auditBase(part), kind: 'decision', decision, ...(reason !== undefined ? { detail: reason } : {}) });
+      if (!allowed(decision)) {
+        upsert({ ...part, status: 'denied', decision });
+        return { kind: 'denied', reason: deniedReason(offered.server, offered.tool) };
+      }
+      upsert({ ...part, status: 'running', decision });
+      const started = performance.now();
+      let outcome: ToolOutcome;
+      try {
+        const result = await options.callTool(offered, args, signal, toolCallId);
+        outcome = { kind: 'result', result };
+        const durationMs = Math.round(performance.now() - started);
+        upsert({ ...part, status: result.isError === true ? 'error' : 'done', decision, result, durationMs });
+        audit.append({ ...auditBase(part), kind: 'call', outcome: result.isError === true ? 'tool-error' : 'ok', durationMs });
+      } catch (error) {
+        const durationMs = Math.round(performance.now() - started);
+        // Stop (the turn's signal), or this call alone (the tool card's Cancel: tools:cancel with its id).
+        const cancelled = signal.aborted || (error instanceof CoreError && error.code === 'cancelled');
+        outcome = cancelled ? { kind: 'cancelled' } : { kind: 'failed', message: messageOf(error) };
+        upsert({ ...part, status: cancelled ? 'cancelled' : 'error', decision, durationMs, ...(cancelled ? {} : { error: messageOf(error) }) });
+        audit.append({
+          ...auditBase(part),
+          kind: 'call',
+          outcome: cancelled ? 'cancelled' : 'failed',
+          durationMs,
+          ...(cancelled ? {} : { detail: messageOf(error) }),
+        });
+      }
+      return outcome;
+    };
   }
 
   let failure: unknown;
@@ -206,7 +220,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
         case 'tool-error': {
           // A call the SDK could not run: a name we never gave out, unparsable input, or execute threw.
           const ref = names.resolve(part.toolName);
-          const existing = parts.find((p): p is ToolPart => p.type === 'tool' && p.callId === part.toolCallId);
+          const existing = parts.findLast((p): p is ToolPart => p.type === 'tool' && (p.modelCallId ?? p.callId) === part.toolCallId);
           const args = typeof part.input === 'object' && part.input !== null ? (part.input as Record<string, unknown>) : {};
           upsert({
             ...(existing ?? {

@@ -95,6 +95,8 @@ export class ChatService {
   private readonly runs = new Map<string, Run>();
   /** Direct calls in flight (dispose cancels them and waits for their saves). */
   private readonly directCalls = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+  /** The ids the model's calls run under, from approval to result (see claimCallId). */
+  private readonly modelCalls = new Set<string>();
   private readonly requests: RequestQueue;
   private readonly ownsRequests: boolean;
   private disposed: Promise<void> | undefined;
@@ -241,6 +243,7 @@ export class ChatService {
         providerLabel: this.providerLabel(spec),
         messages: [...history, { role: 'user', content: userContent(userMessage, output) }],
         tools: this.offeredTools(),
+        claimCallId: (modelCallId) => this.claimCallId(modelCallId),
         callTool: (ref, args, signal, callId) => this.options.tools.callTool(ref, args, signal, callId),
         policy: () => {
           const settings = this.settings.view();
@@ -297,7 +300,7 @@ export class ChatService {
     if (this.disposed) throw new CoreError('internal', 'Switchboard is shutting down.');
     const request = directCallSchema.parse(raw);
     const { server, tool, args, callId } = request;
-    if (this.directCalls.has(callId)) throw new CoreError('invalid-argument', `A call with id "${callId}" is already running.`);
+    if (this.directCalls.has(callId) || this.modelCalls.has(callId)) throw new CoreError('invalid-argument', `A call with id "${callId}" is already running.`);
     const command = request.command?.trim() || `/${server}.${tool} ${JSON.stringify(args)}`;
     // A conversation deleted meanwhile (another window) is not worth failing the call over: it starts a new one.
     const isNew = request.conversationId === undefined || !this.history.has(request.conversationId);
@@ -350,6 +353,18 @@ export class ChatService {
     } finally {
       this.directCalls.delete(callId);
     }
+  }
+
+  /**
+   * The id a model's call runs under: the provider's id, or `<id>-2`, `-3`… while a running call holds it. Some
+   * OpenAI-compatible local models number their calls `call_0`, `call_1` in every turn, so two turns that run at once
+   * would otherwise share a registry entry, progress, Cancel and approval.
+   */
+  private claimCallId(modelCallId: string): { callId: string; release(): void } {
+    let callId = modelCallId;
+    for (let n = 2; this.modelCalls.has(callId) || this.directCalls.has(callId); n++) callId = `${modelCallId}-${n}`;
+    this.modelCalls.add(callId);
+    return { callId, release: () => this.modelCalls.delete(callId) };
   }
 
   /** Resolves when the run is over (the CLI waits on it). */

@@ -3,11 +3,17 @@ import type { HostError } from '../../../src-shared/errors';
 
 /** How many finished calls are kept for windows that connect later (the oldest finished is dropped first). */
 export const MAX_FINISHED_CALLS = 100;
+/**
+ * How many bytes of results (as JSON) the kept finished calls hold, newest first: every window that connects lists
+ * them all, and a result can be megabytes of base64 images. An older result beyond it is dropped (`resultNotKept`).
+ */
+export const MAX_KEPT_RESULT_BYTES = 2 * 1024 * 1024;
 
 export interface CallRegistryOptions {
   /** A call started or finished (`calls:changed`). */
   changed(view: CallView): void;
   maxFinished?: number;
+  maxResultBytes?: number;
   now?: () => number;
 }
 
@@ -19,6 +25,8 @@ export interface CallRegistryOptions {
  */
 export class CallRegistry {
   private readonly calls = new Map<string, CallView>();
+  /** The size of each kept result, by callId. */
+  private readonly resultBytes = new Map<string, number>();
   private finished = 0;
 
   constructor(private readonly options: CallRegistryOptions) {}
@@ -32,6 +40,7 @@ export class CallRegistry {
     const previous = this.calls.get(callId);
     if (previous !== undefined && previous.state !== 'running') this.finished -= 1;
     this.calls.delete(callId);
+    this.resultBytes.delete(callId);
     const view: CallView = { callId, server, tool, args, state: 'running', startedAt: this.now() };
     this.calls.set(callId, view);
     this.options.changed(view);
@@ -69,10 +78,34 @@ export class CallRegistry {
         if (this.finished <= max) break;
         if (v.state === 'running') continue;
         this.calls.delete(id);
+        this.resultBytes.delete(id);
         this.finished -= 1;
       }
     }
+    if (done.result !== undefined) {
+      this.resultBytes.set(callId, Buffer.byteLength(JSON.stringify(done.result)));
+      this.trimResults();
+    }
+    // Windows connected now get the whole result, whatever is kept.
     this.options.changed(done);
+  }
+
+  /** Keeps the newest results that fit the byte budget; an older one (or one too big alone) is dropped. */
+  private trimResults(): void {
+    const budget = this.options.maxResultBytes ?? MAX_KEPT_RESULT_BYTES;
+    let used = 0;
+    // resultBytes is in the order the calls finished.
+    for (const [id, bytes] of [...this.resultBytes].reverse()) {
+      if (used + bytes <= budget) {
+        used += bytes;
+        continue;
+      }
+      const view = this.calls.get(id);
+      this.resultBytes.delete(id);
+      if (view === undefined) continue;
+      const { result: _dropped, ...rest } = view;
+      this.calls.set(id, { ...rest, resultNotKept: true });
+    }
   }
 
   get(callId: string): CallView | undefined {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { callToolRequestSchema } from '../../../src-shared/schemas/tools';
 import type { HostMethods, ToolResult } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
-import { toHostError } from '../errors';
+import { CoreError, toHostError } from '../errors';
 import type { ServerFleet } from '../servers/fleet';
 import type { Supervisor } from '../servers/supervisor';
 import { CallRegistry } from './call-registry';
@@ -96,6 +96,9 @@ export class ToolsService implements Disposable {
     const { tool, args, callId = randomUUID(), task } = request;
     // Only a call whose id the caller knows can be followed by a window: one with a made-up id is nobody's to show.
     const tracked = request.callId !== undefined;
+    // Two running calls under one id would share an entry, progress and Cancel, and one's result would land on the other.
+    if (tracked && this.inFlight.has(callId))
+      throw new CoreError('invalid-argument', `A call with id "${callId}" is already running; give each call its own id.`);
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(signal?.reason);
     if (signal?.aborted) onAbort();

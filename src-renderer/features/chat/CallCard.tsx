@@ -64,7 +64,13 @@ function CallBody({ entry }: { entry: CallEntry }) {
       </div>
     );
   }
-  if (!entry.result) return null;
+  if (!entry.result) {
+    return entry.resultNotKept ? (
+      <div className="card-body muted" data-testid="call-result-not-kept">
+        {t('call.resultNotKept')}
+      </div>
+    ) : null;
+  }
   const isError = entry.state === 'error';
   return (
     <div className={`card-body${isError ? ' call-error' : ''}`} data-testid={isError ? 'call-error' : 'call-result'}>
