@@ -6,6 +6,7 @@ import { toHostError } from '../errors';
 import { createHost, type Host } from '../host';
 import { nodeRuntime } from '../config/runtime';
 import { StaticSettings } from '../settings/store';
+import { scanTool } from '../trust/hidden-text';
 import { canonicalJson, definitionOf, hashDefinition } from '../trust/pins';
 import { tempDir, waitFor } from '../../test-support/processes';
 import { createHash } from 'node:crypto';
@@ -64,6 +65,8 @@ describe('MCP Apps: tools keep _meta, their UI resources are read, checked and p
       .digest('hex');
     expect(hashDefinition(definitionOf(plain))).toBe(before);
     expect(hashDefinition(definitionOf({ ...plain, _meta: { ui: { resourceUri: 'ui://a/b' } } }))).not.toBe(before);
+    // Its text is checked for hidden characters like the rest of the definition.
+    expect(scanTool({ ...plain, _meta: { ui: { resourceUri: 'ui://a/b\u200B' } } }).map((f) => f.where)).toEqual(['_meta.ui.resourceUri']);
   });
 
   it('never offers an app-only tool to the model and refuses it as a direct call, saying it is for its app', async () => {
