@@ -16,6 +16,7 @@ import { authChannelNames, type AuthResults } from './contract/auth';
 import { chatChannelNames, chatEventNames, type ChatResults, type ChatEvents } from './contract/chat';
 import { settingsChannelNames, type SettingsResults } from './contract/settings';
 import { installChannelNames, installEventNames, type InstallResults, type InstallEvents } from './contract/install';
+import { appsChannelNames, type AppsResults } from './contract/apps';
 import type { HostError, HostErrorCode } from './errors';
 
 /*
@@ -41,6 +42,7 @@ export type * from './contract/auth';
 export type * from './contract/chat';
 export type * from './contract/settings';
 export type * from './contract/install';
+export type * from './contract/apps';
 export type * from './errors';
 export { isHostErrorCode } from './errors';
 export { logLevels } from './contract/logging';
@@ -65,7 +67,8 @@ export interface HostResults
     AuthResults,
     ChatResults,
     SettingsResults,
-    InstallResults {}
+    InstallResults,
+    AppsResults {}
 
 /** Events main pushes to every renderer: the union of the domains' tables. */
 export interface HostEvents
@@ -106,6 +109,7 @@ const channelFlags = {
   ...chatChannelNames,
   ...settingsChannelNames,
   ...installChannelNames,
+  ...appsChannelNames,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 const eventFlags = {

@@ -1,4 +1,5 @@
 import { appChannels } from './schemas/app';
+import { appsChannels } from './schemas/apps';
 import { authChannels } from './schemas/auth';
 import { chatChannels } from './schemas/chat';
 import { configChannels } from './schemas/config';
@@ -38,4 +39,5 @@ export const hostChannels = {
   ...chatChannels,
   ...settingsChannels,
   ...installChannels,
+  ...appsChannels,
 } as const;

@@ -1,3 +1,4 @@
+import { AppsService } from './apps/service';
 import { join, dirname } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import type { ServerEntry } from '../../src-shared/schemas/config';
@@ -286,6 +287,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     ...new ConsentService(fleet).api,
     ...install.api,
     ...new TrustService(fleet).api,
+    ...new AppsService(fleet).api,
     ...openUrlApi(options.openExternal),
     // Settings changes re-apply the config: servers whose environment or roots changed follow.
     ...new SettingsService(options.settings, () => void apply(store.snapshot())).api,

@@ -102,4 +102,11 @@ describe('resolvePrompt and slash suggestions', () => {
     expect(slashSuggestions('', servers, lists).map((x) => x.command)).toEqual(['add', 'greet', 'p.review', 'q.review']);
     expect(slashSuggestions('dd', servers, lists).map((x) => x.command)).toEqual(['add']);
   });
+
+  it('never suggests an app-only tool (MCP Apps visibility without "model")', () => {
+    const appOnly: ToolInfo = { name: 'refresh_view', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://x/v.html', visibility: ['app'] } } };
+    const both: ToolInfo = { name: 'render_view', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://x/v.html' } } };
+    const withApps: ServerView[] = [{ ...server('x', []), tools: [appOnly, both] }];
+    expect(slashSuggestions('re', withApps, {}).map((x) => x.command)).toEqual(['render_view']);
+  });
 });

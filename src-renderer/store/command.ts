@@ -1,5 +1,6 @@
 import type { PromptInfo, ServerView, ToolInfo } from '../../src-shared/host-api';
 import { i18n, reasonText } from '../i18n';
+import { isAppOnly } from '../../src-shared/tool-ui';
 
 /** What the person typed in the chat box. */
 export type ParsedCommand =
@@ -184,10 +185,12 @@ export function slashSuggestions(typed: string, servers: readonly ServerView[], 
   const bump = (key: string): void => {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   };
-  for (const s of ready) for (const t of s.tools) bump(t.name);
+  // App-only tools (MCP Apps) are their app's alone: no slash command offers them.
+  const tools = (s: ServerView): ToolInfo[] => s.tools.filter((t) => !isAppOnly(t));
+  for (const s of ready) for (const t of tools(s)) bump(t.name);
   for (const s of ready) for (const p of lists[s.name]?.value?.prompts ?? []) bump(p.name);
   for (const s of ready) {
-    for (const t of s.tools) {
+    for (const t of tools(s)) {
       all.push({
         kind: 'tool',
         server: s.name,

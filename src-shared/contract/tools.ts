@@ -1,4 +1,5 @@
 import type { HostError } from '../errors';
+import type { ToolApp } from './apps';
 import type { ToolReview } from './trust';
 
 /** A server's tools, calling one, its result, and a running call's progress and task state. Zod-free. */
@@ -31,6 +32,10 @@ export interface ToolInfo {
   execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
   /** Pinned-definition review: absent where nothing pins tools (then it counts as trusted). */
   review?: ToolReview;
+  /** The tool's `_meta` as listed (MCP Apps read `ui`: `resourceUri`, `visibility`). */
+  _meta?: Record<string, unknown>;
+  /** MCP Apps: the UI resource `_meta.ui.resourceUri` names, as read and checked when the tool was listed. */
+  app?: ToolApp;
 }
 
 export interface ToolIcon {
@@ -54,6 +59,8 @@ export interface ToolResult {
   outputSchemaError?: string;
   /** The final state of a task-augmented call. */
   task?: { taskId: string; status: TaskStatus };
+  /** The result's `_meta`, as the server sent it (for an app's `tool-result`; not given to the model). */
+  _meta?: Record<string, unknown>;
 }
 
 /** Where a call the host runs is: still running, answered (`ok`, or `error` for a tool error or a failure), or cancelled. */

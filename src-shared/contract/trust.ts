@@ -6,7 +6,8 @@
  * and its text hides characters (below). All but `trusted` need review: never offered to the model, calls refused.
  */
 export type ToolReviewState = 'trusted' | 'changed' | 'new' | 'flagged';
-export type ToolDefinitionField = 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | 'instructions';
+/** `ui`: the tool's `_meta.ui` (MCP Apps); `appHtml`: the digest of the HTML its `_meta.ui.resourceUri` names. */
+export type ToolDefinitionField = 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | 'ui' | 'appHtml' | 'instructions';
 
 /** A definition as it was trusted (and the server's instructions then), to show beside the current one. */
 export interface PinnedDefinition {
@@ -15,6 +16,8 @@ export interface PinnedDefinition {
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  ui?: Record<string, unknown>;
+  appHtml?: string;
   instructions?: string;
 }
 

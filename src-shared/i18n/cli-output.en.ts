@@ -32,6 +32,17 @@ export const cliOutEn = {
     arguments: 'ARGUMENTS',
     version: 'VERSION',
     kinds: 'KINDS',
+    resourceUri: 'UI RESOURCE',
+    visibility: 'VISIBILITY',
+    app: 'APP',
+  },
+  apps: {
+    ok: 'ok',
+    invalid: 'invalid',
+    needsReview: '{{state}} — needs review',
+    none: 'No tool of a ready server has an app (_meta.ui.resourceUri).',
+    csp: '{{server}}/{{tool}}: CSP {{csp}}',
+    permissions: '{{server}}/{{tool}}: asks for {{permissions}}',
   },
   /** A server's status as the tables and lines show it (the --json output keeps the bare value). */
   status: {
@@ -147,6 +158,8 @@ export const cliOutEn = {
     stateNew: 'new',
     stateFlagged: 'flagged',
     hiddenMark: ' [hidden text]',
+    /** An MCP Apps tool only its app may call (never offered to the model). */
+    appOnlyMark: ' [app only]',
     /** After a description longer than a person reads at a glance: information, not a warning. */
     length: ' ({{n}} characters)',
     accept: '; accept with: switchboard trust {{server}} {{tool}}',

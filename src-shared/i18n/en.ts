@@ -1356,6 +1356,9 @@ export const en = {
       'settings-read-only': 'Settings cannot be changed in this mode.',
       server: 'Server "{{server}}" does not offer this: {{message}}',
       'signature-unsupported': '$t(bundle.refusal.unsupported)',
+      /** An MCP Apps tool whose visibility leaves out "model" (src-main/core/servers/features/tools.ts). */
+      'app-only': "{{server}}/{{tool}} is only for its app: the server's app calls it, not the model or a person. Use the server's other tools instead.",
+      'no-app': '{{server}}/{{tool}} has no app (its _meta.ui.resourceUri names no UI resource).',
     },
     'request-failed': {
       generic: 'The request failed: {{message}}',

@@ -1316,6 +1316,8 @@ export const zhCN: Catalogue = {
       'settings-read-only': '此模式下无法更改设置。',
       server: '服务器“{{server}}”不提供此功能：{{message}}',
       'signature-unsupported': '$t(bundle.refusal.unsupported)',
+      'app-only': '{{server}}/{{tool}} 仅供其应用使用：由服务器的应用调用，模型和用户都不能直接调用。请改用该服务器的其他工具。',
+      'no-app': '{{server}}/{{tool}} 没有应用（其 _meta.ui.resourceUri 未指向任何 UI 资源）。',
     },
     'request-failed': {
       generic: '请求失败：{{message}}',
@@ -1487,6 +1489,8 @@ export const zhCN: Catalogue = {
                                调用一个工具；成功退出码 0，结果为错误时 1，用法/配置错误时 2
                                （--progress：在 stderr 输出 "progress 2/4 message" 和任务状态行；--task：在工具允许时
                                作为任务运行；仅支持任务的工具总是作为任务运行）
+  apps [SERVER]                每个就绪服务器（或指定服务器）的 MCP 应用：带 UI 资源（ui://）的工具、其可见性、CSP 与权限，
+                               已检查（MIME、大小）并随工具一起固定；指定的服务器未就绪或 UI 资源无效时退出码为 1。尚不渲染
   resources [SERVER]           每个就绪服务器（或指定服务器）的资源，然后是资源模板
   read SERVER URI              读取资源内容：文本输出到 stdout，二进制显示为 [blob MIME, N bytes]（--json：全部内容）
   prompts [SERVER]             每个就绪服务器（或指定服务器）的提示（含参数；[optional] 表示可选）

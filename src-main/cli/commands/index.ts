@@ -1,3 +1,4 @@
+import { apps } from './apps';
 import { authCommands } from './auth';
 import { call } from './call';
 import { chat } from './chat';
@@ -19,6 +20,7 @@ export const commands: readonly CliCommand[] = [
   tools,
   trust,
   call,
+  apps,
   ...featureCommands,
   ...authCommands,
   doctor,

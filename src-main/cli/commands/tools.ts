@@ -35,6 +35,8 @@ export const tools: CliCommand = {
         description: t.description ?? '',
         inputSchema: t.inputSchema,
         ...(t.review ? { review: t.review } : {}),
+        ...(t._meta ? { _meta: t._meta } : {}),
+        ...(t.app ? { app: t.app } : {}),
       })),
     );
     if (args.json) outJson(rows);

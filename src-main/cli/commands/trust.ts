@@ -1,4 +1,5 @@
 import type { ServerView, ToolInfo } from '../../../src-shared/host-api';
+import { isAppOnly } from '../../../src-shared/tool-ui';
 import type { Host } from '../../core/host';
 import { findingLines, longTextLimit, type FindingWords } from '../../core/trust/hidden-text';
 import { shortDiff, type DiffWords } from '../../core/trust/pins';
@@ -37,7 +38,9 @@ function stateWord(state: string | undefined): string {
   return state ?? '';
 }
 
-const markOf = (tool: ToolInfo): string =>
+const markOf = (tool: ToolInfo): string => `${reviewMarkOf(tool)}${isAppOnly(tool) ? cliT('cliOut.trust.appOnlyMark') : ''}`;
+
+const reviewMarkOf = (tool: ToolInfo): string =>
   needsReview(tool)
     ? cliT('cliOut.trust.needsReview', { state: stateWord(tool.review?.state) })
     : tool.review?.hidden?.length

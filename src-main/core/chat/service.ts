@@ -31,6 +31,7 @@ import { RequestQueue } from '../requests/queue';
 import type { ApprovalAnswer, ApprovalRequest, OfferedTool } from './run-turn';
 import { toolKey, type ToolRef } from './tool-names';
 import type { RemoteImageOptions } from './remote-image';
+import { isAppOnly } from '../../../src-shared/tool-ui';
 import { isTrusted } from '../trust/pins';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
@@ -166,7 +167,8 @@ export class ChatService {
         .views()
         .filter((v) => v.status === 'ready' && !v.disabled)
         // A tool that changed, is new or hides text since it was trusted is never offered until a person accepts it.
-        .flatMap((v) => v.tools.filter(isTrusted).map((info) => ({ server: v.name, tool: info.name, info })))
+        // An app-only tool (MCP Apps `visibility` without "model") is its app's alone: never the model's.
+        .flatMap((v) => v.tools.filter((t) => isTrusted(t) && !isAppOnly(t)).map((info) => ({ server: v.name, tool: info.name, info })))
         .filter((t) => !disabled.has(toolKey(t)))
     );
   }

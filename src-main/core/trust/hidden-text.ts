@@ -12,7 +12,9 @@ export { hiddenKind, longTextLimit, revealHidden, scanText, visibleControls, typ
  */
 
 /** Every finding in a tool's title, description, schemas (names and strings) and annotation title. */
-export function scanTool(tool: Pick<ToolInfo, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>): HiddenTextFinding[] {
+export function scanTool(
+  tool: Pick<ToolInfo, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | '_meta'>,
+): HiddenTextFinding[] {
   const findings: HiddenTextFinding[] = [];
   const check = (where: string, text: string): void => {
     const found = scanText(text);
@@ -25,6 +27,8 @@ export function scanTool(tool: Pick<ToolInfo, 'name' | 'title' | 'description' |
   if (tool.outputSchema !== undefined) walk(tool.outputSchema, 'outputSchema', check, 0);
   const annotationTitle = tool.annotations?.title;
   if (typeof annotationTitle === 'string') check('annotations.title', annotationTitle);
+  // MCP Apps: the UI resource URI and visibility are pinned, so their text is checked like the rest.
+  if (tool._meta?.ui !== undefined) walk(tool._meta.ui, '_meta.ui', check, 0);
   return findings;
 }
 

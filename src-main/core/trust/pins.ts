@@ -4,12 +4,14 @@ import { diffLines } from 'diff';
 import type { HiddenTextFinding, PinnedDefinition, ToolDefinitionField, ToolInfo, ToolReview } from '../../../src-shared/host-api';
 import { writeFileAtomicSync } from '../support/data-files';
 import { withFileLockSync } from '../support/file-lock';
+import { toolUiMeta } from '../../../src-shared/tool-ui';
 import { findingLines, revealHidden, scanTool } from './hidden-text';
 
 /*
  * Pinned tool definitions (against "rug pulls" such as MCPoison): on a server's first successful listing,
- * each tool's name, title, description, inputSchema, outputSchema and annotations, and the server's instructions, are
- * pinned — a SHA-256 of their canonical JSON, kept with the definition itself so that a change can be shown as a
+ * each tool's name, title, description, inputSchema, outputSchema, annotations, `_meta.ui` and the digest of the MCP
+ * App HTML that names (both only when present, so a tool without them hashes as it always did), and the server's
+ * instructions, are pinned — a SHA-256 of their canonical JSON, kept with the definition itself so that a change can be shown as a
  * diff. Later listings are compared with the pins: a tool whose definition (or whose server's instructions) differs
  * is `changed`, one that was not there is `new`, one not yet pinned whose text hides characters is `flagged`; none of
  * those is offered to the model or may be called until a person accepts it (`tools:trust`, `switchboard trust`).
@@ -29,6 +31,10 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: Record<string, unknown>;
+  /** The tool's `_meta.ui` (MCP Apps: its UI resource and visibility). */
+  ui?: Record<string, unknown>;
+  /** `sha256:<hex>` of its UI resource's HTML, when it has a valid one. */
+  appHtml?: string;
 }
 
 export interface ToolPin {
@@ -48,7 +54,9 @@ interface PinFile {
   servers: Record<string, ServerPins>;
 }
 
-export function definitionOf(tool: ToolInfo | ToolDefinition): ToolDefinition {
+export function definitionOf(tool: ToolInfo): ToolDefinition {
+  const ui = toolUiMeta(tool);
+  const app = tool.app?.digest;
   return {
     name: tool.name,
     ...(tool.title !== undefined ? { title: tool.title } : {}),
@@ -56,6 +64,8 @@ export function definitionOf(tool: ToolInfo | ToolDefinition): ToolDefinition {
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
     ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+    ...(ui !== undefined ? { ui } : {}),
+    ...(app !== undefined ? { appHtml: app } : {}),
   };
 }
 
@@ -75,7 +85,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8
 export const hashDefinition = (definition: ToolDefinition): string => sha256(canonicalJson(definition));
 export const hashInstructions = (instructions: string | undefined): string => sha256(instructions ?? '');
 
-const toolFields = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const;
+const toolFields = ['title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui', 'appHtml'] as const;
 
 /** The fields in which two definitions differ. */
 export function changedFields(before: ToolDefinition, after: ToolDefinition): Array<(typeof toolFields)[number]> {
@@ -271,7 +281,10 @@ export const englishDiffWords: DiffWords = { none: '(none)', more: (count) => `�
 
 /** The current value of a field, for a diff beside the pinned one. */
 export function currentField(tool: ToolInfo, field: ToolDefinitionField, instructions: string | undefined): unknown {
-  return field === 'instructions' ? (instructions ?? '') : tool[field];
+  if (field === 'instructions') return instructions ?? '';
+  if (field === 'ui') return toolUiMeta(tool);
+  if (field === 'appHtml') return tool.app?.digest;
+  return tool[field];
 }
 
 /**

@@ -58,6 +58,14 @@ export function changedFieldTexts(
   return (review.changed ?? []).map((field) => ({
     field,
     before: fieldText(pinned[field], none),
-    after: fieldText(field === 'instructions' ? (instructions ?? '') : tool[field], none),
+    after: fieldText(currentValue(tool, field, instructions), none),
   }));
+}
+
+/** A field's current value: `ui` and `appHtml` (MCP Apps) live in the tool's `_meta.ui` and its app's digest. */
+function currentValue(tool: ToolInfo, field: ToolDefinitionField, instructions: string | undefined): unknown {
+  if (field === 'instructions') return instructions ?? '';
+  if (field === 'ui') return (tool._meta as { ui?: unknown } | undefined)?.ui;
+  if (field === 'appHtml') return tool.app?.digest;
+  return tool[field];
 }

@@ -38,6 +38,8 @@ export function createFeatures(context: FeatureContext): ServerFeatures {
   const sampling = new SamplingFeature(context);
   const elicitation = new ElicitationFeature(context);
   const roots = new RootsFeature(context);
+  // MCP Apps: a tool's UI resource is read again when the server says its resources changed.
+  resources.onServerChange((uri) => tools.appsChanged(uri));
   return {
     tools,
     resources,

@@ -1,5 +1,6 @@
 import type { Client, McpSubscription, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ReadResourceView, ResourceContents, ResourceInfo, ResourceListView, ResourceTemplateInfo } from '../../../../src-shared/host-api';
+import { Emitter } from '../../../../src-shared/lifecycle';
 import { CoreError, messageOf } from '../../errors';
 import type { ConnectedInfo } from './feature';
 import { ListFeature } from './list-feature';
@@ -28,6 +29,9 @@ export class ResourcesFeature extends ListFeature<ResourceEntry> {
   /** Bumped on every connect and disconnect: work begun for an earlier session drops its result. */
   private generation = 0;
   private split: { of: ResourceEntry[]; resources: ResourceInfo[]; templates: ResourceTemplateInfo[] } | undefined;
+  private readonly serverChanges = new Emitter<string | undefined>();
+  /** The server said its resources changed: the list (undefined), or one URI (subscribed or not). MCP Apps read again on it. */
+  readonly onServerChange = this.serverChanges.event;
 
   protected offered(capabilities: ServerCapabilities | undefined): boolean {
     return capabilities?.resources !== undefined;
@@ -55,8 +59,13 @@ export class ResourcesFeature extends ListFeature<ResourceEntry> {
 
   override attach(client: Client): void {
     super.attach(client);
+    client.setNotificationHandler(this.changedMethod, () => {
+      this.scheduleRefresh();
+      this.serverChanges.fire(undefined);
+    });
     client.setNotificationHandler('notifications/resources/updated', (notification) => {
       const uri = notification.params.uri;
+      this.serverChanges.fire(uri);
       // Only what this host asked for (an update racing an unsubscribe, or a server that sends unasked, is dropped).
       if (this.subscribed.has(uri)) this.context.emit('resources:updated', { server: this.context.server, uri });
     });

@@ -1,5 +1,7 @@
 import type { Client, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import type { ToolIcon, ToolInfo, ToolResult } from '../../../../src-shared/host-api';
+import { loadAppResource, type LoadedApp } from '../../apps/ui-resource';
+import { isAppOnly, toolResourceUri } from '../../../../src-shared/tool-ui';
 import { CoreError } from '../../errors';
 import { currentInstructions, isTrusted, reviewMessage, reviewTools, trustTools } from '../../trust/pins';
 import type { ConnectedInfo } from './feature';
@@ -32,10 +34,54 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       // A failure keeps the adopted result (the listing is what matters here).
       rediscover ? client.discover({ timeout: timeoutMs }).catch(() => undefined) : undefined,
     ]);
-    const tools = listed.tools.map(toolInfo);
+    const tools = await this.withApps(client, listed.tools.map(toolInfo), timeoutMs);
     // Each tool's review state against its pinned definition (a server's first listing pins them).
     const pins = this.context.pins;
     return pins ? reviewTools(pins, this.context.server, tools, currentInstructions(client)) : tools;
+  }
+
+  /**
+   * MCP Apps: each UI resource a listed tool names, read once per URI and kept until the server says its resources
+   * changed (`appsChanged`) or the session ends. A read that fails or does not validate makes the tool's app
+   * `invalid` (with the reason); it never fails the listing.
+   */
+  private readonly appCache = new Map<string, Promise<LoadedApp>>();
+
+  private async withApps(client: Client, tools: ToolInfo[], timeoutMs: number): Promise<ToolInfo[]> {
+    if (!tools.some((t) => toolResourceUri(t) !== undefined)) return tools;
+    const read = (uri: string): Promise<unknown> => client.readResource({ uri }, { timeout: timeoutMs });
+    return Promise.all(
+      tools.map(async (tool) => {
+        const uri = toolResourceUri(tool);
+        if (uri === undefined) return tool;
+        let loading = this.appCache.get(uri);
+        if (!loading) {
+          loading = loadAppResource(read, uri, `${this.context.server}/${tool.name}`);
+          this.appCache.set(uri, loading);
+        }
+        const loaded = await loading;
+        return { ...tool, app: loaded.app };
+      }),
+    );
+  }
+
+  /** The validated HTML of a UI resource as last read (undefined when it was not read or is invalid). */
+  async appHtml(uri: string): Promise<string | undefined> {
+    return (await this.appCache.get(uri))?.html;
+  }
+
+  /** The server's resources changed (list, or one updated): apps are read again with the tools, if any tool has one. */
+  appsChanged(uri?: string): void {
+    if (uri !== undefined && !this.appCache.has(uri)) return;
+    if (uri === undefined && this.appCache.size === 0) return;
+    if (uri !== undefined) this.appCache.delete(uri);
+    else this.appCache.clear();
+    this.scheduleRefresh();
+  }
+
+  override disconnected(): void {
+    this.appCache.clear();
+    super.disconnected();
   }
 
   /** Judges the listed tools against the pins file again (it may have changed since the listing); answers `tool` as it is now. */
@@ -112,6 +158,21 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
 
   private rediscover = false;
 
+  /** The listed tool, whatever its review state (a re-list pending settled first), or `unknown-tool`. */
+  async resolveListed(tool: string): Promise<ToolInfo> {
+    if (!this.context.client())
+      throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; start it to see its tools.`, {
+        data: { server: this.context.server, tool },
+      });
+    await this.settle();
+    const info = this.find(tool);
+    if (info) return info;
+    const names = this.items.map((t) => t.name).join(', ');
+    throw new CoreError('unknown-tool', `Server "${this.context.server}" has no tool "${tool}". Its tools: ${names || 'none'}.`, {
+      data: { server: this.context.server, tool },
+    });
+  }
+
   /** The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. */
   async resolve(tool: string): Promise<ToolInfo> {
     if (!this.context.client())
@@ -147,6 +208,14 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
         },
       });
     }
+    // MCP Apps: a tool whose visibility leaves out "model" is its app's alone (the spec keeps it from the agent; a
+    // person's direct call is refused the same way, so that no path reaches it but its own app's).
+    if (isAppOnly(info))
+      throw new CoreError(
+        'not-supported',
+        `${this.context.server}/${tool} is only for its app (its _meta.ui.visibility leaves out "model"): the server's app calls it, not the model or a person. Call the server's other tools instead.`,
+        { data: { server: this.context.server, tool, reason: 'app-only' } },
+      );
     return info;
   }
 
@@ -196,7 +265,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
   listed(tool: string): ToolInfo | undefined {
     if (!this.context.client()) return undefined;
     const info = this.find(tool);
-    return info !== undefined && isTrusted(info) ? info : undefined;
+    return info !== undefined && isTrusted(info) && !isAppOnly(info) ? info : undefined;
   }
 
   /** The listed tools by name (the first of a name, as a listing is read), made once per list. */
@@ -262,6 +331,7 @@ interface ListedTool {
   annotations?: unknown;
   icons?: ReadonlyArray<{ src: string; mimeType?: string; sizes?: string[] }>;
   execution?: { taskSupport?: 'forbidden' | 'optional' | 'required' };
+  _meta?: Record<string, unknown>;
 }
 
 export function toolInfo(tool: ListedTool): ToolInfo {
@@ -279,12 +349,13 @@ export function toolInfo(tool: ListedTool): ToolInfo {
     ...(tool.annotations !== undefined ? { annotations: tool.annotations as Record<string, unknown> } : {}),
     ...(icons !== undefined && icons.length > 0 ? { icons } : {}),
     ...(tool.execution?.taskSupport !== undefined ? { execution: { taskSupport: tool.execution.taskSupport } } : {}),
+    ...(tool._meta !== undefined && typeof tool._meta === 'object' && tool._meta !== null ? { _meta: tool._meta } : {}),
   };
 }
 
-/** The parts of a CallToolResult a person and a model use; transport `_meta` stays behind. */
+/** The parts of a CallToolResult a person, a model and an app use (the model is given only content; see chat). */
 export function normalizeResult(result: unknown): ToolResult {
-  const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown };
+  const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown; toolResult?: unknown; _meta?: unknown };
   // 2024-11-05 servers may answer with the compatibility shape `{ toolResult }`.
   if (r.content === undefined && r.toolResult !== undefined) {
     return { content: [{ type: 'text', text: JSON.stringify(r.toolResult) }] };
@@ -294,5 +365,6 @@ export function normalizeResult(result: unknown): ToolResult {
   if (r.structuredContent !== undefined && typeof r.structuredContent === 'object')
     normalized.structuredContent = r.structuredContent as Record<string, unknown>;
   if (r.isError === true) normalized.isError = true;
+  if (typeof r._meta === 'object' && r._meta !== null && !Array.isArray(r._meta)) normalized._meta = r._meta as Record<string, unknown>;
   return normalized;
 }
