@@ -9,6 +9,9 @@ import { ListFeature } from './list-feature';
 import { deliverProgressFirst } from './progress-order';
 
 /** The server's tools: listed as part of every start (a failure fails it), re-listed on `tools/list_changed`. */
+/** The longest wait for one UI resource read while the tools are listed. */
+const appReadTimeoutMs = 10_000;
+
 export class ToolsFeature extends ListFeature<ToolInfo> {
   readonly name = 'tools' as const;
   override readonly blocking = true;
@@ -49,7 +52,9 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
 
   private async withApps(client: Client, tools: ToolInfo[], timeoutMs: number): Promise<ToolInfo[]> {
     if (!tools.some((t) => toolResourceUri(t) !== undefined)) return tools;
-    const read = (uri: string): Promise<unknown> => client.readResource({ uri }, { timeout: timeoutMs });
+    // Bounded apart from the server's request timeout: a UI resource that does not answer delays the listing (and the
+    // server's readiness) by at most this, then shows as invalid with the reason.
+    const read = (uri: string): Promise<unknown> => client.readResource({ uri }, { timeout: Math.min(timeoutMs, appReadTimeoutMs) });
     return Promise.all(
       tools.map(async (tool) => {
         const uri = toolResourceUri(tool);
