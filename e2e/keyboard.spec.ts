@@ -97,7 +97,6 @@ test('Esc closes History, each dialog and a server page', async ({ page }) => {
   await expect(history).toHaveCount(0);
 
   for (const [button, dialog] of [
-    ['open-providers', 'providers-dialog'],
     ['open-audit', 'audit-dialog'],
     ['shortcuts-open', 'shortcuts-dialog'],
   ] as const) {
