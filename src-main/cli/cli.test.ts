@@ -55,7 +55,11 @@ describe('switchboard CLI', () => {
     const ok = cli(['--config', config, 'call', 'calculator', 'add', '{"a":2,"b":3}']);
     expect([ok.status, ok.stdout]).toEqual([0, '5\n']);
     const json = cli(['--config', config, '--json', 'call', 'calculator', 'multiply', '{"a":6,"b":7}']);
-    expect(JSON.parse(json.stdout)).toEqual({ content: [{ type: 'text', text: '42' }] });
+    // The result as the server gave it, its `_meta` kept (the 2026 SDK names the server there).
+    expect(JSON.parse(json.stdout)).toEqual({
+      content: [{ type: 'text', text: '42' }],
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'switchboard-calculator', version: '1.0.0' } },
+    });
     const byZero = cli(['--config', config, 'call', 'calculator', 'divide', '{"a":1,"b":0}']);
     expect(byZero.status).toBe(1);
     expect(byZero.stderr).toContain('calculator/divide returned an error: Cannot divide 1 by zero');

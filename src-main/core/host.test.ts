@@ -36,7 +36,7 @@ describe('host with the bundled calculator', () => {
     expect(view?.tools[0]?.inputSchema).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
     await waitFor(() => seen.includes('ready'), 2000, 'a servers:changed event with ready');
 
-    expect(await host.api['tools:call']({ server: 'calculator', tool: 'add', args: { a: 2, b: 3 } })).toEqual({ content: [{ type: 'text', text: '5' }] });
+    expect(await host.api['tools:call']({ server: 'calculator', tool: 'add', args: { a: 2, b: 3 } })).toMatchObject({ content: [{ type: 'text', text: '5' }] });
     // CALC_PRECISION from the server's env block is honoured.
     const third = await host.api['tools:call']({ server: 'calculator', tool: 'divide', args: { a: 1, b: 3 } });
     expect(third.content).toEqual([{ type: 'text', text: '0.333' }]);
