@@ -1,7 +1,8 @@
 import type { UiAppInfo } from '../../../src-shared/host-api';
-import { cliReason, cliT, errorLine, statusWord } from '../i18n';
+import { cliT } from '../i18n';
 import { err, out, outJson, printTable } from '../output';
 import { firstServer, oneShot, type CliCommand } from './command';
+import { settledViews } from './settled-views';
 
 /**
  * `switchboard apps [SERVER]`: the MCP Apps of every ready server, or of one — each tool whose `_meta.ui.resourceUri`
@@ -15,18 +16,8 @@ export const apps: CliCommand = {
   servers: firstServer,
   async run(host, args) {
     const only = args.positionals[0];
-    if (only !== undefined) {
-      try {
-        await host.settled(only);
-      } catch (error) {
-        err(errorLine(error));
-        return 2;
-      }
-    } else await host.settled();
-    const views = (await host.api['servers:list']()).filter((v) => only === undefined || v.name === only);
-    const failed = views.filter((v) => v.status !== 'ready' && !v.disabled);
-    for (const v of failed) err(`${v.name}: ${statusWord(v.status)}${v.error ? ` — ${cliReason(v.error, v.errorInfo)}` : ''}`);
-    const noneReady = only === undefined && failed.length > 0 && !views.some((v) => v.status === 'ready');
+    const settled = await settledViews(host, only);
+    if (settled === undefined) return 2;
     const list = await host.api['apps:list'](only !== undefined ? { server: only } : {});
     const invalid = list.filter((a) => a.status === 'invalid');
     if (args.json)
@@ -46,7 +37,7 @@ export const apps: CliCommand = {
       );
     else printApps(list);
     for (const a of invalid) err(`switchboard: ${a.problem ?? `${a.server}/${a.tool}: ${cliT('cliOut.apps.invalid')}`}`);
-    return (only !== undefined && failed.length > 0) || noneReady || invalid.length > 0 ? 1 : 0;
+    return settled.failed || invalid.length > 0 ? 1 : 0;
   },
 };
 
