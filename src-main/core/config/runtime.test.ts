@@ -85,7 +85,9 @@ describe('upgradeLegacyLaunches (configs written before the fuses)', () => {
     await host.settled();
     const [view] = await host.api['servers:list']();
     expect(view).toMatchObject({ name: 'calculator', status: 'ready' });
-    expect(await host.api['tools:call']({ server: 'calculator', tool: 'multiply', args: { a: 6, b: 7 } })).toMatchObject({ content: [{ type: 'text', text: '42' }] });
+    expect(await host.api['tools:call']({ server: 'calculator', tool: 'multiply', args: { a: 6, b: 7 } })).toMatchObject({
+      content: [{ type: 'text', text: '42' }],
+    });
   });
 
   it('leaves a broken file and a missing file alone', async () => {
