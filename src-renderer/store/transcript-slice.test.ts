@@ -76,16 +76,61 @@ describe('transcript slice', () => {
 });
 
 describe('direct calls', () => {
-  it('go to the open conversation (or start one and keep it open), with the typed command', async () => {
-    const call = vi.fn(async () => ({ conversationId: 'c1', result: { content: [{ type: 'text' as const, text: '5' }] } }));
+  it('go to the open conversation (or open one at once and keep it open), with the typed command', async () => {
+    const call = vi.fn(async (request: { conversationId?: string }) => ({
+      conversationId: request.conversationId ?? 'none',
+      result: { content: [{ type: 'text' as const, text: '5' }] },
+    }));
     const s = storeWith({ 'chat:call': call });
     await s.getState().callTool({ server: 'calc', tool: 'add' }, { a: 2, b: 3 }, '/add {"a":2,"b":3}');
     expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ server: 'calc', tool: 'add', args: { a: 2, b: 3 }, command: '/add {"a":2,"b":3}' }));
-    expect((call.mock.calls[0] as unknown as [Record<string, unknown>])[0]).not.toHaveProperty('conversationId');
-    expect(s.getState().activeConversationId).toBe('c1');
+    const opened = call.mock.calls[0]?.[0].conversationId;
+    expect(opened).toMatch(/^c-[0-9a-f]{32}$/);
+    expect(s.getState().activeConversationId).toBe(opened);
     await s.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1, b: 1 });
-    expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ conversationId: 'c1' }));
+    expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ conversationId: opened }));
     expect(s.getState().entries.map((e) => (e.kind === 'call' ? e.state : e.kind))).toEqual(['ok', 'ok']);
+  });
+
+  it('a second call sent before the first answers goes to the same new conversation', async () => {
+    // The first call's result can show (the host's calls settle its card) before its own reply arrives; a call typed
+    // then must not start a conversation of its own, or a reload shows only one of them.
+    const replies: Array<() => void> = [];
+    const call = vi.fn(
+      (request: { conversationId?: string }) =>
+        new Promise<{ conversationId: string; result: { content: [] } }>((resolve) =>
+          replies.push(() => resolve({ conversationId: request.conversationId ?? 'none', result: { content: [] } })),
+        ),
+    );
+    const s = storeWith({ 'chat:call': call });
+    const first = s.getState().callTool({ server: 'calc', tool: 'add' }, { a: 1, b: 1 });
+    const second = s.getState().callTool({ server: 'calc', tool: 'add' }, { a: 2, b: 2 });
+    for (const reply of replies) reply();
+    await Promise.all([first, second]);
+    const ids = call.mock.calls.map((c) => c[0].conversationId);
+    expect(ids[0]).toBeDefined();
+    expect(ids).toEqual([ids[0], ids[0]]);
+  });
+
+  it('follows the host when it had to start another conversation; New chat during a call stays new', async () => {
+    const s = storeWith({ 'chat:call': vi.fn(async () => ({ conversationId: 'fresh', result: { content: [] } })) });
+    await s.getState().callTool({ server: 'calc', tool: 'add' }, {});
+    expect(s.getState().activeConversationId).toBe('fresh');
+
+    let reply: () => void = () => undefined;
+    const slow = storeWith({
+      'chat:call': vi.fn(
+        () =>
+          new Promise<{ conversationId: string; result: { content: [] } }>(
+            (resolve) => (reply = () => resolve({ conversationId: 'other', result: { content: [] } })),
+          ),
+      ),
+    });
+    const pending = slow.getState().callTool({ server: 'calc', tool: 'add' }, {});
+    slow.getState().clearChat();
+    reply();
+    await pending;
+    expect(slow.getState().activeConversationId).toBeUndefined();
   });
 
   it('a failure the host reports keeps its code (cancelled shows as cancelled)', async () => {

@@ -77,6 +77,12 @@ export interface TranscriptSlice {
   showConversation(id: string, messages: ChatMessage[]): void;
 }
 
+/** A new conversation's id, chosen by the window (random; `crypto.randomUUID` needs a secure context, this does not). */
+function newConversationId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `c-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 export const createTranscriptSlice =
   (api: HostApi, now: () => number = () => performance.now()): SliceCreator<TranscriptSlice> =>
   (set, get) => {
@@ -219,19 +225,24 @@ export const createTranscriptSlice =
         set((s) => ({ entries: [...s.entries, entry] }));
         const sentConnected = get().connection.status === 'open';
         try {
-          // Kept in the conversation (a new one when none is open) and the audit log, like the model's calls.
-          const conversationId = get().activeConversationId;
+          // Kept in the conversation and the audit log, like the model's calls. With none open, one is opened now
+          // under an id chosen here: a second call sent before this one answers goes to the same conversation.
+          let conversationId = get().activeConversationId;
+          if (conversationId === undefined) {
+            conversationId = newConversationId();
+            set({ activeConversationId: conversationId });
+          }
           const out = await api['chat:call']({
             server: ref.server,
             tool: ref.tool,
             args,
             callId,
-            ...(conversationId !== undefined ? { conversationId } : {}),
+            conversationId,
             ...(command !== undefined ? { command } : {}),
             ...(options?.task === true ? { task: true } : {}),
           });
-          if (get().activeConversationId === undefined && get().entries.some((e) => e.kind === 'call' && e.id === id))
-            set({ activeConversationId: out.conversationId });
+          // The host started another one (this one was deleted meanwhile, in another window): follow it.
+          if (out.conversationId !== conversationId && get().activeConversationId === conversationId) set({ activeConversationId: out.conversationId });
           if (out.failure) throw new HostCallError(out.failure);
           const result = out.result ?? { content: [] };
           update(id, { state: result.isError === true ? 'error' : 'ok', result, durationMs: now() - startedAt });

@@ -70,6 +70,30 @@ describe('direct tool calls (chat:call)', () => {
     expect(next.result?.content).toEqual([{ type: 'text', text: '3' }]);
   });
 
+  it('a new conversation takes the id the window chose, so calls sent before the first answers share it', async () => {
+    const h = await harness('openai', sequence(say('unused')));
+    const wanted = 'c-0123456789abcdef0123456789abcdef';
+    const [first, second] = await Promise.all([
+      h.host.api['chat:call']({ conversationId: wanted, server: 'calculator', tool: 'add', args: { a: 1, b: 1 }, callId: 'w-1' }),
+      h.host.api['chat:call']({ conversationId: wanted, server: 'calculator', tool: 'add', args: { a: 2, b: 2 }, callId: 'w-2' }),
+    ]);
+    expect([first.conversationId, second.conversationId]).toEqual([wanted, wanted]);
+    expect(await h.host.api['chat:list']({})).toHaveLength(1);
+    expect((await h.host.api['chat:get'](wanted)).messages).toHaveLength(4);
+    // A malformed id is not taken: the call gets a fresh one.
+    const odd = await h.host.api['chat:call']({ conversationId: 'not/an id', server: 'calculator', tool: 'add', args: { a: 0, b: 0 }, callId: 'w-3' });
+    expect(odd.conversationId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a message sent with a new id the window chose starts that conversation; a deleted one is still refused', async () => {
+    const h = await harness('openai', sequence(say('hello'), say('again')));
+    const wanted = 'c-fedcba9876543210fedcba9876543210';
+    const started = await h.send('hi', wanted);
+    expect(started.conversationId).toBe(wanted);
+    expect(await h.host.api['chat:delete'](wanted)).toBe(true);
+    await expect(h.host.api['chat:send']({ conversationId: wanted, text: 'again' })).rejects.toThrow(/no conversation/);
+  });
+
   it('records a call that fails before the tool answers, and says why', async () => {
     const h = await harness('openai', sequence(say('unused')));
     const out = await h.host.api['chat:call']({ server: 'nonesuch', tool: 'add', args: {}, callId: 'c-x' });

@@ -77,9 +77,22 @@ export class ConversationStore {
     }
   }
 
-  create(firstText: string): Conversation {
+  /**
+   * A new conversation: under `wantedId` when the window chose one (it opens the conversation before the host has
+   * answered, so a second call sent meanwhile lands in the same one), unless that id is taken, malformed or was
+   * deleted (another window): then under a fresh id, which the caller gets back.
+   */
+  create(firstText: string, wantedId?: string): Conversation {
     const now = Date.now();
-    const conversation: Conversation = { id: randomUUID(), title: titleFrom(firstText), createdAt: now, updatedAt: now, messageCount: 0, messages: [] };
+    const usable = wantedId !== undefined && idPattern.test(wantedId) && !this.deleted.has(wantedId) && !this.all().has(wantedId);
+    const conversation: Conversation = {
+      id: usable ? wantedId : randomUUID(),
+      title: titleFrom(firstText),
+      createdAt: now,
+      updatedAt: now,
+      messageCount: 0,
+      messages: [],
+    };
     this.all().set(conversation.id, conversation);
     return conversation;
   }
@@ -97,6 +110,11 @@ export class ConversationStore {
 
   has(id: string): boolean {
     return this.all().has(id);
+  }
+
+  /** Deleted while this host ran (a window may still show it). */
+  wasDeleted(id: string): boolean {
+    return this.deleted.has(id);
   }
 
   list(query?: string): ConversationSummary[] {

@@ -200,8 +200,10 @@ export class ChatService {
     const id = providerIds.find((p) => p === parseModelSpec(spec)?.provider);
     const output: OutputOptions = { images: id !== undefined && this.providers.view(id).api !== 'chat', maxChars: 100_000 };
 
-    const isNew = request.conversationId === undefined;
-    const conversation = request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(request.text);
+    // An id the host does not know yet is one the window chose for a new conversation (see `ConversationStore.create`).
+    const wanted = request.conversationId;
+    const isNew = wanted === undefined || (!this.history.has(wanted) && !this.history.wasDeleted(wanted));
+    const conversation = isNew || wanted === undefined ? this.history.create(request.text, wanted) : this.history.get(wanted);
     for (const run of this.runs.values()) {
       if (run.conversationId === conversation.id)
         throw new CoreError('invalid-argument', 'A reply is still being written in this conversation: stop it first, or wait.');
@@ -304,9 +306,11 @@ export class ChatService {
     const { server, tool, args, callId } = request;
     if (this.directCalls.has(callId) || this.modelCalls.has(callId)) throw new CoreError('invalid-argument', `A call with id "${callId}" is already running.`);
     const command = request.command?.trim() || `/${server}.${tool} ${JSON.stringify(args)}`;
-    // A conversation deleted meanwhile (another window) is not worth failing the call over: it starts a new one.
-    const isNew = request.conversationId === undefined || !this.history.has(request.conversationId);
-    const conversation = !isNew && request.conversationId !== undefined ? this.history.get(request.conversationId) : this.history.create(command);
+    // An id the host does not know is the window's choice for a new conversation; one deleted meanwhile (another
+    // window) is not worth failing the call over: it starts a new one under a fresh id.
+    const wanted = request.conversationId;
+    const isNew = wanted === undefined || !this.history.has(wanted);
+    const conversation = isNew || wanted === undefined ? this.history.create(command, wanted) : this.history.get(wanted);
     const now = Date.now();
     const part: ToolPart = { type: 'tool', callId, server, tool, modelName: `${server}.${tool}`, args, status: 'running' };
     const message: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [part], at: now, model: 'direct', status: 'streaming', direct: true };
