@@ -582,7 +582,7 @@ export const en = {
     perMinutePlaceholder: 'no limit per minute',
     disabled: 'Disabled (keep it stopped)',
     saving: 'Saving…',
-    addServer: 'Add server',
+    addServer: 'Save server',
   },
   kv: {
     none: 'None.',
@@ -876,7 +876,7 @@ export const en = {
     reloadDiscard: 'Reload (discard my edits)',
     keepEditing: 'Keep editing',
     problems: 'Problems',
-    lineColumn: 'Line {{line}}, column {{column}}',
+    lineColumn: 'line {{line}}, column {{column}}',
     asYouType: 'as you type',
     noProblems: 'No problems found.',
     backup: 'Each save keeps the previous file as {{path}}.',

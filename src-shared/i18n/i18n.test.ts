@@ -73,3 +73,19 @@ describe('formatting', () => {
     expect(formatDateTime('en', 'not a date')).toBe('not a date');
   });
 });
+
+describe('one wording for one thing', () => {
+  it('a place in the config file reads the same in the editor and the banner, in both languages', () => {
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const t = createI18n(lang).t;
+      expect(t('editor.lineColumn', { line: 4, column: 5 })).toBe(t('banners.location', { line: 4, column: 5 }));
+    }
+  });
+
+  it("the form's submit button is not named like the toolbar button that opens the form", () => {
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const t = createI18n(lang).t;
+      expect(t('serverForm.addServer')).not.toBe(t('serversScreen.addServer'));
+    }
+  });
+});

@@ -566,7 +566,7 @@ export const zhCN: Catalogue = {
     perMinutePlaceholder: '每分钟不限',
     disabled: '已禁用（保持停止）',
     saving: '正在保存…',
-    addServer: '添加服务器',
+    addServer: '保存服务器',
   },
   kv: {
     none: '无。',
