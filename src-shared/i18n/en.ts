@@ -1547,6 +1547,7 @@ export const en = {
     needsValue: '{{flag}} needs a value',
     logLevelOneOf: '--log-level must be one of {{levels}}, got {{got}}',
     approveOneOf: '--approve must be ask, all, readonly or none, got {{got}}',
+    toolLoadingOneOf: '--tool-loading must be auto, all or search, got {{got}}',
     portRange: '--port must be a whole number 0-65535, got {{got}}',
     unknownOption: 'unknown option {{option}}',
     noBrowserLogin: '--no-browser is an option of login',

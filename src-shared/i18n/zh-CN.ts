@@ -1564,6 +1564,7 @@ export const zhCN: Catalogue = {
     needsValue: '{{flag}} 需要一个值',
     logLevelOneOf: '--log-level 必须是 {{levels}} 之一，收到的是 {{got}}',
     approveOneOf: '--approve 必须是 ask、all、readonly 或 none，收到的是 {{got}}',
+    toolLoadingOneOf: '--tool-loading 必须是 auto、all 或 search，收到的是 {{got}}',
     portRange: '--port 必须是 0-65535 之间的整数，收到的是 {{got}}',
     unknownOption: '未知选项 {{option}}',
     noBrowserLogin: '--no-browser 是 login 的选项',
