@@ -19,6 +19,7 @@ import { measureListChanged } from './list-changed';
 import { measureTraceOverhead } from './trace-overhead';
 import { measureCliStartup } from './cli-startup';
 import { measureServerEnvelope } from './server-envelope';
+import { measureToolSearch } from './tool-search';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
@@ -243,6 +244,9 @@ async function main(): Promise<void> {
   // 10. The CLI's start-up: whole `switchboard tools` processes vs the MCP Inspector CLI's and a bare SDK script's.
   const cliStartup = await measureCliStartup({ quick });
 
+  // 11. Tool search: the first request's tool JSON (search ÷ all), recall@5 on labelled queries, ranking 5,000 tools.
+  const toolSearch = await measureToolSearch({ quick });
+
   const result = {
     callLatencyRatio: round(p50('core') / p50('bare')),
     bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
@@ -261,6 +265,9 @@ async function main(): Promise<void> {
     cliToolsVsInspectorRatio: cliStartup.cliToolsVsInspectorRatio,
     cliToolsVsBareSdkRatio: cliStartup.cliToolsVsBareSdkRatio,
     cliHelpMs: cliStartup.cliHelpMs,
+    toolSearchBytesRatio: toolSearch.toolSearchBytesRatio,
+    toolSearchRecallAt5: toolSearch.toolSearchRecallAt5,
+    toolSearchRankP95Ms: toolSearch.toolSearchRankP95Ms,
     figures: {
       callP50Ms: { bare: round(p50('bare')), bareSameCapabilitiesAndOptions: round(p50('bareSame')), core: round(p50('core')), bridge: round(p50('bridge')) },
       /** p50 core ÷ a bare SDK client with the same client capabilities and per-call options. */
@@ -291,6 +298,7 @@ async function main(): Promise<void> {
       listChanged: listChanged.figures,
       traceOverhead: traceOverhead.figures,
       cliStartup: cliStartup.figures,
+      toolSearch: toolSearch.figures,
     },
   };
   const targets: Array<[keyof typeof result, string, (v: number) => boolean]> = [
@@ -311,6 +319,9 @@ async function main(): Promise<void> {
     ['cliToolsVsInspectorRatio', '≤ 0.8', (v) => v <= 0.8],
     ['cliToolsVsBareSdkRatio', '≤ 1.2', (v) => v <= 1.2],
     ['cliHelpMs', '≤ 150', (v) => v <= 150],
+    ['toolSearchBytesRatio', '≤ 0.10', (v) => v <= 0.1],
+    ['toolSearchRecallAt5', '≥ 0.9', (v) => v >= 0.9],
+    ['toolSearchRankP95Ms', '≤ 5', (v) => v <= 5],
   ];
   if (json) {
     process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -361,6 +372,10 @@ async function main(): Promise<void> {
   log(`live lists    a tool added by the server reaches a tab in ${lc.modernMs} ms (2026-07-28) / ${lc.legacyMs} ms (legacy), median of ${lc.rounds}`);
   log(
     `trace         call p50 ${tr.callP50Ms.off} ms off → ${tr.callP50Ms.on} ms on; ${tr.recordMicros} µs of CPU per message recorded; ring held ${tr.ringEntries} entries`,
+  );
+  const ts = result.figures.toolSearch;
+  log(
+    `tool search   first request ${ts.firstRequestToolBytes.search} B (${ts.toolsOffered.search} tool) vs ${ts.firstRequestToolBytes.all} B (${ts.toolsOffered.all} tools); recall@1 ${ts.recallAt1} over ${ts.queries} queries; ${ts.rankTools} tools: p50 ${ts.rankP50Ms} ms, index built in ${ts.indexBuildMs} ms`,
   );
   const cs = result.figures.cliStartup;
   log(

@@ -20,6 +20,8 @@ export interface CliArgs {
   trustDotenv: boolean;
   /** What runs without asking: sampling for every command that connects, and the chat's tool calls. */
   approve?: 'ask' | 'all' | 'readonly' | 'none';
+  /** chat: how the model is offered tools this run (else the chat setting). */
+  toolLoading?: 'auto' | 'all' | 'search';
   /** serve: allow binding to a non-loopback address. */
   allowRemote: boolean;
   /** serve: keep the access token across restarts (in the data folder, 0600), so open tabs reconnect. */
@@ -89,13 +91,16 @@ Commands:
                                (a file it is redirected to is made 0600)
   secret list | set NAME [VALUE] | delete NAME
                                ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
-  chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--trust-dotenv] "MESSAGE"
                                ask an LLM that may use the servers' tools; the answer streams to stdout, tool
                                calls and approval prompts to stderr (ask: prompt on a terminal, deny without one;
                                all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one).
                                The first stderr line names provider, model and endpoint. A model or base URL set by
                                the .env of the folder you run it in is used once confirmed (asked on a terminal,
-                               recorded) or with --trust-dotenv (this run only); otherwise it is left out, saying so
+                               recorded) or with --trust-dotenv (this run only); otherwise it is left out, saying so.
+                               --tool-loading (default: the chat setting, auto): all offers every tool's definition;
+                               search offers a search_tools tool that loads what it finds; auto searches above 30
+                               tools or ~8k tokens of definitions
   registry search [TERM] [--registry URL] [--cursor C]
                                servers in the MCP Registry (default https://registry.modelcontextprotocol.io)
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]
@@ -190,6 +195,10 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const raw = value();
       if (raw !== 'ask' && raw !== 'all' && raw !== 'readonly' && raw !== 'none') throw new UsageError(cliT('cli.approveOneOf', { got: JSON.stringify(raw) }));
       out.approve = raw;
+    } else if (arg === '--tool-loading' || arg.startsWith('--tool-loading=')) {
+      const raw = value();
+      if (raw !== 'auto' && raw !== 'all' && raw !== 'search') throw new UsageError(cliT('cli.toolLoadingOneOf', { got: JSON.stringify(raw) }));
+      out.toolLoading = raw;
     } else if (arg === '--port' || arg.startsWith('--port=')) {
       const raw = value();
       const port = Number(raw);

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/support/paths';
-import { calculatorModel, startFakeProvider, type FakeProvider } from '../test-support/fake-providers';
+import { calculatorModel, callTool, say, sequence, startFakeProvider, type FakeProvider } from '../test-support/fake-providers';
 import { runPiped, type Piped } from '../test-support/cli-process';
 import { tempDir } from '../test-support/processes';
 
@@ -73,5 +73,23 @@ describe('switchboard chat', () => {
     const usage = await cli(['chat', '--approve', 'sometimes', 'hi'], {});
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('--approve must be ask, all, readonly or none');
+  });
+
+  it('--tool-loading search offers search_tools first and says what it loaded; a bad value exits 2', async () => {
+    fake = await startFakeProvider('openai', sequence(callTool('search_tools', { query: 'multiply numbers' }), callTool('calculator__multiply', { a: 6, b: 7 }), say('42')));
+    const { config, home } = setup();
+    const env = { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key, SWITCHBOARD_MODEL: 'openai:fake-model' };
+    const r = await cli(['--config', config, 'chat', '--approve', 'all', '--tool-loading', 'search', 'what is 6*7'], env, home);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('42\n');
+    expect(r.stderr).toMatch(/⌕ search_tools "multiply numbers" → calculator › multiply/);
+    expect(fake.requests[0]?.toolNames).toEqual(['search_tools']);
+    expect(fake.requests[1]?.toolNames).toContain('calculator__multiply');
+
+    const usage = await cli(['chat', '--tool-loading', 'some', 'hi'], {});
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--tool-loading must be auto, all or search, got "some"');
+    const help = await cli(['--help'], {});
+    expect(help.stdout).toContain('--tool-loading auto|all|search');
   });
 });

@@ -90,6 +90,13 @@ export interface ProviderConfigureRequest {
 export type ApprovalMode = 'ask' | 'readonly' | 'all' | 'none';
 export type ApprovalDecision = 'once' | 'always' | 'deny';
 
+/**
+ * How the model is offered tools: `all` (every definition on every request), `search` (a `search_tools` tool, and the
+ * tools it found, which stay loaded in the conversation), `auto` (search above a budget: see docs/chat.md).
+ */
+export type ToolLoading = 'auto' | 'all' | 'search';
+export const toolLoadingModes: readonly ToolLoading[] = ['auto', 'all', 'search'];
+
 export interface ChatSettingsView {
   /** The picker's choice, `provider:model` (else SWITCHBOARD_MODEL). */
   model?: string;
@@ -100,6 +107,7 @@ export interface ChatSettingsView {
   disabledTools: string[];
   /** `server/tool` keys the user chose "Always allow" for. */
   alwaysAllow: string[];
+  toolLoading: ToolLoading;
 }
 export type ChatSettingsPatch = Partial<ChatSettingsView> & { model?: string | undefined };
 
@@ -127,6 +135,12 @@ export interface ToolPart {
   /** The call failed before the tool answered, or the model sent an unusable call. */
   error?: string;
   durationMs?: number;
+  /** A `search_tools` call (the host's own tool): the query and what it found; the found tools were loaded. */
+  search?: ToolSearchInfo;
+}
+export interface ToolSearchInfo {
+  query: string;
+  matches: Array<{ server: string; tool: string; title?: string; /** Not loaded before this search. */ newlyLoaded: boolean }>;
 }
 export interface TextPart {
   type: 'text';
@@ -202,6 +216,8 @@ export interface ConversationSummary {
 }
 export interface Conversation extends ConversationSummary {
   messages: ChatMessage[];
+  /** Search mode: the `server/tool` keys the model loaded (found or named); offered on every later turn. */
+  loadedTools?: string[];
 }
 
 export interface ChatSendRequest {

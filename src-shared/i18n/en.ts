@@ -433,6 +433,13 @@ export const en = {
     bundleFailed: 'Could not export the debug bundle: {{error}}',
     instructions: 'Instructions from the server',
   },
+  toolSearch: {
+    title: 'Searched tools for',
+    loaded_one: '{{count}} tool loaded',
+    loaded_other: '{{count}} tools loaded',
+    none: 'No tool matched; nothing was loaded.',
+    already: 'already loaded',
+  },
   toolCard: {
     status: {
       'awaiting-approval': 'Needs approval',
@@ -513,6 +520,12 @@ export const en = {
       none: 'Never run tools',
     },
     maxSteps: 'Most model steps per message',
+    toolLoading: 'Tools offered to the model',
+    loading: {
+      auto: 'Automatic: search when there are more than 30 tools or ~8k tokens of definitions',
+      all: 'Every tool on every request',
+      search: 'Only a search tool; the tools it finds stay loaded in the conversation',
+    },
     alwaysAllowed: 'Always allowed:',
     askAgain: 'Ask again',
     toolsHeading: 'Tools the model may use',
@@ -1547,6 +1560,7 @@ export const en = {
     needsValue: '{{flag}} needs a value',
     logLevelOneOf: '--log-level must be one of {{levels}}, got {{got}}',
     approveOneOf: '--approve must be ask, all, readonly or none, got {{got}}',
+    toolLoadingOneOf: '--tool-loading must be auto, all or search, got {{got}}',
     portRange: '--port must be a whole number 0-65535, got {{got}}',
     unknownOption: 'unknown option {{option}}',
     noBrowserLogin: '--no-browser is an option of login',

@@ -422,6 +422,13 @@ export const zhCN: Catalogue = {
     bundleFailed: '无法导出调试包：{{error}}',
     instructions: '服务器的说明',
   },
+  toolSearch: {
+    title: '搜索工具：',
+    loaded_one: '已加载 {{count}} 个工具',
+    loaded_other: '已加载 {{count}} 个工具',
+    none: '没有匹配的工具，未加载任何工具。',
+    already: '已加载过',
+  },
   toolCard: {
     status: {
       'awaiting-approval': '需要批准',
@@ -500,6 +507,12 @@ export const zhCN: Catalogue = {
       none: '从不运行工具',
     },
     maxSteps: '每条消息最多的模型步骤数',
+    toolLoading: '提供给模型的工具',
+    loading: {
+      auto: '自动：工具超过 30 个或定义超过约 8k 词元时改用搜索',
+      all: '每次请求都提供全部工具',
+      search: '只提供一个搜索工具；搜到的工具在本对话中保持加载',
+    },
     alwaysAllowed: '始终允许：',
     askAgain: '重新询问',
     toolsHeading: '模型可以使用的工具',
@@ -1564,6 +1577,7 @@ export const zhCN: Catalogue = {
     needsValue: '{{flag}} 需要一个值',
     logLevelOneOf: '--log-level 必须是 {{levels}} 之一，收到的是 {{got}}',
     approveOneOf: '--approve 必须是 ask、all、readonly 或 none，收到的是 {{got}}',
+    toolLoadingOneOf: '--tool-loading 必须是 auto、all 或 search，收到的是 {{got}}',
     portRange: '--port 必须是 0-65535 之间的整数，收到的是 {{got}}',
     unknownOption: '未知选项 {{option}}',
     noBrowserLogin: '--no-browser 是 login 的选项',

@@ -28,6 +28,7 @@ export const chatSettingsPatchSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).optional(),
   disabledTools: z.array(toolKeySchema).max(10_000).optional(),
   alwaysAllow: z.array(toolKeySchema).max(10_000).optional(),
+  toolLoading: z.enum(['auto', 'all', 'search']).optional(),
 });
 export const providerIdSchema = z.enum(['anthropic', 'openai', 'ollama', 'compatible']);
 export const providerConfigureSchema = z.object({

@@ -9,7 +9,7 @@ import { jsonText, visibleControls } from '../output';
 import { terminalFor } from '../terminal';
 
 /**
- * `switchboard chat [--model provider:model] [--approve ask|all|readonly|none] "message"`: the app's tool loop in a
+ * `switchboard chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] "message"`: the app's tool loop in a
  * terminal. The answer streams to stdout; tool cards and approval prompts go to stderr (so stdout stays the
  * answer). `ask` prompts on a terminal and denies when there is none to ask on; `none` never runs a tool.
  * The first stderr line says where the chat goes (provider, model, endpoint, and where each came from); a model or
@@ -123,6 +123,8 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
             await host.api['chat:approve'](part.callId, decision);
           });
         } else if (part.status === 'running') err(`  → ${part.server} › ${part.tool} ${short(part.args)}`);
+        else if (part.status === 'done' && part.search)
+          err(`  ⌕ ${part.tool} ${JSON.stringify(part.search.query)} → ${part.search.matches.map((m) => `${m.server} › ${m.tool}`).join(', ') || '∅'}`);
         else if (part.status === 'done') err(`  ← ${short(resultText(part.result))}`);
         else if (part.status === 'error') err(`  ✗ ${part.server} › ${part.tool}: ${short(part.error ?? resultText(part.result))}`);
         else if (part.status === 'denied')
@@ -165,7 +167,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     if (route !== undefined) err(`switchboard: ${routeLine(route)}`);
     let started;
     try {
-      started = host.chat.send({ text, ...(args.model ? { model: args.model } : {}) }, { approval, source: 'cli' });
+      started = host.chat.send({ text, ...(args.model ? { model: args.model } : {}) }, { approval, source: 'cli', ...(args.toolLoading ? { toolLoading: args.toolLoading } : {}) });
     } catch (error) {
       err(`switchboard: ${errorLine(error)}`);
       return error instanceof CoreError && (error.code === 'not-configured' || error.code === 'invalid-argument') ? 2 : 1;

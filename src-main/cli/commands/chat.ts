@@ -1,7 +1,7 @@
 import { oneShot, type CliCommand } from './command';
 
 /**
- * `switchboard chat [--model provider:model] [--approve MODE] [--trust-dotenv] "MESSAGE"`: see chat-run.ts, loaded
+ * `switchboard chat [--model provider:model] [--approve MODE] [--tool-loading auto|all|search] [--trust-dotenv] "MESSAGE"`: see chat-run.ts, loaded
  * only when it runs (a chunk of the bundled CLI of its own, like the AI SDK behind it).
  */
 export const chat: CliCommand = {

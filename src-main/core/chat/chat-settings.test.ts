@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support/processes';
@@ -18,5 +18,17 @@ describe('chat settings shared by two hosts (the app and `serve`, each with what
     // Each host's view is the file's as of its own last change.
     expect(app.view()).toMatchObject({ alwaysAllow: ['calc/add', 'calc/sub'], maxSteps: 20 });
     expect(app.baseURL('openai')).toBe('http://127.0.0.1:1234/v1');
+  });
+});
+
+describe('tool loading', () => {
+  it('is auto by default, saved when changed, and auto again when the file holds something else', () => {
+    const file = join(tempDir(), 'chat-settings.json');
+    const store = new ChatSettingsStore(file);
+    expect(store.view().toolLoading).toBe('auto');
+    store.update({ toolLoading: 'search' });
+    expect(new ChatSettingsStore(file).view().toolLoading).toBe('search');
+    writeFileSync(file, JSON.stringify({ toolLoading: 'sometimes', maxSteps: 7 }));
+    expect(new ChatSettingsStore(file).view()).toMatchObject({ toolLoading: 'auto', maxSteps: 7 });
   });
 });

@@ -12,6 +12,7 @@ const fileSchema = z.object({
   maxSteps: z.number().int().min(1).max(100).catch(10).default(10),
   disabledTools: z.array(z.string()).catch([]).default([]),
   alwaysAllow: z.array(z.string()).catch([]).default([]),
+  toolLoading: z.enum(['auto', 'all', 'search']).catch('auto').default('auto'),
   providers: z
     .record(z.string(), z.object({ baseURL: z.string().optional() }))
     .catch({})
@@ -43,8 +44,15 @@ export class ChatSettingsStore {
   }
 
   view(): ChatSettingsView {
-    const { model, approval, maxSteps, disabledTools, alwaysAllow } = this.data;
-    return { ...(model !== undefined ? { model } : {}), approval, maxSteps, disabledTools: [...disabledTools], alwaysAllow: [...alwaysAllow] };
+    const { model, approval, maxSteps, disabledTools, alwaysAllow, toolLoading } = this.data;
+    return {
+      ...(model !== undefined ? { model } : {}),
+      approval,
+      maxSteps,
+      disabledTools: [...disabledTools],
+      alwaysAllow: [...alwaysAllow],
+      toolLoading,
+    };
   }
 
   update(patch: ChatSettingsPatch): ChatSettingsView {
@@ -56,6 +64,7 @@ export class ChatSettingsStore {
       }
       if (patch.approval !== undefined) next.approval = patch.approval;
       if (patch.maxSteps !== undefined) next.maxSteps = patch.maxSteps;
+      if (patch.toolLoading !== undefined) next.toolLoading = patch.toolLoading;
       if (patch.disabledTools !== undefined) next.disabledTools = [...new Set(patch.disabledTools)].sort();
       if (patch.alwaysAllow !== undefined) next.alwaysAllow = [...new Set(patch.alwaysAllow)].sort();
       return next;

@@ -1,4 +1,4 @@
-import { dynamicTool, jsonSchema, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { dynamicTool, jsonSchema, NoSuchToolError, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolInfo, ToolResult } from '../../../src-shared/host-api';
 import type { ApprovalDecision, ApprovalMode, AssistantMessage, AuditDecision, ToolPart } from '../../../src-shared/contract/chat';
 import { CoreError, messageOf } from '../errors';
@@ -6,6 +6,7 @@ import { AuditLog } from './audit-log';
 import { deniedReason, toModelOutput, type OutputOptions, type ToolOutcome } from './model-messages';
 import { describeProviderError } from './provider-errors';
 import { ToolNameMap, toolKey, type ToolRef } from './tool-names';
+import { searchTool, searchToolName, searchSystemNote, type ToolSearchOptions } from './tool-search/search-tool';
 
 /**
  * One turn of the tool loop: the model streams text and tool calls; each call is approved (or not) and goes
@@ -57,6 +58,11 @@ export interface TurnOptions {
   conversationId?: string;
   maxSteps: number;
   maxRetries?: number;
+  /**
+   * Search mode: the model is offered `search_tools` and the loaded tools only; a search loads what it finds, from
+   * the next step on. Absent: every tool of `tools` is offered.
+   */
+  search?: ToolSearchOptions;
   output: OutputOptions;
   signal: AbortSignal;
   /** The message being built: its parts are updated in place. */
@@ -104,13 +110,19 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     args: AuditLog.shorten(part.args),
   });
 
+  // Read by the SDK at each step (no `activeTools`): a tool added here by a search is offered from the next step.
   const tools: ToolSet = {};
-  for (const offered of options.tools) {
+  const byName = new Map<string, OfferedTool>();
+  const load = (offered: OfferedTool): boolean => {
     const name = names.nameOf(offered);
-    if (name === undefined) continue;
+    if (name === undefined || tools[name] !== undefined) return false;
+    tools[name] = toolFor(offered, name);
+    return true;
+  };
+  const toolFor = (offered: OfferedTool, name: string): ToolSet[string] => {
     const readOnly = offered.info.annotations?.readOnlyHint === true;
     const description = [offered.info.title, offered.info.description].filter(Boolean).join(' — ');
-    tools[name] = dynamicTool({
+    const tool = dynamicTool({
       description: `${description}${description ? ' ' : ''}(server "${offered.server}", tool "${offered.tool}")`,
       inputSchema: jsonSchema(normalizeSchema(offered.info.inputSchema)),
       execute: async (input, { toolCallId: modelCallId }): Promise<ToolOutcome> => {
@@ -192,6 +204,32 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       }
       return outcome;
     };
+    return tool;
+  };
+  for (const offered of options.tools) {
+    const name = names.nameOf(offered);
+    if (name !== undefined) byName.set(name, offered);
+  }
+  const search = options.search;
+  if (search) {
+    const loaded = new Set(search.loaded);
+    for (const offered of options.tools) if (loaded.has(toolKey(offered))) load(offered);
+    tools[searchToolName] = searchTool({
+      search,
+      tools: options.tools,
+      nameOf: (ref) => names.nameOf(ref),
+      load: (ref) => {
+        const offered = options.tools.find((t) => t.server === ref.server && t.tool === ref.tool);
+        const added = offered !== undefined && load(offered);
+        if (added) search.onLoad([toolKey(ref)]);
+        return added;
+      },
+      signal,
+      upsert,
+      output: options.output,
+    });
+  } else {
+    for (const offered of options.tools) load(offered);
   }
 
   let failure: unknown;
@@ -201,9 +239,22 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   try {
     const result = streamText({
       model: options.model,
-      system: options.system ?? defaultSystemPrompt,
+      system: `${options.system ?? defaultSystemPrompt}${search ? `\n\n${searchSystemNote}` : ''}`,
       messages: options.messages,
       ...(Object.keys(tools).length > 0 ? { tools } : {}),
+      // Search mode: a tool the model names without searching (it knows it from earlier, or guessed the name right)
+      // is loaded and run, when it is one the model may use at all.
+      ...(search
+        ? {
+            experimental_repairToolCall: async ({ toolCall, error }) => {
+              if (!NoSuchToolError.isInstance(error)) return null;
+              const offered = byName.get(toolCall.toolName);
+              if (!offered || !load(offered)) return null;
+              search.onLoad([toolKey(offered)]);
+              return toolCall;
+            },
+          }
+        : {}),
       stopWhen: stepCountIs(options.maxSteps),
       abortSignal: signal,
       maxRetries: options.maxRetries ?? 2,

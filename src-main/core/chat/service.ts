@@ -12,6 +12,7 @@ import type {
   ConversationSummary,
   DirectCallResult,
   ProviderId,
+  ToolLoading,
   ToolPart,
   UserMessage,
 } from '../../../src-shared/contract/chat';
@@ -33,6 +34,7 @@ import { toolKey, type ToolRef } from './tool-names';
 import type { RemoteImageOptions } from './remote-image';
 import { isAppOnly } from '../../../src-shared/tool-ui';
 import { isTrusted } from '../trust/pins';
+import { effectiveLoading } from './tool-search/loading';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
 export type ChatChannel = Extract<keyof HostMethods, `chat:${string}` | `providers:${string}` | `audit:${string}`>;
@@ -75,6 +77,8 @@ export interface TurnOverrides {
   /** Overrides the saved approval mode for this turn (the CLI's --approve). */
   approval?: ApprovalMode;
   source?: 'app' | 'cli';
+  /** Overrides the saved tool loading for this turn (the CLI's --tool-loading). */
+  toolLoading?: ToolLoading;
 }
 
 interface Run {
@@ -242,11 +246,25 @@ export class ChatService {
     run.done = (async () => {
       // The AI SDK loads with the first turn: a host that never chats (most CLI commands) never loads it.
       const [{ runTurn }, { redactKeys }] = await Promise.all([import('./run-turn'), import('./provider-errors')]);
+      const offered = this.offeredTools();
+      const loading = effectiveLoading(overrides.toolLoading ?? this.settings.view().toolLoading, offered);
+      // The ranking library loads only when a turn searches.
+      const search =
+        loading === 'search'
+          ? {
+              index: (await import('./tool-search/tool-index')).indexFor(offered),
+              loaded: conversation.loadedTools ?? [],
+              onLoad: (keys: string[]) => {
+                conversation.loadedTools = [...new Set([...(conversation.loadedTools ?? []), ...keys])];
+              },
+            }
+          : undefined;
       const result = await runTurn({
         model,
         providerLabel: this.providerLabel(spec),
         messages: [...history, { role: 'user', content: userContent(userMessage, output) }],
-        tools: this.offeredTools(),
+        tools: offered,
+        ...(search ? { search } : {}),
         claimCallId: (modelCallId) => this.claimCallId(modelCallId),
         callTool: (ref, args, signal, callId) => this.options.tools.callTool(ref, args, signal, callId),
         policy: () => {

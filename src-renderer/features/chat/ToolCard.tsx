@@ -8,6 +8,7 @@ import { JsonTree } from '../../ui/JsonTree';
 import { CardTitle } from '../../ui/CardTitle';
 import { CallRequests } from '../requests/RequestsPanel';
 import { ToolTrustNote } from '../trust/ToolTrustNote';
+import { ToolSearchCard } from './ToolSearchCard';
 import { Trans } from 'react-i18next';
 import { formatCount, useT } from '../../i18n';
 
@@ -40,6 +41,7 @@ function RunningBody({ part }: { part: ToolPart }) {
 export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
   const approve = useApp((s) => s.approve);
   const t = useT();
+  if (part.search) return <ToolSearchCard part={part} search={part.search} />;
   const waiting = part.status === 'awaiting-approval' && live;
   const state =
     part.status === 'done' ? 'ok' : part.status === 'running' || waiting ? 'pending' : part.status === 'awaiting-approval' ? 'cancelled' : part.status;

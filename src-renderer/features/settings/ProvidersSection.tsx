@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
-import type { ApprovalMode, ProviderView } from '../../../src-shared/contract/chat';
+import type { ApprovalMode, ProviderView, ToolLoading } from '../../../src-shared/contract/chat';
 import { describeError } from '../../host/bridge-client';
 import type { ProviderSaved } from '../../store/providers-slice';
 import { useApp } from '../../store/useApp';
@@ -84,6 +84,14 @@ export function ChatToolsSection() {
             if (Number.isInteger(n) && n >= 1 && n <= 100) void update({ maxSteps: n });
           }}
         />
+      </label>
+      <label className="field-row">
+        <span>{t('providers.toolLoading')}</span>
+        <select data-testid="tool-loading" value={settings?.toolLoading ?? 'auto'} onChange={(e) => void update({ toolLoading: e.target.value as ToolLoading })}>
+          <option value="auto">{t('providers.loading.auto')}</option>
+          <option value="all">{t('providers.loading.all')}</option>
+          <option value="search">{t('providers.loading.search')}</option>
+        </select>
       </label>
       {(settings?.alwaysAllow.length ?? 0) > 0 && (
         <div>
