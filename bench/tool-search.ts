@@ -38,7 +38,9 @@ export interface ToolSearchResult {
 const fixture = join(import.meta.dirname, '..', 'src-main', 'core', 'fixtures', 'catalog-server.mjs');
 
 async function firstRequestBytes(): Promise<{ bytes: { all: number; search: number }; offered: { all: number; search: number } }> {
-  const servers = Object.fromEntries(['dev', 'office', 'zh'].map((set) => [set, { command: process.execPath, args: [fixture, `--set=${set}`, '--tools=100'] }]));
+  const servers = Object.fromEntries(
+    ['dev', 'office', 'zh'].map((set) => [set, { command: process.execPath, args: [fixture, `--set=${set}`, '--tools=100'] }]),
+  );
   const h = await harness('openai', sequence(say('ok')), { servers });
   try {
     const bytes = { all: 0, search: 0 };

@@ -11,7 +11,11 @@ import { useLanguage } from './i18n-helpers';
  */
 
 const test = withFakeModel(
-  sequence(callTool('search_tools', { query: 'merge a pull request', limit: 3 }), callTool('dev__merge_pull_request', { repo: 'a/b', number: 7 }), say('Merged.')),
+  sequence(
+    callTool('search_tools', { query: 'merge a pull request', limit: 3 }),
+    callTool('dev__merge_pull_request', { repo: 'a/b', number: 7 }),
+    say('Merged.'),
+  ),
 );
 test.use({
   mcpServers: { dev: { command: process.execPath, args: [join(repoRoot, 'src-main', 'core', 'fixtures', 'catalog-server.mjs'), '--set=dev', '--tools=120'] } },

@@ -76,7 +76,10 @@ describe('switchboard chat', () => {
   });
 
   it('--tool-loading search offers search_tools first and says what it loaded; a bad value exits 2', async () => {
-    fake = await startFakeProvider('openai', sequence(callTool('search_tools', { query: 'multiply numbers' }), callTool('calculator__multiply', { a: 6, b: 7 }), say('42')));
+    fake = await startFakeProvider(
+      'openai',
+      sequence(callTool('search_tools', { query: 'multiply numbers' }), callTool('calculator__multiply', { a: 6, b: 7 }), say('42')),
+    );
     const { config, home } = setup();
     const env = { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key, SWITCHBOARD_MODEL: 'openai:fake-model' };
     const r = await cli(['--config', config, 'chat', '--approve', 'all', '--tool-loading', 'search', 'what is 6*7'], env, home);

@@ -18,7 +18,10 @@ export function catalogueServers(perFixture = 100): Record<string, { command: st
   const node = process.execPath;
   return {
     everything: { command: node, args: [join(repo, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')] },
-    filesystem: { command: node, args: [join(repo, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js'), tempDir('switchboard-fs-')] },
+    filesystem: {
+      command: node,
+      args: [join(repo, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js'), tempDir('switchboard-fs-')],
+    },
     dev: { command: node, args: [fixture, '--set=dev', `--tools=${perFixture}`] },
     office: { command: node, args: [fixture, '--set=office', `--tools=${perFixture}`] },
     zh: { command: node, args: [fixture, '--set=zh', `--tools=${perFixture}`] },

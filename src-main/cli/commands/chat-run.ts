@@ -167,7 +167,10 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     if (route !== undefined) err(`switchboard: ${routeLine(route)}`);
     let started;
     try {
-      started = host.chat.send({ text, ...(args.model ? { model: args.model } : {}) }, { approval, source: 'cli', ...(args.toolLoading ? { toolLoading: args.toolLoading } : {}) });
+      started = host.chat.send(
+        { text, ...(args.model ? { model: args.model } : {}) },
+        { approval, source: 'cli', ...(args.toolLoading ? { toolLoading: args.toolLoading } : {}) },
+      );
     } catch (error) {
       err(`switchboard: ${errorLine(error)}`);
       return error instanceof CoreError && (error.code === 'not-configured' || error.code === 'invalid-argument') ? 2 : 1;

@@ -87,7 +87,11 @@ export function ChatToolsSection() {
       </label>
       <label className="field-row">
         <span>{t('providers.toolLoading')}</span>
-        <select data-testid="tool-loading" value={settings?.toolLoading ?? 'auto'} onChange={(e) => void update({ toolLoading: e.target.value as ToolLoading })}>
+        <select
+          data-testid="tool-loading"
+          value={settings?.toolLoading ?? 'auto'}
+          onChange={(e) => void update({ toolLoading: e.target.value as ToolLoading })}
+        >
           <option value="auto">{t('providers.loading.auto')}</option>
           <option value="all">{t('providers.loading.all')}</option>
           <option value="search">{t('providers.loading.search')}</option>

@@ -96,7 +96,11 @@ export const labelledQueries: LabelledQuery[] = [
 ];
 
 /** Share of queries whose expected tool is among the first `k` results; the misses, for a readable failure. */
-export function recallAt(index: ToolIndex, k: number, queries: LabelledQuery[] = labelledQueries): { recall: number; misses: Array<{ query: string; got: string[] }> } {
+export function recallAt(
+  index: ToolIndex,
+  k: number,
+  queries: LabelledQuery[] = labelledQueries,
+): { recall: number; misses: Array<{ query: string; got: string[] }> } {
   const misses: Array<{ query: string; got: string[] }> = [];
   for (const q of queries) {
     const expected = Array.isArray(q.expect) ? q.expect : [q.expect];

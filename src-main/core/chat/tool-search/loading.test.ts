@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ToolInfo } from '../../../../src-shared/host-api';
 import { autoMaxTools, effectiveLoading } from './loading';
 
-const tool = (name: string, description = 'Does one thing.'): { info: ToolInfo } => ({ info: { name, description, inputSchema: { type: 'object', properties: {} } } });
+const tool = (name: string, description = 'Does one thing.'): { info: ToolInfo } => ({
+  info: { name, description, inputSchema: { type: 'object', properties: {} } },
+});
 
 describe('effectiveLoading', () => {
   it('auto: all up to the tool count and byte budget, search beyond either', () => {
@@ -16,6 +18,11 @@ describe('effectiveLoading', () => {
 
   it('all and search are taken as they are', () => {
     expect(effectiveLoading('search', [tool('a')])).toBe('search');
-    expect(effectiveLoading('all', Array.from({ length: 500 }, (_, i) => tool(`t${i}`)))).toBe('all');
+    expect(
+      effectiveLoading(
+        'all',
+        Array.from({ length: 500 }, (_, i) => tool(`t${i}`)),
+      ),
+    ).toBe('all');
   });
 });

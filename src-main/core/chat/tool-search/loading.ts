@@ -12,7 +12,9 @@ export const autoMaxBytes = 32_000;
 
 /** The JSON a provider receives for one tool (name, description, schema), as measured for the budget. */
 export function toolJsonBytes(info: Pick<ToolInfo, 'name' | 'title' | 'description' | 'inputSchema'>): number {
-  return Buffer.byteLength(JSON.stringify({ name: info.name, description: [info.title, info.description].filter(Boolean).join(' — '), parameters: info.inputSchema }));
+  return Buffer.byteLength(
+    JSON.stringify({ name: info.name, description: [info.title, info.description].filter(Boolean).join(' — '), parameters: info.inputSchema }),
+  );
 }
 
 export function effectiveLoading(setting: ToolLoading, tools: ReadonlyArray<{ info: ToolInfo }>): 'all' | 'search' {

@@ -69,7 +69,16 @@ export function searchTool(context: SearchToolContext): ToolSet[string] {
     }),
     execute: async (input, { toolCallId }): Promise<ToolOutcome> => {
       const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-      const base: ToolPart = { type: 'tool', callId: toolCallId, server: searchToolServer, tool: searchToolName, modelName: searchToolName, args, status: 'running', readOnly: true };
+      const base: ToolPart = {
+        type: 'tool',
+        callId: toolCallId,
+        server: searchToolServer,
+        tool: searchToolName,
+        modelName: searchToolName,
+        args,
+        status: 'running',
+        readOnly: true,
+      };
       if (context.signal.aborted) {
         context.upsert({ ...base, status: 'cancelled' });
         return { kind: 'cancelled' };
