@@ -1,4 +1,5 @@
 import { AppsService, type SandboxOrigin } from './apps/service';
+import type { AppLimits } from './apps/limits';
 import { join, dirname } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import type { ServerEntry } from '../../src-shared/schemas/config';
@@ -84,6 +85,8 @@ export interface HostOptions {
    * later and sets it with `host.apps.useSandbox`; without one, `apps:open` is refused.
    */
   sandboxOrigin?: SandboxOrigin;
+  /** Overrides of the per-frame rate and size limits of apps (tests, benchmarks). */
+  appLimits?: Partial<AppLimits>;
   /** Watch the config file and apply external edits live (default true). */
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
@@ -248,6 +251,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
       events,
       dataDir,
       ...(options.sandboxOrigin !== undefined ? { sandbox: options.sandboxOrigin } : {}),
+      ...(options.appLimits !== undefined ? { limits: options.appLimits } : {}),
       log: (line) => log.warn(line),
     }),
   );

@@ -217,17 +217,18 @@ export class AppsService implements Disposable {
         data: { frameId, server, tool, reason: 'app-busy' },
       });
     }
-    const info = await this.options.fleet.get(server).features.tools.resolveListed(tool);
-    if (!toolVisibility(info).includes('app'))
-      throw new CoreError(
-        'not-supported',
-        `${server}/${tool} is not for apps: its _meta.ui.visibility leaves out "app", so only the model or a person may call it.`,
-        { data: { frameId, server, tool, reason: 'not-for-app' } },
-      );
     const base = { kind: 'call' as const, source: 'mcp-app' as const, callId, server, tool, args: AuditLog.shorten(args) };
     const started = performance.now();
     entry.calls += 1;
     try {
+      // A refusal (no such tool, not for apps) is audited too: it is what a misbehaving app would try.
+      const info = await this.options.fleet.get(server).features.tools.resolveListed(tool);
+      if (!toolVisibility(info).includes('app'))
+        throw new CoreError(
+          'not-supported',
+          `${server}/${tool} is not for apps: its _meta.ui.visibility leaves out "app", so only the model or a person may call it.`,
+          { data: { frameId, server, tool, reason: 'not-for-app' } },
+        );
       const result = await this.options.tools.call({ server, tool, args, callId, fromApp: true }, entry.controller.signal);
       this.options.audit?.append({ ...base, outcome: result.isError === true ? 'tool-error' : 'ok', durationMs: Math.round(performance.now() - started) });
       return result;
