@@ -1,8 +1,13 @@
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAppCsp } from '../core/apps/csp';
 import { proxyPage } from '../core/apps/proxy-page';
 import { startSandboxServer, type SandboxServer } from './sandbox';
+import { startHeadless } from './server';
+import { fakeHostApi } from '../test-support/fake-api';
+import { tempDir } from '../test-support/processes';
 
 const frameDeclared = 'a'.repeat(32);
 const frameDefault = 'b'.repeat(32);
@@ -96,5 +101,26 @@ describe('headless sandbox origin', () => {
     expect(unknown.headers['content-security-policy']).toBeUndefined();
     // localhost names the same server.
     expect((await get(s.port, `/frame/${frameDeclared}?t=${s.token}`, `localhost:${s.port}`)).status).toBe(200);
+  });
+});
+
+describe('the headless page and the sandbox origin', () => {
+  it('the page may frame the sandbox origin once it is known, and nothing else', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Switchboard</title>');
+    let frames: string[] = [];
+    const page = await startHeadless({ api: fakeHostApi({}), rendererDir: dir, frameSources: () => frames });
+    try {
+      const policy = async (): Promise<string | undefined> => {
+        const res = await get(page.port, `/?token=${page.token}`);
+        return res.headers['content-security-policy'] as string | undefined;
+      };
+      expect(await policy()).toContain("frame-src 'none'");
+      const s = await start();
+      frames = [s.origin];
+      expect(await policy()).toContain(`frame-src ${s.origin};`);
+    } finally {
+      await page.dispose();
+    }
   });
 });
