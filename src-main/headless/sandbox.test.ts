@@ -34,9 +34,14 @@ async function start(): Promise<SandboxServer> {
 }
 
 /** A raw GET (Host set by hand, as a rebinding page's request would carry it). */
-function get(port: number, path: string, host = `127.0.0.1:${port}`): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  port: number,
+  path: string,
+  host = `127.0.0.1:${port}`,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, ...extra } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -99,6 +104,13 @@ describe('headless sandbox origin', () => {
     expect((await get(s.port, `/frame/../../etc/passwd?t=${s.token}`)).status).toBe(404);
     expect((await get(s.port, `/?t=${s.token}`)).status).toBe(404);
     expect(unknown.headers['content-security-policy']).toBeUndefined();
+    // Fetched by a script of another page, or loaded as something other than a frame.
+    const ok = `/frame/${frameDeclared}?t=${s.token}`;
+    const foreign = await get(s.port, ok, undefined, { origin: 'http://evil.example.com' });
+    expect([foreign.status, foreign.body]).toEqual([403, '403: Origin is not the Switchboard page\n']);
+    expect((await get(s.port, ok, undefined, { origin: 'http://127.0.0.1:5555' })).status).toBe(200);
+    expect((await get(s.port, ok, undefined, { 'sec-fetch-dest': 'script' })).status).toBe(403);
+    expect((await get(s.port, ok, undefined, { 'sec-fetch-dest': 'iframe' })).status).toBe(200);
     // localhost names the same server.
     expect((await get(s.port, `/frame/${frameDeclared}?t=${s.token}`, `localhost:${s.port}`)).status).toBe(200);
   });
