@@ -35,7 +35,7 @@ describe('the Electron page CSP', () => {
     }
   });
 
-  it('may frame only the apps\' scheme (MCP Apps), under the dev server too', () => {
+  it("may frame only the apps' scheme (MCP Apps), under the dev server too", () => {
     for (const policy of [contentSecurityPolicy(undefined), contentSecurityPolicy('http://localhost:5173/')])
       expect(directives(policy).get('frame-src')).toEqual(['switchboard-app:']);
   });

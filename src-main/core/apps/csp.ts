@@ -45,8 +45,7 @@ export function checkOrigin(raw: string, key: CspKey): { origin: string } | { re
   const [, scheme = '', host = '', port] = match;
   const secure = scheme === 'https' || (key === 'connectDomains' && scheme === 'wss');
   const plain = scheme === 'http' || (key === 'connectDomains' && scheme === 'ws');
-  if (!secure && !plain)
-    return { reason: `scheme "${scheme}:" is not allowed (https${key === 'connectDomains' ? ' or wss' : ''}; http only on loopback)` };
+  if (!secure && !plain) return { reason: `scheme "${scheme}:" is not allowed (https${key === 'connectDomains' ? ' or wss' : ''}; http only on loopback)` };
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return { reason: `port ${port} is out of range` };
   if (plain) {
     if (!loopbackHosts.has(host)) return { reason: `${scheme}: is allowed only on loopback (localhost, 127.0.0.1, [::1]); use https` };

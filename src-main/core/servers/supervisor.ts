@@ -419,13 +419,7 @@ export class Supervisor {
     return this.afterFallBack(session, method, tool, args, options);
   }
 
-  private async afterFallBack(
-    session: Session,
-    method: string,
-    tool: string,
-    args: Record<string, unknown>,
-    options: ToolCallOptions,
-  ): Promise<ToolResult> {
+  private async afterFallBack(session: Session, method: string, tool: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
     await this.fallBack(session, method);
     const annotations = this.features.tools.items.find((item) => item.name === tool)?.annotations;
     if (annotations?.readOnlyHint === true || annotations?.idempotentHint === true) {
@@ -465,12 +459,7 @@ export class Supervisor {
     if (this.starting) await this.starting;
   }
 
-  private async callOn(
-    session: Session,
-    tool: string,
-    args: Record<string, unknown>,
-    options: ToolCallOptions,
-  ): Promise<ToolResult> {
+  private async callOn(session: Session, tool: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
     const timeoutMs = this.requestTimeoutMs();
     try {
       // In the call's context, so that what the server asks meanwhile (sampling, a form) names this call.

@@ -151,7 +151,9 @@ export class LoggingFeature implements SessionFeature {
     this.entries.push(entry);
     if (this.entries.length > logRingCapacity) this.entries.splice(0, this.entries.length - logRingCapacity);
     const shown = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
-    this.context.log(`[${appTool !== undefined ? `app ${appTool} ` : ''}log ${level}${logger !== undefined ? ` ${logger}` : ''}] ${shown.replace(/\r?\n/g, '\\n')}`);
+    this.context.log(
+      `[${appTool !== undefined ? `app ${appTool} ` : ''}log ${level}${logger !== undefined ? ` ${logger}` : ''}] ${shown.replace(/\r?\n/g, '\\n')}`,
+    );
     this.pending.push(entry);
     this.schedule();
   }
