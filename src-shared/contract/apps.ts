@@ -1,3 +1,6 @@
+import type { ReadResourceView } from './resources';
+import type { ToolResult } from './tools';
+
 /** MCP Apps (`io.modelcontextprotocol/ui`): the UI resources servers' tools point at, as the UI and the CLI see them. Zod-free. */
 
 /** Who may call a tool (`_meta.ui.visibility`; both when the tool says nothing). */
@@ -70,11 +73,69 @@ export interface UiAppResource {
   domain?: string;
 }
 
+/** A browser feature an app may ask for (`_meta.ui.permissions`), by its key there. */
+export type AppPermissionName = 'camera' | 'microphone' | 'geolocation' | 'clipboardWrite';
+
+/**
+ * `apps:open`: one app frame the renderer is about to show, registered with the host under `frameId` (every request
+ * the app makes names it; the host knows its server and tool from it, never from the app).
+ */
+export interface AppFrame {
+  frameId: string;
+  server: string;
+  tool: string;
+  /** The tool's title, else its name: the frame's accessible name. */
+  title: string;
+  resourceUri: string;
+  html: string;
+  digest: string;
+  /**
+   * The sandbox proxy page to load in the outer frame: on an origin of its own (headless: a second loopback port with a
+   * token of its own; Electron: its own scheme), served with the Content-Security-Policy built from `csp`.
+   */
+  sandboxUrl: string;
+  /** The origin `sandboxUrl` is on: the only origin whose messages the renderer accepts for this frame. */
+  sandboxOrigin: string;
+  /** The CSP the sandbox applies (declared domains, or the restrictive default). */
+  csp: AppCsp;
+  /** Asked for by the resource. */
+  permissionsAsked: AppPermissionName[];
+  /** Of those, what the person agreed to for this server (only these reach the frame's `allow`). */
+  permissionsGranted: AppPermissionName[];
+  prefersBorder?: boolean;
+}
+
+/** Where an app's request came from: its frame (the host looks up server and tool). */
+export interface AppFrameRef {
+  frameId: string;
+}
+
 export interface AppsResults {
   /** Every tool with a UI of one ready server (or of all ready servers). */
   'apps:list': UiAppInfo[];
   /** The HTML of a tool's UI, as validated and pinned (refused while the tool needs review or the resource is invalid). */
   'apps:read': UiAppResource;
+  /** Registers a frame for a tool's app and returns what to load in it (refused as `apps:read` refuses). */
+  'apps:open': AppFrame;
+  /** The app's `tools/call`: only tools of its own server whose visibility includes `app`; audited as source `mcp-app`. */
+  'apps:call-tool': ToolResult;
+  /** The app's `resources/read`: its own server's resources only. */
+  'apps:read-resource': ReadResourceView;
+  /** The app's `notifications/message` (`ui/log`): into its server's Logs. */
+  'apps:log': void;
+  /** Records the person's answer to an app's permissions (per server, remembered). */
+  'apps:grant': AppPermissionName[];
+  /** The frame is gone (card removed, conversation closed): the host forgets it. */
+  'apps:close': boolean;
 }
 
-export const appsChannelNames = { 'apps:list': true, 'apps:read': true } as const satisfies Record<keyof AppsResults, true>;
+export const appsChannelNames = {
+  'apps:list': true,
+  'apps:read': true,
+  'apps:open': true,
+  'apps:call-tool': true,
+  'apps:read-resource': true,
+  'apps:log': true,
+  'apps:grant': true,
+  'apps:close': true,
+} as const satisfies Record<keyof AppsResults, true>;
