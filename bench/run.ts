@@ -1,7 +1,7 @@
 /**
  * `npm run bench` — Switchboard's core measured side by side with the bare SDK, in one run, against the same
  * trivial echo server. Prints ratios (the targets are about ratios, since these machines are shared and noisy)
- * and absolute figures. `npm run -s bench -- --json` prints one JSON object.
+ * and absolute figures. `npm run -s bench -- --json` prints one JSON object; `-- --calls` measures the calls alone.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ import { measureServerEnvelope } from './server-envelope';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
+/** `--calls`: only the call latency and throughput figures (section 1), to compare changes on the call path quickly. */
+const callsOnly = process.argv.includes('--calls');
 const serial = quick ? 100 : 500;
 const pipelined = quick ? 500 : 2000;
 const fleet = 20;
@@ -192,6 +194,23 @@ async function main(): Promise<void> {
   await bare.close();
   await bareSame.close();
   await host.dispose();
+
+  if (callsOnly) {
+    const calls = {
+      callLatencyRatio: round(p50('core') / p50('bare')),
+      callLatencyRatioSameOptions: round(p50('core') / p50('bareSame')),
+      throughputRatio: round(coreTp / bareTp),
+      throughputRatioSameOptions: round(coreTp / bareProgressTp),
+      callP50Ms: { bare: round(p50('bare')), bareSameCapabilitiesAndOptions: round(p50('bareSame')), core: round(p50('core')) },
+      throughputCallsPerSec: { bare: Math.round(bareTp), bareSameCapabilitiesAndOptions: Math.round(bareProgressTp), core: Math.round(coreTp) },
+      hostCpuUsPerCall: cpuPerCall,
+      serverCpuUsPerCall: serverCpuPerCall,
+      bareClientThroughputRatios: bareVariants,
+    };
+    if (json) process.stdout.write(`${JSON.stringify(calls)}\n`);
+    else for (const [key, value] of Object.entries(calls)) log(`${key.padEnd(28)} ${JSON.stringify(value)}`);
+    return;
+  }
 
   // 1b. The server's own cost of those capabilities: raw JSON-RPC lines, no client library (see server-envelope.ts).
   const serverEnvelope = await measureServerEnvelope({ quick, capabilities });
