@@ -5,13 +5,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { SupervisionPolicy } from '../src-main/core/servers/policy';
 import { startHeadless } from '../src-main/headless/server';
 import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';
-import { declaredCapabilities, echo, hostWith, percentile, round, threadCpuUs } from './common';
+import { declaredCapabilities, declaredLogLevel, echo, hostWith, percentile, round, threadCpuUs } from './common';
 import { measureRender } from './render';
 import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
@@ -99,13 +99,17 @@ async function main(): Promise<void> {
   // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
   const capabilities = await declaredCapabilities(host);
   const bareSame = await bareClient(capabilities as ClientCapabilities);
+  // And the log level the core asks for in every 2026-07-28 request's `_meta` (its servers send log messages only for
+  // requests that carry one), as a bare client asks for it: in the call's own `_meta`.
+  const logLevel = await declaredLogLevel(host);
+  const sameMeta = logLevel !== undefined ? { _meta: { [LOG_LEVEL_META_KEY]: logLevel } } : {};
   const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
   const bridge = await openBridge(headless.url);
   const args = { text: 'hello' };
   const latency = await interleaved(
     {
       bare: () => bare.callTool({ name: 'echo', arguments: args }),
-      bareSame: () => bareSame.callTool({ name: 'echo', arguments: args }, { onprogress: noProgressCb, resetTimeoutOnProgress: true }),
+      bareSame: () => bareSame.callTool({ name: 'echo', arguments: args, ...sameMeta }, { onprogress: noProgressCb, resetTimeoutOnProgress: true }),
       core: () => host.api['tools:call']({ server: 'echo', tool: 'echo', args }),
       bridge: () => bridge.call('tools:call', [{ server: 'echo', tool: 'echo', args }]),
     },
@@ -117,8 +121,8 @@ async function main(): Promise<void> {
   // context, like for like: a bare SDK client that declares the client capabilities Switchboard declares on the
   // connection's era (sampling, elicitation, roots, the tasks extension: on 2026-07-28 they travel in every request's
   // `_meta`, which the client serializes and the server parses and validates each time) and asks for the same per-call
-  // options (a progress token, so that a long tool's progress resets its timeout). The echo server reports the
-  // capabilities the core's client sent. Two more split that side's cost in two: the same client without the per-call
+  // options (a progress token, so that a long tool's progress resets its timeout; the log level in `_meta`). The echo
+  // server reports the capabilities and the log level the core's client sent. Two more split that side's cost in two: the same client without the per-call
   // options (the capabilities alone), and the bare client with them (the options alone).
   // Host CPU per call (this process only: the echo servers are children) is measured for each side, and so is each
   // side's echo server's (its main thread's CPU time): pipelined, the server is the bottleneck.
@@ -145,7 +149,8 @@ async function main(): Promise<void> {
   const callBare = (i: number): Promise<unknown> => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } });
   const sides: Record<Side, (i: number) => Promise<unknown>> = {
     bare: callBare,
-    bareProgress: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
+    bareProgress: (i) =>
+      bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` }, ...sameMeta }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
     core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
     capabilitiesOnly: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
     ownSession: (i) => (ownSession ?? bare).callTool({ name: 'echo', arguments: { text: `t${i}` } }),
