@@ -52,3 +52,10 @@ export async function declaredCapabilities(host: Host): Promise<Record<string, u
   const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-capabilities', args: {} });
   return JSON.parse(declared.content[0]?.type === 'text' ? declared.content[0].text : '{}') as Record<string, unknown>;
 }
+
+/** The log level the core's client asks of `host`'s server `echo` in each request's `_meta`, or undefined for none. */
+export async function declaredLogLevel(host: Host): Promise<string | undefined> {
+  const declared = await host.api['tools:call']({ server: 'echo', tool: 'client-log-level', args: {} });
+  const level = declared.content[0]?.type === 'text' ? declared.content[0].text : '';
+  return level === '' ? undefined : level;
+}

@@ -18,5 +18,10 @@ serveStdio(() => {
       },
     ],
   }));
+  // The log level the calling client asks for in its request's `_meta` (2026-07-28; empty when none), so that the bench's
+  // bare client can ask for the same.
+  server.registerTool('client-log-level', { description: "The log level in the caller's request, if any" }, async (ctx) => ({
+    content: [{ type: 'text', text: String(ctx?.mcpReq?.envelope?.['io.modelcontextprotocol/logLevel'] ?? '') }],
+  }));
   return server;
 });

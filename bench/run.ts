@@ -1,17 +1,17 @@
 /**
  * `npm run bench` — Switchboard's core measured side by side with the bare SDK, in one run, against the same
  * trivial echo server. Prints ratios (the targets are about ratios, since these machines are shared and noisy)
- * and absolute figures. `npm run -s bench -- --json` prints one JSON object.
+ * and absolute figures. `npm run -s bench -- --json` prints one JSON object; `-- --calls` measures the calls alone.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Client, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { SupervisionPolicy } from '../src-main/core/servers/policy';
 import { startHeadless } from '../src-main/headless/server';
 import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';
-import { declaredCapabilities, echo, hostWith, percentile, round, threadCpuUs } from './common';
+import { declaredCapabilities, declaredLogLevel, echo, hostWith, percentile, round, threadCpuUs } from './common';
 import { measureRender } from './render';
 import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
@@ -23,6 +23,8 @@ import { measureToolSearch } from './tool-search';
 
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
+/** `--calls`: only the call latency and throughput figures (section 1), to compare changes on the call path quickly. */
+const callsOnly = process.argv.includes('--calls');
 const serial = quick ? 100 : 500;
 const pipelined = quick ? 500 : 2000;
 const fleet = 20;
@@ -98,13 +100,17 @@ async function main(): Promise<void> {
   // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
   const capabilities = await declaredCapabilities(host);
   const bareSame = await bareClient(capabilities as ClientCapabilities);
+  // And the log level the core asks for in every 2026-07-28 request's `_meta` (its servers send log messages only for
+  // requests that carry one), as a bare client asks for it: in the call's own `_meta`.
+  const logLevel = await declaredLogLevel(host);
+  const sameMeta = logLevel !== undefined ? { _meta: { [LOG_LEVEL_META_KEY]: logLevel } } : {};
   const headless = await startHeadless({ api: host.api, rendererDir: tempDir('switchboard-bench-ui-') });
   const bridge = await openBridge(headless.url);
   const args = { text: 'hello' };
   const latency = await interleaved(
     {
       bare: () => bare.callTool({ name: 'echo', arguments: args }),
-      bareSame: () => bareSame.callTool({ name: 'echo', arguments: args }, { onprogress: noProgressCb, resetTimeoutOnProgress: true }),
+      bareSame: () => bareSame.callTool({ name: 'echo', arguments: args, ...sameMeta }, { onprogress: noProgressCb, resetTimeoutOnProgress: true }),
       core: () => host.api['tools:call']({ server: 'echo', tool: 'echo', args }),
       bridge: () => bridge.call('tools:call', [{ server: 'echo', tool: 'echo', args }]),
     },
@@ -116,8 +122,8 @@ async function main(): Promise<void> {
   // context, like for like: a bare SDK client that declares the client capabilities Switchboard declares on the
   // connection's era (sampling, elicitation, roots, the tasks extension: on 2026-07-28 they travel in every request's
   // `_meta`, which the client serializes and the server parses and validates each time) and asks for the same per-call
-  // options (a progress token, so that a long tool's progress resets its timeout). The echo server reports the
-  // capabilities the core's client sent. Two more split that side's cost in two: the same client without the per-call
+  // options (a progress token, so that a long tool's progress resets its timeout; the log level in `_meta`). The echo
+  // server reports the capabilities and the log level the core's client sent. Two more split that side's cost in two: the same client without the per-call
   // options (the capabilities alone), and the bare client with them (the options alone).
   // Host CPU per call (this process only: the echo servers are children) is measured for each side, and so is each
   // side's echo server's (its main thread's CPU time): pipelined, the server is the bottleneck.
@@ -144,7 +150,8 @@ async function main(): Promise<void> {
   const callBare = (i: number): Promise<unknown> => bare.callTool({ name: 'echo', arguments: { text: `t${i}` } });
   const sides: Record<Side, (i: number) => Promise<unknown>> = {
     bare: callBare,
-    bareProgress: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
+    bareProgress: (i) =>
+      bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` }, ...sameMeta }, { onprogress: noProgress, resetTimeoutOnProgress: true }),
     core: (i) => host.api['tools:call']({ server: 'echo', tool: 'echo', args: { text: `t${i}` } }),
     capabilitiesOnly: (i) => bareSame.callTool({ name: 'echo', arguments: { text: `t${i}` } }),
     ownSession: (i) => (ownSession ?? bare).callTool({ name: 'echo', arguments: { text: `t${i}` } }),
@@ -193,6 +200,23 @@ async function main(): Promise<void> {
   await bare.close();
   await bareSame.close();
   await host.dispose();
+
+  if (callsOnly) {
+    const calls = {
+      callLatencyRatio: round(p50('core') / p50('bare')),
+      callLatencyRatioSameOptions: round(p50('core') / p50('bareSame')),
+      throughputRatio: round(coreTp / bareTp),
+      throughputRatioSameOptions: round(coreTp / bareProgressTp),
+      callP50Ms: { bare: round(p50('bare')), bareSameCapabilitiesAndOptions: round(p50('bareSame')), core: round(p50('core')) },
+      throughputCallsPerSec: { bare: Math.round(bareTp), bareSameCapabilitiesAndOptions: Math.round(bareProgressTp), core: Math.round(coreTp) },
+      hostCpuUsPerCall: cpuPerCall,
+      serverCpuUsPerCall: serverCpuPerCall,
+      bareClientThroughputRatios: bareVariants,
+    };
+    if (json) process.stdout.write(`${JSON.stringify(calls)}\n`);
+    else for (const [key, value] of Object.entries(calls)) log(`${key.padEnd(28)} ${JSON.stringify(value)}`);
+    return;
+  }
 
   // 1b. The server's own cost of those capabilities: raw JSON-RPC lines, no client library (see server-envelope.ts).
   const serverEnvelope = await measureServerEnvelope({ quick, capabilities });

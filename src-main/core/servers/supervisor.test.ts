@@ -2,7 +2,7 @@
 // person's language: crash loops, exits before ready, timeouts, approval — real children, a real host.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n, localizeError, localizeReason } from '../../../src-shared/i18n';
 import type { SupervisionPolicy } from './policy';
 import { createHost, type Host } from '../host';
@@ -101,5 +101,36 @@ describe('status reasons in the UI language', () => {
     expect(localizeReason(zh, 'Server "x" is odd.', { code: 'no-such-reason', data: { server: 'x' } })).toBe('Server "x" is odd.');
     // A HostError code (a CoreError at start) is worded from `errors.<code>`.
     expect(localizeReason(zh, 'bad', { code: 'config-invalid' })).toBe('配置有问题：bad');
+  });
+});
+
+describe('the call path', () => {
+  let host: Host | undefined;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await host?.dispose();
+    host = undefined;
+  });
+
+  // Under load every async step per call is paid thousands of times a second (the bench's throughput); the era
+  // fallback's checks belong to a failed call only, not one more step on every answered one.
+  it('an answered call resolves a fixed number of microtask turns after its result arrives', async () => {
+    host = await hostWith({ quick: { command: process.execPath, args: [tiny, '--name=quick'] } });
+    await host.settled();
+    const supervisor = host.fleet.get('quick');
+    expect(supervisor.features.tools.listed('echo')).toBeDefined();
+    let answer: (raw: Record<string, unknown>) => void = () => undefined;
+    vi.spyOn(supervisor.features.tools, 'call').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    let done = false;
+    void supervisor.callTool('echo', { text: 'hi' }).then(() => (done = true));
+    answer({ content: [{ type: 'text', text: 'hi' }] });
+    let turns = 0;
+    while (!done && turns < 20) {
+      await Promise.resolve();
+      turns++;
+    }
+    expect(done).toBe(true);
+    // The feature's own step (its result checked), the supervisor's one await, and this test's `.then`.
+    expect(turns).toBeLessThanOrEqual(3);
   });
 });

@@ -406,15 +406,18 @@ export class Supervisor {
    */
   async callTool(tool: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
     const session = this.requireReady(`run "${tool}"`);
+    // One async step per call: the fallback is looked for only once a call has failed (thrown, or `isError`).
     let result: ToolResult;
     try {
-      result = await this.callOn(session, tool, args, options);
+      result = await this.send(tool, args, options);
     } catch (error) {
-      const method = this.mayFallBack(session, options.signal) ? pushStyleFailure(error) : undefined;
-      if (method === undefined) throw error;
+      const failure = this.callFailure(session, tool, error, options);
+      const method = this.mayFallBack(session, options.signal) ? pushStyleFailure(failure) : undefined;
+      if (method === undefined) throw failure;
       return this.afterFallBack(session, method, tool, args, options);
     }
-    const method = result.isError === true && this.mayFallBack(session, options.signal) ? pushStyleFailure(result) : undefined;
+    if (result.isError !== true) return result;
+    const method = this.mayFallBack(session, options.signal) ? pushStyleFailure(result) : undefined;
     if (method === undefined) return result;
     return this.afterFallBack(session, method, tool, args, options);
   }
@@ -459,40 +462,50 @@ export class Supervisor {
     if (this.starting) await this.starting;
   }
 
+  /** A call once more (after the fallback): no second fallback, failures explained as {@link callTool}'s. */
   private async callOn(session: Session, tool: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
-    const timeoutMs = this.requestTimeoutMs();
     try {
-      // In the call's context, so that what the server asks meanwhile (sampling, a form) names this call.
-      return await runWithCallId(options.callId, () => callFeatureTool(this.features, tool, args, options, timeoutMs));
+      return await this.send(tool, args, options);
     } catch (error) {
-      if (error instanceof CoreError) throw error;
-      const data = { server: this.name, tool };
-      const signIn = this.auth?.needsLogin(error);
-      if (signIn !== undefined) {
-        // No tokens left (a revoked refresh token): the whole server needs a sign-in, once — not each call.
-        // (A step-up keeps the server ready: only calls that need more access wait for the person.)
-        if (this.auth?.view().state === 'signed-out' && this.session === session) {
-          void session.close();
-          this.setStatus('needs-login', signIn);
-        }
-        throw new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn.text}`, {
-          cause: error,
-          data: { ...data, status: 'needs-login' },
-        });
-      }
-      if (options.signal?.aborted) throw new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
-      const exit = session.transportExit ?? session.lastExit;
-      if (exit) {
-        // `how` picks the wording (errors.tool-call-failed.code|signal), `stderr`: the lines the text quotes.
-        const lines = this.tailLines();
-        const facts = { ...data, ...exitData(exit), how: exitFacts(this.name, exit).how, ...(lines.length ? { stderr: lines } : {}) };
-        throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, {
-          cause: error,
-          data: facts,
-        });
-      }
-      throw new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error, data });
+      throw this.callFailure(session, tool, error, options);
     }
+  }
+
+  private send(tool: string, args: Record<string, unknown>, options: ToolCallOptions): Promise<ToolResult> {
+    const timeoutMs = this.requestTimeoutMs();
+    // In the call's context, so that what the server asks meanwhile (sampling, a form) names this call.
+    return runWithCallId(options.callId, () => callFeatureTool(this.features, tool, args, options, timeoutMs));
+  }
+
+  /** What a failed call throws: the SDK's error explained (a sign-in needed, a cancel, the server's exit); a CoreError as it is. */
+  private callFailure(session: Session, tool: string, error: unknown, options: { signal?: AbortSignal }): Error {
+    if (error instanceof CoreError) return error;
+    const data = { server: this.name, tool };
+    const signIn = this.auth?.needsLogin(error);
+    if (signIn !== undefined) {
+      // No tokens left (a revoked refresh token): the whole server needs a sign-in, once — not each call.
+      // (A step-up keeps the server ready: only calls that need more access wait for the person.)
+      if (this.auth?.view().state === 'signed-out' && this.session === session) {
+        void session.close();
+        this.setStatus('needs-login', signIn);
+      }
+      return new CoreError('server-not-ready', `Calling ${this.name}/${tool} needs a sign-in first. ${signIn.text}`, {
+        cause: error,
+        data: { ...data, status: 'needs-login' },
+      });
+    }
+    if (options.signal?.aborted) return new CoreError('cancelled', `Cancelled ${this.name}/${tool}.`, { cause: error, data });
+    const exit = session.transportExit ?? session.lastExit;
+    if (exit) {
+      // `how` picks the wording (errors.tool-call-failed.code|signal), `stderr`: the lines the text quotes.
+      const lines = this.tailLines();
+      const facts = { ...data, ...exitData(exit), how: exitFacts(this.name, exit).how, ...(lines.length ? { stderr: lines } : {}) };
+      return new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${exitText(this.name, exit)} during the call.${this.tailText()}`, {
+        cause: error,
+        data: facts,
+      });
+    }
+    return new CoreError('tool-call-failed', `Calling ${this.name}/${tool} failed: ${messageOf(error)}`, { cause: error, data });
   }
 
   /** A manual restart: forgets crash history, closes the session (and the child's tree), starts again. */
