@@ -282,7 +282,6 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
       element.removeAttribute('src');
     };
     // The bridge lives as long as the frame; the rest is read through `latest` and the context effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [frame]);
 
   // The result arrives after the app is up (a direct call's frame shows while it runs).

@@ -134,6 +134,7 @@ export function checkAppLink(url: unknown): LinkCheck {
 }
 
 interface ContentLike {
+  [key: string]: unknown;
   type: string;
   text?: unknown;
   uri?: unknown;
