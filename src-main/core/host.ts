@@ -1,4 +1,5 @@
-import { AppsService } from './apps/service';
+import { AppsService, type SandboxOrigin } from './apps/service';
+import type { AppLimits } from './apps/limits';
 import { join, dirname } from 'node:path';
 import type { HostApi } from '../../src-shared/host-api';
 import type { ServerEntry } from '../../src-shared/schemas/config';
@@ -79,6 +80,13 @@ export interface HostOptions {
   openAuthorizationUrl?: UrlOpener;
   /** An https Client ID Metadata Document URL for Switchboard (OAuth CIMD), used where an authorization server supports it. */
   oauthClientMetadataUrl?: string;
+  /**
+   * Where MCP Apps' frames are loaded from (Electron: its `switchboard-app:` scheme). Headless `serve` starts one
+   * later and sets it with `host.apps.useSandbox`; without one, `apps:open` is refused.
+   */
+  sandboxOrigin?: SandboxOrigin;
+  /** Overrides of the per-frame rate and size limits of apps (tests, benchmarks). */
+  appLimits?: Partial<AppLimits>;
   /** Watch the config file and apply external edits live (default true). */
   watchConfig?: boolean;
   /** Start the configured servers (default true; CLI commands that only edit the file pass false). */
@@ -132,6 +140,8 @@ export interface Host {
   readonly install: LazyInstallService;
   /** The app's own folder (bundles are unpacked under it). */
   readonly dataDir: string;
+  /** MCP Apps: the open frames, their proxy pages (for the sandbox origin) and the sandbox origin itself. */
+  readonly apps: AppsService;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
   settled(name?: string): Promise<void>;
   /** Disposes what the host made, newest first: every session closes, then every child's tree ends. Idempotent. */
@@ -232,6 +242,19 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
       requests,
     }),
   );
+  // App frames: their calls go through the tools service (progress, cancel, registry), audited with the chat's log.
+  const apps = disposables.add(
+    new AppsService({
+      fleet,
+      tools,
+      audit: chat.audit,
+      events,
+      dataDir,
+      ...(options.sandboxOrigin !== undefined ? { sandbox: options.sandboxOrigin } : {}),
+      ...(options.appLimits !== undefined ? { limits: options.appLimits } : {}),
+      log: (line) => log.warn(line),
+    }),
+  );
   // At shutdown what still waits for an answer is cancelled as "shutting down" before the chat stops its runs.
   disposables.add(requests);
 
@@ -287,7 +310,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     ...new ConsentService(fleet).api,
     ...install.api,
     ...new TrustService(fleet).api,
-    ...new AppsService(fleet).api,
+    ...apps.api,
     ...openUrlApi(options.openExternal),
     // Settings changes re-apply the config: servers whose environment or roots changed follow.
     ...new SettingsService(options.settings, () => void apply(store.snapshot())).api,
@@ -326,6 +349,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     chat,
     install,
     dataDir,
+    apps,
     settled: (name) => fleet.settled(name),
     dispose: () => disposables.dispose(),
   };

@@ -269,7 +269,8 @@ export interface AuditEntry {
   /** ISO time. */
   at: string;
   kind: 'decision' | 'call' | 'sampling';
-  source: 'app' | 'cli';
+  /** `mcp-app`: a call a server's app (MCP Apps) made from its frame. */
+  source: 'app' | 'cli' | 'mcp-app';
   conversationId?: string;
   /** Always set for `decision` and `call`; for `sampling`, the call that was running when the server asked. */
   callId?: string;

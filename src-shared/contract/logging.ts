@@ -11,6 +11,8 @@ export interface LogEntry {
   level: LogLevel;
   logger?: string;
   data: unknown;
+  /** Sent by the server's app (MCP Apps `ui/log`) from the frame of this tool, not by the server itself. */
+  fromApp?: { tool: string };
 }
 
 /** One line a stdio server wrote to stderr (or a `[switchboard]` note about it), with known secrets redacted. */

@@ -56,6 +56,12 @@ export const serve: CliCommand = {
       return 1;
     }
     const { server, portChanged, tokenKept } = started;
+    // MCP Apps' frames: on a port (an origin) of their own, with a token of their own.
+    const { startSandboxServer } = await import('../../headless/sandbox');
+    const uiHost = address.includes(':') ? `[${address}]` : address;
+    const uiOrigins = [...new Set([uiHost, '127.0.0.1', 'localhost', '[::1]'])].map((h) => `http://${h}:${server.port}`);
+    const sandbox = await startSandboxServer({ page: (frameId) => host.apps.proxyResponse(frameId), parentOrigins: uiOrigins, host: address });
+    host.apps.useSandbox(sandbox);
     out(server.url);
     err(cliT('cli.headlessReady', { config: host.configPath }));
     if (portChanged) err(cliT('cliOut.serve.portChanged'));
@@ -67,7 +73,8 @@ export const serve: CliCommand = {
       process.once('SIGINT', done);
       process.once('SIGTERM', done);
     });
-    await server.dispose();
+    host.apps.useSandbox(undefined);
+    await Promise.all([server.dispose(), sandbox.dispose()]);
     return 0;
   },
 };

@@ -91,6 +91,7 @@ describe('MCP Apps: tools keep _meta, their UI resources are read, checked and p
       ['show_clock', 'ok', ['model', 'app']],
       ['broken_view', 'invalid', ['model', 'app']],
       ['refresh_clock', 'ok', ['app']],
+      ['slow_refresh', 'ok', ['app']],
     ]);
     const clock = apps[0];
     expect(clock).toMatchObject({

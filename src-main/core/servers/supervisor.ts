@@ -8,7 +8,7 @@ import type { RemoteServerAuth } from '../auth/server-auth';
 import { exitData, exitExplained, exitFacts, exitText, SignInRequired, startFailureExplained, timeoutExplained, withDeadline } from './diagnosis';
 import type { FeatureContext, FeatureName } from './features/feature';
 import { createFeatures, type ServerFeatures } from './features/index';
-import { callTool as callFeatureTool } from './features/tool-call';
+import { callTool as callFeatureTool, type ToolCallOptions } from './features/tool-call';
 import { runWithCallId } from './call-origin';
 import type { ResolvedServer } from '../config/resolve';
 import { defaultPolicy, type SupervisionPolicy } from './policy';
@@ -404,7 +404,7 @@ export class Supervisor {
    * (`readOnlyHint` or `idempotentHint`): the server may have done part of the work before it asked, and doing that
    * twice is the person's choice, so any other tool answers with an error that says to run it again.
    */
-  async callTool(tool: string, args: Record<string, unknown>, options: { signal?: AbortSignal; callId?: string; task?: boolean } = {}): Promise<ToolResult> {
+  async callTool(tool: string, args: Record<string, unknown>, options: ToolCallOptions = {}): Promise<ToolResult> {
     const session = this.requireReady(`run "${tool}"`);
     let result: ToolResult;
     try {
@@ -424,7 +424,7 @@ export class Supervisor {
     method: string,
     tool: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; callId?: string; task?: boolean },
+    options: ToolCallOptions,
   ): Promise<ToolResult> {
     await this.fallBack(session, method);
     const annotations = this.features.tools.items.find((item) => item.name === tool)?.annotations;
@@ -469,7 +469,7 @@ export class Supervisor {
     session: Session,
     tool: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; callId?: string; task?: boolean },
+    options: ToolCallOptions,
   ): Promise<ToolResult> {
     const timeoutMs = this.requestTimeoutMs();
     try {

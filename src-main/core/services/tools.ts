@@ -18,6 +18,8 @@ export interface ToolCallRequest {
   callId?: string;
   /** Run as a task where the tool allows it (`required` tools always are). */
   task?: boolean;
+  /** Asked by the tool's own app (apps:call-tool, which checked its visibility): an app-only tool is not refused. */
+  fromApp?: boolean;
 }
 
 const noOptions: Readonly<Record<string, never>> = Object.freeze({});
@@ -80,7 +82,7 @@ export class ToolsService implements Disposable {
     }
     // No id and no signal: nobody can cancel it or follow its progress, so it needs neither (nor their cost), and
     // the supervisor's promise is handed back as it is.
-    if (request.callId === undefined && signal === undefined) {
+    if (request.callId === undefined && signal === undefined && request.fromApp !== true) {
       return supervisor.callTool(request.tool, request.args, request.task !== undefined ? { task: request.task } : noOptions);
     }
     return this.cancellable(supervisor, request, signal);
@@ -93,7 +95,7 @@ export class ToolsService implements Disposable {
   }
 
   private async cancellable(supervisor: Supervisor, request: ToolCallRequest, signal: AbortSignal | undefined): Promise<ToolResult> {
-    const { tool, args, callId = randomUUID(), task } = request;
+    const { tool, args, callId = randomUUID(), task, fromApp } = request;
     // Only a call whose id the caller knows can be followed by a window: one with a made-up id is nobody's to show.
     const tracked = request.callId !== undefined;
     // Two running calls under one id would share an entry, progress and Cancel, and one's result would land on the other.
@@ -106,7 +108,12 @@ export class ToolsService implements Disposable {
     this.inFlight.set(callId, controller);
     if (tracked) this.calls.start(callId, request.server, tool, args);
     try {
-      const result = await supervisor.callTool(tool, args, { signal: controller.signal, callId, ...(task !== undefined ? { task } : {}) });
+      const result = await supervisor.callTool(tool, args, {
+        signal: controller.signal,
+        callId,
+        ...(task !== undefined ? { task } : {}),
+        ...(fromApp === true ? { fromApp } : {}),
+      });
       if (tracked) this.calls.answered(callId, result);
       return result;
     } catch (error) {

@@ -121,6 +121,7 @@ const knownFiles = [
   'secrets.keychain.json',
   'era-cache.json',
   'consent.json',
+  'app-permissions.json',
   'tool-pins.json',
   'chat-settings.json',
   'dotenv-choices.json',

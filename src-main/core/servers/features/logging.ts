@@ -130,15 +130,28 @@ export class LoggingFeature implements SessionFeature {
     return this.current;
   }
 
-  private append(level: LogLevel, logger: string | undefined, raw: unknown): void {
+  /** A line the server's app sent (`ui/log`): kept among the server's messages, marked as the app's (and its tool's). */
+  appendFromApp(level: LogLevel, logger: string | undefined, raw: unknown, tool: string): void {
+    this.append(level, logger, raw, tool);
+  }
+
+  private append(level: LogLevel, logger: string | undefined, raw: unknown, appTool?: string): void {
     if (this.disposed) return;
     const text = typeof raw === 'string' ? raw : safeJson(raw);
     const data = text.length > maxDataChars ? `${text.slice(0, maxDataChars)}… (${text.length - maxDataChars} more characters cut)` : raw;
-    const entry: LogEntry = { seq: ++this.seq, time: Date.now(), server: this.context.server, level, ...(logger !== undefined ? { logger } : {}), data };
+    const entry: LogEntry = {
+      seq: ++this.seq,
+      time: Date.now(),
+      server: this.context.server,
+      level,
+      ...(logger !== undefined ? { logger } : {}),
+      data,
+      ...(appTool !== undefined ? { fromApp: { tool: appTool } } : {}),
+    };
     this.entries.push(entry);
     if (this.entries.length > logRingCapacity) this.entries.splice(0, this.entries.length - logRingCapacity);
     const shown = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
-    this.context.log(`[log ${level}${logger !== undefined ? ` ${logger}` : ''}] ${shown.replace(/\r?\n/g, '\\n')}`);
+    this.context.log(`[${appTool !== undefined ? `app ${appTool} ` : ''}log ${level}${logger !== undefined ? ` ${logger}` : ''}] ${shown.replace(/\r?\n/g, '\\n')}`);
     this.pending.push(entry);
     this.schedule();
   }

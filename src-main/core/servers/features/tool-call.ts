@@ -9,6 +9,8 @@ export interface ToolCallOptions {
   callId?: string;
   /** Run as a task where the tool allows it (`execution.taskSupport` optional); `required` tools always are. */
   task?: boolean;
+  /** Asked by the tool's own app (its visibility was checked): a tool only for its app is not refused. */
+  fromApp?: boolean;
 }
 
 /** Whether a call of `tool` is sent task-augmented. */
@@ -35,7 +37,7 @@ export function callTool(
   if (options.callId !== undefined) taskOptions.callId = options.callId;
   if (options.signal) taskOptions.signal = options.signal;
   // The common case — a listed, trusted tool run inline — takes no async step of its own before the request goes.
-  const listed = features.tools.listed(tool);
+  const listed = features.tools.listed(tool, options.fromApp === true);
   if (listed === undefined || runsAsTask(listed, options.task)) return resolvedCall(features, tool, args, options, taskOptions);
   return features.tools.call(listed, args, taskOptions).then((raw) => inlineOutcome(features, tool, listed, raw, taskOptions));
 }
@@ -50,7 +52,7 @@ async function resolvedCall(
   options: ToolCallOptions,
   taskOptions: TaskOptions,
 ): Promise<ToolResult> {
-  const info = await features.tools.resolve(tool);
+  const info = await features.tools.resolve(tool, options.fromApp === true);
   if (runsAsTask(info, options.task)) return finish(info, await features.tasks.call(info, args, taskOptions));
   return inlineOutcome(features, tool, info, await features.tools.call(info, args, taskOptions), taskOptions);
 }

@@ -178,8 +178,11 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     });
   }
 
-  /** The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. */
-  async resolve(tool: string): Promise<ToolInfo> {
+  /**
+   * The listed tool (one added by a `list_changed` moments ago included), or `unknown-tool`. `fromApp`: asked by the
+   * tool's own app, so a tool only for its app is not refused (every other check is the same).
+   */
+  async resolve(tool: string, fromApp = false): Promise<ToolInfo> {
     if (!this.context.client())
       throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, {
         data: { server: this.context.server, tool },
@@ -215,7 +218,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     }
     // MCP Apps: a tool whose visibility leaves out "model" is its app's alone (the spec keeps it from the agent; a
     // person's direct call is refused the same way, so that no path reaches it but its own app's).
-    if (isAppOnly(info))
+    if (isAppOnly(info) && !fromApp)
       throw new CoreError(
         'not-supported',
         `${this.context.server}/${tool} is only for its app (its _meta.ui.visibility leaves out "model"): the server's app calls it, not the model or a person. Call the server's other tools instead.`,
@@ -267,10 +270,10 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
    * The listed tool named `tool`, found without waiting when it is listed and trusted (the common case: no async
    * step of its own); undefined otherwise — resolve() then says why, after a pending re-list settled.
    */
-  listed(tool: string): ToolInfo | undefined {
+  listed(tool: string, fromApp = false): ToolInfo | undefined {
     if (!this.context.client()) return undefined;
     const info = this.find(tool);
-    return info !== undefined && isTrusted(info) && !isAppOnly(info) ? info : undefined;
+    return info !== undefined && isTrusted(info) && (fromApp || !isAppOnly(info)) ? info : undefined;
   }
 
   /** The listed tools by name (the first of a name, as a listing is read), made once per list. */
