@@ -197,7 +197,12 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
     const { frameId } = frame;
 
     bridge.onsandboxready = () => {
-      void bridge.sendSandboxResourceReady({ html: frame.html, sandbox: innerSandbox, csp: frame.csp, permissions: permissionsObject(frame.permissionsGranted) });
+      void bridge.sendSandboxResourceReady({
+        html: frame.html,
+        sandbox: innerSandbox,
+        csp: frame.csp,
+        permissions: permissionsObject(frame.permissionsGranted),
+      });
     };
     bridge.oninitialized = () => {
       initialized.current = true;
@@ -336,7 +341,11 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
 
   if (phase.kind === 'closed' || phase.kind === 'failed') {
     return (
-      <p className={`app-note${phase.kind === 'failed' ? ' call-error' : ' muted'}`} data-testid={phase.kind === 'failed' ? 'app-failed' : 'app-closed'} role="status">
+      <p
+        className={`app-note${phase.kind === 'failed' ? ' call-error' : ' muted'}`}
+        data-testid={phase.kind === 'failed' ? 'app-failed' : 'app-closed'}
+        role="status"
+      >
         {phase.kind === 'failed' ? t('apps.couldNotOpen', { title, error: phase.message }) : phase.note}
       </p>
     );
@@ -378,7 +387,11 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
           }}
         />
       )}
-      <div className={`app-view-frame${frame?.prefersBorder === false ? ' borderless' : ''}`} ref={wrap} style={frameHeight !== undefined ? { height: frameHeight } : undefined}>
+      <div
+        className={`app-view-frame${frame?.prefersBorder === false ? ' borderless' : ''}`}
+        ref={wrap}
+        style={frameHeight !== undefined ? { height: frameHeight } : undefined}
+      >
         {phase.kind === 'opening' && <p className="muted app-opening">{t('apps.opening', { title })}</p>}
         {frame && (
           <iframe
@@ -457,7 +470,10 @@ function LinkConsent({
         <span className="muted">{t('requestCards.pageOn')}</span> <strong data-testid="app-link-host">{ask.host}</strong>
       </p>
       <p>
-        <span className="muted">{t('requestCards.fullAddress')}</span> <code className="request-url" data-testid="app-link-url">{ask.url}</code>
+        <span className="muted">{t('requestCards.fullAddress')}</span>{' '}
+        <code className="request-url" data-testid="app-link-url">
+          {ask.url}
+        </code>
       </p>
       {agreed ? (
         <p className="request-link">

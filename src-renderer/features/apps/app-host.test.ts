@@ -106,7 +106,10 @@ describe('toCallToolResult', () => {
   it('keeps structured content, _meta and isError; a resource without text or blob gets empty text', () => {
     expect(
       toCallToolResult({
-        content: [{ type: 'text', text: 't' }, { type: 'resource', resource: { uri: 'a://b' } }],
+        content: [
+          { type: 'text', text: 't' },
+          { type: 'resource', resource: { uri: 'a://b' } },
+        ],
         structuredContent: { time: 'now' },
         isError: true,
         _meta: { k: 1 },

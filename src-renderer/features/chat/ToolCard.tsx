@@ -107,7 +107,9 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
           args={part.args}
           result={part.result}
           callId={part.callId}
-          {...(part.status === 'cancelled' || (part.status === 'error' && !part.result) ? { cancelled: part.error ?? t(`toolCard.status.${part.status}`) } : {})}
+          {...(part.status === 'cancelled' || (part.status === 'error' && !part.result)
+            ? { cancelled: part.error ?? t(`toolCard.status.${part.status}`) }
+            : {})}
         />
       )}
       {part.result && (
