@@ -34,6 +34,7 @@ describe('switchboard apps', () => {
       ['show_clock', 'ui://apps/clock.html', ['model', 'app'], 'ok'],
       ['broken_view', 'ui://apps/broken.html', ['model', 'app'], 'invalid'],
       ['refresh_clock', 'ui://apps/clock.html', ['app'], 'ok'],
+      ['slow_refresh', 'ui://apps/clock.html', ['app'], 'ok'],
     ]);
     expect(rows[0]).toMatchObject({
       server: 'apps',

@@ -35,6 +35,11 @@ describe('the Electron page CSP', () => {
     }
   });
 
+  it('may frame only the apps\' scheme (MCP Apps), under the dev server too', () => {
+    for (const policy of [contentSecurityPolicy(undefined), contentSecurityPolicy('http://localhost:5173/')])
+      expect(directives(policy).get('frame-src')).toEqual(['switchboard-app:']);
+  });
+
   it('under the dev server allows its own HMR socket, and no other loopback port', () => {
     const parsed = directives(contentSecurityPolicy('http://localhost:5173/'));
     expect(parsed.get('connect-src')).toEqual(["'self'", 'ws://localhost:5173']);

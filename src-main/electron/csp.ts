@@ -11,6 +11,8 @@ export function contentSecurityPolicy(devServerUrl: string | undefined): string 
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
       `connect-src 'self' ${ws.origin}`,
+      // MCP Apps' frames (app-scheme.ts): the scheme's origins only.
+      'frame-src switchboard-app:',
       "object-src 'none'",
       "base-uri 'none'",
       "frame-ancestors 'none'",
@@ -22,6 +24,7 @@ export function contentSecurityPolicy(devServerUrl: string | undefined): string 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",
+    'frame-src switchboard-app:',
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

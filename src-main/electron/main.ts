@@ -13,6 +13,7 @@ import { IpcGateway } from './ipc';
 import { configPathFromArgv, resolveLocations } from './locations';
 import { openSecretStore, type DesktopSecretStore } from './secrets';
 import { lockDownAllContents, secureSession } from './security';
+import { electronSandboxOrigin, registerAppSchemePrivileges, serveAppScheme } from './app-scheme';
 import { ElectronSettings } from './settings';
 import { startUpdateChecks, type UpdateChecks } from './updates';
 import { registerDeepLinks } from './deep-links';
@@ -40,6 +41,8 @@ export function runApp(entryUrl: string): void {
 }
 
 function start(entryUrl: string): void {
+  // Before ready: the scheme MCP Apps' frames are loaded from (an origin per frame, never the renderer's).
+  registerAppSchemePrivileges();
   const locations = resolveLocations(entryUrl, app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
   const settings = new ElectronSettings();
   let mainWindow: MainWindow | null = null;
@@ -71,6 +74,7 @@ function start(entryUrl: string): void {
       // Our own log goes to logs/switchboard.log and, for whoever started the app from a terminal, stderr.
       logToStderr: true,
       secrets,
+      sandboxOrigin: electronSandboxOrigin,
       ...(process.env.SWITCHBOARD_REGISTRY ? { registryUrl: process.env.SWITCHBOARD_REGISTRY } : {}),
       openPath: async (path) => {
         const failure = await shell.openPath(path);
@@ -181,6 +185,7 @@ function start(entryUrl: string): void {
     (host) => {
       if (shuttingDown) return;
       secureSession(session.defaultSession, locations.devServerUrl);
+      serveAppScheme(session.defaultSession, (frameId) => host.apps.proxyResponse(frameId));
       gateway = new IpcGateway({
         api: host.api,
         window: () => mainWindow?.window ?? null,

@@ -1,10 +1,16 @@
 import { app, shell, type Session, type WebContents } from 'electron';
+import { isAppSchemeUrl, mayNavigateSubframe } from './app-scheme';
 import { contentSecurityPolicy } from './csp';
 
 /** CSP on every response, and no permission (camera, notifications, …) is ever granted. */
 export function secureSession(session: Session, devServerUrl: string | undefined): void {
   const csp = contentSecurityPolicy(devServerUrl);
   session.webRequest.onHeadersReceived((details, callback) => {
+    // An app's proxy page keeps its own policy (the frame's CSP); the renderer's would break it.
+    if (isAppSchemeUrl(details.url)) {
+      callback({});
+      return;
+    }
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(details.responseHeaders ?? {})) {
       if (name.toLowerCase() !== 'content-security-policy') headers[name] = value;
@@ -43,7 +49,10 @@ export function lockDownContents(contents: WebContents, isRendererUrl: (url: str
   };
   contents.on('will-navigate', (event) => guard(event, event.url));
   contents.on('will-frame-navigate', (event) => {
-    if (!isRendererUrl(event.url)) event.preventDefault();
+    if (isRendererUrl(event.url)) return;
+    // MCP Apps: the sandbox proxy page in its frame, the app in the proxy's srcdoc (see app-scheme.ts).
+    if (!event.isMainFrame && mayNavigateSubframe(event.frame, event.url, isRendererUrl)) return;
+    event.preventDefault();
   });
   contents.on('will-redirect', (event) => {
     if (!isRendererUrl(event.url)) event.preventDefault();

@@ -1,8 +1,13 @@
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildAppCsp } from '../core/apps/csp';
 import { proxyPage } from '../core/apps/proxy-page';
 import { startSandboxServer, type SandboxServer } from './sandbox';
+import { startHeadless } from './server';
+import { fakeHostApi } from '../test-support/fake-api';
+import { tempDir } from '../test-support/processes';
 
 const frameDeclared = 'a'.repeat(32);
 const frameDefault = 'b'.repeat(32);
@@ -29,9 +34,14 @@ async function start(): Promise<SandboxServer> {
 }
 
 /** A raw GET (Host set by hand, as a rebinding page's request would carry it). */
-function get(port: number, path: string, host = `127.0.0.1:${port}`): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  port: number,
+  path: string,
+  host = `127.0.0.1:${port}`,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, ...extra } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
@@ -94,7 +104,35 @@ describe('headless sandbox origin', () => {
     expect((await get(s.port, `/frame/../../etc/passwd?t=${s.token}`)).status).toBe(404);
     expect((await get(s.port, `/?t=${s.token}`)).status).toBe(404);
     expect(unknown.headers['content-security-policy']).toBeUndefined();
+    // Fetched by a script of another page, or loaded as something other than a frame.
+    const ok = `/frame/${frameDeclared}?t=${s.token}`;
+    const foreign = await get(s.port, ok, undefined, { origin: 'http://evil.example.com' });
+    expect([foreign.status, foreign.body]).toEqual([403, '403: Origin is not the Switchboard page\n']);
+    expect((await get(s.port, ok, undefined, { origin: 'http://127.0.0.1:5555' })).status).toBe(200);
+    expect((await get(s.port, ok, undefined, { 'sec-fetch-dest': 'script' })).status).toBe(403);
+    expect((await get(s.port, ok, undefined, { 'sec-fetch-dest': 'iframe' })).status).toBe(200);
     // localhost names the same server.
     expect((await get(s.port, `/frame/${frameDeclared}?t=${s.token}`, `localhost:${s.port}`)).status).toBe(200);
+  });
+});
+
+describe('the headless page and the sandbox origin', () => {
+  it('the page may frame the sandbox origin once it is known, and nothing else', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Switchboard</title>');
+    let frames: string[] = [];
+    const page = await startHeadless({ api: fakeHostApi({}), rendererDir: dir, frameSources: () => frames });
+    try {
+      const policy = async (): Promise<string | undefined> => {
+        const res = await get(page.port, `/?token=${page.token}`);
+        return res.headers['content-security-policy'] as string | undefined;
+      };
+      expect(await policy()).toContain("frame-src 'none'");
+      const s = await start();
+      frames = [s.origin];
+      expect(await policy()).toContain(`frame-src ${s.origin};`);
+    } finally {
+      await page.dispose();
+    }
   });
 });

@@ -46,6 +46,12 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!allowedHosts().has(req.headers.host ?? '')) return refuse(res, 403, 'Host header is not this server');
+    // A frame's navigation sends no Origin; a script's request from elsewhere does.
+    const origin = req.headers.origin;
+    if (origin !== undefined && !options.parentOrigins.includes(origin)) return refuse(res, 403, 'Origin is not the Switchboard page');
+    // Only ever loaded as a frame (browsers that say what a request is for): not fetched, not a script or an image.
+    const dest = req.headers['sec-fetch-dest'];
+    if (dest !== undefined && dest !== 'iframe') return refuse(res, 403, 'the sandbox page is only loaded in a frame');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;

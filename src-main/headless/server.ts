@@ -31,6 +31,8 @@ export interface HeadlessOptions {
   maxConnections?: number;
   /** Where unexpected (internal) call failures are logged with their stack. */
   log?: (line: string) => void;
+  /** The origins the page may frame (MCP Apps' sandbox origin, started after this server); none by default. */
+  frameSources?: () => readonly string[];
 }
 
 export interface HeadlessServer {
@@ -54,16 +56,20 @@ const mimeTypes: Record<string, string> = {
   '.json': 'application/json',
   '.woff2': 'font/woff2',
 };
-const csp = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The page's policy; `frames`: the origins it may frame (apps' sandbox origin), none when empty. */
+export function pageCsp(frames: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
@@ -171,7 +177,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessS
     res.writeHead(200, {
       'content-type': mimeTypes[extname(file)] ?? 'application/octet-stream',
       'content-length': info.size,
-      'content-security-policy': csp,
+      'content-security-policy': pageCsp(options.frameSources?.() ?? []),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',

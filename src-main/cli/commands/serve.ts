@@ -40,9 +40,12 @@ export const serve: CliCommand = {
     const { startRemembered, ServeStateError } = await import('../../headless/serve-state');
     // The port of the last run (when free) and, with --keep-token, its token: a tab left open reconnects.
     let started: Awaited<ReturnType<typeof startRemembered>>;
+    // The page may frame only the apps' sandbox origin, known once that server is up (it needs the page's port).
+    const frameSources: string[] = [];
     try {
       started = await startRemembered({
         api: host.api,
+        frameSources: () => frameSources,
         rendererDir,
         dataDir: host.dataDir,
         keepToken: args.keepToken,
@@ -61,6 +64,7 @@ export const serve: CliCommand = {
     const uiHost = address.includes(':') ? `[${address}]` : address;
     const uiOrigins = [...new Set([uiHost, '127.0.0.1', 'localhost', '[::1]'])].map((h) => `http://${h}:${server.port}`);
     const sandbox = await startSandboxServer({ page: (frameId) => host.apps.proxyResponse(frameId), parentOrigins: uiOrigins, host: address });
+    frameSources.push(sandbox.origin);
     host.apps.useSandbox(sandbox);
     out(server.url);
     err(cliT('cli.headlessReady', { config: host.configPath }));

@@ -78,7 +78,9 @@ const proxyScript = `(function () {
       if (inner !== null && inner.contentWindow !== null && event.origin === parentOrigin) inner.contentWindow.postMessage(data, '*');
       return;
     }
-    if (inner !== null && event.source === inner.contentWindow && parentOrigin !== null && !isSandboxMessage(data)) parentWindow.postMessage(data, parentOrigin);
+    // A file:// renderer (the desktop app) has an opaque origin no targetOrigin can name: its window is the parent all the same.
+    if (inner !== null && event.source === inner.contentWindow && parentOrigin !== null && !isSandboxMessage(data))
+      parentWindow.postMessage(data, parentOrigin === 'null' || parentOrigin.indexOf('file:') === 0 ? '*' : parentOrigin);
   });
   parentWindow.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, config.parentOrigins.length === 1 ? config.parentOrigins[0] : '*');
 })();`;
