@@ -18,6 +18,7 @@ import { createAuthSlice } from './auth-slice';
 import { createAppSettingsSlice } from './app-settings-slice';
 import { createInstallSlice } from './install-slice';
 import { createSidebarSlice } from './sidebar-slice';
+import { createAppsSlice } from './apps-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -44,5 +45,6 @@ export function createAppStore(host: BridgeClient): AppStore {
     ...createAppSettingsSlice(host.api)(...a),
     ...createInstallSlice(host.api)(...a),
     ...createSidebarSlice()(...a),
+    ...createAppsSlice(host.api)(...a),
   }));
 }

@@ -17,6 +17,7 @@ import type { InstallSlice } from './install-slice';
 import type { AuthSlice } from './auth-slice';
 import type { AppSettingsSlice } from './app-settings-slice';
 import type { SidebarSlice } from './sidebar-slice';
+import type { AppsSlice } from './apps-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -35,6 +36,7 @@ export type AppState = HostSlice &
   AuthSlice &
   AppSettingsSlice &
   SidebarSlice &
+  AppsSlice &
   InstallSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */

@@ -7,6 +7,7 @@ import { CardTitle } from '../../ui/CardTitle';
 import { formatMs } from '../../ui/search';
 import { CallRequests } from '../requests/RequestsPanel';
 import { useT } from '../../i18n';
+import { AppSlot } from '../apps/AppView';
 
 export function CallCard({ entry }: { entry: CallEntry }) {
   const argsText = JSON.stringify(entry.args);
@@ -31,6 +32,14 @@ export function CallCard({ entry }: { entry: CallEntry }) {
       <div className="card-command" title={entry.command ? t('call.typed') : t('call.fromForm')}>
         {entry.command ?? t('call.form', { args: argsText })}
       </div>
+      <AppSlot
+        server={entry.server}
+        tool={entry.tool}
+        args={entry.args}
+        result={entry.result}
+        callId={entry.callId}
+        {...(entry.state === 'cancelled' || (entry.state === 'error' && !entry.result) ? { cancelled: entry.failure?.message ?? t('call.cancelledDot') } : {})}
+      />
       <CallBody entry={entry} />
       {/* What the server asks of the person while this call runs (sampling, a form, a link). */}
       <CallRequests callId={entry.callId} />

@@ -10,6 +10,7 @@ import { Composer } from './Composer';
 import { ToolForm } from './ToolForm';
 import { SlashPromptForm } from '../prompts/SlashPromptForm';
 import { AttachmentChips } from '../resources/AttachmentChips';
+import { AppContextChips } from '../apps/AppContextChips';
 
 export function ChatPanel() {
   useChatSync();
@@ -28,6 +29,7 @@ export function ChatPanel() {
             <ToolForm />
             <SlashPromptForm />
             <AttachmentChips />
+            <AppContextChips />
             <Composer />
           </div>
         </div>

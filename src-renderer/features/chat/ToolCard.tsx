@@ -11,6 +11,7 @@ import { ToolTrustNote } from '../trust/ToolTrustNote';
 import { ToolSearchCard } from './ToolSearchCard';
 import { Trans } from 'react-i18next';
 import { formatCount, useT } from '../../i18n';
+import { AppSlot } from '../apps/AppView';
 
 /** Progress, a timer and Cancel while the model's call runs (Cancel sends `tools:cancel` with the call's id). */
 function RunningBody({ part }: { part: ToolPart }) {
@@ -99,6 +100,19 @@ export function ToolCard({ part, live }: { part: ToolPart; live: boolean }) {
         <div className="card-body call-error" data-testid="tool-error">
           <p>{part.error}</p>
         </div>
+      )}
+      {/* Once it runs (not while it waits for approval, nor when denied). */}
+      {part.status !== 'awaiting-approval' && part.status !== 'denied' && (
+        <AppSlot
+          server={part.server}
+          tool={part.tool}
+          args={part.args}
+          result={part.result}
+          callId={part.callId}
+          {...(part.status === 'cancelled' || (part.status === 'error' && !part.result)
+            ? { cancelled: part.error ?? t(`toolCard.status.${part.status}`) }
+            : {})}
+        />
       )}
       {part.result && (
         <div className={`card-body${part.result.isError === true ? ' call-error' : ''}`} data-testid="tool-result">

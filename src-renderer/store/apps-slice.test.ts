@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from './index';
+import { fakeHost } from './fake-host';
+
+describe('apps slice', () => {
+  it('ui/message without a model: a notice from the app, nothing sent', async () => {
+    const send = vi.fn();
+    const { client } = fakeHost({ 'chat:send': send });
+    const store = createAppStore(client);
+    expect(await store.getState().appMessage('Get Time', 'hello')).toBe(false);
+    expect(send).not.toHaveBeenCalled();
+    expect(store.getState().entries).toEqual([expect.objectContaining({ kind: 'notice', tone: 'info', command: 'From the app Get Time', message: 'hello' })]);
+  });
+
+  it('ui/message with a model: shown as from the app and sent as the next user message', async () => {
+    const send = vi.fn(async () => {
+      throw new Error('stop here');
+    });
+    const { client } = fakeHost({ 'chat:send': send });
+    const store = createAppStore(client);
+    store.setState({ providers: { providers: [], model: 'openai:m' } });
+    await store.getState().appMessage('Get Time', 'hello');
+    expect(send).toHaveBeenCalledWith({ text: 'hello' });
+    expect(store.getState().entries[0]).toMatchObject({ kind: 'notice', command: 'From the app Get Time, sent to the model' });
+  });
+
+  it('model context: one per app instance, replaced by its update, removable, per conversation', () => {
+    const { client } = fakeHost();
+    const store = createAppStore(client);
+    store.setState({ activeConversationId: 'c1' });
+    const base = { key: 'call-1', server: 's', tool: 't', title: 'T' };
+    store.getState().setAppContext({ ...base, text: 'first' });
+    store.getState().setAppContext({ ...base, text: 'second' });
+    store.getState().setAppContext({ ...base, key: 'call-2', text: 'other' });
+    expect(store.getState().appContexts.c1?.map((c) => c.text)).toEqual(['second', 'other']);
+    store.getState().removeAppContext('c1', 'call-1');
+    expect(store.getState().appContexts.c1?.map((c) => c.text)).toEqual(['other']);
+    // An empty update clears what the app kept.
+    store.getState().setAppContext({ ...base, key: 'call-2', text: '' });
+    expect(store.getState().appContexts.c1).toEqual([]);
+  });
+
+  it('each tools/call from an app gets a call id of its own', async () => {
+    const call = vi.fn(async () => ({ content: [] }));
+    const { client } = fakeHost({ 'apps:call-tool': call });
+    const store = createAppStore(client);
+    await store.getState().appCallTool('frame-12345678', 'get-time', {});
+    await store.getState().appCallTool('frame-12345678', 'get-time', {});
+    const ids = call.mock.calls.map((c) => (c as unknown as [{ callId: string }])[0].callId);
+    expect(new Set(ids).size).toBe(2);
+  });
+});

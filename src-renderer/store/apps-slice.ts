@@ -1,0 +1,95 @@
+import type { AppFrame, AppPermissionName } from '../../src-shared/contract/apps';
+import type { ReadResourceView } from '../../src-shared/contract/resources';
+import type { ToolResult } from '../../src-shared/contract/tools';
+import type { HostApi } from '../../src-shared/host-api';
+import { i18n } from '../i18n';
+import { canChat } from './providers-slice';
+import type { SliceCreator } from './types';
+
+/** What an app asked to keep in the model's context (`ui/update-model-context`): one per app frame, replaced on update. */
+export interface AppModelContext {
+  /** The app instance it came from (the card's call id): a new update from it replaces this one. */
+  key: string;
+  server: string;
+  tool: string;
+  title: string;
+  text: string;
+}
+
+type LogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/**
+ * MCP Apps in the renderer: the host calls an app frame makes (each names its frame; the host knows its server), and
+ * what apps put into the conversation (messages, model context).
+ */
+export interface AppsSlice {
+  /** By conversation id ('' before the conversation has one). */
+  appContexts: Record<string, AppModelContext[]>;
+  setAppContext(context: AppModelContext): void;
+  removeAppContext(conversationId: string, key: string): void;
+  openAppFrame(server: string, tool: string): Promise<AppFrame>;
+  closeAppFrame(frameId: string): void;
+  appCallTool(frameId: string, tool: string, args: Record<string, unknown>): Promise<ToolResult>;
+  appReadResource(frameId: string, uri: string): Promise<ReadResourceView>;
+  appLog(frameId: string, level: LogLevel, data: unknown, logger?: string): void;
+  grantAppPermissions(server: string, permissions: AppPermissionName[]): Promise<AppPermissionName[]>;
+  /**
+   * `ui/message`: shown in the conversation as from the app; sent to the model as the next user message when one is
+   * configured and no reply is running. False when it could be shown but not sent.
+   */
+  appMessage(title: string, text: string): Promise<boolean>;
+  /** Opens an https page the person agreed to in the system browser; false where this window cannot (headless). */
+  openUrlInShell(url: string): Promise<boolean>;
+}
+
+const logLevels = new Set<string>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export function appLogLevel(level: unknown): LogLevel {
+  return typeof level === 'string' && logLevels.has(level) ? (level as LogLevel) : 'info';
+}
+
+export const createAppsSlice =
+  (api: HostApi): SliceCreator<AppsSlice> =>
+  (set, get) => {
+    let nextCall = 1;
+    const session = Math.random().toString(36).slice(2, 10);
+    return {
+      appContexts: {},
+      setAppContext(context) {
+        const conversation = get().activeConversationId ?? '';
+        set((s) => {
+          const list = (s.appContexts[conversation] ?? []).filter((c) => c.key !== context.key);
+          return { appContexts: { ...s.appContexts, [conversation]: context.text === '' ? list : [...list, context] } };
+        });
+      },
+      removeAppContext(conversationId, key) {
+        set((s) => ({ appContexts: { ...s.appContexts, [conversationId]: (s.appContexts[conversationId] ?? []).filter((c) => c.key !== key) } }));
+      },
+      openAppFrame: (server, tool) => api['apps:open']({ server, tool }),
+      closeAppFrame(frameId) {
+        // The frame is gone either way; the host forgets it when it hears (or when the connection ends).
+        api['apps:close']({ frameId }).catch(() => undefined);
+      },
+      async appCallTool(frameId, tool, args) {
+        return api['apps:call-tool']({ frameId, tool, args, callId: `app-${session}-${nextCall++}` });
+      },
+      appReadResource: (frameId, uri) => api['apps:read-resource']({ frameId, uri }),
+      appLog(frameId, level, data, logger) {
+        api['apps:log']({ frameId, level, data, ...(logger !== undefined ? { logger } : {}) }).catch(() => undefined);
+      },
+      grantAppPermissions: (server, permissions) => api['apps:grant']({ server, permissions }),
+      async appMessage(title, text) {
+        const { providers, activeRunId } = get();
+        const toModel = canChat(providers) && activeRunId === undefined;
+        get().addNotice(text, 'info', i18n.t(toModel ? 'apps.messageSent' : 'apps.messageFrom', { title }));
+        if (!toModel) return false;
+        return get().sendChat(text);
+      },
+      async openUrlInShell(url) {
+        try {
+          return (await api['shell:open-url'](url)).opened;
+        } catch {
+          return false;
+        }
+      },
+    };
+  };
