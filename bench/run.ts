@@ -97,8 +97,11 @@ async function main(): Promise<void> {
   await host.settled();
   const bare = await bareClient();
   const noProgressCb = (): void => undefined;
-  // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
+  // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them), the
+  // MCP Apps extension (`extensions["io.modelcontextprotocol/ui"]`) included: like for like, whatever the core adds.
   const capabilities = await declaredCapabilities(host);
+  if (!JSON.stringify(capabilities).includes('io.modelcontextprotocol/ui'))
+    throw new Error('bench: the echo server did not see the MCP Apps extension among the core client capabilities');
   const bareSame = await bareClient(capabilities as ClientCapabilities);
   // And the log level the core asks for in every 2026-07-28 request's `_meta` (its servers send log messages only for
   // requests that carry one), as a bare client asks for it: in the call's own `_meta`.
