@@ -12,6 +12,8 @@ export interface AppCsp {
   resourceDomains?: string[];
   frameDomains?: string[];
   baseUriDomains?: string[];
+  /** WebAssembly may be compiled (`'wasm-unsafe-eval'` in `script-src` only; JavaScript eval stays off). */
+  wasmUnsafeEval?: boolean;
 }
 
 /** `_meta.ui.permissions` of a UI resource: the browser features it asks for (each present key is a request). */
