@@ -6,7 +6,13 @@ const a = 'a'.repeat(32);
 const b = 'b'.repeat(32);
 const grants: Record<string, AppPermissionName[]> = { [a]: ['camera', 'microphone', 'clipboardWrite'], [b]: ['geolocation'] };
 const granted = (id: string): AppPermissionName[] | undefined => grants[id];
-const ask = (over: Partial<PermissionAsk>): PermissionAsk => ({ permission: 'media', mediaTypes: ['video'], requestingUrl: 'about:srcdoc', appFrames: [a], ...over });
+const ask = (over: Partial<PermissionAsk>): PermissionAsk => ({
+  permission: 'media',
+  mediaTypes: ['video'],
+  requestingUrl: 'about:srcdoc',
+  appFrames: [a],
+  ...over,
+});
 
 describe('mayGrantAppPermission', () => {
   it('maps Electron permissions to the MCP Apps ones, and nothing else', () => {

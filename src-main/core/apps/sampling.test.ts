@@ -26,7 +26,12 @@ describe('apps:sample (sampling/createMessage from an app)', () => {
     expect(refused).toMatchObject({ code: 'request-failed', data: { reason: 'sampling-refused', server: 'apps', tool: 'show_clock' } });
     expect(refused?.message).toContain('sampling is turned off for "apps"');
     const audit = await host.api['audit:list']({});
-    expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({ source: 'mcp-app', server: 'apps', tool: 'show_clock', sampling: { decision: 'auto-declined' } });
+    expect(audit.find((e) => e.kind === 'sampling')).toMatchObject({
+      source: 'mcp-app',
+      server: 'apps',
+      tool: 'show_clock',
+      sampling: { decision: 'auto-declined' },
+    });
   });
 
   it('with sampling allowed but no model provider: declined, saying so; no one is asked', async () => {

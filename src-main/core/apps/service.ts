@@ -16,15 +16,7 @@ import { AppPermissionStore, appPermissionsFileName, askedPermissions } from './
 import { proxyPage, type ProxyResponse } from './proxy-page';
 
 export type AppsChannel =
-  | 'apps:list'
-  | 'apps:read'
-  | 'apps:open'
-  | 'apps:call-tool'
-  | 'apps:read-resource'
-  | 'apps:log'
-  | 'apps:grant'
-  | 'apps:close'
-  | 'apps:sample';
+  'apps:list' | 'apps:read' | 'apps:open' | 'apps:call-tool' | 'apps:read-resource' | 'apps:log' | 'apps:grant' | 'apps:close' | 'apps:sample';
 
 /**
  * The origin app frames are loaded from, never the renderer's: headless, a second loopback HTTP server; Electron,

@@ -179,7 +179,13 @@ export class SamplingFeature implements SessionFeature {
       };
       const answer: RequestAnswer = queue
         ? await queue.ask(
-            { kind: 'sampling', server, title: fromApp ? `The app of ${server}/${fromApp.tool} asks to run a model` : `${server} asks to run a model`, payload, origin: callId !== undefined ? { callId } : {} },
+            {
+              kind: 'sampling',
+              server,
+              title: fromApp ? `The app of ${server}/${fromApp.tool} asks to run a model` : `${server} asks to run a model`,
+              payload,
+              origin: callId !== undefined ? { callId } : {},
+            },
             { signal, onPending: (id) => (asked = id) },
           )
         : { action: 'decline', reason: 'no one is there to answer' };
