@@ -49,4 +49,20 @@ describe('apps slice', () => {
     const ids = call.mock.calls.map((c) => (c as unknown as [{ callId: string }])[0].callId);
     expect(new Set(ids).size).toBe(2);
   });
+  it('apps:closed reaches only the frame it names, once; unwatching stops it', () => {
+    const { client, fire } = fakeHost();
+    const store = createAppStore(client);
+    const mine = vi.fn();
+    const other = vi.fn();
+    store.getState().watchAppFrame('frame-a', mine);
+    const off = store.getState().watchAppFrame('frame-b', other);
+    off();
+    const event = { frameId: 'frame-a', server: 's', tool: 't', reason: 'server-stopped' as const, message: 'its server stopped' };
+    fire('apps:closed', event);
+    fire('apps:closed', event);
+    fire('apps:closed', { ...event, frameId: 'frame-b' });
+    expect(mine).toHaveBeenCalledTimes(1);
+    expect(mine).toHaveBeenCalledWith(event);
+    expect(other).not.toHaveBeenCalled();
+  });
 });

@@ -341,6 +341,12 @@ export const en = {
     opening: 'Opening the app {{title}}…',
     couldNotOpen: 'The app {{title}} could not be shown: {{error}}',
     closedByApp: 'The app closed itself.',
+    closedBy: {
+      'server-stopped': 'The app {{title}} was closed: its server stopped. Run the tool again once the server is ready.',
+      'too-many-frames': 'The app {{title}} was closed: too many apps were open at once, and it was the oldest.',
+      'app-flood': 'The app {{title}} was stopped: it sent too many requests, or too large ones.',
+      'host-stopped': 'The app {{title}} was closed: Switchboard is shutting down.',
+    },
     fullscreen: 'Fullscreen',
     pip: 'Picture in picture',
     exitFullscreen: 'Back to the conversation',

@@ -332,6 +332,12 @@ export const zhCN: Catalogue = {
     opening: '正在打开应用 {{title}}…',
     couldNotOpen: '无法显示应用 {{title}}：{{error}}',
     closedByApp: '应用已自行关闭。',
+    closedBy: {
+      'server-stopped': '应用 {{title}} 已关闭：其服务器已停止。服务器就绪后请再次运行该工具。',
+      'too-many-frames': '应用 {{title}} 已关闭：同时打开的应用过多，它是最早打开的一个。',
+      'app-flood': '应用 {{title}} 已被停止：它发送的请求过多或过大。',
+      'host-stopped': '应用 {{title}} 已关闭：Switchboard 正在退出。',
+    },
     fullscreen: '全屏',
     pip: '画中画',
     exitFullscreen: '返回对话',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AppBridge, buildAllowAttribute, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { Tool } from '@modelcontextprotocol/client';
+import type { CreateMessageResult, Tool } from '@modelcontextprotocol/client';
 import type { AppFrame, AppPermissionName } from '../../../src-shared/contract/apps';
 import type { ToolInfo, ToolResult } from '../../../src-shared/contract/tools';
 import { toolResourceUri } from '../../../src-shared/tool-ui';
@@ -101,8 +101,10 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
 
   const openFrame = useApp((s) => s.openAppFrame);
   const closeFrame = useApp((s) => s.closeAppFrame);
+  const watchFrame = useApp((s) => s.watchAppFrame);
   const callTool = useApp((s) => s.appCallTool);
   const readResource = useApp((s) => s.appReadResource);
+  const sample = useApp((s) => s.appSample);
   const log = useApp((s) => s.appLog);
   const appMessage = useApp((s) => s.appMessage);
   const setAppContext = useApp((s) => s.setAppContext);
@@ -171,6 +173,12 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
 
   const frame = phase.kind === 'open' ? phase.frame : undefined;
 
+  // The host closed the frame itself (its server stopped, it flooded, too many were open): say why, drop the frame.
+  useEffect(() => {
+    if (!frame) return;
+    return watchFrame(frame.frameId, ({ reason }) => setPhase({ kind: 'closed', note: t(`apps.closedBy.${reason}`, { title }) }));
+  }, [frame, watchFrame, t, title]);
+
   // The bridge to the frame: connected before the proxy page loads, so its first message is heard.
   useEffect(() => {
     const element = iframe.current;
@@ -189,6 +197,7 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
         logging: {},
         message: { text: {} },
         updateModelContext: { text: {}, structuredContent: {} },
+        sampling: {},
         sandbox: { permissions: permissionsObject(frame.permissionsGranted), csp: frame.csp },
       },
       { hostContext: hostContext() },
@@ -227,6 +236,14 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
     bridge.onreadresource = async (params) => {
       try {
         return toReadResourceResult(await readResource(frameId, params.uri));
+      } catch (error) {
+        throw new Error(describeError(error).message);
+      }
+    };
+    bridge.oncreatesamplingmessage = async (params) => {
+      try {
+        // The host answers in the spec's CreateMessageResult shape (the sampling feature builds it).
+        return (await sample(frameId, { ...params })) as CreateMessageResult;
       } catch (error) {
         throw new Error(describeError(error).message);
       }
