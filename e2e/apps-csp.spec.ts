@@ -15,6 +15,7 @@ interface Sink {
 }
 
 const test = base.extend<{ sink: Sink }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
   sink: async ({}, use) => {
     const hits: string[] = [];
     const server = createServer((request, response) => {

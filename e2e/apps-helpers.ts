@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Frame, Locator, Page } from '@playwright/test';
 import { expect, repoRoot } from './fixtures';
-import { lastCard, send } from './helpers';
+import { send } from './helpers';
 
 export const appLabScript = join(repoRoot, 'src-main', 'core', 'fixtures', 'app-lab-server.mjs');
 export const appsServerScript = join(repoRoot, 'src-main', 'core', 'fixtures', 'apps-server.mjs');
@@ -21,8 +21,11 @@ export async function appFramesOf(view: Locator): Promise<{ outer: Frame; inner:
 
 /** Calls `/tool {}` from the chat box; the card's app view and its frames once the call succeeded. */
 export async function openApp(page: Page, tool: string): Promise<{ card: Locator; view: Locator; outer: Frame; inner: Frame }> {
+  // The card by its place, so that later cards do not move the locator.
+  const cards = page.getByTestId('call-card');
+  const index = await cards.count();
   await send(page, `/${tool} {}`);
-  const card = lastCard(page);
+  const card = cards.nth(index);
   await expect(card).toHaveAttribute('data-state', 'ok');
   const view = card.getByTestId('app-view');
   await expect(view).toBeVisible();

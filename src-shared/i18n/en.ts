@@ -341,6 +341,7 @@ export const en = {
     opening: 'Opening the app {{title}}…',
     couldNotOpen: 'The app {{title}} could not be shown: {{error}}',
     closedByApp: 'The app closed itself.',
+    closedByHost: 'Switchboard stopped this app: {{error}}',
     fullscreen: 'Fullscreen',
     pip: 'Picture in picture',
     exitFullscreen: 'Back to the conversation',

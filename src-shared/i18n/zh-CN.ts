@@ -332,6 +332,7 @@ export const zhCN: Catalogue = {
     opening: '正在打开应用 {{title}}…',
     couldNotOpen: '无法显示应用 {{title}}：{{error}}',
     closedByApp: '应用已自行关闭。',
+    closedByHost: 'Switchboard 已停止此应用：{{error}}',
     fullscreen: '全屏',
     pip: '画中画',
     exitFullscreen: '返回对话',
