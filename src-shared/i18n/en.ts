@@ -347,6 +347,7 @@ export const en = {
       'app-flood': 'The app {{title}} was stopped: it sent too many requests, or too large ones.',
       'host-stopped': 'The app {{title}} was closed: Switchboard is shutting down.',
     },
+    closedByHost: 'Switchboard stopped this app: {{error}}',
     fullscreen: 'Fullscreen',
     pip: 'Picture in picture',
     exitFullscreen: 'Back to the conversation',

@@ -338,6 +338,7 @@ export const zhCN: Catalogue = {
       'app-flood': '应用 {{title}} 已被停止：它发送的请求过多或过大。',
       'host-stopped': '应用 {{title}} 已关闭：Switchboard 正在退出。',
     },
+    closedByHost: 'Switchboard 已停止此应用：{{error}}',
     fullscreen: '全屏',
     pip: '画中画',
     exitFullscreen: '返回对话',

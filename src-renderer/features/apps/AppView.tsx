@@ -15,6 +15,7 @@ import {
   buildHostContext,
   checkAppLink,
   contentText,
+  frameGone,
   hostStyleVariables,
   inlineHeight,
   innerSandbox,
@@ -226,18 +227,24 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
       }
     };
     bridge.onsizechange = ({ height: asked }) => setHeight((h) => boundedHeight(asked, h));
+    // A refusal saying the frame is gone on the host (e.g. stopped for flooding) closes the view, with the why.
+    const refused = (error: unknown): Error => {
+      const described = describeError(error);
+      if (frameGone(described.data)) setPhase({ kind: 'closed', note: t('apps.closedByHost', { error: described.message }) });
+      return new Error(described.message);
+    };
     bridge.oncalltool = async (params) => {
       try {
         return toCallToolResult(await callTool(frameId, params.name, params.arguments ?? {}));
       } catch (error) {
-        throw new Error(describeError(error).message);
+        throw refused(error);
       }
     };
     bridge.onreadresource = async (params) => {
       try {
         return toReadResourceResult(await readResource(frameId, params.uri));
       } catch (error) {
-        throw new Error(describeError(error).message);
+        throw refused(error);
       }
     };
     bridge.oncreatesamplingmessage = async (params) => {
