@@ -1537,7 +1537,7 @@ export const zhCN: Catalogue = {
                                （--progress：在 stderr 输出 "progress 2/4 message" 和任务状态行；--task：在工具允许时
                                作为任务运行；仅支持任务的工具总是作为任务运行）
   apps [SERVER]                每个就绪服务器（或指定服务器）的 MCP 应用：带 UI 资源（ui://）的工具、其可见性、CSP 与权限，
-                               已检查（MIME、大小）并随工具一起固定；指定的服务器未就绪或 UI 资源无效时退出码为 1。尚不渲染
+                               已检查（MIME、大小）并随工具一起固定；指定的服务器未就绪或 UI 资源无效时退出码为 1。应用会在调用卡片中显示它们
   resources [SERVER]           每个就绪服务器（或指定服务器）的资源，然后是资源模板
   read SERVER URI              读取资源内容：文本输出到 stdout，二进制显示为 [blob MIME, N bytes]（--json：全部内容）
   prompts [SERVER]             每个就绪服务器（或指定服务器）的提示（含参数；[optional] 表示可选）
