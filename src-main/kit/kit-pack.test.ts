@@ -13,7 +13,7 @@ import { tempDir } from '../test-support/processes';
 const root = packageRoot();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const chromium = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const built = ['out/renderer/index.html', 'out/cli/main.mjs', 'out/kit/playwright.mjs', 'out/kit/playwright.d.ts'].every((f) => existsSync(join(root, f)));
+const built = ['out/renderer/index.html', 'out/cli/main.mjs', 'out/kit/playwright.mjs', 'out/kit/testing.mjs'].every((f) => existsSync(join(root, f)));
 /** This checkout's @playwright/test: the test project links it rather than downloading another copy. */
 const playwrightDir = dirname(createRequire(import.meta.url).resolve('@playwright/test/package.json'));
 
@@ -32,7 +32,7 @@ function stagePackage(): string {
   return stage;
 }
 
-const spec = `import { test, expect } from 'switchboard/playwright';
+const firstRunSpec = `import { test, expect } from 'switchboard/playwright';
 
 test('first run: /add gives 5', async ({ page, switchboard }) => {
   await switchboard.servers.expectStatus('calculator', 'ready');
@@ -45,14 +45,60 @@ test('first run: /add gives 5', async ({ page, switchboard }) => {
 });
 `;
 
+const crashingSpec = `import { test, expect } from 'switchboard/playwright';
+
+test.use({ servers: { crashing: { command: process.execPath, args: ['-e', 'console.error("boom: no such database"); process.exit(3)'] } } });
+
+test('a crashing server: its status and why', async ({ switchboard }) => {
+  await expect(switchboard.servers.row('crashing')).toHaveAttribute('data-status', /^(error|crash-loop)$/);
+  await switchboard.servers.row('crashing').getByTestId('server-expand').click();
+  await expect(switchboard.servers.row('crashing').getByTestId('server-error')).toContainText('boom: no such database');
+});
+`;
+
+const fakeModelSpec = `import { test as kit, expect } from 'switchboard/playwright';
+import { startFakeModel, calculatorModel } from 'switchboard/testing';
+
+const test = kit.extend({
+  fake: async ({}, use) => {
+    const fake = await startFakeModel({ script: calculatorModel() });
+    await use(fake);
+    await fake.close();
+  },
+  env: async ({ fake }, use) => {
+    await use(fake.env);
+  },
+});
+
+test('the model calls a tool; approved, it answers 5', async ({ page, switchboard, fake }) => {
+  await expect(page.getByTestId('model-picker')).toHaveValue(fake.model);
+  await switchboard.chat.send('what is 2+3');
+  await expect(switchboard.chat.lastCall()).toHaveAttribute('data-status', 'awaiting-approval');
+  await switchboard.requests.approve();
+  await switchboard.chat.waitIdle();
+  await expect(switchboard.chat.lastCall()).toHaveAttribute('data-status', 'done');
+  await expect(switchboard.chat.lastCall().getByTestId('result-text')).toHaveText('5');
+  expect(fake.requests[1]?.toolResults[0]?.content).toBe('5');
+});
+`;
+
 describe.skipIf(!built || chromium === undefined)('the QA kit from outside (slow)', () => {
-  it('packs, installs beside @playwright/test, and runs a spec green in Chromium', { timeout: 600_000 }, () => {
+  it('packs, installs beside @playwright/test, and runs three specs green in Chromium', { timeout: 600_000 }, () => {
     const stage = stagePackage();
     const packed = run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: stage });
     expect(packed.status, packed.stderr).toBe(0);
     const [info] = JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const files = (info?.files ?? []).map((f) => f.path);
-    expect(files).toEqual(expect.arrayContaining(['out/kit/playwright.mjs', 'out/kit/playwright.d.ts', 'out/cli/main.mjs', 'out/renderer/index.html']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'out/kit/playwright.mjs',
+        'out/kit/playwright.d.ts',
+        'out/kit/testing.mjs',
+        'out/kit/testing.d.ts',
+        'out/cli/main.mjs',
+        'out/renderer/index.html',
+      ]),
+    );
 
     const project = tempDir('switchboard-qa-project-');
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'qa-project', private: true, type: 'module' }, null, 2));
@@ -77,7 +123,9 @@ describe.skipIf(!built || chromium === undefined)('the QA kit from outside (slow
 `,
     );
     mkdirSync(join(project, 'tests'));
-    writeFileSync(join(project, 'tests', 'first-run.spec.js'), spec);
+    writeFileSync(join(project, 'tests', 'first-run.spec.js'), firstRunSpec);
+    writeFileSync(join(project, 'tests', 'crashing.spec.js'), crashingSpec);
+    writeFileSync(join(project, 'tests', 'fake-model.spec.js'), fakeModelSpec);
 
     const started = Date.now();
     const result = run(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
@@ -86,7 +134,7 @@ describe.skipIf(!built || chromium === undefined)('the QA kit from outside (slow
       timeout: 240_000,
     });
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toContain('1 passed');
+    expect(result.stdout).toContain('3 passed');
     expect(Date.now() - started).toBeLessThan(240_000);
   });
 });

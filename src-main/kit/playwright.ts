@@ -40,9 +40,12 @@ export interface Switchboard {
   chat: {
     /** Types a line in the chat box and sends it (a `/tool {json}` command, or a message to the model). */
     send(text: string): Promise<void>;
-    /** The newest call card (`data-state`: pending, ok, error, cancelled). */
+    /**
+     * The newest call: a `/tool` call's card (`data-state`: pending, ok, error, cancelled) or a tool call of the model
+     * (`data-status`: awaiting-approval, running, done, error, denied, cancelled).
+     */
     lastCall(): Locator;
-    /** Waits until no call runs and the model is not answering. */
+    /** Waits until no call runs and the model is not answering (a call waiting for approval is not waited on). */
     waitIdle(): Promise<void>;
   };
   servers: {
@@ -197,10 +200,11 @@ export const test = base.extend<KitFixtures>({
           await input.fill(text);
           await input.press('Enter');
         },
-        lastCall: () => page.getByTestId('call-card').last(),
+        lastCall: () => page.locator(callCards).last(),
         async waitIdle() {
-          await expect(page.locator('[data-testid="call-card"][data-state="pending"]')).toHaveCount(0, { timeout: 60_000 });
-          await expect(page.getByTestId('chat-stop')).toHaveCount(0, { timeout: 60_000 });
+          const busy =
+            '[data-testid="call-card"][data-state="pending"], [data-testid="tool-card"][data-status="running"], [data-testid="assistant-message"][data-status="streaming"], [data-testid="chat-stop"]';
+          await expect(page.locator(busy)).toHaveCount(0, { timeout: 60_000 });
         },
       },
       servers: {
@@ -218,6 +222,8 @@ export const test = base.extend<KitFixtures>({
   },
 });
 
+/** A call typed as `/tool {…}` (call-card), or one the model made (tool-card; approval-card while it waits for approval). */
+const callCards = ['call-card', 'tool-card', 'approval-card'].map((id) => `[data-testid="${id}"]`).join(', ');
 const approveButtons = ['approve-once', 'request-approve', 'request-accept', 'request-send'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
 const declineButtons = ['approve-deny', 'request-decline', 'request-cancel'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
 
