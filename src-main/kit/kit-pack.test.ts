@@ -82,8 +82,29 @@ test('the model calls a tool; approved, it answers 5', async ({ page, switchboar
 });
 `;
 
+/** lang, configText (JSONC) and setServers: a server added to the file is approved (approvedAll) and settles. */
+const optionsSpec = `import { createRequire } from 'node:module';
+import { join, dirname } from 'node:path';
+import { test, expect } from 'switchboard/playwright';
+
+const calculator = join(dirname(createRequire(import.meta.url).resolve('switchboard/package.json')), 'resources', 'calculator.mjs');
+const entry = { command: process.execPath, args: [calculator] };
+
+test.use({ lang: 'zh-CN', configText: '{\\n  // JSONC, with a comment\\n  "mcpServers": { "calc": ' + JSON.stringify(entry) + ' }\\n}\\n' });
+
+test('in Chinese, on a JSONC config; a server added later is approved and ready', async ({ switchboard }) => {
+  await switchboard.servers.expectStatus('calc', 'ready');
+  await expect(switchboard.servers.row('calc').getByTestId('server-status')).toHaveText('就绪');
+  await switchboard.setServers({ calc: entry, second: entry });
+  await switchboard.servers.expectStatus('second', 'ready');
+  const list = await switchboard.cli(['--json', 'list']);
+  expect(list.code).toBe(0);
+  expect(JSON.parse(list.stdout).map((s) => s.name)).toEqual(['calc', 'second']);
+});
+`;
+
 describe.skipIf(!built || chromium === undefined)('the QA kit from outside (slow)', () => {
-  it('packs, installs beside @playwright/test, and runs three specs green in Chromium', { timeout: 600_000 }, () => {
+  it('packs, installs beside @playwright/test, and runs four specs green in Chromium', { timeout: 600_000 }, () => {
     const stage = stagePackage();
     const packed = run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: stage });
     expect(packed.status, packed.stderr).toBe(0);
@@ -126,6 +147,7 @@ describe.skipIf(!built || chromium === undefined)('the QA kit from outside (slow
     writeFileSync(join(project, 'tests', 'first-run.spec.js'), firstRunSpec);
     writeFileSync(join(project, 'tests', 'crashing.spec.js'), crashingSpec);
     writeFileSync(join(project, 'tests', 'fake-model.spec.js'), fakeModelSpec);
+    writeFileSync(join(project, 'tests', 'options.spec.js'), optionsSpec);
 
     const started = Date.now();
     const result = run(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
@@ -134,7 +156,7 @@ describe.skipIf(!built || chromium === undefined)('the QA kit from outside (slow
       timeout: 240_000,
     });
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toContain('3 passed');
+    expect(result.stdout).toContain('4 passed');
     expect(Date.now() - started).toBeLessThan(240_000);
   });
 });
