@@ -4,6 +4,8 @@ import { cliT } from './i18n';
 /** The CLI's argument grammar: `[--config FILE] [--json] [--log-level LEVEL] [--trace FILE] COMMAND [ARGS…] [--port N] [--host H] …`. */
 export interface CliArgs {
   config?: string;
+  /** The data folder instead of the app's own (settings, secrets, approvals, logs; and the default config, DIR/mcp.json). */
+  dataDir?: string;
   json: boolean;
   command?: string;
   positionals: string[];
@@ -26,6 +28,8 @@ export interface CliArgs {
   allowRemote: boolean;
   /** serve: keep the access token across restarts (in the data folder, 0600), so open tabs reconnect. */
   keepToken: boolean;
+  /** serve: print the first line only once every server has settled (ready, error, needs-approval, needs-login). */
+  waitReady: boolean;
   /** call: progress (and task state) lines on stderr. */
   progress: boolean;
   /** call: run as a task where the tool allows it. */
@@ -54,7 +58,7 @@ export interface CliArgs {
 
 export class UsageError extends Error {}
 
-export const usage = `Usage: switchboard [--config FILE] [--json] [--log-level LEVEL] [--trace FILE] [--approve MODE] <command>
+export const usage = `Usage: switchboard [--config FILE] [--data-dir DIR] [--json] [--log-level LEVEL] [--trace FILE] [--approve MODE] <command>
 
 Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
@@ -114,13 +118,18 @@ Commands:
                                bundle changed after signing is refused) and its signer shown: "verified" only when
                                the certificate chains to a trusted root; otherwise it installs as an unsigned one
   uninstall NAME               remove a server's entry (and, for a bundle, its files and the secrets it stored)
-  serve [--port N] [--host H] [--allow-remote] [--keep-token]
+  serve [--port N] [--host H] [--allow-remote] [--keep-token] [--wait-ready]
                                headless mode (loopback only unless --allow-remote): the app in a browser; the first line on stdout is the URL (with its token).
-                               Without --port it reuses the last run's port when free; --keep-token keeps the token too
-                               (stored 0600 in the data folder), so a tab left open reconnects after a restart
+                               Without --port it reuses the last run's port when free; --port 0 takes any free port;
+                               --keep-token keeps the token too (stored 0600 in the data folder), so a tab left open
+                               reconnects after a restart. With --json the first line is
+                               {"url","pid","configPath","dataDir","sandboxOrigin"}; --wait-ready prints it only once every
+                               server has settled (ready, error, needs-approval or needs-login)
 
 Options:
-  --config FILE   the servers config (default: SWITCHBOARD_CONFIG, else ~/.config/Switchboard/mcp.json)
+  --config FILE   the servers config (default: SWITCHBOARD_CONFIG, else mcp.json in the data folder)
+  --data-dir DIR  the data folder (settings, secrets, approvals, logs; created 0700 when missing) instead of
+                  ~/.config/Switchboard (a test's own, say); its mcp.json is the default config, a first-run one when new
   --json          print exactly one JSON document on stdout
   --log-level LEVEL
                   server log messages at or above LEVEL on stderr as "[server] level logger: data" (and LEVEL asked
@@ -150,6 +159,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     trustDotenv: false,
     allowRemote: false,
     keepToken: false,
+    waitReady: false,
     progress: false,
     task: false,
     noBrowser: false,
@@ -172,6 +182,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--allow-remote') out.allowRemote = true;
     else if (arg === '--trust-dotenv') out.trustDotenv = true;
     else if (arg === '--keep-token') out.keepToken = true;
+    else if (arg === '--wait-ready') out.waitReady = true;
     else if (arg === '--progress') out.progress = true;
     else if (arg === '--task') out.task = true;
     else if (arg === '--no-browser') out.noBrowser = true;
@@ -189,7 +200,11 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (level === undefined) throw new UsageError(cliT('cli.logLevelOneOf', { levels: logLevels.join(', '), got: JSON.stringify(raw) }));
       out.logLevel = level;
     } else if (arg === '--config' || arg.startsWith('--config=')) out.config = value();
-    else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
+    else if (arg === '--data-dir' || arg.startsWith('--data-dir=')) {
+      const raw = value();
+      if (raw === '') throw new UsageError(cliT('cli.needsValue', { flag: '--data-dir' }));
+      out.dataDir = raw;
+    } else if (arg === '--host' || arg.startsWith('--host=')) out.host = value();
     else if (arg === '--model' || arg.startsWith('--model=')) out.model = value();
     else if (arg === '--approve' || arg.startsWith('--approve=')) {
       const raw = value();

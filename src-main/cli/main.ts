@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { nodeRuntime } from '../core/config/runtime';
 import { messageOf } from '../core/errors';
 import { createHost, type Host, type HostOptions } from '../core/host';
 import { FileSecretStore } from '../core/secrets/store';
 import { FileSettings } from '../core/settings/file-store';
+import { ensurePrivateDir } from '../core/support/data-files';
 import { isFileLockBusy } from '../core/support/file-lock';
 import { appDataDir, secretsFileOf } from '../core/support/paths';
 import type { JsonlTraceWriter } from '../core/trace/index';
@@ -49,7 +51,17 @@ async function main(argv: readonly string[]): Promise<number> {
     err(cliT('cli.configMissing', { path: configPath }));
     return 2;
   }
-  const dataDir = appDataDir();
+  // --data-dir: made here (0700), before the secrets and the trace are opened in it; relative to the working folder.
+  const dataDir = args.dataDir !== undefined ? resolve(args.dataDir) : appDataDir();
+  if (args.dataDir !== undefined) {
+    try {
+      ensurePrivateDir(dataDir);
+      accessSync(dataDir, constants.W_OK);
+    } catch (error) {
+      err(`switchboard: ${cliT('cli.dataDirUnusable', { dir: dataDir, error: messageOf(error) })}`);
+      return 2;
+    }
+  }
   // Made here so that the --trace file redacts the same secret values as the host's trace.
   const secrets = new FileSecretStore(secretsFileOf(dataDir));
   let trace: JsonlTraceWriter | undefined;

@@ -1626,6 +1626,8 @@ export const en = {
     secretNeedsName: 'secret {{action}} needs a NAME',
     noSecret: 'there is no secret named {{name}}',
     inlineSecretsExport: '--inline-secrets is an option of export',
+    waitReadyServe: '--wait-ready is an option of serve',
+    dataDirUnusable: 'cannot use {{dir}} as the data folder ({{error}}). Pass --data-dir a folder you can create and write, or leave it out for the default.',
     exportSecretRef:
       'warning: "{{server}}" {{field}} refers to {{ref}}, which Claude cannot resolve (it is exported as it is). Pass --inline-secrets to write the value instead.',
     exportSecretMissing:

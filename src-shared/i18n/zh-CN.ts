@@ -1525,7 +1525,7 @@ export const zhCN: Catalogue = {
     emptyPath: '设置文件中有一个空的沙箱路径：请先在那里删除它。',
   },
   cli: {
-    usage: `用法：switchboard [--config 文件] [--json] [--log-level 级别] [--trace 文件] [--approve 模式] <命令>
+    usage: `用法：switchboard [--config 文件] [--data-dir 文件夹] [--json] [--log-level 级别] [--trace 文件] [--approve 模式] <命令>
 
 命令：
   list                         连接每个已启用的服务器；每个一行（名称、传输方式、状态、协议、工具数、错误）
@@ -1579,13 +1579,17 @@ export const zhCN: Catalogue = {
                                （敏感值作为机密保存）。先校验签名（签名后被改动的包会被拒绝）并显示签名者：仅当证书
                                链接到受信任的根证书时才标为“已验证”；否则按未签名的包安装
   uninstall NAME               移除服务器条目（如果是 Bundle，还会删除其文件和它保存的机密）
-  serve [--port N] [--host H] [--allow-remote] [--keep-token]
+  serve [--port N] [--host H] [--allow-remote] [--keep-token] [--wait-ready]
                                无界面模式（除非 --allow-remote，否则仅限本机回环）：在浏览器中使用应用；stdout 第一行是 URL（含令牌）。
-                               不带 --port 时，若上次的端口空闲则沿用；--keep-token 也保留令牌
-                               （以 0600 权限保存在数据文件夹中），这样重启后仍打开的标签页可以重新连接
+                               不带 --port 时，若上次的端口空闲则沿用；--port 0 使用任意空闲端口；--keep-token 也保留令牌
+                               （以 0600 权限保存在数据文件夹中），这样重启后仍打开的标签页可以重新连接。带 --json 时第一行是
+                               {"url","pid","configPath","dataDir","sandboxOrigin"}；--wait-ready 等每个服务器都稳定下来
+                               （就绪、出错、待批准或需要登录）后才输出它
 
 选项：
-  --config FILE   服务器配置（默认：SWITCHBOARD_CONFIG，否则 ~/.config/Switchboard/mcp.json）
+  --config FILE   服务器配置（默认：SWITCHBOARD_CONFIG，否则数据文件夹中的 mcp.json）
+  --data-dir DIR  数据文件夹（设置、机密、批准记录、日志；不存在时以 0700 创建），代替 ~/.config/Switchboard
+                  （例如测试自己的文件夹）；其中的 mcp.json 是默认配置，新文件夹时为首次运行的配置
   --json          在 stdout 上只输出一个 JSON 文档
   --log-level LEVEL
                   在 stderr 上以 "[server] level logger: data" 输出不低于 LEVEL 的服务器日志（并向每个服务器请求该级别）；
@@ -1643,6 +1647,8 @@ export const zhCN: Catalogue = {
     secretNeedsName: 'secret {{action}} 需要一个 NAME',
     noSecret: '没有名为 {{name}} 的机密',
     inlineSecretsExport: '--inline-secrets 是 export 的选项',
+    waitReadyServe: '--wait-ready 是 serve 的选项',
+    dataDirUnusable: '无法使用 {{dir}} 作为数据文件夹（{{error}}）。请给 --data-dir 传一个你能创建并写入的文件夹，或去掉它以使用默认文件夹。',
     exportSecretRef: '警告："{{server}}" 的 {{field}} 引用了 {{ref}}，Claude 无法解析它（按原样导出）。传入 --inline-secrets 可改为写入其值。',
     exportSecretMissing: '"{{server}}" 的 {{field}} 引用了 {{ref}}，但它未设置。请用 "switchboard secret set {{name}}" 设置，或不带 --inline-secrets 导出。',
     exportInlined: '警告：输出包含 {{count}} 处机密引用的值（{{names}}）；请妥善保管。',

@@ -31,7 +31,7 @@ export interface HostNeeds {
 }
 
 /** Options refused on commands that do not take them, rather than ignored (see strayOption). */
-export type OwnOption = 'noBrowser' | 'inlineSecrets';
+export type OwnOption = 'noBrowser' | 'inlineSecrets' | 'waitReady';
 
 export interface CliCommand {
   /** The word after the global options: `switchboard NAME …`. */
@@ -76,5 +76,6 @@ export function firstServer(args: CliArgs): readonly string[] | undefined {
 export function strayOption(command: CliCommand, args: CliArgs): string | undefined {
   if (args.noBrowser && !command.options?.includes('noBrowser')) return cliT('cli.noBrowserLogin');
   if (args.inlineSecrets && !command.options?.includes('inlineSecrets')) return cliT('cli.inlineSecretsExport');
+  if (args.waitReady && !command.options?.includes('waitReady')) return cliT('cli.waitReadyServe');
   return undefined;
 }

@@ -2,15 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../core/support/paths';
 import { cliT, errorLine } from '../i18n';
-import { err, out } from '../output';
+import { err, out, outJson } from '../output';
 import type { CliCommand } from './command';
 
 /**
- * `switchboard serve [--port N] [--host H] [--allow-remote] [--keep-token]`: the app in a browser, over the headless
- * bridge, until SIGINT or SIGTERM (its normal way to stop: exit 0). The first line on stdout is the URL with its token.
+ * `switchboard serve [--port N] [--host H] [--allow-remote] [--keep-token] [--wait-ready]`: the app in a browser, over
+ * the headless bridge, until SIGINT or SIGTERM (its normal way to stop: exit 0). The first line on stdout is the URL
+ * with its token; with --json, a JSON object (what a test harness starting it needs: see ServeReady).
  */
 export const serve: CliCommand = {
   name: 'serve',
+  options: ['waitReady'],
   // The app's face: it follows the file, finds the servers' programs as the desktop app does, asks before it starts an
   // unapproved command, answers servers in the UI, and starts (showing the error) with a broken config.
   host: {
@@ -66,7 +68,12 @@ export const serve: CliCommand = {
     const sandbox = await startSandboxServer({ page: (frameId) => host.apps.proxyResponse(frameId), parentOrigins: uiOrigins, host: address });
     frameSources.push(sandbox.origin);
     host.apps.useSandbox(sandbox);
-    out(server.url);
+    // --wait-ready: the line is the harness's signal that the page will show every server settled, so it comes after.
+    if (args.waitReady) await host.settled();
+    if (args.json) {
+      const ready: ServeReady = { url: server.url, pid: process.pid, configPath: host.configPath, dataDir: host.dataDir, sandboxOrigin: sandbox.origin };
+      outJson(ready, 0);
+    } else out(server.url);
     err(cliT('cli.headlessReady', { config: host.configPath }));
     if (portChanged) err(cliT('cliOut.serve.portChanged'));
     else if (tokenKept) err(cliT('cliOut.serve.tokenKept'));
@@ -82,6 +89,18 @@ export const serve: CliCommand = {
     return 0;
   },
 };
+
+/** serve --json: its first stdout line (one line of JSON), the contract of the QA kit (docs/testing.md). */
+export interface ServeReady {
+  /** The page, with its access token. */
+  url: string;
+  /** This process: the one to signal (SIGTERM) to stop it and every server it started. */
+  pid: number;
+  configPath: string;
+  dataDir: string;
+  /** The origin MCP Apps' frames are served from (a port of its own). */
+  sandboxOrigin: string;
+}
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);

@@ -1,0 +1,360 @@
+/*
+ * `switchboard/playwright`: Playwright fixtures for QA teams testing Switchboard from a repository of their own
+ * (docs/testing.md). Built to plain JavaScript (scripts/build-kit.mjs → out/kit/); it imports only Node and
+ * @playwright/test (a peer dependency), and drives the installed app as a person's shell would: the package's own
+ * `switchboard` command, `serve --data-dir DIR --port 0 --json --wait-ready`, one per test, in a folder of its own.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
+
+export { expect };
+
+/** A server's status as the page shows it (`data-status` of its row). */
+export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error' | 'crash-loop' | 'needs-approval' | 'needs-login';
+
+/** One entry of `mcpServers` (the Claude Desktop format; see docs/configuration.md for every field). */
+export type ServerEntry = Record<string, unknown>;
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The app under test and page objects over the selectors of docs/testing.md. */
+export interface Switchboard {
+  /** The servers config the app follows (in `dataDir` unless `configText`/`servers` were given, then beside it). */
+  configPath: string;
+  /** This test's own data folder (settings, secrets, approvals, logs), removed after the test. */
+  dataDir: string;
+  /** The page's URL, with its access token. */
+  url: string;
+  /** Runs `switchboard ARGS…` on this test's config and data folder. */
+  cli(args: readonly string[]): Promise<CliResult>;
+  /** Rewrites the config's `mcpServers`; resolves once the page shows exactly those servers, settled. */
+  setServers(mcpServers: Record<string, ServerEntry>): Promise<void>;
+  chat: {
+    /** Types a line in the chat box and sends it (a `/tool {json}` command, or a message to the model). */
+    send(text: string): Promise<void>;
+    /**
+     * The newest call: a `/tool` call's card (`data-state`: pending, ok, error, cancelled) or a tool call of the model
+     * (`data-status`: awaiting-approval, running, done, error, denied, cancelled).
+     */
+    lastCall(): Locator;
+    /** Waits until no call runs and the model is not answering (a call waiting for approval is not waited on). */
+    waitIdle(): Promise<void>;
+  };
+  servers: {
+    row(name: string): Locator;
+    expectStatus(name: string, status: ServerStatus): Promise<void>;
+  };
+  requests: {
+    /** Approves the oldest pending request on the page: a tool call, sampling, or a form (submitted as filled). */
+    approve(): Promise<void>;
+    /** Declines the oldest pending request on the page. */
+    decline(): Promise<void>;
+  };
+}
+
+export interface SwitchboardOptions {
+  /** The servers config's `mcpServers`; undefined (default): a true first run, the bundled calculator. */
+  servers: Record<string, ServerEntry> | undefined;
+  /** The config file's exact text (JSONC), instead of `servers`: to test a broken file, comments, … */
+  configText: string | undefined;
+  /** Extra environment for the app (provider keys, `OPENAI_BASE_URL` of a fake model, …). */
+  env: Record<string, string>;
+  /** The UI's and the CLI's language. */
+  lang: 'en' | 'zh-CN';
+  /**
+   * Servers `setServers` adds are approved (true, default) or left `needs-approval` (false). The servers the test
+   * starts with are approved either way: the app approves a config it sees for the first time.
+   */
+  approvedAll: boolean;
+}
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  configPath: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  output(): string;
+}
+
+interface KitFixtures extends SwitchboardOptions {
+  switchboardServe: Served;
+  switchboard: Switchboard;
+}
+
+/** The package's own command: this file is out/kit/playwright.mjs, two folders below the package root. */
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(packageRoot, 'bin', 'switchboard.mjs');
+
+const settledStatuses: readonly ServerStatus[] = ['ready', 'error', 'crash-loop', 'needs-approval', 'needs-login', 'stopped'];
+
+export const test = base.extend<KitFixtures>({
+  servers: [undefined, { option: true }],
+  configText: [undefined, { option: true }],
+  env: [{}, { option: true }],
+  lang: ['en', { option: true }],
+  approvedAll: [true, { option: true }],
+
+  // The browser's language is the UI's (until one is picked in Settings).
+  locale: async ({ lang }, use) => {
+    await use(lang);
+  },
+
+  switchboardServe: async ({ servers, configText, env, lang }, use, testInfo) => {
+    const root = mkdtempSync(join(tmpdir(), 'switchboard-qa-'));
+    const dataDir = join(root, 'data');
+    const args = ['--data-dir', dataDir];
+    if (servers !== undefined || configText !== undefined) {
+      mkdirSync(join(root, 'config'));
+      const configPath = join(root, 'config', 'mcp.json');
+      writeFileSync(configPath, configText ?? `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+      args.push('--config', configPath);
+    }
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, SWITCHBOARD_LANG: lang };
+    delete childEnv.SWITCHBOARD_CONFIG;
+    const child = spawn(process.execPath, [bin, ...args, 'serve', '--port', '0', '--json', '--wait-ready'], {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    live.add(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    let ready: { url: string; configPath: string; dataDir: string };
+    try {
+      ready = parseReady(await firstLine(child, 90_000));
+    } catch (error) {
+      killAll(child, child.pid === undefined ? [] : descendantsOf(child.pid));
+      await exited;
+      rmSync(root, { recursive: true, force: true });
+      throw new Error(`switchboard serve did not start: ${error instanceof Error ? error.message : String(error)}\n--- its output ---\n${output}`);
+    }
+    await use({ child, url: ready.url, configPath: ready.configPath, dataDir: ready.dataDir, env: childEnv, output: () => output });
+
+    // Stop first, judge after: a failed check must never leave anything running.
+    const tree = child.pid === undefined ? [] : descendantsOf(child.pid);
+    child.kill('SIGTERM');
+    const exit = await Promise.race([exited, sleep(20_000).then(() => undefined)]);
+    if (exit === undefined) killAll(child, tree);
+    const leftovers = async (): Promise<ProcessInfo[]> => {
+      for (let tries = 0; tries < 10; tries++) {
+        const left = [...tree.filter((p) => isRunning(p.pid)), ...processesMentioning(root)];
+        if (left.length === 0) return [];
+        await sleep(100);
+      }
+      return [...tree.filter((p) => isRunning(p.pid)), ...processesMentioning(root)];
+    };
+    const left = await leftovers();
+    killAll(undefined, left);
+    live.delete(child);
+    if (output) await testInfo.attach('switchboard-output', { body: output, contentType: 'text/plain' });
+    rmSync(root, { recursive: true, force: true });
+    expect(exit, 'switchboard serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
+    expect(left.map((p) => `${p.pid} ${p.args}`).join('\n') || '(none)', 'processes the test started outlived it').toBe('(none)');
+  },
+
+  page: async ({ page, switchboardServe }, use) => {
+    await page.goto(switchboardServe.url);
+    await expectSettled(page, serverNames(switchboardServe.configPath));
+    await use(page);
+  },
+
+  switchboard: async ({ page, switchboardServe, approvedAll }, use) => {
+    const { configPath, dataDir, url } = switchboardServe;
+    const row = (name: string): Locator => page.locator(`[data-testid="server-row"][data-server="${cssString(name)}"]`);
+    const sb: Switchboard = {
+      configPath,
+      dataDir,
+      url,
+      cli: (args) => runCli(['--data-dir', dataDir, '--config', configPath, ...args], switchboardServe.env),
+      async setServers(mcpServers) {
+        // Written beside and renamed: the app never reads half a file.
+        const temp = `${configPath}.kit-${process.pid}`;
+        writeFileSync(temp, `${JSON.stringify({ mcpServers }, null, 2)}\n`);
+        renameSync(temp, configPath);
+        const names = Object.keys(mcpServers);
+        await expect(page.getByTestId('server-row')).toHaveCount(names.length, { timeout: 30_000 });
+        for (const name of names) await expect(row(name)).toHaveCount(1);
+        if (approvedAll) {
+          for (const name of names) {
+            await expect(row(name)).not.toHaveAttribute('data-status', 'starting', { timeout: 30_000 });
+            if ((await row(name).getAttribute('data-status')) === 'needs-approval') await row(name).getByTestId('server-approve').click();
+          }
+        }
+        await expectSettled(page, names);
+      },
+      chat: {
+        async send(text) {
+          const input = page.getByTestId('chat-input');
+          await input.fill(text);
+          await input.press('Enter');
+        },
+        lastCall: () => page.locator(callCards).last(),
+        async waitIdle() {
+          const busy =
+            '[data-testid="call-card"][data-state="pending"], [data-testid="tool-card"][data-status="running"], [data-testid="assistant-message"][data-status="streaming"], [data-testid="chat-stop"]';
+          await expect(page.locator(busy)).toHaveCount(0, { timeout: 60_000 });
+        },
+      },
+      servers: {
+        row,
+        async expectStatus(name, status) {
+          await expect(row(name)).toHaveAttribute('data-status', status, { timeout: 30_000 });
+        },
+      },
+      requests: {
+        approve: () => page.locator(approveButtons).first().click(),
+        decline: () => page.locator(declineButtons).first().click(),
+      },
+    };
+    await use(sb);
+  },
+});
+
+/** A call typed as `/tool {…}` (call-card), or one the model made (tool-card; approval-card while it waits for approval). */
+const callCards = ['call-card', 'tool-card', 'approval-card'].map((id) => `[data-testid="${id}"]`).join(', ');
+const approveButtons = ['approve-once', 'request-approve', 'request-accept', 'request-send'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
+const declineButtons = ['approve-deny', 'request-decline', 'request-cancel'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
+
+/** The page shows `names` (when known) and none of its servers is still starting. */
+async function expectSettled(page: Page, names: readonly string[] | undefined): Promise<void> {
+  const rows = page.getByTestId('server-row');
+  if (names !== undefined) await expect(rows).toHaveCount(names.length, { timeout: 30_000 });
+  else await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
+  const unsettled = settledStatuses.map((s) => `:not([data-status="${s}"])`).join('');
+  await expect(page.locator(`[data-testid="server-row"]${unsettled}`)).toHaveCount(0, { timeout: 60_000 });
+}
+
+/** The config's server names when it is plain JSON (undefined for JSONC or a broken file: the page is then waited on as it is). */
+function serverNames(configPath: string): string[] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(configPath, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || !('mcpServers' in parsed)) return undefined;
+    const servers: unknown = parsed.mcpServers;
+    return typeof servers === 'object' && servers !== null ? Object.keys(servers) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseReady(line: string): { url: string; configPath: string; dataDir: string } {
+  const value: unknown = JSON.parse(line);
+  if (typeof value !== 'object' || value === null) throw new Error(`not the JSON line of serve --json: ${line}`);
+  const field = (name: string): string => {
+    const v: unknown = (value as Record<string, unknown>)[name];
+    if (typeof v !== 'string') throw new Error(`serve --json gave no "${name}": ${line}`);
+    return v;
+  };
+  return { url: field('url'), configPath: field('configPath'), dataDir: field('dataDir') };
+}
+
+const cssString = (s: string): string => s.replace(/["\\]/g, '\\$&');
+
+function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function firstLine(child: ChildProcess, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => finish(new Error(`no first line on stdout within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk: Buffer): void => {
+      buffer += chunk.toString();
+      const newline = buffer.indexOf('\n');
+      if (newline >= 0) finish(undefined, buffer.slice(0, newline).trim());
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => finish(new Error(`it exited (code ${code}, signal ${signal})`));
+    const finish = (error?: Error, line?: string): void => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(line ?? '');
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
+
+/** Apps this worker started and has not seen stop: ended if the worker goes away mid-test. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  args: string;
+}
+
+function listProcesses(): ProcessInfo[] {
+  if (!existsSync('/bin/ps') && !existsSync('/usr/bin/ps')) return [];
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  const rows: ProcessInfo[] = [];
+  for (const line of out.split('\n')) {
+    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    if (match) rows.push({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' });
+  }
+  return rows;
+}
+
+function descendantsOf(root: number, all: ProcessInfo[] = listProcesses()): ProcessInfo[] {
+  const found: ProcessInfo[] = [];
+  const frontier = [root];
+  while (frontier.length > 0) {
+    const parent = frontier.pop();
+    for (const p of all) {
+      if (p.ppid === parent && !found.some((f) => f.pid === p.pid)) {
+        found.push(p);
+        frontier.push(p.pid);
+      }
+    }
+  }
+  return found;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    const stat = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    return stat !== '' && !stat.startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
+function processesMentioning(needle: string): ProcessInfo[] {
+  return listProcesses().filter((p) => p.pid !== process.pid && p.args.includes(needle) && !/^(ps|pgrep)\b/.test(p.args));
+}
+
+function killAll(child: ChildProcess | undefined, tree: readonly ProcessInfo[]): void {
+  child?.kill('SIGKILL');
+  for (const p of tree) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
