@@ -49,4 +49,42 @@ describe('apps slice', () => {
     const ids = call.mock.calls.map((c) => (c as unknown as [{ callId: string }])[0].callId);
     expect(new Set(ids).size).toBe(2);
   });
+
+  it('the Apps tab lists the server’s apps and the host’s calls (for the last results) when it opens', async () => {
+    const app = { server: 's', tool: 't', title: 'T', resourceUri: 'ui://t/x.html', visibility: ['model', 'app'], status: 'ok', review: 'trusted' };
+    const list = vi.fn(async () => [app]);
+    const calls = vi.fn(async () => []);
+    const { client } = fakeHost({ 'apps:list': list, 'calls:list': calls });
+    const store = createAppStore(client);
+    store.getState().openServerPage('s', 'apps');
+    await vi.waitFor(() => expect(store.getState().appLists.s?.state).toBe('ok'));
+    expect(list).toHaveBeenCalledWith({ server: 's' });
+    expect(calls).toHaveBeenCalled();
+    expect(store.getState().appLists.s).toMatchObject({ state: 'ok', value: [app] });
+  });
+
+  it('a failed listing keeps what was listed before, with the error', async () => {
+    let fail = false;
+    const list = vi.fn(async () => {
+      if (fail) throw new Error('server gone');
+      return [];
+    });
+    const { client } = fakeHost({ 'apps:list': list });
+    const store = createAppStore(client);
+    await store.getState().loadAppList('s');
+    fail = true;
+    await store.getState().loadAppList('s');
+    expect(store.getState().appLists.s).toMatchObject({ state: 'error', value: [] });
+  });
+
+  it('"Run the tool" is a direct call with no arguments under a call id of its own', async () => {
+    const call = vi.fn(async () => ({ content: [{ type: 'text' as const, text: 'now' }] }));
+    const { client } = fakeHost({ 'tools:call': call });
+    const store = createAppStore(client);
+    const first = store.getState().runAppTool('s', 't');
+    const second = store.getState().runAppTool('s', 't');
+    expect(first.callId).not.toBe(second.callId);
+    expect(await first.done).toEqual({ content: [{ type: 'text', text: 'now' }] });
+    expect(call).toHaveBeenCalledWith({ server: 's', tool: 't', args: {}, callId: first.callId });
+  });
 });

@@ -1,8 +1,10 @@
-import type { AppFrame, AppPermissionName } from '../../src-shared/contract/apps';
+import type { AppFrame, AppPermissionName, UiAppInfo } from '../../src-shared/contract/apps';
 import type { ReadResourceView } from '../../src-shared/contract/resources';
 import type { ToolResult } from '../../src-shared/contract/tools';
 import type { HostApi } from '../../src-shared/host-api';
+import { describeError } from '../host/bridge-client';
 import { i18n } from '../i18n';
+import type { Loadable } from './feature-types';
 import { canChat } from './providers-slice';
 import type { SliceCreator } from './types';
 
@@ -40,6 +42,15 @@ export interface AppsSlice {
   appMessage(title: string, text: string): Promise<boolean>;
   /** Opens an https page the person agreed to in the system browser; false where this window cannot (headless). */
   openUrlInShell(url: string): Promise<boolean>;
+  /** The server page's Apps tab: each server's tools with a UI (`apps:list`), by server name. */
+  appLists: Record<string, Loadable<UiAppInfo[]>>;
+  loadAppList(server: string): Promise<void>;
+  /**
+   * The Apps tab's "Run the tool" (a tool with no required arguments): a direct call with no arguments under a call id
+   * of its own, so the host's call registry holds its result like any other call's (and `calls:changed` tells every
+   * window). Returns that id at once, and the call's answer.
+   */
+  runAppTool(server: string, tool: string): { callId: string; done: Promise<ToolResult> };
 }
 
 const logLevels = new Set<string>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
@@ -90,6 +101,22 @@ export const createAppsSlice =
         } catch {
           return false;
         }
+      },
+      appLists: {},
+      async loadAppList(server) {
+        const previous = get().appLists[server]?.value;
+        set((s) => ({ appLists: { ...s.appLists, [server]: previous ? { state: 'loading', value: previous } : { state: 'loading' } } }));
+        try {
+          const value = await api['apps:list']({ server });
+          set((s) => ({ appLists: { ...s.appLists, [server]: { state: 'ok', value, at: Date.now() } } }));
+        } catch (error) {
+          const message = describeError(error).message;
+          set((s) => ({ appLists: { ...s.appLists, [server]: previous ? { state: 'error', message, value: previous } : { state: 'error', message } } }));
+        }
+      },
+      runAppTool(server, tool) {
+        const callId = `apps-tab-${session}-${nextCall++}`;
+        return { callId, done: api['tools:call']({ server, tool, args: {}, callId }) };
       },
     };
   };
