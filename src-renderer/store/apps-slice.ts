@@ -1,4 +1,5 @@
 import type { AppFrame, AppPermissionName, UiAppInfo } from '../../src-shared/contract/apps';
+import { maxAppContextBytes, maxAppContexts, type AppContextItem } from '../../src-shared/contract/chat';
 import type { ReadResourceView } from '../../src-shared/contract/resources';
 import type { ToolResult } from '../../src-shared/contract/tools';
 import type { HostApi } from '../../src-shared/host-api';
@@ -29,6 +30,8 @@ export interface AppsSlice {
   appContexts: Record<string, AppModelContext[]>;
   setAppContext(context: AppModelContext): void;
   removeAppContext(conversationId: string, key: string): void;
+  /** Those contexts went with a message: they leave the box (an app's later update is a new one). */
+  dropAppContexts(conversationId: string, sent: readonly AppModelContext[]): void;
   openAppFrame(server: string, tool: string): Promise<AppFrame>;
   closeAppFrame(frameId: string): void;
   appCallTool(frameId: string, tool: string, args: Record<string, unknown>): Promise<ToolResult>;
@@ -39,7 +42,7 @@ export interface AppsSlice {
    * `ui/message`: shown in the conversation as from the app; sent to the model as the next user message when one is
    * configured and no reply is running. False when it could be shown but not sent.
    */
-  appMessage(title: string, text: string): Promise<boolean>;
+  appMessage(title: string, text: string, source?: { server: string; tool: string }): Promise<boolean>;
   /** Opens an https page the person agreed to in the system browser; false where this window cannot (headless). */
   openUrlInShell(url: string): Promise<boolean>;
   /** The server page's Apps tab: each server's tools with a UI (`apps:list`), by server name. */
@@ -72,6 +75,9 @@ export const createAppsSlice =
           return { appContexts: { ...s.appContexts, [conversation]: context.text === '' ? list : [...list, context] } };
         });
       },
+      dropAppContexts(conversationId, sent) {
+        set((s) => ({ appContexts: { ...s.appContexts, [conversationId]: (s.appContexts[conversationId] ?? []).filter((c) => !sent.includes(c)) } }));
+      },
       removeAppContext(conversationId, key) {
         set((s) => ({ appContexts: { ...s.appContexts, [conversationId]: (s.appContexts[conversationId] ?? []).filter((c) => c.key !== key) } }));
       },
@@ -88,12 +94,14 @@ export const createAppsSlice =
         api['apps:log']({ frameId, level, data, ...(logger !== undefined ? { logger } : {}) }).catch(() => undefined);
       },
       grantAppPermissions: (server, permissions) => api['apps:grant']({ server, permissions }),
-      async appMessage(title, text) {
+      async appMessage(title, text, source) {
         const { providers, activeRunId } = get();
-        const toModel = canChat(providers) && activeRunId === undefined;
-        get().addNotice(text, 'info', i18n.t(toModel ? 'apps.messageSent' : 'apps.messageFrom', { title }));
-        if (!toModel) return false;
-        return get().sendChat(text);
+        // Sent, it shows as the user message marked as from the app; otherwise as a notice from it.
+        if (canChat(providers) && activeRunId === undefined && source !== undefined) {
+          if (await get().sendChat(text, { fromApp: { ...source, title: title.slice(0, 500) } })) return true;
+        }
+        get().addNotice(text, 'info', i18n.t('apps.messageFrom', { title }));
+        return false;
       },
       async openUrlInShell(url) {
         try {
@@ -120,3 +128,21 @@ export const createAppsSlice =
       },
     };
   };
+
+/**
+ * What goes with the next message of the apps' model context: the newest `maxAppContexts`, each text cut to
+ * `maxAppContextBytes` of UTF-8 (what `chat:send` accepts).
+ */
+export function appContextToSend(contexts: readonly AppModelContext[]): AppContextItem[] {
+  return contexts
+    .filter((c) => c.text !== '')
+    .slice(-maxAppContexts)
+    .map((c) => ({ server: c.server, tool: c.tool, title: c.title.slice(0, 500), text: utf8Prefix(c.text, maxAppContextBytes) }));
+}
+
+function utf8Prefix(text: string, maxBytes: number): string {
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= maxBytes) return text;
+  // A character cut in half decodes as U+FFFD: drop it.
+  return new TextDecoder().decode(bytes.slice(0, maxBytes)).replace(/\uFFFD+$/, '');
+}

@@ -529,6 +529,8 @@ export const en = {
     cut: ' (cut)',
     thinking: 'Thinking…',
     stopped: 'Stopped.',
+    appContextLabel: 'What apps kept for the model, sent with the message',
+    appContext: 'Context from the app {{title}} ({{server}})',
   },
   dialog: {
     close: 'Close dialog',

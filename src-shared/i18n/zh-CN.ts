@@ -518,6 +518,8 @@ export const zhCN: Catalogue = {
     cut: '（已截断）',
     thinking: '思考中…',
     stopped: '已停止。',
+    appContextLabel: '应用为模型保留、随消息发送的上下文',
+    appContext: '来自应用 {{title}}（{{server}}）的上下文',
   },
   dialog: {
     close: '关闭对话框',
