@@ -14,6 +14,7 @@ import './apps-tab.css';
 /** The app the tab shows: opened with a call's result (or none yet), or with a call it started. */
 interface Opened {
   tool: string;
+  title: string;
   /** Names this app instance (its model context) and, for a run, the host's call. */
   callId: string;
   args: Record<string, unknown>;
@@ -51,15 +52,15 @@ export function AppsTab({ server }: { server: ServerView }) {
     const callId = `apps-tab-${name}-${app.tool}-${openCount.current}`;
     setOpened(
       last?.result
-        ? { tool: app.tool, callId, args: last.args, result: last.result, at: last.finishedAt ?? last.startedAt }
-        : { tool: app.tool, callId, args: {} },
+        ? { tool: app.tool, title: app.title, callId, args: last.args, result: last.result, at: last.finishedAt ?? last.startedAt }
+        : { tool: app.tool, title: app.title, callId, args: {} },
     );
   };
 
   const runTool = (app: UiAppInfo): void => {
     setRunError(undefined);
     const { callId, done } = run(name, app.tool);
-    setOpened({ tool: app.tool, callId, args: {}, running: true });
+    setOpened({ tool: app.tool, title: app.title, callId, args: {}, running: true });
     done.then(
       (result) => setOpened((o) => (o?.callId === callId ? { ...o, result, running: false, at: Date.now() } : o)),
       (error: unknown) => {
@@ -170,7 +171,7 @@ export function AppsTab({ server }: { server: ServerView }) {
       )}
       {runError && <ErrorNote testId="apps-run-error">{runError}</ErrorNote>}
       {opened && (
-        <section ref={panel} className="apps-tab-open" aria-label={t('apps.label', { title: opened.tool })} data-testid="apps-open-panel">
+        <section ref={panel} className="apps-tab-open" aria-label={t('apps.label', { title: opened.title })} data-testid="apps-open-panel">
           <div className="apps-tab-open-head">
             <span className="muted" data-testid="apps-open-note">
               {opened.running === true
