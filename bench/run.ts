@@ -13,6 +13,7 @@ import { openBridge } from '../src-main/test-support/bridge-client';
 import { tempDir } from '../src-main/test-support/processes';
 import { declaredCapabilities, declaredLogLevel, echo, hostWith, percentile, round, threadCpuUs } from './common';
 import { measureRender } from './render';
+import { measureApps, type AppsFigures } from './apps';
 import { measureStdioLimits } from './stdio-limits';
 import { measureBridgeFanout } from './bridge-fanout';
 import { measureListChanged } from './list-changed';
@@ -25,6 +26,8 @@ const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick');
 /** `--calls`: only the call latency and throughput figures (section 1), to compare changes on the call path quickly. */
 const callsOnly = process.argv.includes('--calls');
+/** `--apps`: only the MCP Apps figures (appFirstRenderMs, appToolCallAddedMs; bench/apps.ts). */
+const appsOnly = process.argv.includes('--apps');
 const serial = quick ? 100 : 500;
 const pipelined = quick ? 500 : 2000;
 const fleet = 20;
@@ -89,7 +92,25 @@ async function timeToReady(servers: number, parallel: boolean, policy: Partial<S
   return elapsed;
 }
 
+/** The MCP Apps figures, printed (or as JSON) against their targets. */
+function reportApps(apps: AppsFigures): void {
+  log(
+    `apps          first render (Enter on /get-time → ui/notifications/initialized, warm) ${apps.appFirstRenderMs} ms (runs ${apps.figures.firstRenderRunsMs.join(' / ')} ms, the first cold; warm steps: frame in the card ${apps.figures.firstRenderStepsMs.appView}, sandbox-proxy-ready ${apps.figures.firstRenderStepsMs.proxyReady}, ui/initialize ${apps.figures.firstRenderStepsMs.appInitialize} ms; the app alone, srcdoc → ui/initialize ${apps.figures.appAloneToInitializeMs} ms); tools/call from the app p50 ${apps.figures.callP50Ms.app} ms vs direct ${apps.figures.callP50Ms.direct} ms: +${apps.appToolCallAddedMs} ms over ${apps.figures.calls} calls each`,
+  );
+}
+
 async function main(): Promise<void> {
+  if (appsOnly) {
+    const apps = await measureApps({ quick, log });
+    if (json) {
+      process.stdout.write(`${JSON.stringify(apps)}\n`);
+      return;
+    }
+    reportApps(apps);
+    log(`appFirstRenderMs      ${apps.appFirstRenderMs}  (target ≤ 300) ${apps.appFirstRenderMs <= 300 ? 'ok' : 'MISSED'}`);
+    log(`appToolCallAddedMs    ${apps.appToolCallAddedMs}  (target ≤ 5) ${apps.appToolCallAddedMs <= 5 ? 'ok' : 'MISSED'}`);
+    return;
+  }
   log(`Switchboard benchmark — ${quick ? 'quick' : 'full'} run, Node ${process.version}, ${serial} serial calls, ${pipelined} pipelined`);
 
   // 1. Call latency and throughput: core vs bare SDK, same echo server, interleaved.
@@ -97,8 +118,11 @@ async function main(): Promise<void> {
   await host.settled();
   const bare = await bareClient();
   const noProgressCb = (): void => undefined;
-  // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them).
+  // A bare SDK client declaring the client capabilities Switchboard declares (the echo server reports them), the
+  // MCP Apps extension (`extensions["io.modelcontextprotocol/ui"]`) included: like for like, whatever the core adds.
   const capabilities = await declaredCapabilities(host);
+  if (!JSON.stringify(capabilities).includes('io.modelcontextprotocol/ui'))
+    throw new Error('bench: the echo server did not see the MCP Apps extension among the core client capabilities');
   const bareSame = await bareClient(capabilities as ClientCapabilities);
   // And the log level the core asks for in every 2026-07-28 request's `_meta` (its servers send log messages only for
   // requests that carry one), as a bare client asks for it: in the call's own `_meta`.
@@ -271,6 +295,9 @@ async function main(): Promise<void> {
   // 11. Tool search: the first request's tool JSON (search ÷ all), recall@5 on labelled queries, ranking 5,000 tools.
   const toolSearch = await measureToolSearch({ quick });
 
+  // 12. MCP Apps: a tool result to its app's initialized (Chromium), and an app's tools/call minus a direct one.
+  const apps = await measureApps({ quick, log });
+
   const result = {
     callLatencyRatio: round(p50('core') / p50('bare')),
     bridgeLatencyAddedMs: round(p50('bridge') - p50('core')),
@@ -280,6 +307,8 @@ async function main(): Promise<void> {
     rssPerServerMB: round((rssAfter - rssBefore) / fleet / (1024 * 1024)),
     bigResultRenderMs: render.bigResultRenderMs,
     scrollFrameP95Ms: render.scrollFrameP95Ms,
+    appFirstRenderMs: apps.appFirstRenderMs,
+    appToolCallAddedMs: apps.appToolCallAddedMs,
     bigLineMs: stdio.bigLineMs,
     bigLineMB: stdio.bigLineMB,
     notificationDrainStallMs: stdio.notificationDrainStallMs,
@@ -317,6 +346,7 @@ async function main(): Promise<void> {
       hostRssMB: { before: round(rssBefore / 2 ** 20, 1), after20Servers: round(rssAfter / 2 ** 20, 1) },
       heapPlusExternalPerServerMB: round((heapAfter - heapBefore) / fleet / 2 ** 20),
       render: render.figures,
+      apps: apps.figures,
       stdioLimits: { plainStartMs: stdio.plainStartMs, bigLineHeapMB: stdio.bigLineHeapMB, ...stdio.notificationDrain },
       fanout: fanout.figures,
       listChanged: listChanged.figures,
@@ -334,6 +364,8 @@ async function main(): Promise<void> {
     ['rssPerServerMB', '≤ 1.0', (v) => v <= 1.0],
     ['bigResultRenderMs', '≤ 200', (v) => v <= 200],
     ['scrollFrameP95Ms', '≤ 20', (v) => v <= 20],
+    ['appFirstRenderMs', '≤ 300', (v) => v <= 300],
+    ['appToolCallAddedMs', '≤ 5', (v) => v <= 5],
     ['bigLineMs', '≤ 1000', (v) => v <= 1000],
     ['bigLineMB', '≤ 100', (v) => v <= 100],
     ['notificationDrainStallMs', '≤ 100', (v) => v <= 100],
@@ -391,6 +423,7 @@ async function main(): Promise<void> {
   log(
     `renderer      5 MB result ${result.figures.render.bigResultRunsMs.join(' / ')} ms; scrolling ${result.figures.render.messages} messages: p50 ${result.figures.render.scrollFrameP50Ms} ms, p95 ${result.scrollFrameP95Ms} ms, max ${result.figures.render.scrollFrameMaxMs} ms over ${result.figures.render.scrollFrames} frames (Chromium)`,
   );
+  reportApps(apps);
   const lc = result.figures.listChanged;
   const tr = result.figures.traceOverhead;
   log(`live lists    a tool added by the server reaches a tab in ${lc.modernMs} ms (2026-07-28) / ${lc.legacyMs} ms (legacy), median of ${lc.rounds}`);

@@ -16,7 +16,7 @@ import { authChannelNames, type AuthResults } from './contract/auth';
 import { chatChannelNames, chatEventNames, type ChatResults, type ChatEvents } from './contract/chat';
 import { settingsChannelNames, type SettingsResults } from './contract/settings';
 import { installChannelNames, installEventNames, type InstallResults, type InstallEvents } from './contract/install';
-import { appsChannelNames, type AppsResults } from './contract/apps';
+import { appsChannelNames, appsEventNames, type AppsResults, type AppsEvents } from './contract/apps';
 import type { HostError, HostErrorCode } from './errors';
 
 /*
@@ -83,7 +83,8 @@ export interface HostEvents
     TraceEvents,
     RequestsEvents,
     ChatEvents,
-    InstallEvents {}
+    InstallEvents,
+    AppsEvents {}
 export type HostEventName = keyof HostEvents;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -124,6 +125,7 @@ const eventFlags = {
   ...requestsEventNames,
   ...chatEventNames,
   ...installEventNames,
+  ...appsEventNames,
 } as const satisfies Record<HostEventName, true>;
 export const hostEventNames = Object.keys(eventFlags) as HostEventName[];
 export function isHostEventName(name: unknown): name is HostEventName {

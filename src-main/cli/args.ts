@@ -67,7 +67,7 @@ Commands:
                                task where the tool allows; task-only tools always run as one)
   apps [SERVER]                the MCP Apps of every ready server, or of one: each tool with a UI resource (ui://), its
                                visibility, CSP and permissions, checked (mime, size) and pinned with the tool; exit 1
-                               when the server named is not ready or a UI resource is invalid. Rendering is not there yet
+                               when the server named is not ready or a UI resource is invalid. The app draws them in its call cards
   resources [SERVER]           the resources, then the resource templates, of every ready server, or of one
   read SERVER URI              a resource's contents: text to stdout, binary as [blob MIME, N bytes] (--json: all of it)
   prompts [SERVER]             the prompts (with their arguments; [optional]) of every ready server, or of one

@@ -184,7 +184,7 @@ function start(entryUrl: string): void {
   hostPromise.then(
     (host) => {
       if (shuttingDown) return;
-      secureSession(session.defaultSession, locations.devServerUrl);
+      secureSession(session.defaultSession, locations.devServerUrl, (frameId) => host.apps.frameGrants(frameId));
       serveAppScheme(session.defaultSession, (frameId) => host.apps.proxyResponse(frameId));
       gateway = new IpcGateway({
         api: host.api,

@@ -1,9 +1,24 @@
 import { app, shell, type Session, type WebContents } from 'electron';
+import type { AppPermissionName } from '../../src-shared/contract/apps';
+import { appFrameIdOf, mayGrantAppPermission } from './app-permissions';
 import { isAppSchemeUrl, mayNavigateSubframe } from './app-scheme';
 import { contentSecurityPolicy } from './csp';
 
-/** CSP on every response, and no permission (camera, notifications, …) is ever granted. */
-export function secureSession(session: Session, devServerUrl: string | undefined): void {
+/** The frame ids of the MCP App `srcdoc` frames on a page (each under its `switchboard-app://<frameId>/` proxy page). */
+function appFramesOf(contents: WebContents | null): string[] {
+  if (!contents || contents.isDestroyed()) return [];
+  return contents.mainFrame.framesInSubtree.flatMap((frame) => (frame.url === 'about:srcdoc' ? (appFrameIdOf(frame.parent?.url) ?? []) : []));
+}
+
+/**
+ * CSP on every response, and no permission (camera, notifications, …) is granted, except to an MCP App's frame what
+ * the person granted its server (`appGrants(frameId)`: the open frame's granted permissions; see app-permissions.ts).
+ */
+export function secureSession(
+  session: Session,
+  devServerUrl: string | undefined,
+  appGrants?: (frameId: string) => readonly AppPermissionName[] | undefined,
+): void {
   const csp = contentSecurityPolicy(devServerUrl);
   session.webRequest.onHeadersReceived((details, callback) => {
     // An app's proxy page keeps its own policy (the frame's CSP); the renderer's would break it.
@@ -18,9 +33,23 @@ export function secureSession(session: Session, devServerUrl: string | undefined
     headers['Content-Security-Policy'] = [csp];
     callback({ responseHeaders: headers });
   });
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  // Checks (as opposed to prompts): only a plain-text clipboard write (for "copy result") is allowed.
-  session.setPermissionCheckHandler((_contents, permission) => permission === 'clipboard-sanitized-write');
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
+    const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
+    const ask = { permission, requestingUrl: details.requestingUrl, appFrames: appFramesOf(contents), ...(mediaTypes ? { mediaTypes } : {}) };
+    callback(appGrants !== undefined && mayGrantAppPermission(ask, appGrants));
+  });
+  // Checks (as opposed to prompts): a plain-text clipboard write (for "copy result"), and an app's granted ones.
+  session.setPermissionCheckHandler((contents, permission, _origin, details) => {
+    if (permission === 'clipboard-sanitized-write') return true;
+    if (appGrants === undefined) return false;
+    const ask = {
+      permission,
+      requestingUrl: details.requestingUrl,
+      appFrames: appFramesOf(contents),
+      ...(details.mediaType !== undefined ? { mediaTypes: [details.mediaType] } : {}),
+    };
+    return mayGrantAppPermission(ask, appGrants);
+  });
 }
 
 export function isExternalHttpUrl(url: string): boolean {

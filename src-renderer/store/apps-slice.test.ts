@@ -133,4 +133,21 @@ describe('apps slice', () => {
     expect(await first.done).toEqual({ content: [{ type: 'text', text: 'now' }] });
     expect(call).toHaveBeenCalledWith({ server: 's', tool: 't', args: {}, callId: first.callId });
   });
+
+  it('apps:closed reaches only the frame it names, once; unwatching stops it', () => {
+    const { client, fire } = fakeHost();
+    const store = createAppStore(client);
+    const mine = vi.fn();
+    const other = vi.fn();
+    store.getState().watchAppFrame('frame-a', mine);
+    const off = store.getState().watchAppFrame('frame-b', other);
+    off();
+    const event = { frameId: 'frame-a', server: 's', tool: 't', reason: 'server-stopped' as const, message: 'its server stopped' };
+    fire('apps:closed', event);
+    fire('apps:closed', event);
+    fire('apps:closed', { ...event, frameId: 'frame-b' });
+    expect(mine).toHaveBeenCalledTimes(1);
+    expect(mine).toHaveBeenCalledWith(event);
+    expect(other).not.toHaveBeenCalled();
+  });
 });

@@ -1,4 +1,4 @@
-import type { AppFrame, AppPermissionName, UiAppInfo } from '../../src-shared/contract/apps';
+import type { AppClosedEvent, AppFrame, AppPermissionName, AppSampleResult, UiAppInfo } from '../../src-shared/contract/apps';
 import { maxAppContextBytes, maxAppContexts, type AppContextItem } from '../../src-shared/contract/chat';
 import type { ReadResourceView } from '../../src-shared/contract/resources';
 import type { ToolResult } from '../../src-shared/contract/tools';
@@ -34,8 +34,12 @@ export interface AppsSlice {
   dropAppContexts(conversationId: string, sent: readonly AppModelContext[]): void;
   openAppFrame(server: string, tool: string): Promise<AppFrame>;
   closeAppFrame(frameId: string): void;
+  /** Told once when the host closes this frame itself (`apps:closed`: server stopped, flood, too many frames). */
+  watchAppFrame(frameId: string, onClosed: (event: AppClosedEvent) => void): () => void;
   appCallTool(frameId: string, tool: string, args: Record<string, unknown>): Promise<ToolResult>;
   appReadResource(frameId: string, uri: string): Promise<ReadResourceView>;
+  /** The app's `sampling/createMessage`, under its server's sampling policy (the host checks the params). */
+  appSample(frameId: string, params: Record<string, unknown>): Promise<AppSampleResult>;
   appLog(frameId: string, level: LogLevel, data: unknown, logger?: string): void;
   grantAppPermissions(server: string, permissions: AppPermissionName[]): Promise<AppPermissionName[]>;
   /**
@@ -86,10 +90,19 @@ export const createAppsSlice =
         // The frame is gone either way; the host forgets it when it hears (or when the connection ends).
         api['apps:close']({ frameId }).catch(() => undefined);
       },
+      watchAppFrame(frameId, onClosed) {
+        const off = api.on('apps:closed', (event) => {
+          if (event.frameId !== frameId) return;
+          off();
+          onClosed(event);
+        });
+        return off;
+      },
       async appCallTool(frameId, tool, args) {
         return api['apps:call-tool']({ frameId, tool, args, callId: `app-${session}-${nextCall++}` });
       },
       appReadResource: (frameId, uri) => api['apps:read-resource']({ frameId, uri }),
+      appSample: (frameId, params) => api['apps:sample']({ frameId, params }),
       appLog(frameId, level, data, logger) {
         api['apps:log']({ frameId, level, data, ...(logger !== undefined ? { logger } : {}) }).catch(() => undefined);
       },

@@ -12,6 +12,8 @@ export interface AppCsp {
   resourceDomains?: string[];
   frameDomains?: string[];
   baseUriDomains?: string[];
+  /** WebAssembly may be compiled (`'wasm-unsafe-eval'` in `script-src` only; JavaScript eval stays off). */
+  wasmUnsafeEval?: boolean;
 }
 
 /** `_meta.ui.permissions` of a UI resource: the browser features it asks for (each present key is a request). */
@@ -110,6 +112,20 @@ export interface AppFrameRef {
   frameId: string;
 }
 
+/** One content block of a sampling answer (text, or the model's tool call when the app offered tools). */
+export interface AppSampleBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** `apps:sample`: what `sampling/createMessage` answers (the MCP `CreateMessageResult`), to hand back to the app. */
+export interface AppSampleResult {
+  role: 'assistant';
+  model: string;
+  stopReason?: string;
+  content: AppSampleBlock | AppSampleBlock[];
+}
+
 export interface AppsResults {
   /** Every tool with a UI of one ready server (or of all ready servers). */
   'apps:list': UiAppInfo[];
@@ -127,6 +143,11 @@ export interface AppsResults {
   'apps:grant': AppPermissionName[];
   /** The frame is gone (card removed, conversation closed): the host forgets it. */
   'apps:close': boolean;
+  /**
+   * The app's `sampling/createMessage`: run under its server's sampling policy (`never` declines, `ask` asks the
+   * person, `perMinute` counts it with the server's own), audited as source `mcp-app`.
+   */
+  'apps:sample': AppSampleResult;
 }
 
 export const appsChannelNames = {
@@ -138,4 +159,24 @@ export const appsChannelNames = {
   'apps:log': true,
   'apps:grant': true,
   'apps:close': true,
+  'apps:sample': true,
 } as const satisfies Record<keyof AppsResults, true>;
+
+/** Why the host closed a frame on its own (never sent for the renderer's own `apps:close`). */
+export type AppFrameClosedReason = 'server-stopped' | 'too-many-frames' | 'app-flood' | 'host-stopped';
+
+/** `apps:closed`: the host closed a frame itself; the renderer removes it and says why. */
+export interface AppClosedEvent {
+  frameId: string;
+  server: string;
+  tool: string;
+  reason: AppFrameClosedReason;
+  /** The reason in English, for logs and hosts without the catalogue (the UI words it from `reason`). */
+  message: string;
+}
+
+export interface AppsEvents {
+  'apps:closed': AppClosedEvent;
+}
+
+export const appsEventNames = { 'apps:closed': true } as const satisfies Record<keyof AppsEvents, true>;

@@ -332,6 +332,13 @@ export const zhCN: Catalogue = {
     opening: '正在打开应用 {{title}}…',
     couldNotOpen: '无法显示应用 {{title}}：{{error}}',
     closedByApp: '应用已自行关闭。',
+    closedBy: {
+      'server-stopped': '应用 {{title}} 已关闭：其服务器已停止。服务器就绪后请再次运行该工具。',
+      'too-many-frames': '应用 {{title}} 已关闭：同时打开的应用过多，它是最早打开的一个。',
+      'app-flood': '应用 {{title}} 已被停止：它发送的请求过多或过大。',
+      'host-stopped': '应用 {{title}} 已关闭：Switchboard 正在退出。',
+    },
+    closedByHost: 'Switchboard 已停止此应用：{{error}}',
     fullscreen: '全屏',
     pip: '画中画',
     exitFullscreen: '返回对话',
@@ -439,6 +446,7 @@ export const zhCN: Catalogue = {
     visible: { model: '模型', app: '应用' },
     csp: '可访问的内容（CSP）',
     cspNone: '未声明：使用严格的默认策略',
+    wasm: '允许编译 WebAssembly（wasm-unsafe-eval）',
     permissions: '请求的权限',
     permissionsNone: '无',
     open: '打开',
@@ -1562,7 +1570,7 @@ export const zhCN: Catalogue = {
                                （--progress：在 stderr 输出 "progress 2/4 message" 和任务状态行；--task：在工具允许时
                                作为任务运行；仅支持任务的工具总是作为任务运行）
   apps [SERVER]                每个就绪服务器（或指定服务器）的 MCP 应用：带 UI 资源（ui://）的工具、其可见性、CSP 与权限，
-                               已检查（MIME、大小）并随工具一起固定；指定的服务器未就绪或 UI 资源无效时退出码为 1。尚不渲染
+                               已检查（MIME、大小）并随工具一起固定；指定的服务器未就绪或 UI 资源无效时退出码为 1。应用会在调用卡片中显示它们
   resources [SERVER]           每个就绪服务器（或指定服务器）的资源，然后是资源模板
   read SERVER URI              读取资源内容：文本输出到 stdout，二进制显示为 [blob MIME, N bytes]（--json：全部内容）
   prompts [SERVER]             每个就绪服务器（或指定服务器）的提示（含参数；[optional] 表示可选）
@@ -1584,12 +1592,14 @@ export const zhCN: Catalogue = {
                                上列出（Claude 无法解析）。--inline-secrets 改为写入其值（重定向到的文件设为 0600）
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
-  chat [--model provider:model] [--approve ask|all|readonly|none] [--trust-dotenv] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--trust-dotenv] "MESSAGE"
                                询问可以使用服务器工具的 LLM；回答流式输出到 stdout，工具调用和审批提示输出到 stderr
                                （ask：在终端上询问，无终端时拒绝；all：运行每个调用；readonly：运行 readOnlyHint 工具，
                                其他的询问；none：从不运行）。stderr 的第一行写明服务、模型和端点。运行所在文件夹的
                                .env 设置的模型或基础 URL 须经确认才会使用（在终端上询问并记录），或使用 --trust-dotenv
-                               （仅限本次运行）；否则不使用，并说明原因
+                               （仅限本次运行）；否则不使用，并说明原因。
+                               --tool-loading（默认：聊天设置，auto）：all 提供每个工具的定义；search 提供一个
+                               search_tools 工具，加载它找到的工具；auto 在超过 30 个工具或约 8k token 的定义时改用搜索
   registry search [TERM] [--registry URL] [--cursor C]
                                MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]

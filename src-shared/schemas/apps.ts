@@ -24,6 +24,9 @@ export const appsLogRequestSchema = z.object({
 });
 export const appsGrantRequestSchema = z.object({ server: z.string().min(1).max(200), permissions: z.array(appPermissionNameSchema).max(4) });
 
+/** The MCP `CreateMessageRequest` params as the app sent them; the host checks them against the spec's schema. */
+export const appsSampleRequestSchema = z.object({ frameId: frameIdSchema, params: z.record(z.string(), z.unknown()) });
+
 export const appsChannels = {
   'apps:list': z.tuple([appsListRequestSchema]),
   'apps:read': z.tuple([appsReadRequestSchema]),
@@ -33,4 +36,5 @@ export const appsChannels = {
   'apps:log': z.tuple([appsLogRequestSchema]),
   'apps:grant': z.tuple([appsGrantRequestSchema]),
   'apps:close': z.tuple([z.object({ frameId: frameIdSchema })]),
+  'apps:sample': z.tuple([appsSampleRequestSchema]),
 } as const;

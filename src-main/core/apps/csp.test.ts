@@ -10,6 +10,18 @@ const directives = (header: string): Map<string, string> =>
   );
 
 describe('buildAppCsp', () => {
+  it("wasmUnsafeEval: 'wasm-unsafe-eval' in script-src only, and only when declared true", () => {
+    const on = directives(buildAppCsp({ wasmUnsafeEval: true }).header);
+    expect(on.get('script-src')).toBe("'unsafe-inline' 'wasm-unsafe-eval'");
+    expect([...on].filter(([, v]) => v.includes('wasm')).map(([k]) => k)).toEqual(['script-src']);
+    expect(buildAppCsp({ wasmUnsafeEval: true }).csp).toEqual({ wasmUnsafeEval: true });
+    expect(buildAppCsp({ wasmUnsafeEval: true }).header).not.toContain("'unsafe-eval'");
+    for (const declared of [undefined, {}, { wasmUnsafeEval: false }]) {
+      expect(buildAppCsp(declared).header).not.toContain('wasm');
+      expect(buildAppCsp(declared).csp).not.toHaveProperty('wasmUnsafeEval');
+    }
+  });
+
   it('nothing declared: no network at all, inline script and style only', () => {
     const { header, csp, dropped } = buildAppCsp(undefined);
     const d = directives(header);

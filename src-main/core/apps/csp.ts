@@ -78,6 +78,9 @@ export function buildAppCsp(declared: AppCsp | undefined): AppCspPolicy {
     }
     csp[key] = kept;
   }
+  // Only `true` turns it on: WebAssembly compiles, JavaScript eval stays off (no 'unsafe-eval' in any case).
+  const wasm = declared?.wasmUnsafeEval === true;
+  if (wasm) csp.wasmUnsafeEval = true;
   const resources = csp.resourceDomains ?? [];
   const list = (base: string[], extra: readonly string[] | undefined): string => {
     const all = [...base, ...(extra ?? [])];
@@ -85,8 +88,9 @@ export function buildAppCsp(declared: AppCsp | undefined): AppCspPolicy {
   };
   const directives: [string, string][] = [
     ['default-src', "'none'"],
-    // Apps are single HTML files: their own script and style are inline. Nothing else runs (no eval).
-    ['script-src', list(["'unsafe-inline'"], resources)],
+    // Apps are single HTML files: their own script and style are inline. Nothing else runs (no eval; WebAssembly
+    // only when the resource declares `wasmUnsafeEval`).
+    ['script-src', list(wasm ? ["'unsafe-inline'", "'wasm-unsafe-eval'"] : ["'unsafe-inline'"], resources)],
     ['style-src', list(["'unsafe-inline'"], resources)],
     ['img-src', list(['data:', 'blob:'], resources)],
     ['font-src', list(['data:'], resources)],

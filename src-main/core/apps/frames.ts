@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { AppFrame } from '../../../src-shared/host-api';
+import type { AppFrame, AppFrameClosedReason } from '../../../src-shared/host-api';
 import { CoreError } from '../errors';
 import { Strikes, TokenBucket, type AppLimits } from './limits';
 import type { ProxyFrame } from './proxy-page';
 
 /** Why a frame is gone; a request that names it afterwards is refused with this reason. */
-export type FrameClosedReason = 'closed' | 'server-stopped' | 'too-many-frames' | 'app-flood' | 'host-stopped';
+export type FrameClosedReason = 'closed' | AppFrameClosedReason;
 
 const closedText: Record<FrameClosedReason, string> = {
   closed: 'it was closed',

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { AppFrame, HostMethods, ToolInfo, ToolResult, UiAppInfo, UiAppResource } from '../../../src-shared/host-api';
+import { ProtocolError, specTypeSchemas } from '@modelcontextprotocol/client';
+import type { AppFrame, AppPermissionName, AppSampleResult, HostMethods, ToolInfo, ToolResult, UiAppInfo, UiAppResource } from '../../../src-shared/host-api';
 import type { Disposable } from '../../../src-shared/lifecycle';
 import { AuditLog } from '../chat/audit-log';
 import { CoreError, toHostError } from '../errors';
@@ -14,7 +15,8 @@ import { defaultAppLimits, jsonBytes, type AppLimits } from './limits';
 import { AppPermissionStore, appPermissionsFileName, askedPermissions } from './permissions';
 import { proxyPage, type ProxyResponse } from './proxy-page';
 
-export type AppsChannel = 'apps:list' | 'apps:read' | 'apps:open' | 'apps:call-tool' | 'apps:read-resource' | 'apps:log' | 'apps:grant' | 'apps:close';
+export type AppsChannel =
+  'apps:list' | 'apps:read' | 'apps:open' | 'apps:call-tool' | 'apps:read-resource' | 'apps:log' | 'apps:grant' | 'apps:close' | 'apps:sample';
 
 /**
  * The origin app frames are loaded from, never the renderer's: headless, a second loopback HTTP server; Electron,
@@ -32,8 +34,8 @@ export interface AppsServiceOptions {
   /** Tool calls go through the host's tools service: progress, `tools:cancel` and the call registry. */
   tools: { call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> };
   audit?: Pick<AuditLog, 'append'>;
-  /** Frames of a server that stops are closed. */
-  events?: Pick<HostEventBus, 'on'>;
+  /** Frames of a server that stops are closed; a frame the host closes itself is told as `apps:closed`. */
+  events?: Pick<HostEventBus, 'on' | 'emit'>;
   /** Where `app-permissions.json` is kept; undefined: grants are held in memory (tests). */
   dataDir?: string;
   sandbox?: SandboxOrigin;
@@ -112,6 +114,7 @@ export class AppsService implements Disposable {
         return this.permissions.grant(server, permissions);
       },
       'apps:close': async ({ frameId }) => this.frames.close(frameId, 'closed'),
+      'apps:sample': async ({ frameId, params }) => this.sample(frameId, params),
     };
   }
 
@@ -125,6 +128,11 @@ export class AppsService implements Disposable {
     const entry = this.frames.get(frameId);
     if (!entry) return undefined;
     return proxyPage(entry.proxy, this.sandbox?.parentOrigins ?? []);
+  }
+
+  /** The permissions granted to an open frame (the desktop session's permission handler asks); undefined when none is open. */
+  frameGrants(frameId: string): readonly AppPermissionName[] | undefined {
+    return this.frames.get(frameId)?.frame.permissionsGranted;
   }
 
   /** The validated, trusted UI of a tool (refused as `apps:read` refuses) and the tool's listing. */
@@ -247,6 +255,36 @@ export class AppsService implements Disposable {
     }
   }
 
+  /**
+   * The app's `sampling/createMessage`: checked against the spec's schema, then the path a server's own request takes
+   * (its entry's `sampling` policy, the person's approval, the chat's providers), told it is the app asking. Closing
+   * the frame withdraws it.
+   */
+  private async sample(frameId: string, raw: Record<string, unknown>): Promise<AppSampleResult> {
+    const entry = this.admit(frameId);
+    this.checkSize(entry, raw, 'sampling request');
+    const { server, tool } = entry.frame;
+    const checked = specTypeSchemas.CreateMessageRequestParams['~standard'].validate(raw);
+    if (checked.issues !== undefined) {
+      const first = checked.issues[0];
+      const where = first?.path?.map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') ?? '';
+      throw new CoreError(
+        'invalid-argument',
+        `This app's sampling request is not a valid sampling/createMessage${where !== '' ? ` (at ${where})` : ''}: ${first?.message ?? 'malformed'}.`,
+        { data: { frameId, server, tool, reason: 'app-bad-request' } },
+      );
+    }
+    try {
+      const result = await this.options.fleet.get(server).features.sampling.handle(checked.value, entry.controller.signal, undefined, { tool });
+      return result as AppSampleResult;
+    } catch (error) {
+      // The feature answers a server in protocol errors; the app gets the same words as a host error.
+      if (error instanceof ProtocolError)
+        throw new CoreError('request-failed', error.message, { data: { frameId, server, tool, reason: 'sampling-refused', protocolCode: error.code } });
+      throw error;
+    }
+  }
+
   /** The frame, if it may make one more request now (its rate); else a refusal, and a strike. */
   private admit(frameId: string): FrameEntry {
     const entry = this.frames.require(frameId);
@@ -283,8 +321,12 @@ export class AppsService implements Disposable {
   }
 
   private closed(entry: FrameEntry, reason: FrameClosedReason): void {
-    if (reason === 'closed' || reason === 'host-stopped') return;
-    this.options.log?.(`closed the app frame of ${entry.frame.server}/${entry.frame.tool}: ${FrameRegistry.reasonText(reason)}`);
+    // The renderer's own `apps:close` needs no answer: it already removed the frame.
+    if (reason === 'closed') return;
+    const { frameId, server, tool } = entry.frame;
+    const message = FrameRegistry.reasonText(reason);
+    this.options.events?.emit('apps:closed', { frameId, server, tool, reason, message });
+    if (reason !== 'host-stopped') this.options.log?.(`closed the app frame of ${server}/${tool}: ${message}`);
   }
 
   /** Frames of servers that are no longer ready (stopped, restarting, removed) are closed. */

@@ -31,4 +31,10 @@ describe('checkAppResource', () => {
     const failed = await loadAppResource(() => Promise.reject(new Error('Resource not found')), uri, 's/t');
     expect(failed.app).toMatchObject({ status: 'invalid', problem: expect.stringContaining('Resource not found') });
   });
+  it('keeps csp.wasmUnsafeEval when declared (a boolean; anything else makes the resource invalid)', () => {
+    const html = '<!DOCTYPE html><p>hi</p>';
+    expect(checkAppResource(uri, read({ text: html, _meta: { ui: { csp: { wasmUnsafeEval: true } } } }), 's/t').app.csp).toEqual({ wasmUnsafeEval: true });
+    expect(checkAppResource(uri, read({ text: html, _meta: { ui: { csp: { connectDomains: [] } } } }), 's/t').app.csp).not.toHaveProperty('wasmUnsafeEval');
+    expect(checkAppResource(uri, read({ text: html, _meta: { ui: { csp: { wasmUnsafeEval: 'yes' } } } }), 's/t').app.status).toBe('invalid');
+  });
 });

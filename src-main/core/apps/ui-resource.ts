@@ -21,7 +21,13 @@ export interface LoadedApp {
 }
 
 const domains = z.array(z.string().max(2048)).max(256).optional();
-const cspSchema = z.object({ connectDomains: domains, resourceDomains: domains, frameDomains: domains, baseUriDomains: domains });
+const cspSchema = z.object({
+  connectDomains: domains,
+  resourceDomains: domains,
+  frameDomains: domains,
+  baseUriDomains: domains,
+  wasmUnsafeEval: z.boolean().optional(),
+});
 const permissionSchema = z.object({}).optional();
 const permissionsSchema = z.object({ camera: permissionSchema, microphone: permissionSchema, geolocation: permissionSchema, clipboardWrite: permissionSchema });
 const uiMetaSchema = z.object({
@@ -52,6 +58,7 @@ function cspOf(csp: UiMeta['csp']): AppCsp | undefined {
   if (!csp) return undefined;
   const out: AppCsp = {};
   for (const key of ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const) if (csp[key] !== undefined) out[key] = [...csp[key]];
+  if (csp.wasmUnsafeEval !== undefined) out.wasmUnsafeEval = csp.wasmUnsafeEval;
   return out;
 }
 

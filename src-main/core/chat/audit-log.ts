@@ -6,8 +6,8 @@ import { ensurePrivateDir, tightenFile } from '../support/data-files';
 /** What a sampling handler records (see `AuditLog.recordSampling`). */
 export interface SamplingRecord extends SamplingAudit {
   server: string;
-  /** The face that answered; default 'app'. */
-  source?: 'app' | 'cli';
+  /** The face that answered (default 'app'); 'mcp-app' when a server's MCP App asked, not the server. */
+  source?: 'app' | 'cli' | 'mcp-app';
   /** The in-flight call the request is attributed to (its origin), when known. */
   callId?: string;
   tool?: string;

@@ -12,6 +12,7 @@ import type { ServerFeatures } from './features/index';
 import { clientInfo, McpClient } from './mcp-client';
 import { sessionView, type SessionView } from './session-view';
 import type { OpenedTransport } from './transports';
+import { appsClientCapabilities } from '../apps/capability';
 
 /** What a session reports to its supervisor: what either connect path reports, and more. */
 export interface SessionHooks extends StdioHooks, RemoteHooks {
@@ -141,13 +142,14 @@ export class Session {
 
   private newClient(timeout: number): Client {
     // Client capabilities (sampling with tools, elicitation form + url, roots with listChanged) are declared by the
-    // feature modules' attach(), with their handlers, before connect.
+    // feature modules' attach(), with their handlers, before connect; the MCP Apps extension here, as the host (not a
+    // session feature) renders the apps. Features' `extensions` are merged into it key by key (mergeCapabilities).
     // The era probe may wait as long as the connect itself (`timeout`): SDK 2.4.0 treats a probe timeout as a hard
     // failure on every transport it does not take for its own stdio one (ours included), so a shorter probe would
     // fail every slow first start (npx, uvx, a JVM) whatever the server's `timeout` says.
     // A pinned revision (the entry's `protocolVersion`) replaces the negotiation.
     const client = new McpClient(clientInfo, {
-      capabilities: {},
+      capabilities: { ...appsClientCapabilities },
       ...negotiationFor(pinnedRevision(this.options.server.entry.protocolVersion), this.options.policy.versionMode, timeout),
       // 2026-07-28: a call answered `input_required` is fulfilled through the same sampling / elicitation / roots
       // handlers (features' attach) and retried; a server that keeps asking is cut off after this many rounds.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { AppBridge, buildAllowAttribute, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { Tool } from '@modelcontextprotocol/client';
+import type { CreateMessageResult, Tool } from '@modelcontextprotocol/client';
 import type { AppFrame, AppPermissionName } from '../../../src-shared/contract/apps';
 import type { ToolInfo, ToolResult } from '../../../src-shared/contract/tools';
 import { toolResourceUri } from '../../../src-shared/tool-ui';
@@ -15,6 +15,7 @@ import {
   buildHostContext,
   checkAppLink,
   contentText,
+  frameGone,
   hostStyleVariables,
   inlineHeight,
   innerSandbox,
@@ -101,8 +102,10 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
 
   const openFrame = useApp((s) => s.openAppFrame);
   const closeFrame = useApp((s) => s.closeAppFrame);
+  const watchFrame = useApp((s) => s.watchAppFrame);
   const callTool = useApp((s) => s.appCallTool);
   const readResource = useApp((s) => s.appReadResource);
+  const sample = useApp((s) => s.appSample);
   const log = useApp((s) => s.appLog);
   const appMessage = useApp((s) => s.appMessage);
   const setAppContext = useApp((s) => s.setAppContext);
@@ -171,6 +174,12 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
 
   const frame = phase.kind === 'open' ? phase.frame : undefined;
 
+  // The host closed the frame itself (its server stopped, it flooded, too many were open): say why, drop the frame.
+  useEffect(() => {
+    if (!frame) return;
+    return watchFrame(frame.frameId, ({ reason }) => setPhase({ kind: 'closed', note: t(`apps.closedBy.${reason}`, { title }) }));
+  }, [frame, watchFrame, t, title]);
+
   // The bridge to the frame: connected before the proxy page loads, so its first message is heard.
   useEffect(() => {
     const element = iframe.current;
@@ -189,6 +198,7 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
         logging: {},
         message: { text: {} },
         updateModelContext: { text: {}, structuredContent: {} },
+        sampling: {},
         sandbox: { permissions: permissionsObject(frame.permissionsGranted), csp: frame.csp },
       },
       { hostContext: hostContext() },
@@ -217,16 +227,30 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
       }
     };
     bridge.onsizechange = ({ height: asked }) => setHeight((h) => boundedHeight(asked, h));
+    // A refusal saying the frame is gone on the host (e.g. stopped for flooding) closes the view, with the why.
+    const refused = (error: unknown): Error => {
+      const described = describeError(error);
+      if (frameGone(described.data)) setPhase({ kind: 'closed', note: t('apps.closedByHost', { error: described.message }) });
+      return new Error(described.message);
+    };
     bridge.oncalltool = async (params) => {
       try {
         return toCallToolResult(await callTool(frameId, params.name, params.arguments ?? {}));
       } catch (error) {
-        throw new Error(describeError(error).message);
+        throw refused(error);
       }
     };
     bridge.onreadresource = async (params) => {
       try {
         return toReadResourceResult(await readResource(frameId, params.uri));
+      } catch (error) {
+        throw refused(error);
+      }
+    };
+    bridge.oncreatesamplingmessage = async (params) => {
+      try {
+        // The host answers in the spec's CreateMessageResult shape (the sampling feature builds it).
+        return (await sample(frameId, { ...params })) as CreateMessageResult;
       } catch (error) {
         throw new Error(describeError(error).message);
       }

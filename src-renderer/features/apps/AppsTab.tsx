@@ -25,7 +25,7 @@ interface Opened {
   running?: boolean;
 }
 
-const cspKeys: Array<keyof AppCsp> = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'];
+const cspKeys = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const satisfies ReadonlyArray<keyof AppCsp>;
 const permissionKeys: Array<keyof AppPermissions> = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
 
 /** A server page's Apps tab: its tools with a UI (`apps:list`), each openable with its tool's last result. */
@@ -139,7 +139,7 @@ export function AppsTab({ server }: { server: ServerView }) {
                   <dd data-testid="apps-visibility">{app.visibility.map((v) => t(`appsTab.visible.${v}`)).join(', ')}</dd>
                   <dt>{t('appsTab.csp')}</dt>
                   <dd data-testid="apps-csp">
-                    {cspKeys.some((k) => (app.csp?.[k]?.length ?? 0) > 0)
+                    {cspKeys.some((k) => (app.csp?.[k]?.length ?? 0) > 0) || app.csp?.wasmUnsafeEval === true
                       ? cspKeys
                           .filter((k) => (app.csp?.[k]?.length ?? 0) > 0)
                           .map((k) => (
@@ -147,6 +147,15 @@ export function AppsTab({ server }: { server: ServerView }) {
                               {k}: <code>{app.csp?.[k]?.join(' ')}</code>
                             </span>
                           ))
+                          .concat(
+                            app.csp?.wasmUnsafeEval === true ? (
+                              <span key="wasm" className="apps-tab-csp">
+                                {t('appsTab.wasm')}
+                              </span>
+                            ) : (
+                              []
+                            ),
+                          )
                       : t('appsTab.cspNone')}
                   </dd>
                   <dt>{t('appsTab.permissions')}</dt>

@@ -1,6 +1,7 @@
 import { buildAllowAttribute } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { describe, expect, it } from 'vitest';
 import {
+  frameGone,
   availableDisplayModes,
   boundedHeight,
   buildHostContext,
@@ -123,5 +124,15 @@ describe('toCallToolResult', () => {
       isError: true,
       _meta: { k: 1 },
     });
+  });
+});
+
+describe('frameGone', () => {
+  it('is true for the reasons that mean the host closed the frame, false for limits it may recover from', () => {
+    for (const reason of ['app-flood', 'server-stopped', 'too-many-frames', 'host-stopped', 'closed', 'unknown-frame'])
+      expect(frameGone({ reason })).toBe(true);
+    for (const reason of ['app-rate-limit', 'app-busy', 'app-too-large']) expect(frameGone({ reason })).toBe(false);
+    expect(frameGone(undefined)).toBe(false);
+    expect(frameGone({ reason: 3 })).toBe(false);
   });
 });

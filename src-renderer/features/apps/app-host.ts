@@ -190,6 +190,14 @@ export const innerSandbox = 'allow-scripts allow-forms';
  * The outer frame (the sandbox proxy on its own origin): it keeps that origin (`allow-same-origin`, so the renderer can
  * tell its messages by origin) and runs its relay script; `allow-forms` passes on to the inner frame.
  */
+/** Reasons the host gives (`data.reason`) when an app's frame is gone: its requests can never succeed again. */
+const frameGoneReasons = new Set(['closed', 'server-stopped', 'too-many-frames', 'app-flood', 'host-stopped', 'unknown-frame']);
+
+/** True when a refused app request says its frame is closed on the host (so the view should close too). */
+export function frameGone(data: Record<string, unknown> | undefined): boolean {
+  return typeof data?.reason === 'string' && frameGoneReasons.has(data.reason);
+}
+
 export const outerSandbox = 'allow-scripts allow-same-origin allow-forms';
 
 type SdkContent = CallToolResult['content'][number];

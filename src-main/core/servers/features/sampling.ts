@@ -91,12 +91,18 @@ export class SamplingFeature implements SessionFeature {
     return false;
   }
 
+  /**
+   * `fromApp`: the request came from the server's MCP App (its frame's tool), not the server; the same policy holds,
+   * the person is told it is the app asking, and the audit entry says `mcp-app`.
+   */
   async handle(
     params: CreateMessageParams,
     requestSignal: AbortSignal,
     callId: string | undefined,
+    fromApp?: { tool: string },
   ): Promise<CreateMessageResult | CreateMessageResultWithTools> {
     const { server } = this.context;
+    const asker = fromApp ? `the app of ${server}/${fromApp.tool}` : undefined;
     const started = Date.now();
     const signal = AbortSignal.any([requestSignal, this.session.signal]);
     const views = messageViews(params.messages);
@@ -107,7 +113,7 @@ export class SamplingFeature implements SessionFeature {
       ...size,
       maxTokens: params.maxTokens,
       ...(callId !== undefined ? { callId } : {}),
-      ...(this.context.answerSource ? { source: this.context.answerSource } : {}),
+      ...(fromApp ? { source: 'mcp-app' as const, tool: fromApp.tool } : this.context.answerSource ? { source: this.context.answerSource } : {}),
     };
     const record = (decision: SamplingAuditDecision, extra: Partial<SamplingRecord> = {}): void => {
       this.context.audit?.recordSampling({ ...base, ...extra, decision, durationMs: Date.now() - started });
@@ -116,13 +122,13 @@ export class SamplingFeature implements SessionFeature {
     if (policy.mode === 'never') {
       const detail = `sampling is turned off for "${server}" ("sampling": {"mode": "never"} in its config entry)`;
       record('auto-declined', { detail });
-      this.context.note(`[switchboard] declined a sampling request: ${detail}`);
+      this.context.note(`[switchboard] declined a sampling request${asker ? ` from ${asker}` : ''}: ${detail}`);
       throw rejected(detail);
     }
     if (this.overLimit(policy.perMinute, started)) {
       const detail = `more than ${policy.perMinute ?? 0} sampling request(s) per minute from "${server}" (its "sampling.perMinute")`;
       record('rate-limited', { detail });
-      this.context.note(`[switchboard] declined a sampling request: ${detail}`);
+      this.context.note(`[switchboard] declined a sampling request${asker ? ` from ${asker}` : ''}: ${detail}`);
       throw rejected(detail);
     }
     const sampler = this.context.sampler;
@@ -130,7 +136,7 @@ export class SamplingFeature implements SessionFeature {
     if (!sampler || unavailable !== undefined) {
       const detail = unavailable ?? noSamplingProviderText;
       record('declined', { detail });
-      this.context.note(`[switchboard] declined a sampling request: ${detail}`);
+      this.context.note(`[switchboard] declined a sampling request${asker ? ` from ${asker}` : ''}: ${detail}`);
       throw rejected(detail);
     }
     const models = sampler.models();
@@ -173,7 +179,13 @@ export class SamplingFeature implements SessionFeature {
       };
       const answer: RequestAnswer = queue
         ? await queue.ask(
-            { kind: 'sampling', server, title: `${server} asks to run a model`, payload, origin: callId !== undefined ? { callId } : {} },
+            {
+              kind: 'sampling',
+              server,
+              title: fromApp ? `The app of ${server}/${fromApp.tool} asks to run a model` : `${server} asks to run a model`,
+              payload,
+              origin: callId !== undefined ? { callId } : {},
+            },
             { signal, onPending: (id) => (asked = id) },
           )
         : { action: 'decline', reason: 'no one is there to answer' };
