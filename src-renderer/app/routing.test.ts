@@ -11,6 +11,7 @@ describe('routes', () => {
       { screen: 'servers', mode: 'catalogue' },
       { screen: 'server', server: 'calculator', tab: 'tools' },
       { screen: 'server', server: 'a b/ç#?', tab: 'trace' },
+      { screen: 'server', server: 'basic', tab: 'apps' },
     ];
     for (const route of routes) expect(parseRoute(formatRoute(route))).toEqual(route);
   });

@@ -1,8 +1,11 @@
-import type { AppClosedEvent, AppFrame, AppPermissionName, AppSampleResult } from '../../src-shared/contract/apps';
+import type { AppClosedEvent, AppFrame, AppPermissionName, AppSampleResult, UiAppInfo } from '../../src-shared/contract/apps';
+import { maxAppContextBytes, maxAppContexts, type AppContextItem } from '../../src-shared/contract/chat';
 import type { ReadResourceView } from '../../src-shared/contract/resources';
 import type { ToolResult } from '../../src-shared/contract/tools';
 import type { HostApi } from '../../src-shared/host-api';
+import { describeError } from '../host/bridge-client';
 import { i18n } from '../i18n';
+import type { Loadable } from './feature-types';
 import { canChat } from './providers-slice';
 import type { SliceCreator } from './types';
 
@@ -27,6 +30,8 @@ export interface AppsSlice {
   appContexts: Record<string, AppModelContext[]>;
   setAppContext(context: AppModelContext): void;
   removeAppContext(conversationId: string, key: string): void;
+  /** Those contexts went with a message: they leave the box (an app's later update is a new one). */
+  dropAppContexts(conversationId: string, sent: readonly AppModelContext[]): void;
   openAppFrame(server: string, tool: string): Promise<AppFrame>;
   closeAppFrame(frameId: string): void;
   /** Told once when the host closes this frame itself (`apps:closed`: server stopped, flood, too many frames). */
@@ -41,9 +46,18 @@ export interface AppsSlice {
    * `ui/message`: shown in the conversation as from the app; sent to the model as the next user message when one is
    * configured and no reply is running. False when it could be shown but not sent.
    */
-  appMessage(title: string, text: string): Promise<boolean>;
+  appMessage(title: string, text: string, source?: { server: string; tool: string }): Promise<boolean>;
   /** Opens an https page the person agreed to in the system browser; false where this window cannot (headless). */
   openUrlInShell(url: string): Promise<boolean>;
+  /** The server page's Apps tab: each server's tools with a UI (`apps:list`), by server name. */
+  appLists: Record<string, Loadable<UiAppInfo[]>>;
+  loadAppList(server: string): Promise<void>;
+  /**
+   * The Apps tab's "Run the tool" (a tool with no required arguments): a direct call with no arguments under a call id
+   * of its own, so the host's call registry holds its result like any other call's (and `calls:changed` tells every
+   * window). Returns that id at once, and the call's answer.
+   */
+  runAppTool(server: string, tool: string): { callId: string; done: Promise<ToolResult> };
 }
 
 const logLevels = new Set<string>(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
@@ -64,6 +78,9 @@ export const createAppsSlice =
           const list = (s.appContexts[conversation] ?? []).filter((c) => c.key !== context.key);
           return { appContexts: { ...s.appContexts, [conversation]: context.text === '' ? list : [...list, context] } };
         });
+      },
+      dropAppContexts(conversationId, sent) {
+        set((s) => ({ appContexts: { ...s.appContexts, [conversationId]: (s.appContexts[conversationId] ?? []).filter((c) => !sent.includes(c)) } }));
       },
       removeAppContext(conversationId, key) {
         set((s) => ({ appContexts: { ...s.appContexts, [conversationId]: (s.appContexts[conversationId] ?? []).filter((c) => c.key !== key) } }));
@@ -90,12 +107,14 @@ export const createAppsSlice =
         api['apps:log']({ frameId, level, data, ...(logger !== undefined ? { logger } : {}) }).catch(() => undefined);
       },
       grantAppPermissions: (server, permissions) => api['apps:grant']({ server, permissions }),
-      async appMessage(title, text) {
+      async appMessage(title, text, source) {
         const { providers, activeRunId } = get();
-        const toModel = canChat(providers) && activeRunId === undefined;
-        get().addNotice(text, 'info', i18n.t(toModel ? 'apps.messageSent' : 'apps.messageFrom', { title }));
-        if (!toModel) return false;
-        return get().sendChat(text);
+        // Sent, it shows as the user message marked as from the app; otherwise as a notice from it.
+        if (canChat(providers) && activeRunId === undefined && source !== undefined) {
+          if (await get().sendChat(text, { fromApp: { ...source, title: title.slice(0, 500) } })) return true;
+        }
+        get().addNotice(text, 'info', i18n.t('apps.messageFrom', { title }));
+        return false;
       },
       async openUrlInShell(url) {
         try {
@@ -104,5 +123,39 @@ export const createAppsSlice =
           return false;
         }
       },
+      appLists: {},
+      async loadAppList(server) {
+        const previous = get().appLists[server]?.value;
+        set((s) => ({ appLists: { ...s.appLists, [server]: previous ? { state: 'loading', value: previous } : { state: 'loading' } } }));
+        try {
+          const value = await api['apps:list']({ server });
+          set((s) => ({ appLists: { ...s.appLists, [server]: { state: 'ok', value, at: Date.now() } } }));
+        } catch (error) {
+          const message = describeError(error).message;
+          set((s) => ({ appLists: { ...s.appLists, [server]: previous ? { state: 'error', message, value: previous } : { state: 'error', message } } }));
+        }
+      },
+      runAppTool(server, tool) {
+        const callId = `apps-tab-${session}-${nextCall++}`;
+        return { callId, done: api['tools:call']({ server, tool, args: {}, callId }) };
+      },
     };
   };
+
+/**
+ * What goes with the next message of the apps' model context: the newest `maxAppContexts`, each text cut to
+ * `maxAppContextBytes` of UTF-8 (what `chat:send` accepts).
+ */
+export function appContextToSend(contexts: readonly AppModelContext[]): AppContextItem[] {
+  return contexts
+    .filter((c) => c.text !== '')
+    .slice(-maxAppContexts)
+    .map((c) => ({ server: c.server, tool: c.tool, title: c.title.slice(0, 500), text: utf8Prefix(c.text, maxAppContextBytes) }));
+}
+
+function utf8Prefix(text: string, maxBytes: number): string {
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= maxBytes) return text;
+  // A character cut in half decodes as U+FFFD: drop it.
+  return new TextDecoder().decode(bytes.slice(0, maxBytes)).replace(/\uFFFD+$/, '');
+}

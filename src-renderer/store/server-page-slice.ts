@@ -111,6 +111,11 @@ export const createServerPageSlice =
           case 'prompts':
             if (s.promptLists[server] === undefined && caps?.prompts !== false) void s.loadPrompts(server);
             return;
+          case 'apps':
+            // The last results come from the host's call registry: listed afresh, as a call may have ended elsewhere.
+            void s.loadAppList(server);
+            void s.loadCalls();
+            return;
           case 'logs':
             if (s.logs[server]?.loaded !== true) void s.loadLogs(server);
             return;

@@ -1,6 +1,7 @@
 import { HostCallError, type HostApi } from '../../src-shared/host-api';
 import {
   maxChatAttachments,
+  type AppMessageSource,
   type ApprovalDecision,
   type AssistantMessage,
   type ChatAttachmentRef,
@@ -13,6 +14,7 @@ import { i18n, providerHint } from '../i18n';
 import { argumentProblems, argumentProblemsText } from '../ui/check-args';
 import { helpText, parseCommand, promptArgs, resolvePrompt, resolveTool } from './command';
 import type { PromptInsert } from './feature-types';
+import { appContextToSend } from './apps-slice';
 import { canChat } from './providers-slice';
 import {
   conversationEntries,
@@ -68,7 +70,11 @@ export interface TranscriptSlice {
   /** Starts a new conversation (the log is emptied). */
   clearChat(): void;
 
-  sendChat(text: string): Promise<boolean>;
+  /**
+   * Sends `text` as the next user message, with what was attached and what apps keep for the model in this
+   * conversation (both leave the box once sent: the message carries them). `fromApp`: it is an app's `ui/message`.
+   */
+  sendChat(text: string, options?: { fromApp?: AppMessageSource }): Promise<boolean>;
   stopChat(): Promise<void>;
   approve(callId: string, decision: ApprovalDecision): Promise<void>;
   applyChatEvent(event: ChatEvent): void;
@@ -333,14 +339,23 @@ export const createTranscriptSlice =
       addNotice: (message, tone = 'error', command = '') => notice(command, message, tone),
       clearChat: () => set({ entries: [], activeConversationId: undefined, activeRunId: undefined }),
 
-      async sendChat(text) {
+      async sendChat(text, options) {
         const conversationId = get().activeConversationId;
         const attachments = get().attachments;
+        const contexts = get().appContexts[conversationId ?? ''] ?? [];
+        const appContext = appContextToSend(contexts);
         set({ sending: true });
         try {
-          const started = await api['chat:send']({ text, ...(conversationId ? { conversationId } : {}), ...(attachments.length > 0 ? { attachments } : {}) });
-          // Sent with this message; what was attached meanwhile stays for the next.
+          const started = await api['chat:send']({
+            text,
+            ...(conversationId ? { conversationId } : {}),
+            ...(attachments.length > 0 ? { attachments } : {}),
+            ...(appContext.length > 0 ? { appContext } : {}),
+            ...(options?.fromApp ? { fromApp: options.fromApp } : {}),
+          });
+          // Sent with this message; what was attached (or an app updated) meanwhile stays for the next.
           set((s) => ({ attachments: s.attachments.filter((a) => !attachments.includes(a)) }));
+          if (contexts.length > 0) get().dropAppContexts(conversationId ?? '', contexts);
           const userMessage: UserMessage = started.userMessage;
           if (get().activeConversationId === undefined || get().activeConversationId === started.conversationId) {
             set({ activeConversationId: started.conversationId });

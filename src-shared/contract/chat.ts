@@ -179,6 +179,29 @@ export const maxChatAttachments = 10;
 export const maxAttachmentTextChars = 200_000;
 export const maxAttachmentImageBytes = 4 * 1024 * 1024;
 
+/**
+ * What an MCP App asked to keep in the model's context (`ui/update-model-context`), sent with a user message: the
+ * model gets it as data from that app, never as the person's instructions.
+ */
+export interface AppContextItem {
+  server: string;
+  tool: string;
+  /** The tool's title, else its name. */
+  title: string;
+  text: string;
+}
+
+/** An MCP App whose `ui/message` a user message is. */
+export interface AppMessageSource {
+  server: string;
+  tool: string;
+  title: string;
+}
+
+/** How many app contexts one message may carry, and how large each text may be (UTF-8; `chat:send` refuses more). */
+export const maxAppContexts = 16;
+export const maxAppContextBytes = 16 * 1024;
+
 export interface UserMessage {
   id: string;
   role: 'user';
@@ -186,6 +209,10 @@ export interface UserMessage {
   at: number;
   /** Resources sent with the message as context for the model. */
   attachments?: ChatAttachment[];
+  /** Apps' model context sent with the message (as the model got it). */
+  appContext?: AppContextItem[];
+  /** The message is an app's `ui/message`, not typed by the person. */
+  fromApp?: AppMessageSource;
   /** The command of a direct tool call (`/add {…}`); its call is the next (direct) assistant message. */
   direct?: true;
 }
@@ -226,6 +253,10 @@ export interface ChatSendRequest {
   model?: string;
   /** Resources to read and send with the message (at most `maxChatAttachments`). */
   attachments?: ChatAttachmentRef[];
+  /** Apps' model context for this turn (at most `maxAppContexts`, each text at most `maxAppContextBytes`). */
+  appContext?: AppContextItem[];
+  /** The message is an app's `ui/message`. */
+  fromApp?: AppMessageSource;
 }
 export interface ChatSendResult {
   conversationId: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxChatAttachments } from '../contract/chat';
+import { maxAppContextBytes, maxAppContexts, maxChatAttachments } from '../contract/chat';
 import { resourceRefSchema } from './resources';
 
 /** Argument tuples of the chat's channels: turns, conversations, providers, direct calls (see ../contract/chat.ts). */
@@ -11,6 +11,20 @@ const modelSpecSchema = z
   .max(300);
 const toolKeySchema = z.string().min(3).max(600);
 
+const appMessageSourceSchema = z.object({
+  server: z.string().min(1).max(200),
+  tool: z.string().min(1).max(500),
+  title: z.string().min(1).max(500),
+});
+const appContextItemSchema = appMessageSourceSchema.extend({
+  text: z
+    .string()
+    .min(1)
+    // Characters first (never more than its bytes), so a huge string is refused before it is encoded.
+    .max(maxAppContextBytes)
+    .refine((text) => new TextEncoder().encode(text).length <= maxAppContextBytes, `an app's model context is at most ${maxAppContextBytes / 1024} KiB`),
+});
+
 export const chatSendSchema = z.object({
   conversationId: conversationIdSchema.optional(),
   text: z
@@ -21,6 +35,10 @@ export const chatSendSchema = z.object({
   model: modelSpecSchema.optional(),
   /** Resources read (resources:read) and sent with the message as context for the model. */
   attachments: z.array(resourceRefSchema).max(maxChatAttachments).optional(),
+  /** Apps' `ui/update-model-context`, for this turn's model. */
+  appContext: z.array(appContextItemSchema).max(maxAppContexts).optional(),
+  /** The message is an app's `ui/message`. */
+  fromApp: appMessageSourceSchema.optional(),
 });
 export const chatSettingsPatchSchema = z.object({
   model: modelSpecSchema.optional(),

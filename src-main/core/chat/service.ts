@@ -214,7 +214,15 @@ export class ChatService {
     }
     const history = toModelMessages(conversation.messages, output);
     const now = Date.now();
-    const userMessage: UserMessage = { id: randomUUID(), role: 'user', text: request.text, at: now, ...(attachments.length > 0 ? { attachments } : {}) };
+    const userMessage: UserMessage = {
+      id: randomUUID(),
+      role: 'user',
+      text: request.text,
+      at: now,
+      ...(attachments.length > 0 ? { attachments } : {}),
+      ...(request.appContext !== undefined && request.appContext.length > 0 ? { appContext: request.appContext } : {}),
+      ...(request.fromApp !== undefined ? { fromApp: request.fromApp } : {}),
+    };
     const assistantMessage: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [], at: now, model: spec, status: 'streaming' };
     conversation.messages.push(userMessage, assistantMessage);
     conversation.updatedAt = now;

@@ -260,7 +260,7 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
       const text = contentText(params.content).slice(0, maxAppText);
       if (text === '') return { isError: true };
       // Answered at once: the app waits on this, the model's reply may take long.
-      void appMessage(latest.current.title, text);
+      void appMessage(latest.current.title, text, { server, tool });
       return {};
     };
     bridge.onupdatemodelcontext = async (params) => {

@@ -1,4 +1,4 @@
-import type { AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/contract/chat';
+import type { AppContextItem, AssistantMessage, ChatAttachment, ChatMessage } from '../../../src-shared/contract/chat';
 import { useApp } from '../../store/useApp';
 import { formatBytes } from '../../ui/search';
 import { Markdown } from '../../ui/Markdown';
@@ -10,14 +10,43 @@ export function MessageView({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
     return (
       <div className="msg msg-user">
+        {message.fromApp && <FromApp title={message.fromApp.title} server={message.fromApp.server} />}
         <div className="msg-bubble" data-testid="user-message">
           {message.text}
         </div>
         {message.attachments && message.attachments.length > 0 && <SentAttachments attachments={message.attachments} />}
+        {message.appContext && message.appContext.length > 0 && <SentAppContext items={message.appContext} />}
       </div>
     );
   }
   return <AssistantView message={message} />;
+}
+
+/** The message is an app's `ui/message`: said so above it. */
+function FromApp({ title, server }: { title: string; server: string }) {
+  const t = useT();
+  return (
+    <div className="msg-from-app muted" data-testid="message-from-app" title={server}>
+      {t('apps.messageFrom', { title })}
+    </div>
+  );
+}
+
+/** What apps kept for the model and the message carried to it (each openable to read what was sent). */
+function SentAppContext({ items }: { items: AppContextItem[] }) {
+  const t = useT();
+  return (
+    <ul className="sent-attachments sent-app-context" aria-label={t('message.appContextLabel')} data-testid="sent-app-context">
+      {items.map((item, i) => (
+        <li key={i}>
+          <details>
+            <summary>{t('message.appContext', { title: item.title, server: item.server })}</summary>
+            <pre className="block-text">{item.text}</pre>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The resources that went with a message, as main read them then. */

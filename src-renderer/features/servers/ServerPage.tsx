@@ -10,6 +10,7 @@ import { Tabs, tabPanelProps, type TabSpec } from '../../ui/Tabs';
 import { LogsTab } from '../logs/LogsTab';
 import { PromptsTab } from '../prompts/PromptsTab';
 import { ResourcesTab } from '../resources/ResourcesTab';
+import { AppsTab } from '../apps/AppsTab';
 import { AuthCard } from '../auth/AuthCard';
 import { ConsentCard } from '../consent/ConsentCard';
 import { ToolCatalogue } from '../tools/ToolCatalogue';
@@ -20,7 +21,7 @@ import { formatCount, reasonText, useT } from '../../i18n';
 
 const idPrefix = 'server-page';
 
-/** A server's page: its header (status, health, what it offers, debug bundle) and tabs Tools · Resources · Prompts · Logs · Trace. */
+/** A server's page: its header (status, health, what it offers, debug bundle) and tabs Tools · Resources · Prompts · Apps · Logs · Trace. */
 export function ServerPage() {
   const page = useApp((s) => s.serverPage);
   const close = useApp((s) => s.closeServerPage);
@@ -29,6 +30,7 @@ export function ServerPage() {
   const server = useServer(page?.server ?? '');
   const resourceList = useApp((s) => (page ? s.resourceLists[page.server]?.value : undefined));
   const promptList = useApp((s) => (page ? s.promptLists[page.server]?.value : undefined));
+  const appList = useApp((s) => (page ? s.appLists[page.server] : undefined));
   if (!page) return null;
   if (!server) {
     return (
@@ -45,11 +47,13 @@ export function ServerPage() {
     : server.counts
       ? server.counts.resources + server.counts.templates
       : undefined;
+  const appCount = appList?.value ? appList.value.length : undefined;
   const promptCount = promptList ? promptList.prompts.length : server.counts?.prompts;
   const tabs: Array<TabSpec<ServerTab>> = [
     { id: 'tools', label: t('serverPage.tabs.tools'), badge: server.tools.length },
     { id: 'resources', label: t('serverPage.tabs.resources'), badge: resourceCount },
     { id: 'prompts', label: t('serverPage.tabs.prompts'), badge: promptCount },
+    { id: 'apps', label: t('serverPage.tabs.apps'), badge: appCount },
     { id: 'logs', label: t('serverPage.tabs.logs') },
     { id: 'trace', label: t('serverPage.tabs.trace') },
   ];
@@ -71,6 +75,7 @@ export function ServerPage() {
         {page.tab === 'tools' && <ToolsTab server={server} />}
         {page.tab === 'resources' && <ResourcesTab server={server} />}
         {page.tab === 'prompts' && <PromptsTab server={server} />}
+        {page.tab === 'apps' && <AppsTab server={server} />}
         {page.tab === 'logs' && <LogsTab server={server} />}
         {page.tab === 'trace' && <TraceTab server={server} />}
       </div>
