@@ -353,7 +353,6 @@ export const en = {
     exitFullscreen: 'Back to the conversation',
     backInline: 'Back into the card',
     messageFrom: 'From the app {{title}}',
-    messageSent: 'From the app {{title}}, sent to the model',
     linkQ: 'The app {{title}} asks to open a page',
     linkRefused: 'The app asked to open {{url}}; refused: only https addresses, or http on this computer, can be opened.',
     downloadQ: 'The app {{title}} offers files to save',

@@ -344,7 +344,6 @@ export const zhCN: Catalogue = {
     exitFullscreen: '返回对话',
     backInline: '放回卡片',
     messageFrom: '来自应用 {{title}}',
-    messageSent: '来自应用 {{title}}，已发送给模型',
     linkQ: '应用 {{title}} 请求打开一个页面',
     linkRefused: '应用请求打开 {{url}}，已拒绝：只能打开 https 地址，或本机上的 http 地址。',
     downloadQ: '应用 {{title}} 提供了要保存的文件',
