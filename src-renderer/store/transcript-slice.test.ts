@@ -307,7 +307,7 @@ describe('partial tool input', () => {
   it('keeps the arguments being written per call until the call’s part arrives; the turn’s end drops the rest', () => {
     const store = storeWith({});
     store.getState().showConversation('c1', [user, assistant]);
-    const input = (modelCallId: string, args: Record<string, unknown>): ChatEvent => ({
+    const input = (modelCallId: string, args: Record<string, unknown>): Extract<ChatEvent, { type: 'tool-input' }> => ({
       type: 'tool-input',
       ...base,
       messageId: 'a1',
