@@ -26,7 +26,8 @@ export interface SeenRequest {
   clientClosed: boolean;
 }
 
-export type ScriptEvent = { text: string } | { toolCall: { id?: string; name: string; args: Record<string, unknown> | string } };
+/** `chunks`: how many pieces the arguments' text is streamed in (default 2). */
+export type ScriptEvent = { text: string } | { toolCall: { id?: string; name: string; args: Record<string, unknown> | string; chunks?: number } };
 
 export type Reply =
   | {
@@ -244,6 +245,15 @@ function readAnthropic(body: Record<string, unknown>): Pick<SeenRequest, 'lastUs
 
 const argsText = (args: Record<string, unknown> | string): string => (typeof args === 'string' ? args : JSON.stringify(args));
 
+/** The arguments' text in `chunks` pieces of about equal length (none empty, unless the text is). */
+function argsChunks(call: { args: Record<string, unknown> | string; chunks?: number }): string[] {
+  const text = argsText(call.args);
+  const n = Math.max(1, Math.min(call.chunks ?? 2, text.length));
+  const pieces: string[] = [];
+  for (let i = 0; i < n; i++) pieces.push(text.slice(Math.floor((i * text.length) / n), Math.floor(((i + 1) * text.length) / n)));
+  return pieces;
+}
+
 function openAIFrames(events: ScriptEvent[], n: number): string[] {
   const id = `chatcmpl-${n}`;
   const chunk = (delta: Record<string, unknown>, finish: string | null = null): string =>
@@ -253,12 +263,9 @@ function openAIFrames(events: ScriptEvent[], n: number): string[] {
   for (const event of events) {
     if ('text' in event) frames.push(chunk({ content: event.text }));
     else {
-      const text = argsText(event.toolCall.args);
-      const half = Math.floor(text.length / 2);
       const callId = event.toolCall.id ?? `call_${n}_${toolIndex}`;
       frames.push(chunk({ tool_calls: [{ index: toolIndex, id: callId, type: 'function', function: { name: event.toolCall.name, arguments: '' } }] }));
-      frames.push(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: text.slice(0, half) } }] }));
-      frames.push(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: text.slice(half) } }] }));
+      for (const piece of argsChunks(event.toolCall)) frames.push(chunk({ tool_calls: [{ index: toolIndex, function: { arguments: piece } }] }));
       toolIndex++;
     }
   }
@@ -293,16 +300,13 @@ function anthropicFrames(events: ScriptEvent[], n: number): string[] {
       frames.push(frame('content_block_start', { index, content_block: { type: 'text', text: '' } }));
       frames.push(frame('content_block_delta', { index, delta: { type: 'text_delta', text: event.text } }));
     } else {
-      const text = argsText(event.toolCall.args);
-      const half = Math.floor(text.length / 2);
       frames.push(
         frame('content_block_start', {
           index,
           content_block: { type: 'tool_use', id: event.toolCall.id ?? `toolu_${n}_${tools}`, name: event.toolCall.name, input: {} },
         }),
       );
-      frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: text.slice(0, half) } }));
-      frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: text.slice(half) } }));
+      for (const piece of argsChunks(event.toolCall)) frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }));
       tools++;
     }
     frames.push(frame('content_block_stop', { index }));

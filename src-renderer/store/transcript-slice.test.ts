@@ -302,3 +302,49 @@ describe('direct calls', () => {
     expect(s.getState().entries[0]).toMatchObject({ state: 'error' });
   });
 });
+
+describe('partial tool input', () => {
+  it('keeps the arguments being written per call until the call’s part arrives; the turn’s end drops the rest', () => {
+    const store = storeWith({});
+    store.getState().showConversation('c1', [user, assistant]);
+    const input = (modelCallId: string, args: Record<string, unknown>): Extract<ChatEvent, { type: 'tool-input' }> => ({
+      type: 'tool-input',
+      ...base,
+      messageId: 'a1',
+      modelCallId,
+      server: 'apps',
+      tool: 'show_clock',
+      args,
+    });
+    store.getState().applyChatEvent(input('m1', { city: 'New' }));
+    store.getState().applyChatEvent(input('m2', {}));
+    store.getState().applyChatEvent(input('m1', { city: 'New York' }));
+    expect(store.getState().toolInputs).toEqual({
+      a1: [
+        { modelCallId: 'm1', server: 'apps', tool: 'show_clock', args: { city: 'New York' } },
+        { modelCallId: 'm2', server: 'apps', tool: 'show_clock', args: {} },
+      ],
+    });
+
+    // The call is complete: its card takes over, and a late partial for it is ignored.
+    const part = {
+      type: 'tool' as const,
+      callId: 'h1',
+      modelCallId: 'm1',
+      server: 'apps',
+      tool: 'show_clock',
+      modelName: 'apps__show_clock',
+      args: { city: 'New York' },
+      status: 'awaiting-approval' as const,
+    };
+    store.getState().applyChatEvent({ type: 'tool', ...base, messageId: 'a1', part });
+    store.getState().applyChatEvent(input('m1', { city: 'New York' }));
+    expect(store.getState().toolInputs.a1?.map((p) => p.modelCallId)).toEqual(['m2']);
+
+    store.getState().applyChatEvent({ type: 'run-finished', ...base, messageId: 'a1', status: 'done' });
+    expect(store.getState().toolInputs).toEqual({});
+    // Another conversation's events are not this log's.
+    store.getState().applyChatEvent({ ...input('m3', {}), conversationId: 'other' });
+    expect(store.getState().toolInputs).toEqual({});
+  });
+});

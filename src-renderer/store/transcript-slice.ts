@@ -31,9 +31,23 @@ import {
 } from './transcript-entries';
 import type { SliceCreator } from './types';
 
+/** A tool call with an app whose arguments the model is still writing: shown as a preview of the app. */
+export interface ToolInputPreview {
+  modelCallId: string;
+  server: string;
+  tool: string;
+  /** The arguments so far (partial JSON made whole). */
+  args: Record<string, unknown>;
+}
+
 /** The open conversation's log: typed lines, direct tool calls, the model's turn as it streams, inserted prompts. */
 export interface TranscriptSlice {
   entries: ChatEntry[];
+  /**
+   * Per assistant message id, its calls still being written (`tool-input` events), until the call's own part
+   * arrives or the turn ends. Never stored.
+   */
+  toolInputs: Record<string, ToolInputPreview[]>;
   /** The tool whose form is open. */
   selectedTool: ToolRef | undefined;
   activeConversationId: string | undefined;
@@ -128,9 +142,28 @@ export const createTranscriptSlice =
       });
     };
     const fail = (message: string): void => notice('', message, 'error');
+    const setToolInputs = (messageId: string, change: (previews: ToolInputPreview[]) => ToolInputPreview[]): void => {
+      set((s) => {
+        const before = s.toolInputs[messageId] ?? [];
+        const after = change(before);
+        if (after === before) return {};
+        const { [messageId]: _dropped, ...rest } = s.toolInputs;
+        return { toolInputs: after.length > 0 ? { ...rest, [messageId]: after } : rest };
+      });
+    };
+    /** The call already has its part in the message: its arguments are complete. */
+    const hasPart = (messageId: string, modelCallId: string): boolean =>
+      get().entries.some(
+        (e) =>
+          e.kind === 'message' &&
+          e.message.id === messageId &&
+          e.message.role === 'assistant' &&
+          e.message.parts.some((p) => p.type === 'tool' && (p.modelCallId ?? p.callId) === modelCallId),
+      );
 
     return {
       entries: [],
+      toolInputs: {},
       selectedTool: undefined,
       activeConversationId: undefined,
       activeRunId: undefined,
@@ -337,7 +370,7 @@ export const createTranscriptSlice =
         return get().sendChat(text);
       },
       addNotice: (message, tone = 'error', command = '') => notice(command, message, tone),
-      clearChat: () => set({ entries: [], activeConversationId: undefined, activeRunId: undefined }),
+      clearChat: () => set({ entries: [], toolInputs: {}, activeConversationId: undefined, activeRunId: undefined }),
 
       async sendChat(text, options) {
         const conversationId = get().activeConversationId;
@@ -408,10 +441,24 @@ export const createTranscriptSlice =
           case 'text':
             updateMessage(event.messageId, (m) => withText(m, event.text));
             break;
-          case 'tool':
+          case 'tool': {
+            const id = event.part.modelCallId ?? event.part.callId;
+            setToolInputs(event.messageId, (previews) => (previews.some((p) => p.modelCallId === id) ? previews.filter((p) => p.modelCallId !== id) : previews));
             updateMessage(event.messageId, (m) => withPart(m, event.part));
             break;
+          }
+          case 'tool-input': {
+            if (hasPart(event.messageId, event.modelCallId)) break;
+            const preview: ToolInputPreview = { modelCallId: event.modelCallId, server: event.server, tool: event.tool, args: event.args };
+            setToolInputs(event.messageId, (previews) =>
+              previews.some((p) => p.modelCallId === event.modelCallId)
+                ? previews.map((p) => (p.modelCallId === event.modelCallId ? preview : p))
+                : [...previews, preview],
+            );
+            break;
+          }
           case 'run-finished':
+            setToolInputs(event.messageId, () => []);
             updateMessage(event.messageId, (m) => ({ ...m, status: event.status, ...(event.error ? { error: event.error } : {}) }));
             if (get().activeRunId === event.runId || get().activeRunId === undefined) set({ activeRunId: undefined });
             break;
@@ -419,7 +466,7 @@ export const createTranscriptSlice =
       },
 
       showConversation(id, messages) {
-        set({ activeConversationId: id, activeRunId: undefined, entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)) });
+        set({ activeConversationId: id, activeRunId: undefined, toolInputs: {}, entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)) });
       },
 
       async loadRemoteImage(url) {

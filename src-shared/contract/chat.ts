@@ -270,6 +270,21 @@ export type ChatEvent =
   | { type: 'run-started'; conversationId: string; runId: string; userMessage: UserMessage; assistantMessage: AssistantMessage }
   | { type: 'text'; conversationId: string; runId: string; messageId: string; text: string }
   | { type: 'tool'; conversationId: string; runId: string; messageId: string; part: ToolPart }
+  /**
+   * The arguments of a tool call the model is still writing, parsed so far (partial JSON made whole), for a tool
+   * with an app only; at most ~10 a second per call, never stored. The call's `tool` event (same `modelCallId`,
+   * or `callId` when it has none) supersedes it.
+   */
+  | {
+      type: 'tool-input';
+      conversationId: string;
+      runId: string;
+      messageId: string;
+      modelCallId: string;
+      server: string;
+      tool: string;
+      args: Record<string, unknown>;
+    }
   | {
       type: 'run-finished';
       conversationId: string;

@@ -505,6 +505,7 @@ export const en = {
     already: 'already loaded',
   },
   toolCard: {
+    writingInput: 'Model writing the call…',
     status: {
       'awaiting-approval': 'Needs approval',
       running: 'Running…',

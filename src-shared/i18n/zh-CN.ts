@@ -494,6 +494,7 @@ export const zhCN: Catalogue = {
     already: '已加载过',
   },
   toolCard: {
+    writingInput: '模型正在写调用参数…',
     status: {
       'awaiting-approval': '需要批准',
       running: '运行中…',

@@ -1,9 +1,11 @@
 import { dynamicTool, jsonSchema, NoSuchToolError, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import type { ToolInfo, ToolResult } from '../../../src-shared/host-api';
+import { toolResourceUri } from '../../../src-shared/tool-ui';
 import type { ApprovalDecision, ApprovalMode, AssistantMessage, AuditDecision, ToolPart } from '../../../src-shared/contract/chat';
 import { CoreError, messageOf } from '../errors';
 import { AuditLog } from './audit-log';
 import { deniedReason, toModelOutput, type OutputOptions, type ToolOutcome } from './model-messages';
+import { PartialInputs } from './partial-input';
 import { describeProviderError } from './provider-errors';
 import { ToolNameMap, toolKey, type ToolRef } from './tool-names';
 import { searchTool, searchToolName, searchSystemNote, type ToolSearchOptions } from './tool-search/search-tool';
@@ -69,6 +71,8 @@ export interface TurnOptions {
   message: AssistantMessage;
   onText(delta: string): void;
   onTool(part: ToolPart): void;
+  /** A call's arguments as the model writes them (parsed so far), for tools with an app (`_meta.ui.resourceUri`). */
+  onToolInput?(input: ToolRef & { modelCallId: string; args: Record<string, unknown> }): void;
 }
 
 export interface TurnResult {
@@ -232,6 +236,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     for (const offered of options.tools) load(offered);
   }
 
+  // Only for tools with an app: nothing else shows a call before its arguments are complete.
+  const streaming = new Map<string, OfferedTool>();
+  const onToolInput = options.onToolInput;
+  const partialInputs = new PartialInputs(({ modelCallId, args }) => {
+    const offered = streaming.get(modelCallId);
+    if (offered && onToolInput) onToolInput({ server: offered.server, tool: offered.tool, modelCallId, args });
+  });
   let failure: unknown;
   let aborted = false;
   let steps = 0;
@@ -268,6 +279,21 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
           appendText(parts, part.text);
           options.onText(part.text);
           break;
+        case 'tool-input-start': {
+          const offered = byName.get(part.toolName);
+          if (onToolInput && offered && toolResourceUri(offered.info) !== undefined) {
+            streaming.set(part.id, offered);
+            partialInputs.start(part.id);
+          }
+          break;
+        }
+        case 'tool-input-delta':
+          partialInputs.delta(part.id, part.delta);
+          break;
+        case 'tool-input-end':
+          await partialInputs.end(part.id);
+          streaming.delete(part.id);
+          break;
         case 'tool-error': {
           // A call the SDK could not run: a name we never gave out, unparsable input, or execute threw.
           const ref = names.resolve(part.toolName);
@@ -303,6 +329,8 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     }
   } catch (error) {
     failure = error;
+  } finally {
+    partialInputs.dispose();
   }
   // Cards still waiting or running when the turn ended did not finish.
   for (const p of parts) {

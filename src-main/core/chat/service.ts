@@ -297,6 +297,10 @@ export class ChatService {
           flushText();
           this.options.emit({ type: 'tool', ...base, messageId: assistantMessage.id, part: structuredClone(part) });
         },
+        onToolInput: (input) => {
+          flushText();
+          this.options.emit({ type: 'tool-input', ...base, messageId: assistantMessage.id, ...input });
+        },
       }).catch((error: unknown) => ({
         status: 'error' as const,
         error: { code: 'internal', message: error instanceof Error ? error.message : String(error) },

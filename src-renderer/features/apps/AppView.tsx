@@ -40,6 +40,11 @@ export interface AppCall {
   cancelled?: string;
   /** The card's call id: names this app instance (its model context). */
   callId: string;
+  /**
+   * The model is still writing the arguments: `args` is what it wrote so far, sent as `tool-input-partial` (each
+   * time it grows) instead of `tool-input`.
+   */
+  partial?: boolean;
 }
 
 /** The tool's definition, when it has an app the host read and found valid. */
@@ -83,7 +88,7 @@ type Phase = { kind: 'opening' } | { kind: 'open'; frame: AppFrame } | { kind: '
  * origin, which builds the inner frame from the HTML we hand it (`sandbox-resource-ready`). Everything the app asks
  * goes through the AppBridge below, to the host by frame id, or to the person first (links, downloads, permissions).
  */
-export function AppView({ server, tool, args, result, cancelled, callId, toolInfo }: AppCall & { toolInfo: ToolInfo }) {
+export function AppView({ server, tool, args, result, cancelled, callId, partial, toolInfo }: AppCall & { toolInfo: ToolInfo }) {
   const t = useT();
   const title = toolInfo.title ?? toolInfo.name;
   const [phase, setPhase] = useState<Phase>({ kind: 'opening' });
@@ -127,8 +132,8 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
   const note = useCallback((text: string) => setNotes((n) => [...n.slice(-4), text]), []);
 
   // The latest call facts and context, for the bridge's handlers (set up once per frame).
-  const latest = useRef({ args, result, cancelled, title, mode });
-  latest.current = { args, result, cancelled, title, mode };
+  const latest = useRef({ args, result, cancelled, title, mode, partial });
+  latest.current = { args, result, cancelled, title, mode, partial };
 
   const hostContext = useCallback((): McpUiHostContext => {
     const { mode: m } = latest.current;
@@ -217,6 +222,10 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
     bridge.oninitialized = () => {
       initialized.current = true;
       const now = latest.current;
+      if (now.partial === true) {
+        void bridge.sendToolInputPartial({ arguments: now.args });
+        return;
+      }
       void bridge.sendToolInput({ arguments: now.args });
       if (now.result) {
         sent.current.result = true;
@@ -312,6 +321,13 @@ export function AppView({ server, tool, args, result, cancelled, callId, toolInf
     };
     // The bridge lives as long as the frame; the rest is read through `latest` and the context effect below.
   }, [frame]);
+
+  // The model writes more of the arguments after the app is up.
+  useEffect(() => {
+    const bridge = bridgeRef.current;
+    if (!bridge || !initialized.current || partial !== true) return;
+    void bridge.sendToolInputPartial({ arguments: args });
+  }, [args, partial]);
 
   // The result arrives after the app is up (a direct call's frame shows while it runs).
   useEffect(() => {

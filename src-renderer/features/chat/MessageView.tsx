@@ -3,6 +3,9 @@ import { useApp } from '../../store/useApp';
 import { formatBytes } from '../../ui/search';
 import { Markdown } from '../../ui/Markdown';
 import { ToolCard } from './ToolCard';
+import { AppSlot } from '../apps/AppView';
+import { CardTitle } from '../../ui/CardTitle';
+import type { ToolInputPreview } from '../../store/transcript-slice';
 import { useT } from '../../i18n';
 import '../resources/attachments.css';
 
@@ -97,8 +100,32 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
   );
 }
 
+/**
+ * A call with an app whose arguments the model is still writing: the app shows at once with what is written so far
+ * (`tool-input-partial`); the call's own card replaces this one when the call is complete.
+ */
+function ToolInputCard({ preview }: { preview: ToolInputPreview }) {
+  const t = useT();
+  return (
+    <article
+      className="card call call-running tool-card"
+      data-testid="tool-input-card"
+      data-server={preview.server}
+      data-tool={preview.tool}
+      aria-busy
+    >
+      <header className="card-head">
+        <CardTitle server={preview.server} tool={preview.tool} />
+        <span className="pill pill-running">{t('toolCard.writingInput')}</span>
+      </header>
+      <AppSlot server={preview.server} tool={preview.tool} args={preview.args} result={undefined} callId={preview.modelCallId} partial />
+    </article>
+  );
+}
+
 function AssistantView({ message }: { message: AssistantMessage }) {
   const live = message.status === 'streaming';
+  const previews = useApp((s) => s.toolInputs[message.id]);
   const empty = message.parts.length === 0;
   const t = useT();
   return (
@@ -107,7 +134,8 @@ function AssistantView({ message }: { message: AssistantMessage }) {
       {message.parts.map((part, i) =>
         part.type === 'text' ? <Markdown key={i} text={part.text} className="msg-text" /> : <ToolCard key={part.callId} part={part} live={live} />,
       )}
-      {live && empty && <div className="msg-thinking muted">{t('message.thinking')}</div>}
+      {live && previews?.map((p) => <ToolInputCard key={`input-${p.modelCallId}`} preview={p} />)}
+      {live && empty && !previews && <div className="msg-thinking muted">{t('message.thinking')}</div>}
       {message.status === 'stopped' && (
         <div className="msg-note muted" data-testid="assistant-stopped">
           {t('message.stopped')}
