@@ -306,7 +306,8 @@ function anthropicFrames(events: ScriptEvent[], n: number): string[] {
           content_block: { type: 'tool_use', id: event.toolCall.id ?? `toolu_${n}_${tools}`, name: event.toolCall.name, input: {} },
         }),
       );
-      for (const piece of argsChunks(event.toolCall)) frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }));
+      for (const piece of argsChunks(event.toolCall))
+        frames.push(frame('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }));
       tools++;
     }
     frames.push(frame('content_block_stop', { index }));

@@ -443,7 +443,9 @@ export const createTranscriptSlice =
             break;
           case 'tool': {
             const id = event.part.modelCallId ?? event.part.callId;
-            setToolInputs(event.messageId, (previews) => (previews.some((p) => p.modelCallId === id) ? previews.filter((p) => p.modelCallId !== id) : previews));
+            setToolInputs(event.messageId, (previews) =>
+              previews.some((p) => p.modelCallId === id) ? previews.filter((p) => p.modelCallId !== id) : previews,
+            );
             updateMessage(event.messageId, (m) => withPart(m, event.part));
             break;
           }
@@ -466,7 +468,12 @@ export const createTranscriptSlice =
       },
 
       showConversation(id, messages) {
-        set({ activeConversationId: id, activeRunId: undefined, toolInputs: {}, entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)) });
+        set({
+          activeConversationId: id,
+          activeRunId: undefined,
+          toolInputs: {},
+          entries: messages.flatMap((m, i) => conversationEntries(m, messages[i - 1], () => nextId++)),
+        });
       },
 
       async loadRemoteImage(url) {

@@ -107,13 +107,7 @@ function SentAttachments({ attachments }: { attachments: ChatAttachment[] }) {
 function ToolInputCard({ preview }: { preview: ToolInputPreview }) {
   const t = useT();
   return (
-    <article
-      className="card call call-running tool-card"
-      data-testid="tool-input-card"
-      data-server={preview.server}
-      data-tool={preview.tool}
-      aria-busy
-    >
+    <article className="card call call-running tool-card" data-testid="tool-input-card" data-server={preview.server} data-tool={preview.tool} aria-busy>
       <header className="card-head">
         <CardTitle server={preview.server} tool={preview.tool} />
         <span className="pill pill-running">{t('toolCard.writingInput')}</span>
