@@ -1,12 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../config/runtime';
-import { StaticSettings } from '../settings/store';
-import { tempDir } from '../../test-support/processes';
-
-const fixture = join(__dirname, '..', 'fixtures', 'apps-server.mjs');
+import type { Host } from '../host';
+import { appsTestHost } from './test-host';
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -16,20 +10,7 @@ afterEach(async () => {
 
 describe('MCP Apps client capability', () => {
   it('is declared to servers: extensions["io.modelcontextprotocol/ui"].mimeTypes, beside the other capabilities', async () => {
-    const dataDir = tempDir();
-    const configPath = join(dataDir, 'mcp.json');
-    writeFileSync(configPath, JSON.stringify({ mcpServers: { apps: { command: process.execPath, args: [fixture] } } }));
-    host = await createHost({
-      mode: 'headless',
-      configPath,
-      dataDir,
-      envDir: dataDir,
-      settings: new StaticSettings(),
-      runtime: nodeRuntime(),
-      watchConfig: false,
-      policy: { graceMs: 300, versionMode: 'legacy' },
-    });
-    await host.settled();
+    host = await appsTestHost();
     const result = await host.api['tools:call']({ server: 'apps', tool: 'client_capabilities', args: {} });
     const text = result.content[0]?.type === 'text' ? result.content[0].text : '{}';
     const seen = JSON.parse(text) as { extensions?: Record<string, unknown>; sampling?: unknown };

@@ -1,22 +1,15 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostError } from '../../../src-shared/errors';
 import { toHostError } from '../errors';
-import { createHost, type Host } from '../host';
-import { nodeRuntime } from '../config/runtime';
-import { StaticSettings } from '../settings/store';
+import type { Host } from '../host';
+import { appsTestHost, testSandbox } from './test-host';
 import { tempDir, waitFor } from '../../test-support/processes';
 import type { SandboxOrigin } from './service';
 import type { AppLimits } from './limits';
 
-const fixture = join(__dirname, '..', 'fixtures', 'apps-server.mjs');
 const vanilla = join(__dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js');
-
-const sandbox: SandboxOrigin = {
-  frameUrl: (frameId) => ({ url: `http://127.0.0.1:9/frame/${frameId}?t=test`, origin: 'http://127.0.0.1:9' }),
-  parentOrigins: ['http://127.0.0.1:8'],
-};
 
 let host: Host | undefined;
 afterEach(async () => {
@@ -25,24 +18,8 @@ afterEach(async () => {
 });
 
 async function appsHost(options: { dataDir?: string; sandbox?: SandboxOrigin | null; limits?: Partial<AppLimits>; vanilla?: boolean } = {}): Promise<Host> {
-  const dataDir = options.dataDir ?? tempDir();
-  const configPath = join(dataDir, 'mcp.json');
-  const servers: Record<string, unknown> = { apps: { command: process.execPath, args: [fixture] } };
-  if (options.vanilla) servers.vanilla = { command: process.execPath, args: [vanilla, '--stdio'] };
-  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
-  host = await createHost({
-    mode: 'headless',
-    configPath,
-    dataDir,
-    envDir: dataDir,
-    settings: new StaticSettings(),
-    runtime: nodeRuntime(),
-    watchConfig: false,
-    policy: { graceMs: 300, versionMode: 'legacy' },
-    ...(options.sandbox !== null ? { sandboxOrigin: options.sandbox ?? sandbox } : {}),
-    ...(options.limits ? { appLimits: options.limits } : {}),
-  });
-  await host.settled();
+  const { vanilla: withVanilla, ...rest } = options;
+  host = await appsTestHost({ ...rest, ...(withVanilla ? { more: { vanilla: { command: process.execPath, args: [vanilla, '--stdio'] } } } : {}) });
   return host;
 }
 
@@ -81,7 +58,7 @@ describe('MCP Apps frames: apps:open', () => {
     const none = await failureOf(h.api['apps:open']({ server: 'apps', tool: 'show_clock' }));
     expect(none).toMatchObject({ code: 'not-supported', data: { reason: 'no-sandbox' } });
     expect(none?.message).toContain('switchboard serve');
-    h.apps.useSandbox(sandbox);
+    h.apps.useSandbox(testSandbox);
     expect(await failureOf(h.api['apps:open']({ server: 'apps', tool: 'plain' }))).toMatchObject({ data: { reason: 'no-app' } });
     expect((await failureOf(h.api['apps:open']({ server: 'apps', tool: 'broken_view' })))?.message).toContain('mime type');
     expect(await failureOf(h.api['apps:open']({ server: 'apps', tool: 'nope' }))).toMatchObject({ code: 'unknown-tool' });

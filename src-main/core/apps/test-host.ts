@@ -15,10 +15,24 @@ export const testSandbox: SandboxOrigin = {
   parentOrigins: ['http://127.0.0.1:8'],
 };
 
-export async function appsTestHost(options: { entry?: Record<string, unknown>; limits?: Partial<AppLimits>; interactive?: boolean } = {}): Promise<Host> {
-  const dataDir = tempDir();
+export interface AppsTestHostOptions {
+  /** More fields of the `apps` entry. */
+  entry?: Record<string, unknown>;
+  /** More servers beside `apps`. */
+  more?: Record<string, unknown>;
+  /** A data folder of the test's own (e.g. to start a second host on it). */
+  dataDir?: string;
+  /** `null`: a host without a sandbox origin. */
+  sandbox?: SandboxOrigin | null;
+  limits?: Partial<AppLimits>;
+  interactive?: boolean;
+}
+
+export async function appsTestHost(options: AppsTestHostOptions = {}): Promise<Host> {
+  const dataDir = options.dataDir ?? tempDir();
   const configPath = join(dataDir, 'mcp.json');
-  writeFileSync(configPath, JSON.stringify({ mcpServers: { apps: { command: process.execPath, args: [appsFixture], ...options.entry } } }));
+  const servers = { apps: { command: process.execPath, args: [appsFixture], ...options.entry }, ...options.more };
+  writeFileSync(configPath, JSON.stringify({ mcpServers: servers }));
   const host = await createHost({
     mode: 'headless',
     configPath,
@@ -28,7 +42,7 @@ export async function appsTestHost(options: { entry?: Record<string, unknown>; l
     runtime: nodeRuntime(),
     watchConfig: false,
     policy: { graceMs: 300, versionMode: 'legacy' },
-    sandboxOrigin: testSandbox,
+    ...(options.sandbox !== null ? { sandboxOrigin: options.sandbox ?? testSandbox } : {}),
     ...(options.limits ? { appLimits: options.limits } : {}),
     ...(options.interactive !== undefined ? { interactive: options.interactive } : {}),
   });
