@@ -6,11 +6,11 @@ import { expectReady, serverRow } from './helpers';
 // A server's page: tabs with arrow keys, the tool catalogue (searchable, virtualised), back to the chat.
 test.use({ mcpServers: { features: featuresServer() } });
 
-test('a server page with tabs Tools · Resources · Prompts · Logs · Trace; arrow keys move between tabs', async ({ page }) => {
+test('a server page with tabs Tools · Resources · Prompts · Apps · Logs · Trace; arrow keys move between tabs', async ({ page }) => {
   await expectReady(page, 'features');
   const serverPage = await openServerPage(page, 'features');
   const tabs = serverPage.getByRole('tablist');
-  await expect(tabs.getByRole('tab')).toHaveText([/^Tools/, /^Resources/, /^Prompts/, /^Logs/, /^Trace/]);
+  await expect(tabs.getByRole('tab')).toHaveText([/^Tools/, /^Resources/, /^Prompts/, /^Apps/, /^Logs/, /^Trace/]);
   const tools = tabs.getByRole('tab', { name: /^Tools/ });
   await expect(tools).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('chat-log')).toBeHidden();
