@@ -23,6 +23,7 @@ import type { SupervisionPolicy } from './servers/policy';
 import type { Redactor, TraceRecorder } from './trace/index';
 import { ConsentStore } from './trust/consent';
 import { PinStore, pinsFileName } from './trust/pins';
+import { SkillPinStore, skillPinsFileName } from './trust/skill-pins';
 import { RequestQueue } from './requests/queue';
 import { ProviderSampler } from './chat/sampler';
 import { samplingContextText } from './requests/sampling-context';
@@ -39,6 +40,7 @@ import { lazyInstallService, type LazyInstallService } from './services/install-
 import { LoggingService } from './services/logging';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { PromptsService } from './services/prompts';
+import { SkillsService } from './services/skills';
 import { RequestsService } from './services/requests';
 import { ResourcesService } from './services/resources';
 import { SecretsService } from './services/secrets';
@@ -303,6 +305,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     ...new SecretsService(secrets, () => apply(store.snapshot())).api,
     ...new ResourcesService(fleet).api,
     ...new PromptsService(fleet).api,
+    ...new SkillsService(fleet).api,
     ...new LoggingService(fleet).api,
     ...trace.api(fleet),
     ...requestsService.api,
@@ -373,6 +376,7 @@ interface DataFolder {
   ledger: ChildLedger;
   eraCache: EraCache;
   pins: PinStore;
+  skillPins: SkillPinStore;
   loginPath: string | undefined;
   events: HostEventBus;
 }
@@ -409,6 +413,8 @@ async function openDataFolder(options: HostOptions, disposables: AsyncDisposable
     eraCache: new EraCache(join(dataDir, 'era-cache.json')),
     // Pinned tool definitions: a changed or new tool needs review before the model sees it.
     pins: new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line)),
+    // Pinned skills: a changed or new skill needs review before the model is offered it.
+    skillPins: new SkillPinStore(join(dataDir, skillPinsFileName), (line) => log.warn(line)),
     loginPath: options.loginShellPath ? await readLoginShellPath() : undefined,
     events: disposables.add(new HostEventBus(listenerFailed)),
   };
@@ -481,6 +487,7 @@ function fleetOptions(options: HostOptions, folder: DataFolder, parts: FleetPart
       policy: { ...options.settings.supervision?.(), ...options.policy },
       eraCache: folder.eraCache,
       pins: folder.pins,
+      skillPins: folder.skillPins,
       ledger: folder.ledger,
       log: new RotatingLog(join(folder.logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: folder.redactLog }),
       redact: folder.redactLog,
