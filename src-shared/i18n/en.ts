@@ -1635,6 +1635,7 @@ export const en = {
     atMostOneServer: '{{command}} takes at most one SERVER',
     readNeeds: 'read needs SERVER URI',
     promptNeeds: 'prompt needs SERVER NAME [ARGS_JSON]',
+    skillNeeds: 'skill needs SERVER NAME',
     completeNeeds: 'complete needs SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE',
     completeSecond: 'complete: the second word must be prompt or resource, got {{got}}',
     pingNeeds: 'ping needs one SERVER',
