@@ -232,8 +232,32 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
           ),
       },
       resources: {
-        read: (server, uri) => fleet.get(server).features.resources.read(uri),
-        nameOf: (server, uri) => fleet.get(server).features.resources.nameOf(uri),
+        // A skill's SKILL.md attached to a message: through the skill's review and digest check, not a plain read.
+        read: async (server, uri) => {
+          const skills = fleet.get(server).features.skills;
+          if (!skills.isSkillUri(uri)) return fleet.get(server).features.resources.read(uri);
+          const view = await skills.loadTrusted(uri);
+          return { contents: [{ uri: view.skill.uri, mimeType: 'text/markdown', text: view.text }] };
+        },
+        nameOf: async (server, uri) => fleet.get(server).features.skills.nameOf(uri) ?? fleet.get(server).features.resources.nameOf(uri),
+      },
+      skills: {
+        offered: async () => {
+          const ready = fleet.views().filter((v) => v.status === 'ready' && !v.disabled && v.capabilities?.skills === true);
+          const lists = await Promise.all(
+            ready.map(async (v) => {
+              const skills = fleet.get(v.name).features.skills;
+              // The connect-time listing runs after ready: a turn that starts at once waits for it.
+              await skills.settle();
+              return skills.offeredSkills().map((s) => ({ server: v.name, name: s.name, description: s.description, uri: s.uri }));
+            }),
+          );
+          return lists.flat();
+        },
+        load: async (server, name) => {
+          const view = await fleet.get(server).features.skills.loadTrusted(name);
+          return { uri: view.skill.uri, text: view.text };
+        },
       },
       secrets,
       env: { env: hostEnv, dotenv: dotenv.merged, dotenvFiles: dotenv.files, dotenvPaths: dotenv.paths },

@@ -93,6 +93,16 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
     return declaresSkills(this.context.client()?.getServerCapabilities());
   }
 
+  /** Whether `uri` is the SKILL.md of a listed skill. */
+  isSkillUri(uri: string): boolean {
+    return this.items.some((s) => s.uri === uri);
+  }
+
+  /** The listed skill's name for its SKILL.md URI. */
+  nameOf(uri: string): string | undefined {
+    return this.items.find((s) => s.uri === uri)?.name;
+  }
+
   /** The listed skills the model may be offered (trusted ones). */
   offeredSkills(): SkillInfo[] {
     return this.context.client() ? this.items.filter(isSkillTrusted) : [];
@@ -132,6 +142,27 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
     } catch (error) {
       throw this.failed(`Getting the skill "${skill.name}"`, error, skill.uri);
     }
+  }
+
+  /**
+   * A skill for the model (or a message it is attached to): only a trusted one, and only while what the server
+   * serves now is what was pinned (the digest of `skills/get`'s entry equals the listed, trusted one); else
+   * `needs-review`, and the list is fetched again so the change shows.
+   */
+  async loadTrusted(ref: string): Promise<SkillView> {
+    const skill = await this.find(ref);
+    const refuse = (why: string): CoreError =>
+      new CoreError('needs-review', `${this.context.server}/${skill.name} (skill) ${why}. Review it in Switchboard (Skills), or accept it with: switchboard trust ${this.context.server} ${skill.name}`, {
+        data: { server: this.context.server, skill: skill.name, state: skill.review?.state ?? 'changed', reason: skill.review?.state ?? 'changed' },
+      });
+    if (!isSkillTrusted(skill)) throw refuse(skill.review?.state === 'flagged' ? 'hides text and needs review first' : 'changed since it was trusted');
+    const view = await this.get(skill.uri);
+    const now = skillDigest({ uri: view.result.skill.uri, frontmatter: view.result.skill.frontmatter, files: view.result.skill.resources });
+    if (now !== skill.digest) {
+      this.scheduleRefresh();
+      throw refuse('changed since it was trusted');
+    }
+    return view;
   }
 
   /** One file of a skill (its URI, or its path in the skill), verified against the entry. */
