@@ -7,7 +7,9 @@ import { expectReady, serverRow } from './helpers';
 // (between Apps and Logs) shows only for a server that declares skills: skills.spec.ts checks that order.
 test.use({ mcpServers: { features: featuresServer() } });
 
-test('a server page with tabs Tools · Resources · Prompts · Apps · Logs · Trace (no Skills: the server has none); arrow keys move between tabs', async ({ page }) => {
+test('a server page with tabs Tools · Resources · Prompts · Apps · Logs · Trace (no Skills: the server has none); arrow keys move between tabs', async ({
+  page,
+}) => {
   await expectReady(page, 'features');
   const serverPage = await openServerPage(page, 'features');
   const tabs = serverPage.getByRole('tablist');

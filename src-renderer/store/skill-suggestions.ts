@@ -6,7 +6,12 @@ import type { Loadable } from './feature-types';
  * The skills a `/name` being typed in the composer could be: trusted skills of ready servers (one that needs review
  * is never offered). Taking one attaches its SKILL.md to the next message.
  */
-export function skillSuggestions(typed: string, servers: readonly ServerView[], lists: Record<string, Loadable<SkillListView> | undefined>, limit = 4): SlashSuggestion[] {
+export function skillSuggestions(
+  typed: string,
+  servers: readonly ServerView[],
+  lists: Record<string, Loadable<SkillListView> | undefined>,
+  limit = 4,
+): SlashSuggestion[] {
   const query = typed.toLowerCase();
   const all: SlashSuggestion[] = [];
   for (const s of servers) {

@@ -847,7 +847,8 @@ export const en = {
   },
   skills: {
     notOffered: '{{server}} does not offer skills.',
-    intro: 'Skills {{server}} offers (io.modelcontextprotocol/skills): instructions the model loads when it needs them. Each is pinned by its digest; one that changes needs your review before the model is offered it.',
+    intro:
+      'Skills {{server}} offers (io.modelcontextprotocol/skills): instructions the model loads when it needs them. Each is pinned by its digest; one that changes needs your review before the model is offered it.',
     refresh: 'Reload skills',
     listFailed: 'Could not list skills: {{error}}',
     loading: 'Loading skills…',

@@ -831,7 +831,8 @@ export const zhCN: Catalogue = {
   },
   skills: {
     notOffered: '{{server}} 不提供技能。',
-    intro: '{{server}} 提供的技能（io.modelcontextprotocol/skills）：模型在需要时加载的说明。每个技能都按其摘要固定；发生变化的技能需经你审核后才会提供给模型。',
+    intro:
+      '{{server}} 提供的技能（io.modelcontextprotocol/skills）：模型在需要时加载的说明。每个技能都按其摘要固定；发生变化的技能需经你审核后才会提供给模型。',
     refresh: '重新加载技能',
     listFailed: '无法列出技能：{{error}}',
     loading: '正在加载技能…',

@@ -33,7 +33,8 @@ export function skillReviewLine(server: string, skill: SkillInfo, hint = true): 
   if (!review || review.state === 'trusted') return undefined;
   const names = { server, skill: skill.name };
   const accept = hint ? cliT('cliOut.trust.acceptSkill', names) : '';
-  if (review.state === 'changed') return cliT('cliOut.trust.skillChanged', { ...names, fields: (review.changed ?? []).join(cliT('diagnostics.trust.separator')), accept });
+  if (review.state === 'changed')
+    return cliT('cliOut.trust.skillChanged', { ...names, fields: (review.changed ?? []).join(cliT('diagnostics.trust.separator')), accept });
   if (review.state === 'new') return cliT('cliOut.trust.skillNew', { ...names, accept });
   return cliT('cliOut.trust.skillFlagged', { ...names, accept });
 }

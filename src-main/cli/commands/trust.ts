@@ -120,7 +120,8 @@ async function trustTools(host: Host, args: CliArgs): Promise<number> {
   let trustedSkills: string[] = [];
   let skillInfos: SkillInfo[] = [];
   try {
-    if (toolNames.length > 0 || tools.length === 0) trusted = (await host.api['tools:trust']({ server, ...(toolNames.length > 0 ? { tools: toolNames } : {}) })).trusted;
+    if (toolNames.length > 0 || tools.length === 0)
+      trusted = (await host.api['tools:trust']({ server, ...(toolNames.length > 0 ? { tools: toolNames } : {}) })).trusted;
     if (hasSkills && (skills.length > 0 || tools.length === 0)) {
       skillInfos = (await host.api['skills:list'](server)).skills;
       trustedSkills = (await host.api['skills:trust']({ server, ...(skills.length > 0 ? { skills } : {}) })).trusted;

@@ -108,7 +108,10 @@ export type ListedSkill = Omit<SkillInfo, 'review'>;
 
 /** `sha256:<hex>` over what a skill is: its URI, frontmatter and every file's URI, digest and size. */
 export function skillDigest(skill: Pick<SkillInfo, 'uri' | 'frontmatter' | 'files'>): string {
-  const files = skill.files === 'dynamic' ? 'dynamic' : [...skill.files].map((f) => ({ uri: f.uri, digest: f.digest, size: f.size })).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  const files =
+    skill.files === 'dynamic'
+      ? 'dynamic'
+      : [...skill.files].map((f) => ({ uri: f.uri, digest: f.digest, size: f.size })).sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   const text = canonicalJson({ uri: skill.uri, frontmatter: skill.frontmatter, files });
   return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }

@@ -93,8 +93,7 @@ function autoDecision(mode: ApprovalMode, alwaysAllow: ReadonlySet<string>): Aud
 
 export function loadSkillTool(context: LoadSkillContext): ToolSet[string] {
   const { turn } = context;
-  const find = (server: string, name: string): OfferedSkill | undefined =>
-    turn.skills.find((s) => s.server === server && (s.name === name || s.uri === name));
+  const find = (server: string, name: string): OfferedSkill | undefined => turn.skills.find((s) => s.server === server && (s.name === name || s.uri === name));
 
   /** Asks the person whether to load `skill`, which `by` references; answers whether they allowed it. */
   const askReference = async (callId: string, skill: OfferedSkill, by: OfferedSkill): Promise<boolean> => {
@@ -113,7 +112,14 @@ export function loadSkillTool(context: LoadSkillContext): ToolSet[string] {
     let decision = autoDecision(policy.mode, policy.alwaysAllow);
     if (decision === undefined) {
       const asked = context.ask(
-        { callId, server: skillsToolServer, tool: loadSkillToolName, args, readOnly: true, title: `Load the skill "${skill.name}" that "${by.name}" refers to` },
+        {
+          callId,
+          server: skillsToolServer,
+          tool: loadSkillToolName,
+          args,
+          readOnly: true,
+          title: `Load the skill "${skill.name}" that "${by.name}" refers to`,
+        },
         context.signal,
       );
       context.upsert(part);

@@ -80,7 +80,11 @@ describe('skills needing review', () => {
     const body = JSON.stringify(h.fake.requests[0]?.body);
     expect(body).not.toContain('pdf-forms (server');
     expect(body).toContain('code-review (server');
-    expect(h.tools(runId)[0]).toMatchObject({ tool: 'load_skill', status: 'error', error: expect.stringContaining('There is no skill "pdf-forms"') as unknown });
+    expect(h.tools(runId)[0]).toMatchObject({
+      tool: 'load_skill',
+      status: 'error',
+      error: expect.stringContaining('There is no skill "pdf-forms"') as unknown,
+    });
 
     await expect(h.host.api['chat:send']({ text: 'use it', attachments: [{ server: 'skills', uri: 'skill://pdf-forms/SKILL.md' }] })).rejects.toMatchObject({
       message: expect.stringContaining('changed since it was trusted') as unknown,

@@ -50,7 +50,12 @@ describe.each([
     expect((await host.api['skills:get']({ server: 'skills', name: 'skill://code-review/SKILL.md' })).skill.name).toBe('code-review');
 
     const file = await host.api['skills:read']({ server: 'skills', skill: 'pdf-forms', uri: 'references/FORMS.md' });
-    expect(file).toMatchObject({ uri: 'skill://pdf-forms/references/FORMS.md', text: '# Field types\n\nText, checkbox, signature.\n', size: 42, verified: true });
+    expect(file).toMatchObject({
+      uri: 'skill://pdf-forms/references/FORMS.md',
+      text: '# Field types\n\nText, checkbox, signature.\n',
+      size: 42,
+      verified: true,
+    });
     const dir = await host.api['skills:directory']({ server: 'skills', uri: 'skill://pdf-forms' });
     expect(dir.map((d) => [d.name, d.directory])).toEqual([
       ['SKILL.md', false],
@@ -61,7 +66,9 @@ describe.each([
       code: 'invalid-argument',
       message: expect.stringContaining('Its skills: code-review, pdf-forms') as unknown,
     });
-    await expect(host.api['skills:read']({ server: 'skills', skill: 'pdf-forms', uri: 'references/OTHER.md' })).rejects.toMatchObject({ code: 'request-failed' });
+    await expect(host.api['skills:read']({ server: 'skills', skill: 'pdf-forms', uri: 'references/OTHER.md' })).rejects.toMatchObject({
+      code: 'request-failed',
+    });
   }, 30_000);
 });
 

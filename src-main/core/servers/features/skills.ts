@@ -1,6 +1,14 @@
 import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
 import { DIRECTORY_MIME_TYPE, SKILLS_EXTENSION_ID, SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
-import type { HiddenTextFinding, SkillDirectoryEntry, SkillFileInfo, SkillFileView, SkillInfo, SkillListView, SkillView } from '../../../../src-shared/host-api';
+import type {
+  HiddenTextFinding,
+  SkillDirectoryEntry,
+  SkillFileInfo,
+  SkillFileView,
+  SkillInfo,
+  SkillListView,
+  SkillView,
+} from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
 import { isSkillTrusted, reviewSkills, scanSkill, skillDigest, trustSkills, type ListedSkill } from '../../trust/skill-pins';
 import { ListFeature } from './list-feature';
@@ -132,7 +140,12 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
         server: this.context.server,
         skill,
         result: {
-          skill: { uri: result.skill.uri, frontmatter: result.skill.frontmatter, resources: filesOf(result.skill), ...(result.skill._meta ? { _meta: result.skill._meta } : {}) },
+          skill: {
+            uri: result.skill.uri,
+            frontmatter: result.skill.frontmatter,
+            resources: filesOf(result.skill),
+            ...(result.skill._meta ? { _meta: result.skill._meta } : {}),
+          },
           ...(result.ttlMs !== undefined ? { ttlMs: result.ttlMs } : {}),
           ...(result.cacheScope !== undefined ? { cacheScope: result.cacheScope } : {}),
         },
@@ -152,9 +165,13 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
   async loadTrusted(ref: string): Promise<SkillView> {
     const skill = await this.find(ref);
     const refuse = (why: string): CoreError =>
-      new CoreError('needs-review', `${this.context.server}/${skill.name} (skill) ${why}. Review it in Switchboard (Skills), or accept it with: switchboard trust ${this.context.server} ${skill.name}`, {
-        data: { server: this.context.server, skill: skill.name, state: skill.review?.state ?? 'changed', reason: skill.review?.state ?? 'changed' },
-      });
+      new CoreError(
+        'needs-review',
+        `${this.context.server}/${skill.name} (skill) ${why}. Review it in Switchboard (Skills), or accept it with: switchboard trust ${this.context.server} ${skill.name}`,
+        {
+          data: { server: this.context.server, skill: skill.name, state: skill.review?.state ?? 'changed', reason: skill.review?.state ?? 'changed' },
+        },
+      );
     if (!isSkillTrusted(skill)) throw refuse(skill.review?.state === 'flagged' ? 'hides text and needs review first' : 'changed since it was trusted');
     const view = await this.get(skill.uri);
     const now = skillDigest({ uri: view.result.skill.uri, frontmatter: view.result.skill.frontmatter, files: view.result.skill.resources });
@@ -170,7 +187,8 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
     const client = this.client();
     const skill = await this.find(ref);
     const entry = this.entries.get(skill.uri);
-    if (!entry) throw new CoreError('invalid-argument', `Server "${this.context.server}" no longer lists the skill "${ref}".`, { data: { server: this.context.server } });
+    if (!entry)
+      throw new CoreError('invalid-argument', `Server "${this.context.server}" no longer lists the skill "${ref}".`, { data: { server: this.context.server } });
     try {
       const file = await new SkillsClient(client).read(entry, uri, { timeout: this.context.requestTimeoutMs(), cacheMode: 'refresh' });
       return {
@@ -190,9 +208,13 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
     const client = this.client();
     const skills = new SkillsClient(client);
     if (!skills.directoryRead)
-      throw new CoreError('not-supported', `Server "${this.context.server}" does not serve resources/directory/read for its skills; read the files its skills list instead.`, {
-        data: { server: this.context.server },
-      });
+      throw new CoreError(
+        'not-supported',
+        `Server "${this.context.server}" does not serve resources/directory/read for its skills; read the files its skills list instead.`,
+        {
+          data: { server: this.context.server },
+        },
+      );
     try {
       const { resources } = await skills.readDirectory(uri, { timeout: this.context.requestTimeoutMs() });
       return resources.map((r) => ({
@@ -214,9 +236,13 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
     const unknown = (refs ?? []).filter((r) => !this.items.some((s) => s.name === r || s.uri === r));
     if (unknown.length > 0) {
       const names = this.items.map((s) => s.name).join(', ');
-      throw new CoreError('invalid-argument', `Server "${this.context.server}" has no skill ${unknown.map((n) => `"${n}"`).join(', ')}. Its skills: ${names || 'none'}.`, {
-        data: { server: this.context.server, skills: unknown },
-      });
+      throw new CoreError(
+        'invalid-argument',
+        `Server "${this.context.server}" has no skill ${unknown.map((n) => `"${n}"`).join(', ')}. Its skills: ${names || 'none'}.`,
+        {
+          data: { server: this.context.server, skills: unknown },
+        },
+      );
     }
     if (!pins) return [];
     const chosen = refs === undefined ? this.items.filter((s) => !isSkillTrusted(s)) : this.items.filter((s) => refs.includes(s.name) || refs.includes(s.uri));
@@ -238,11 +264,17 @@ export class SkillsFeature extends ListFeature<SkillInfo> {
   private client(): Client {
     const client = this.context.client();
     if (!client)
-      throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; start it to see its skills.`, { data: { server: this.context.server } });
-    if (!declaresSkills(client.getServerCapabilities()))
-      throw new CoreError('not-supported', `Server "${this.context.server}" does not offer skills (it does not declare the ${SKILLS_EXTENSION_ID} extension).`, {
+      throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; start it to see its skills.`, {
         data: { server: this.context.server },
       });
+    if (!declaresSkills(client.getServerCapabilities()))
+      throw new CoreError(
+        'not-supported',
+        `Server "${this.context.server}" does not offer skills (it does not declare the ${SKILLS_EXTENSION_ID} extension).`,
+        {
+          data: { server: this.context.server },
+        },
+      );
     return client;
   }
 
