@@ -92,6 +92,27 @@ describe('skills needing review', () => {
   }, 60_000);
 });
 
+describe('a skill changed on the server after it was listed', () => {
+  it('is refused when loaded (its digest is not the pinned one) and shows as changed', async () => {
+    const h = await harness('openai', sequence(callTool('load_skill', { server: 'skills', name: 'pdf-forms' }), say('ok')), {
+      servers: serversWith(join(tempDir(), 'variant')),
+    });
+    expect((await h.host.api['skills:list']('skills')).skills.find((s) => s.name === 'pdf-forms')?.review?.state).toBe('trusted');
+    // The catalog changes its SKILL.md; its name and description stay, so no list_changed is sent.
+    const bumped = await h.host.api['tools:call']({ server: 'skills', tool: 'bump', args: {} });
+    expect(JSON.stringify(bumped.content)).toContain('listChanged\\":false');
+
+    const { runId } = await h.send('Fill in a form');
+    expect(h.tools(runId)[0]).toMatchObject({ tool: 'load_skill', status: 'error', error: expect.stringContaining('changed since it was trusted') as unknown });
+    expect(h.fake.requests[1]?.toolResults[0]?.content).not.toContain('variant 2');
+    await waitFor(
+      async () => (await h.host.api['skills:list']('skills')).skills.find((s) => s.name === 'pdf-forms')?.review?.state === 'changed',
+      10_000,
+      'the skill to show as changed',
+    );
+  }, 60_000);
+});
+
 describe('attaching a skill', () => {
   it('sends its SKILL.md with the message', async () => {
     const h = await harness('anthropic', sequence(say('ok')), { servers: serversWith(join(tempDir(), 'variant')) });
