@@ -3,10 +3,13 @@ import { expect, repoRoot, test } from './fixtures';
 import { featuresServer, openServerPage } from './features-helpers';
 import { expectReady, serverRow } from './helpers';
 
-// A server's page: tabs with arrow keys, the tool catalogue (searchable, virtualised), back to the chat.
+// A server's page: tabs with arrow keys, the tool catalogue (searchable, virtualised), back to the chat. The Skills tab
+// (between Apps and Logs) shows only for a server that declares skills: skills.spec.ts checks that order.
 test.use({ mcpServers: { features: featuresServer() } });
 
-test('a server page with tabs Tools · Resources · Prompts · Apps · Logs · Trace; arrow keys move between tabs', async ({ page }) => {
+test('a server page with tabs Tools · Resources · Prompts · Apps · Logs · Trace (no Skills: the server has none); arrow keys move between tabs', async ({
+  page,
+}) => {
   await expectReady(page, 'features');
   const serverPage = await openServerPage(page, 'features');
   const tabs = serverPage.getByRole('tablist');

@@ -17,6 +17,7 @@ import { chatChannelNames, chatEventNames, type ChatResults, type ChatEvents } f
 import { settingsChannelNames, type SettingsResults } from './contract/settings';
 import { installChannelNames, installEventNames, type InstallResults, type InstallEvents } from './contract/install';
 import { appsChannelNames, appsEventNames, type AppsResults, type AppsEvents } from './contract/apps';
+import { skillsChannelNames, type SkillsResults } from './contract/skills';
 import type { HostError, HostErrorCode } from './errors';
 
 /*
@@ -43,6 +44,7 @@ export type * from './contract/chat';
 export type * from './contract/settings';
 export type * from './contract/install';
 export type * from './contract/apps';
+export type * from './contract/skills';
 export type * from './errors';
 export { isHostErrorCode } from './errors';
 export { logLevels } from './contract/logging';
@@ -68,7 +70,8 @@ export interface HostResults
     ChatResults,
     SettingsResults,
     InstallResults,
-    AppsResults {}
+    AppsResults,
+    SkillsResults {}
 
 /** Events main pushes to every renderer: the union of the domains' tables. */
 export interface HostEvents
@@ -111,6 +114,7 @@ const channelFlags = {
   ...settingsChannelNames,
   ...installChannelNames,
   ...appsChannelNames,
+  ...skillsChannelNames,
 } as const satisfies Record<HostChannel, true>;
 export const hostChannelNames = Object.keys(channelFlags) as HostChannel[];
 const eventFlags = {

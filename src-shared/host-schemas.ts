@@ -12,6 +12,7 @@ import { resourcesChannels } from './schemas/resources';
 import { secretsChannels } from './schemas/secrets';
 import { serversChannels } from './schemas/servers';
 import { settingsChannels } from './schemas/settings';
+import { skillsChannels } from './schemas/skills';
 import { toolsChannels } from './schemas/tools';
 import { traceChannels } from './schemas/trace';
 import { trustChannels } from './schemas/trust';
@@ -40,4 +41,5 @@ export const hostChannels = {
   ...settingsChannels,
   ...installChannels,
   ...appsChannels,
+  ...skillsChannels,
 } as const;

@@ -64,7 +64,8 @@ Commands:
   list                         connect every enabled server; one row each (name, transport, status, protocol, tools, error)
   tools [SERVER]               the tools of every ready server, or of one (marked when changed/new/flagged; hidden text decoded);
                                servers not ready are named on stderr with why (exit 1 when none is)
-  trust SERVER [TOOL…]         accept the current definitions of the tools that changed since they were trusted (or those named)
+  trust SERVER [TOOL…|SKILL…]  accept the current definitions of the tools and skills that changed since they were trusted
+                               (or those named)
   call SERVER TOOL [ARGS_JSON] [--progress] [--task]
                                call a tool; exit 0 on success, 1 when the result is an error, 2 for usage/config errors
                                (--progress: "progress 2/4 message" and task state lines on stderr; --task: run it as a
@@ -81,6 +82,10 @@ Commands:
                                completions of a prompt argument or a resource template variable, one per line
                                (--context: the other arguments already chosen, e.g. '{"category": "fruit"}')
   ping SERVER                  is it there: ping (legacy) or server/discover (2026-07-28), with the round trip
+  skills [SERVER]              the skills (io.modelcontextprotocol/skills) of every ready server, or of one: name,
+                               description, URI; marked when changed/new/flagged (--json: [{server, name, description, uri}])
+  skill SERVER NAME            a skill's SKILL.md (--json: the skills/get result); exit 2 for an unknown server, 1 for
+                               an unknown skill or a server without skills
   login SERVER [--no-browser]  sign in to a remote server with OAuth: prints the authorization URL (and opens it in the
                                browser unless --no-browser), waits for the redirect on 127.0.0.1; the tokens are kept
                                as secrets and refreshed silently. A server that needs it shows status needs-login

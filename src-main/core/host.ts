@@ -23,6 +23,7 @@ import type { SupervisionPolicy } from './servers/policy';
 import type { Redactor, TraceRecorder } from './trace/index';
 import { ConsentStore } from './trust/consent';
 import { PinStore, pinsFileName } from './trust/pins';
+import { SkillPinStore, skillPinsFileName } from './trust/skill-pins';
 import { RequestQueue } from './requests/queue';
 import { ProviderSampler } from './chat/sampler';
 import { samplingContextText } from './requests/sampling-context';
@@ -39,6 +40,7 @@ import { lazyInstallService, type LazyInstallService } from './services/install-
 import { LoggingService } from './services/logging';
 import { openUrlApi, type OpenExternal } from './services/open-url';
 import { PromptsService } from './services/prompts';
+import { SkillsService } from './services/skills';
 import { RequestsService } from './services/requests';
 import { ResourcesService } from './services/resources';
 import { SecretsService } from './services/secrets';
@@ -230,8 +232,32 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
           ),
       },
       resources: {
-        read: (server, uri) => fleet.get(server).features.resources.read(uri),
-        nameOf: (server, uri) => fleet.get(server).features.resources.nameOf(uri),
+        // A skill's SKILL.md attached to a message: through the skill's review and digest check, not a plain read.
+        read: async (server, uri) => {
+          const skills = fleet.get(server).features.skills;
+          if (!skills.isSkillUri(uri)) return fleet.get(server).features.resources.read(uri);
+          const view = await skills.loadTrusted(uri);
+          return { contents: [{ uri: view.skill.uri, mimeType: 'text/markdown', text: view.text }] };
+        },
+        nameOf: async (server, uri) => fleet.get(server).features.skills.nameOf(uri) ?? fleet.get(server).features.resources.nameOf(uri),
+      },
+      skills: {
+        offered: async () => {
+          const ready = fleet.views().filter((v) => v.status === 'ready' && !v.disabled && v.capabilities?.skills === true);
+          const lists = await Promise.all(
+            ready.map(async (v) => {
+              const skills = fleet.get(v.name).features.skills;
+              // The connect-time listing runs after ready: a turn that starts at once waits for it.
+              await skills.settle();
+              return skills.offeredSkills().map((s) => ({ server: v.name, name: s.name, description: s.description, uri: s.uri }));
+            }),
+          );
+          return lists.flat();
+        },
+        load: async (server, name) => {
+          const view = await fleet.get(server).features.skills.loadTrusted(name);
+          return { uri: view.skill.uri, text: view.text };
+        },
       },
       secrets,
       env: { env: hostEnv, dotenv: dotenv.merged, dotenvFiles: dotenv.files, dotenvPaths: dotenv.paths },
@@ -303,6 +329,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     ...new SecretsService(secrets, () => apply(store.snapshot())).api,
     ...new ResourcesService(fleet).api,
     ...new PromptsService(fleet).api,
+    ...new SkillsService(fleet).api,
     ...new LoggingService(fleet).api,
     ...trace.api(fleet),
     ...requestsService.api,
@@ -373,6 +400,7 @@ interface DataFolder {
   ledger: ChildLedger;
   eraCache: EraCache;
   pins: PinStore;
+  skillPins: SkillPinStore;
   loginPath: string | undefined;
   events: HostEventBus;
 }
@@ -409,6 +437,8 @@ async function openDataFolder(options: HostOptions, disposables: AsyncDisposable
     eraCache: new EraCache(join(dataDir, 'era-cache.json')),
     // Pinned tool definitions: a changed or new tool needs review before the model sees it.
     pins: new PinStore(join(dataDir, pinsFileName), (line) => log.warn(line)),
+    // Pinned skills: a changed or new skill needs review before the model is offered it.
+    skillPins: new SkillPinStore(join(dataDir, skillPinsFileName), (line) => log.warn(line)),
     loginPath: options.loginShellPath ? await readLoginShellPath() : undefined,
     events: disposables.add(new HostEventBus(listenerFailed)),
   };
@@ -481,6 +511,7 @@ function fleetOptions(options: HostOptions, folder: DataFolder, parts: FleetPart
       policy: { ...options.settings.supervision?.(), ...options.policy },
       eraCache: folder.eraCache,
       pins: folder.pins,
+      skillPins: folder.skillPins,
       ledger: folder.ledger,
       log: new RotatingLog(join(folder.logsDir, 'servers', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.log`), { redact: folder.redactLog }),
       redact: folder.redactLog,

@@ -16,6 +16,7 @@ export function bindFeatures(store: AppStore, host: BridgeClient): Unsubscribe {
       if (typeof event?.server !== 'string') return;
       if (event.feature === 'resources' && state().resourceLists[event.server] !== undefined) void state().loadResources(event.server);
       if (event.feature === 'prompts' && state().promptLists[event.server] !== undefined) void state().loadPrompts(event.server);
+      if (event.feature === 'skills' && state().skillLists[event.server] !== undefined) void state().loadSkills(event.server);
     }),
     api.on('resources:updated', (event) => {
       if (typeof event?.server === 'string' && typeof event.uri === 'string') state().applyResourceUpdated(event);

@@ -169,12 +169,15 @@ export function promptArgs(args: Record<string, unknown>): Record<string, string
 
 /** What `/` offers while a name is typed: tools and prompts whose name starts with (or contains) the text. */
 export interface SlashSuggestion {
-  kind: 'tool' | 'prompt';
+  /** `skill`: taking it attaches the skill's SKILL.md (./skill-suggestions.ts). */
+  kind: 'tool' | 'prompt' | 'skill';
   /** What to type: bare when unique, else qualified. */
   command: string;
   server: string;
   name: string;
   description?: string;
+  /** A skill's SKILL.md URI. */
+  uri?: string;
 }
 
 export function slashSuggestions(typed: string, servers: readonly ServerView[], lists: PromptLists, limit = 8): SlashSuggestion[] {

@@ -12,8 +12,8 @@ import type { ReadResourceView, ResourceContents, ResourceListView } from '../..
 /** Something fetched on demand: not asked yet (undefined), in flight, there, or failed. */
 export type Loadable<T> = { state: 'loading'; value?: T } | { state: 'ok'; value: T; at: number } | { state: 'error'; message: string; value?: T };
 
-export type ServerTab = 'tools' | 'resources' | 'prompts' | 'apps' | 'logs' | 'trace';
-export const serverTabs: readonly ServerTab[] = ['tools', 'resources', 'prompts', 'apps', 'logs', 'trace'];
+export type ServerTab = 'tools' | 'resources' | 'prompts' | 'apps' | 'skills' | 'logs' | 'trace';
+export const serverTabs: readonly ServerTab[] = ['tools', 'resources', 'prompts', 'apps', 'skills', 'logs', 'trace'];
 
 /** What the resources tab has open on the right. */
 export type ResourceSelection = { kind: 'resource'; uri: string; embedded?: ResourceContents } | { kind: 'template'; uriTemplate: string; uri?: string };
@@ -25,6 +25,8 @@ export interface ServerPageState {
   tool?: string;
   resource?: ResourceSelection;
   prompt?: string;
+  /** The skill (its SKILL.md URI) open in the Skills tab. */
+  skill?: string;
 }
 
 export type ResourceListState = Loadable<ResourceListView>;

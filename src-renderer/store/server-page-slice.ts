@@ -22,6 +22,7 @@ export interface ServerPageSlice {
   selectCatalogueTool(tool: string | undefined): void;
   selectResource(selection: ResourceSelection | undefined): void;
   selectPrompt(name: string | undefined): void;
+  selectSkill(uri: string | undefined): void;
   /** Follows a `resource_link` or embedded resource from a tool result: the resources tab of that server, with it open. */
   openResource(server: string, uri: string, embedded?: ResourceContents): void;
   /** Loads what a tab shows if it is not loaded yet. */
@@ -93,6 +94,10 @@ export const createServerPageSlice =
         const page = get().serverPage;
         if (page) update(name === undefined ? withoutKey(page, 'prompt') : { ...page, prompt: name });
       },
+      selectSkill(uri) {
+        const page = get().serverPage;
+        if (page) update(uri === undefined ? withoutKey(page, 'skill') : { ...page, skill: uri });
+      },
       openResource(server, uri, embedded) {
         const resource: ResourceSelection = embedded ? { kind: 'resource', uri, embedded } : { kind: 'resource', uri };
         show({ ...(left.get(server) ?? { server }), server, tab: 'resources', resource });
@@ -115,6 +120,9 @@ export const createServerPageSlice =
             // The last results come from the host's call registry: listed afresh, as a call may have ended elsewhere.
             void s.loadAppList(server);
             void s.loadCalls();
+            return;
+          case 'skills':
+            if (s.skillLists[server] === undefined && caps?.skills === true) void s.loadSkills(server);
             return;
           case 'logs':
             if (s.logs[server]?.loaded !== true) void s.loadLogs(server);

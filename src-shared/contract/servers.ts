@@ -22,6 +22,8 @@ export interface ServerCapabilitiesView {
   completions: boolean;
   logging: boolean;
   tasks: boolean;
+  /** The Skills extension (`io.modelcontextprotocol/skills`). */
+  skills?: boolean;
 }
 
 /** A StatusReason's facts: JSON scalars and string lists (what a translation's placeholders are filled from). */
@@ -97,7 +99,7 @@ export interface ServerView {
   logLevel?: LogLevel;
   health?: ServerHealth;
   /** The sizes of the feature lists, as last loaded. */
-  counts?: { resources: number; templates: number; prompts: number };
+  counts?: { resources: number; templates: number; prompts: number; skills?: number };
   /** A remote server's OAuth sign-in (absent for stdio servers and entries with their own Authorization header). */
   auth?: AuthView;
   /** Present while this entry is not approved: what would run or where its secrets would go, for a person to review (values never). */
@@ -169,7 +171,7 @@ export interface PingView {
 /** That server's resources or prompts list was reloaded: fetch it again. */
 export interface FeaturesChangedEvent {
   server: string;
-  feature: 'resources' | 'prompts';
+  feature: 'resources' | 'prompts' | 'skills';
 }
 
 export interface ServersResults {

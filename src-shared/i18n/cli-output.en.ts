@@ -35,6 +35,7 @@ export const cliOutEn = {
     resourceUri: 'UI RESOURCE',
     visibility: 'VISIBILITY',
     app: 'APP',
+    skill: 'SKILL',
   },
   apps: {
     ok: 'ok',
@@ -143,6 +144,7 @@ export const cliOutEn = {
   features: {
     listResourcesFailed: '{{server}}: listing resources failed: {{error}}',
     listPromptsFailed: '{{server}}: listing prompts failed: {{error}}',
+    listSkillsFailed: '{{server}}: listing skills failed: {{error}}',
     notJson: "{{what}} is not valid JSON ({{error}}). Example: '{{example}}'",
     notObject: "{{what}} must be a JSON object, like '{{example}}'",
     notString: '{{what}}: "{{key}}" must be a string (prompt arguments are text), got {{got}}',
@@ -173,6 +175,11 @@ export const cliOutEn = {
     nothing: 'Nothing of {{server}} needed review; its current instructions are pinned.',
     accepted: 'Accepted, as the server lists them now:',
     trusted: 'Trusted {{n}} tool(s) of {{server}}: {{tools}}.',
+    trustedSkills: 'Trusted {{n}} skill(s) of {{server}}: {{skills}}.',
+    skillChanged: '{{server}}/{{skill}} (skill): changed since it was trusted ({{fields}}){{accept}}',
+    skillNew: "{{server}}/{{skill}} (skill): new since the server's skills were trusted{{accept}}",
+    skillFlagged: '{{server}}/{{skill}} (skill): hides text in its frontmatter or SKILL.md{{accept}}',
+    acceptSkill: '; accept with: switchboard trust {{server}} {{skill}}',
   },
   auth: {
     openThis: 'To sign in to "{{server}}" at {{host}}, open this address in your browser:\n\n  {{url}}\n',

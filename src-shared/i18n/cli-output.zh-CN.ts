@@ -28,6 +28,7 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     app: '应用',
     version: '版本',
     kinds: '类型',
+    skill: '技能',
   },
   apps: {
     ok: '正常',
@@ -135,6 +136,7 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
   features: {
     listResourcesFailed: '{{server}}：列出资源失败：{{error}}',
     listPromptsFailed: '{{server}}：列出提示失败：{{error}}',
+    listSkillsFailed: '{{server}}：列出技能失败：{{error}}',
     notJson: "{{what}} 不是有效的 JSON（{{error}}）。示例：'{{example}}'",
     notObject: "{{what}} 必须是 JSON 对象，例如 '{{example}}'",
     notString: '{{what}}：“{{key}}”必须是字符串（提示参数都是文本），实际为 {{got}}',
@@ -163,6 +165,11 @@ export const cliOutZhCN: Catalogue['cliOut'] = {
     nothing: '{{server}} 没有需要审核的内容；已固定它当前的说明。',
     accepted: '已接受（以服务器当前列出的为准）：',
     trusted: '已信任 {{server}} 的 {{n}} 个工具：{{tools}}。',
+    trustedSkills: '已信任 {{server}} 的 {{n}} 个技能：{{skills}}。',
+    skillChanged: '{{server}}/{{skill}}（技能）：自被信任后已更改（{{fields}}）{{accept}}',
+    skillNew: '{{server}}/{{skill}}（技能）：在该服务器的技能被信任之后新增{{accept}}',
+    skillFlagged: '{{server}}/{{skill}}（技能）：其 frontmatter 或 SKILL.md 中隐藏了文本{{accept}}',
+    acceptSkill: '；接受请运行：switchboard trust {{server}} {{skill}}',
   },
   auth: {
     openThis: '要登录“{{server}}”（{{host}}），请在浏览器中打开以下地址：\n\n  {{url}}\n',

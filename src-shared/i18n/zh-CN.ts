@@ -468,6 +468,7 @@ export const zhCN: Catalogue = {
       logs: '日志',
       trace: '跟踪',
       apps: '应用',
+      skills: '技能',
     },
     offers: '{{server}}：提供的内容',
     back: '返回聊天',
@@ -827,6 +828,34 @@ export const zhCN: Catalogue = {
     items: '项',
     templateLabel: '模板 {{name}}',
     notFilled: '未填写：{{names}}',
+  },
+  skills: {
+    notOffered: '{{server}} 不提供技能。',
+    intro:
+      '{{server}} 提供的技能（io.modelcontextprotocol/skills）：模型在需要时加载的说明。每个技能都按其摘要固定；发生变化的技能需经你审核后才会提供给模型。',
+    refresh: '重新加载技能',
+    listFailed: '无法列出技能：{{error}}',
+    loading: '正在加载技能…',
+    none: '此服务器不提供技能。',
+    listLabel: '{{server}} 的技能',
+    detailLabel: '技能 {{skill}}',
+    reviewTitle: '在你接受之前不会提供给模型。',
+    review: {
+      changed: '{{skill}} 自你信任后已更改（{{fields}}）。在你接受之前不会提供给模型。',
+      new: '{{skill}} 是在该服务器的技能被信任之后新增的。在你接受之前不会提供给模型。',
+      flagged: '{{skill}} 的 frontmatter 或 SKILL.md 中隐藏了文本。在你接受之前不会提供给模型。',
+    },
+    wasDescription: '信任时的描述：{{description}}',
+    accept: '接受',
+    attach: '附加到消息',
+    attached: '已附加',
+    attachTitle: '随下一条消息发送它的 SKILL.md',
+    files: '文件',
+    dynamic: '此技能的文件由服务器按需生成，不会列出或校验。',
+    bytes_one: '{{count}} 字节',
+    bytes_other: '{{count}} 字节',
+    reading: '正在读取…',
+    binary: '（二进制，{{count}} 字节）',
   },
   prompts: {
     argCount_one: '{{count}} 个参数',
@@ -1564,7 +1593,7 @@ export const zhCN: Catalogue = {
   list                         连接每个已启用的服务器；每个一行（名称、传输方式、状态、协议、工具数、错误）
   tools [SERVER]               每个就绪服务器（或指定服务器）的工具（已更改/新增/被标记的会注明；隐藏文本会解码显示）；
                                未就绪的服务器会在 stderr 上列出原因（都未就绪时退出码为 1）
-  trust SERVER [TOOL…]         接受自被信任后已更改的工具（或指定工具）的当前定义
+  trust SERVER [TOOL…|SKILL…]  接受自被信任后已更改的工具和技能（或指定的工具、技能）的当前定义
   call SERVER TOOL [ARGS_JSON] [--progress] [--task]
                                调用一个工具；成功退出码 0，结果为错误时 1，用法/配置错误时 2
                                （--progress：在 stderr 输出 "progress 2/4 message" 和任务状态行；--task：在工具允许时
@@ -1580,6 +1609,10 @@ export const zhCN: Catalogue = {
                                提示参数或资源模板变量的补全，每行一个
                                （--context：已选定的其他参数，例如 '{"category": "fruit"}'）
   ping SERVER                  检查服务器是否在线：ping（旧版）或 server/discover（2026-07-28），并显示往返时间
+  skills [SERVER]              每个就绪服务器（或指定服务器）的技能（io.modelcontextprotocol/skills）：名称、描述、URI；
+                               已更改/新增/被标记的会注明（--json：[{server, name, description, uri}]）
+  skill SERVER NAME            打印技能的 SKILL.md（--json：skills/get 的结果）；未知服务器退出码 2，未知技能或服务器
+                               不提供技能时为 1
   login SERVER [--no-browser]  用 OAuth 登录远程服务器：打印授权 URL（除非 --no-browser，否则在浏览器中打开），
                                在 127.0.0.1 上等待重定向；令牌作为机密保存并静默刷新。需要登录的服务器显示状态 needs-login
   logout SERVER                退出登录：在授权服务器支持时吊销令牌，并删除它们
@@ -1658,6 +1691,7 @@ export const zhCN: Catalogue = {
     atMostOneServer: '{{command}} 最多接受一个 SERVER',
     readNeeds: 'read 需要 SERVER URI',
     promptNeeds: 'prompt 需要 SERVER NAME [ARGS_JSON]',
+    skillNeeds: 'skill 需要 SERVER NAME',
     completeNeeds: 'complete 需要 SERVER prompt|resource NAME_OR_TEMPLATE ARG VALUE',
     completeSecond: 'complete：第二个词必须是 prompt 或 resource，收到的是 {{got}}',
     pingNeeds: 'ping 需要一个 SERVER',

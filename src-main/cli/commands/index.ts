@@ -11,6 +11,7 @@ import { installCommands } from './install';
 import { list } from './list';
 import { secret } from './secret';
 import { serve } from './serve';
+import { skillCommands } from './skills';
 import { tools } from './tools';
 import { trust } from './trust';
 
@@ -22,6 +23,7 @@ export const commands: readonly CliCommand[] = [
   call,
   apps,
   ...featureCommands,
+  ...skillCommands,
   ...authCommands,
   doctor,
   importCommand,

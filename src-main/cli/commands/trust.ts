@@ -1,4 +1,4 @@
-import type { ServerView, ToolInfo } from '../../../src-shared/host-api';
+import type { ServerView, SkillInfo, ToolInfo } from '../../../src-shared/host-api';
 import { isAppOnly } from '../../../src-shared/tool-ui';
 import type { Host } from '../../core/host';
 import { findingLines, longTextLimit, type FindingWords } from '../../core/trust/hidden-text';
@@ -7,6 +7,7 @@ import type { CliArgs } from '../args';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
 import { err, firstLine, out, outJson, printTable } from '../output';
 import { firstServer, oneShot, type CliCommand } from './command';
+import { skillReviewLine } from './skills';
 
 /*
  * `switchboard trust SERVER [TOOL…]` accepts the current definitions of a server's tools (those named, or every one
@@ -110,25 +111,43 @@ async function trustTools(host: Host, args: CliArgs): Promise<number> {
     );
     return 1;
   }
-  const chosen = tools.length > 0 ? view.tools.filter((t) => tools.includes(t.name)) : view.tools.filter(needsReview);
-  let trusted: string[];
+  // Names that are not the server's tools are taken for its skills (io.modelcontextprotocol/skills), where it has them.
+  const hasSkills = view.capabilities?.skills === true;
+  const skills = hasSkills ? tools.filter((name) => !view.tools.some((t) => t.name === name)) : [];
+  const toolNames = tools.filter((name) => !skills.includes(name));
+  const chosen = toolNames.length > 0 ? view.tools.filter((t) => toolNames.includes(t.name)) : tools.length > 0 ? [] : view.tools.filter(needsReview);
+  let trusted: string[] = [];
+  let trustedSkills: string[] = [];
+  let skillInfos: SkillInfo[] = [];
   try {
-    trusted = (await host.api['tools:trust']({ server, ...(tools.length > 0 ? { tools } : {}) })).trusted;
+    if (toolNames.length > 0 || tools.length === 0)
+      trusted = (await host.api['tools:trust']({ server, ...(toolNames.length > 0 ? { tools: toolNames } : {}) })).trusted;
+    if (hasSkills && (skills.length > 0 || tools.length === 0)) {
+      skillInfos = (await host.api['skills:list'](server)).skills;
+      trustedSkills = (await host.api['skills:trust']({ server, ...(skills.length > 0 ? { skills } : {}) })).trusted;
+    }
   } catch (error) {
     err(`switchboard: ${errorLine(error)}`);
     return 2;
   }
   if (args.json) {
-    outJson({ server, trusted });
+    outJson(hasSkills ? { server, trusted, skills: trustedSkills } : { server, trusted });
     return 0;
   }
-  if (trusted.length === 0) {
+  const acceptedSkills = skillInfos.filter((s) => trustedSkills.includes(s.uri));
+  if (trusted.length === 0 && trustedSkills.length === 0) {
     out(cliT('cliOut.trust.nothing', { server }));
     return 0;
   }
-  if (chosen.length > 0) err(cliT('cliOut.trust.accepted'));
+  if (chosen.length > 0 || acceptedSkills.some((s) => s.review?.state !== 'trusted')) err(cliT('cliOut.trust.accepted'));
   for (const tool of chosen) for (const line of reviewLines(view, tool, { hint: false })) err(`  ${line}`);
-  out(cliT('cliOut.trust.trusted', { n: cliNumber(trusted.length), server, tools: trusted.join(', ') }));
+  for (const skill of acceptedSkills) {
+    const line = skillReviewLine(server, skill, false);
+    if (line !== undefined) err(`  ${line}`);
+  }
+  if (trusted.length > 0) out(cliT('cliOut.trust.trusted', { n: cliNumber(trusted.length), server, tools: trusted.join(', ') }));
+  if (acceptedSkills.length > 0)
+    out(cliT('cliOut.trust.trustedSkills', { n: cliNumber(acceptedSkills.length), server, skills: acceptedSkills.map((s) => s.name).join(', ') }));
   return 0;
 }
 

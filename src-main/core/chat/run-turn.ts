@@ -9,6 +9,7 @@ import { PartialInputs } from './partial-input';
 import { describeProviderError } from './provider-errors';
 import { ToolNameMap, toolKey, type ToolRef } from './tool-names';
 import { searchTool, searchToolName, searchSystemNote, type ToolSearchOptions } from './tool-search/search-tool';
+import { loadSkillTool, loadSkillToolName, skillsSystemNote, type SkillsTurn } from './skills/load-skill';
 
 /**
  * One turn of the tool loop: the model streams text and tool calls; each call is approved (or not) and goes
@@ -65,6 +66,8 @@ export interface TurnOptions {
    * the next step on. Absent: every tool of `tools` is offered.
    */
   search?: ToolSearchOptions;
+  /** Skills the model may load (`load_skill`), listed in the system prompt. Absent or empty: none. */
+  skills?: SkillsTurn;
   output: OutputOptions;
   signal: AbortSignal;
   /** The message being built: its parts are updated in place. */
@@ -236,6 +239,9 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
     for (const offered of options.tools) load(offered);
   }
 
+  const skills = options.skills !== undefined && options.skills.skills.length > 0 ? options.skills : undefined;
+  if (skills) tools[loadSkillToolName] = loadSkillTool({ ...options, turn: skills, upsert });
+
   // Only for tools with an app: nothing else shows a call before its arguments are complete.
   const streaming = new Map<string, OfferedTool>();
   const onToolInput = options.onToolInput;
@@ -250,7 +256,7 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   try {
     const result = streamText({
       model: options.model,
-      system: `${options.system ?? defaultSystemPrompt}${search ? `\n\n${searchSystemNote}` : ''}`,
+      system: `${options.system ?? defaultSystemPrompt}${search ? `\n\n${searchSystemNote}` : ''}${skills ? `\n\n${skillsSystemNote(skills.skills)}` : ''}`,
       messages: options.messages,
       ...(Object.keys(tools).length > 0 ? { tools } : {}),
       // Search mode: a tool the model names without searching (it knows it from earlier, or guessed the name right)

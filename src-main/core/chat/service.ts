@@ -22,6 +22,7 @@ import { providerIds } from '../../../src-shared/contract/chat';
 import { CoreError, messageOf, toHostError } from '../errors';
 import type { SecretStore } from '../secrets/store';
 import { readAttachments, type ResourceSource } from './attachments';
+import type { ChatSkillSource } from './skills/load-skill';
 import { AuditLog } from './audit-log';
 import { ChatSettingsStore } from './chat-settings';
 import { DotenvChoices, dotenvChoicesFileName } from './dotenv-choices';
@@ -53,6 +54,8 @@ export interface ChatServiceOptions {
   tools: ToolSource;
   /** Where attached resources are read from (`chat:send` with `attachments`). */
   resources?: ResourceSource;
+  /** Skills the model may load (io.modelcontextprotocol/skills); absent: none. */
+  skills?: ChatSkillSource;
   secrets: SecretStore;
   env: ProviderEnv;
   /** The data folder (conversations/, chat-settings.json, audit.jsonl); undefined keeps everything in memory. */
@@ -273,6 +276,7 @@ export class ChatService {
         messages: [...history, { role: 'user', content: userContent(userMessage, output) }],
         tools: offered,
         ...(search ? { search } : {}),
+        ...(this.options.skills ? { skills: { skills: await this.options.skills.offered(), source: this.options.skills } } : {}),
         claimCallId: (modelCallId) => this.claimCallId(modelCallId),
         callTool: (ref, args, signal, callId) => this.options.tools.callTool(ref, args, signal, callId),
         policy: () => {

@@ -30,5 +30,6 @@ function capabilitiesView(capabilities: NonNullable<ReturnType<Client['getServer
     completions: capabilities.completions !== undefined,
     logging: capabilities.logging !== undefined,
     tasks: capabilities.tasks !== undefined || capabilities.extensions?.['io.modelcontextprotocol/tasks'] !== undefined,
+    skills: capabilities.extensions?.['io.modelcontextprotocol/skills'] !== undefined,
   };
 }

@@ -6,6 +6,7 @@ import type { ChildLedger } from '../process/ledger';
 import type { RequestQueue } from '../requests/queue';
 import type { RotatingLog } from '../support/log-file';
 import type { PinStore } from '../trust/pins';
+import type { SkillPinStore } from '../trust/skill-pins';
 import type { EraCache } from './era-cache';
 import type { HostEmit } from './features/feature';
 import type { SupervisionPolicy } from './policy';
@@ -30,6 +31,8 @@ export interface SupervisorDeps {
   emit?: HostEmit;
   /** Pinned tool definitions: tools that changed, are new or hide text need review before use. */
   pins?: PinStore;
+  /** Pinned skills: skills that changed, are new or hide text need review before the model is offered them. */
+  skillPins?: SkillPinStore;
   /** Where sampling and elicitation requests go to be answered by a person (absent: they are declined). */
   requests?: RequestQueue;
   /** Runs sampling requests on the chat's providers. */

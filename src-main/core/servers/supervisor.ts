@@ -100,6 +100,7 @@ export class Supervisor {
         ...(this.server.entry.sampling?.perMinute !== undefined ? { perMinute: this.server.entry.sampling.perMinute } : {}),
       }),
       pins: deps.pins,
+      skillPins: deps.skillPins,
       ...(deps.samplingContext ? { samplingContext: (scope: 'thisServer' | 'allServers') => deps.samplingContext?.(this.server.name, scope) } : {}),
     };
     this.features = createFeatures(context);
@@ -153,9 +154,10 @@ export class Supervisor {
     const entry = this.server.entry;
     const ready = this.status === 'ready';
     const session = ready ? this.session : undefined;
-    const { resources, prompts, logging, health } = this.features;
+    const { resources, prompts, logging, health, skills } = this.features;
     const resourceCounts = resources.counts();
     const promptCount = prompts.count();
+    const skillCount = skills.count();
     const logLevel = logging.level();
     const healthView = health.view();
     return {
@@ -181,7 +183,14 @@ export class Supervisor {
       ...(logLevel !== undefined ? { logLevel } : {}),
       ...(healthView !== undefined ? { health: healthView } : {}),
       ...(resourceCounts !== undefined || promptCount !== undefined
-        ? { counts: { resources: resourceCounts?.resources ?? 0, templates: resourceCounts?.templates ?? 0, prompts: promptCount ?? 0 } }
+        ? {
+            counts: {
+              resources: resourceCounts?.resources ?? 0,
+              templates: resourceCounts?.templates ?? 0,
+              prompts: promptCount ?? 0,
+              ...(skillCount !== undefined ? { skills: skillCount } : {}),
+            },
+          }
         : {}),
       ...(this.pendingConsent ? { consent: this.pendingConsent } : {}),
       ...(this.auth ? { auth: this.auth.view() } : {}),

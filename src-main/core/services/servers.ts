@@ -28,7 +28,7 @@ export class ServersService implements Disposable {
         // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
         // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
         if (this.isReady(server)) this.flush();
-        if (feature === 'resources' || feature === 'prompts') events.emit('features:changed', { server, feature });
+        if (feature === 'resources' || feature === 'prompts' || feature === 'skills') events.emit('features:changed', { server, feature });
       }),
     );
     this.api = {

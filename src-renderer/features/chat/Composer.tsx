@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { slashSuggestions, type SlashSuggestion } from '../../store/command';
+import { skillSuggestions } from '../../store/skill-suggestions';
 import { useApp } from '../../store/useApp';
 import type { AppState } from '../../store';
 import { canChat } from '../../store/providers-slice';
@@ -60,14 +61,20 @@ export function Composer() {
   const promptLists = useApp((s) => s.promptLists);
   const loadAllPrompts = useApp((s) => s.loadAllPrompts);
   const openPromptForm = useApp((s) => s.openPromptForm);
+  const skillLists = useApp((s) => s.skillLists);
+  const loadAllSkills = useApp((s) => s.loadAllSkills);
+  const attachResource = useApp((s) => s.attachResource);
 
   // While a `/name` is being typed (no arguments yet): the tools and prompts it could be.
   const typed = /^\/([^\s{]*)$/.exec(text)?.[1];
   const slashing = typed !== undefined;
   useEffect(() => {
-    if (slashing) void loadAllPrompts();
-  }, [slashing, servers, loadAllPrompts]);
-  const suggestions = useMemo(() => (typed === undefined ? [] : slashSuggestions(typed, servers, promptLists)), [typed, servers, promptLists]);
+    if (slashing) void Promise.all([loadAllPrompts(), loadAllSkills()]);
+  }, [slashing, servers, loadAllPrompts, loadAllSkills]);
+  const suggestions = useMemo(
+    () => (typed === undefined ? [] : [...slashSuggestions(typed, servers, promptLists), ...skillSuggestions(typed, servers, skillLists)]),
+    [typed, servers, promptLists, skillLists],
+  );
   const exact = suggestions.length === 1 && suggestions[0]?.command === typed;
   const showSuggestions = suggestions.length > 0 && !exact && dismissed !== text;
   const activeIndex = Math.min(active, Math.max(0, suggestions.length - 1));
@@ -76,6 +83,9 @@ export function Composer() {
   const take = (suggestion: SlashSuggestion): void => {
     if (suggestion.kind === 'prompt') {
       openPromptForm({ server: suggestion.server, name: suggestion.name, args: {} });
+      setText('');
+    } else if (suggestion.kind === 'skill' && suggestion.uri !== undefined) {
+      attachResource({ server: suggestion.server, uri: suggestion.uri });
       setText('');
     } else {
       setText(`/${suggestion.command} `);

@@ -11,6 +11,7 @@ import { LogsTab } from '../logs/LogsTab';
 import { PromptsTab } from '../prompts/PromptsTab';
 import { ResourcesTab } from '../resources/ResourcesTab';
 import { AppsTab } from '../apps/AppsTab';
+import { SkillsTab } from '../skills/SkillsTab';
 import { AuthCard } from '../auth/AuthCard';
 import { ConsentCard } from '../consent/ConsentCard';
 import { ToolCatalogue } from '../tools/ToolCatalogue';
@@ -21,7 +22,7 @@ import { formatCount, reasonText, useT } from '../../i18n';
 
 const idPrefix = 'server-page';
 
-/** A server's page: its header (status, health, what it offers, debug bundle) and tabs Tools · Resources · Prompts · Apps · Logs · Trace. */
+/** A server's page: its header (status, health, what it offers, debug bundle) and tabs Tools · Resources · Prompts · Apps · (Skills) · Logs · Trace. */
 export function ServerPage() {
   const page = useApp((s) => s.serverPage);
   const close = useApp((s) => s.closeServerPage);
@@ -31,6 +32,7 @@ export function ServerPage() {
   const resourceList = useApp((s) => (page ? s.resourceLists[page.server]?.value : undefined));
   const promptList = useApp((s) => (page ? s.promptLists[page.server]?.value : undefined));
   const appList = useApp((s) => (page ? s.appLists[page.server] : undefined));
+  const skillList = useApp((s) => (page ? s.skillLists[page.server]?.value : undefined));
   if (!page) return null;
   if (!server) {
     return (
@@ -54,6 +56,10 @@ export function ServerPage() {
     { id: 'resources', label: t('serverPage.tabs.resources'), badge: resourceCount },
     { id: 'prompts', label: t('serverPage.tabs.prompts'), badge: promptCount },
     { id: 'apps', label: t('serverPage.tabs.apps'), badge: appCount },
+    // Only for servers that declare the Skills extension.
+    ...(server.capabilities?.skills === true || page.tab === 'skills'
+      ? [{ id: 'skills' as const, label: t('serverPage.tabs.skills'), badge: skillList ? skillList.skills.length : server.counts?.skills }]
+      : []),
     { id: 'logs', label: t('serverPage.tabs.logs') },
     { id: 'trace', label: t('serverPage.tabs.trace') },
   ];
@@ -76,6 +82,7 @@ export function ServerPage() {
         {page.tab === 'resources' && <ResourcesTab server={server} />}
         {page.tab === 'prompts' && <PromptsTab server={server} />}
         {page.tab === 'apps' && <AppsTab server={server} />}
+        {page.tab === 'skills' && <SkillsTab server={server} />}
         {page.tab === 'logs' && <LogsTab server={server} />}
         {page.tab === 'trace' && <TraceTab server={server} />}
       </div>
@@ -139,6 +146,7 @@ const capabilityNames: Array<[keyof NonNullable<ServerView['capabilities']>, str
   ['completions', 'completions'],
   ['logging', 'logging'],
   ['tasks', 'tasks'],
+  ['skills', 'skills'],
 ];
 
 function ServerHeader({ server, onBack }: { server: ServerView; onBack(): void }) {

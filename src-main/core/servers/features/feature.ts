@@ -7,6 +7,7 @@ import type { Explained } from '../../errors';
 import type { RequestQueue } from '../../requests/queue';
 import type { Sampler } from '../../chat/sampler';
 import type { PinStore } from '../../trust/pins';
+import type { SkillPinStore } from '../../trust/skill-pins';
 
 /*
  * A feature module: one MCP feature of one server session (tools, resources, prompts, logging, tasks, health).
@@ -14,7 +15,7 @@ import type { PinStore } from '../../trust/pins';
  * capabilities), tells each when it is connected and when it ends, and disposes them in reverse order.
  */
 
-export type FeatureName = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging' | 'tasks' | 'health' | 'sampling' | 'elicitation' | 'roots';
+export type FeatureName = 'tools' | 'resources' | 'prompts' | 'completions' | 'logging' | 'tasks' | 'health' | 'sampling' | 'elicitation' | 'roots' | 'skills';
 
 export type HostEmit = <E extends HostEventName>(event: E, payload: HostEvents[E]) => void;
 
@@ -46,6 +47,8 @@ export interface FeatureContext {
   readonly ping: { intervalMs: number; timeoutMs: number };
   /** Pinned tool definitions: without it every tool counts as trusted. */
   readonly pins?: PinStore | undefined;
+  /** Pinned skills: without it every skill counts as trusted. */
+  readonly skillPins?: SkillPinStore | undefined;
   /** The host's queue of things a person must answer (sampling, elicitation); absent: every such request is declined. */
   readonly requests?: RequestQueue;
   /** Runs sampling on the chat's providers; absent: sampling is declined (no provider). */

@@ -7,6 +7,7 @@ import { PromptsFeature } from './prompts';
 import { ResourcesFeature } from './resources';
 import { RootsFeature } from './roots';
 import { SamplingFeature } from './sampling';
+import { SkillsFeature } from './skills';
 import { TasksFeature } from './tasks';
 import { ToolsFeature } from './tools';
 
@@ -23,6 +24,8 @@ export interface ServerFeatures {
   readonly sampling: SamplingFeature;
   readonly elicitation: ElicitationFeature;
   readonly roots: RootsFeature;
+  /** The Skills extension (`io.modelcontextprotocol/skills`). */
+  readonly skills: SkillsFeature;
   /** Every module, in creation order (disposed in reverse). */
   readonly all: readonly SessionFeature[];
 }
@@ -38,8 +41,13 @@ export function createFeatures(context: FeatureContext): ServerFeatures {
   const sampling = new SamplingFeature(context);
   const elicitation = new ElicitationFeature(context);
   const roots = new RootsFeature(context);
+  const skills = new SkillsFeature(context);
   // MCP Apps: a tool's UI resource is read again when the server says its resources changed.
   resources.onServerChange((uri) => tools.appsChanged(uri));
+  // Skills: a changed catalog is announced as `resources/list_changed`, whose handler is ResourcesFeature's.
+  resources.onServerChange((uri) => {
+    if (uri === undefined) skills.refresh();
+  });
   return {
     tools,
     resources,
@@ -51,6 +59,7 @@ export function createFeatures(context: FeatureContext): ServerFeatures {
     sampling,
     elicitation,
     roots,
-    all: [tools, resources, prompts, completions, logging, tasks, health, sampling, elicitation, roots],
+    skills,
+    all: [tools, resources, prompts, completions, logging, tasks, health, sampling, elicitation, roots, skills],
   };
 }
