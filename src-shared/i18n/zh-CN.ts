@@ -1592,14 +1592,17 @@ export const zhCN: Catalogue = {
                                上列出（Claude 无法解析）。--inline-secrets 改为写入其值（重定向到的文件设为 0600）
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
-  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--trust-dotenv] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--toolset NAME]
+       [--servers A,B] [--trust-dotenv] "MESSAGE"
                                询问可以使用服务器工具的 LLM；回答流式输出到 stdout，工具调用和审批提示输出到 stderr
                                （ask：在终端上询问，无终端时拒绝；all：运行每个调用；readonly：运行 readOnlyHint 工具，
                                其他的询问；none：从不运行）。stderr 的第一行写明服务、模型和端点。运行所在文件夹的
                                .env 设置的模型或基础 URL 须经确认才会使用（在终端上询问并记录），或使用 --trust-dotenv
                                （仅限本次运行）；否则不使用，并说明原因。
                                --tool-loading（默认：聊天设置，auto）：all 提供每个工具的定义；search 提供一个
-                               search_tools 工具，加载它找到的工具；auto 在超过 30 个工具或约 8k token 的定义时改用搜索
+                               search_tools 工具，加载它找到的工具；auto 在超过 30 个工具或约 8k token 的定义时改用搜索。
+                               --toolset NAME 只提供该工具集的工具（在 设置 → 聊天 中定义；默认：聊天设置 defaultToolset，
+                               未设置则为全部）；--servers A,B 只提供这些服务器的工具。未知的工具集或服务器以代码 2 退出
   registry search [TERM] [--registry URL] [--cursor C]
                                MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]
