@@ -104,7 +104,16 @@ describe('switchboard chat', () => {
     writeFileSync(config, JSON.stringify({ mcpServers: { calculator, calc2: calculator } }));
     const data = join(home, 'data');
     mkdirSync(data);
-    writeFileSync(join(data, 'chat-settings.json'), JSON.stringify({ toolLoading: 'all', toolsets: [{ name: 'second', servers: ['calc2'] }, { name: 'adding', tools: ['calculator/add'] }] }));
+    writeFileSync(
+      join(data, 'chat-settings.json'),
+      JSON.stringify({
+        toolLoading: 'all',
+        toolsets: [
+          { name: 'second', servers: ['calc2'] },
+          { name: 'adding', tools: ['calculator/add'] },
+        ],
+      }),
+    );
     const env = { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key, SWITCHBOARD_MODEL: 'openai:fake-model' };
     const run = (flags: string[]) => cli(['--config', config, '--data-dir', data, 'chat', ...flags, 'hi'], env, home);
 

@@ -63,7 +63,17 @@ describe('toolsets', () => {
 
   it('a hand-edited file with a wrong set: the good sets are used and the view says what is wrong', () => {
     const file = join(tempDir(), 'chat-settings.json');
-    writeFileSync(file, JSON.stringify({ toolsets: [{ name: 'ok', servers: ['a'] }, { name: 'bad', tools: [3] }], defaultToolset: 'gone', maxSteps: 5 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        toolsets: [
+          { name: 'ok', servers: ['a'] },
+          { name: 'bad', tools: [3] },
+        ],
+        defaultToolset: 'gone',
+        maxSteps: 5,
+      }),
+    );
     const view = new ChatSettingsStore(file).view();
     expect(view).toMatchObject({ toolsets: [{ name: 'ok', servers: ['a'] }], maxSteps: 5 });
     expect(view.defaultToolset).toBeUndefined();

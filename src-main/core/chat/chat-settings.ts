@@ -71,7 +71,8 @@ export class ChatSettingsStore {
   private toolsets(): { toolsets: Toolset[]; defaultToolset?: string; error?: string } {
     const { toolsets, error } = parseToolsets(this.data.toolsets);
     const wanted = this.data.defaultToolset;
-    if (wanted === undefined || toolsets.some((t) => t.name === wanted)) return { toolsets, ...(wanted !== undefined ? { defaultToolset: wanted } : {}), ...(error !== undefined ? { error } : {}) };
+    if (wanted === undefined || toolsets.some((t) => t.name === wanted))
+      return { toolsets, ...(wanted !== undefined ? { defaultToolset: wanted } : {}), ...(error !== undefined ? { error } : {}) };
     const missing = `defaultToolset ${JSON.stringify(wanted)} names no toolset: define it under toolsets, or clear it (all tools are offered meanwhile)`;
     return { toolsets, error: error === undefined ? missing : `${error}; ${missing}` };
   }

@@ -34,7 +34,10 @@ export function parseToolsets(raw: unknown): { toolsets: Toolset[]; error?: stri
   const toolsets: Toolset[] = [];
   const errors: string[] = [];
   raw.forEach((entry: unknown, i) => {
-    const label = typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string' ? JSON.stringify((entry as { name: string }).name) : `#${i + 1}`;
+    const label =
+      typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string'
+        ? JSON.stringify((entry as { name: string }).name)
+        : `#${i + 1}`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
       errors.push(`Toolset ${label}: must be an object {"name", "servers"?, "tools"?}`);
       return;

@@ -85,18 +85,20 @@ describe('loaded tools: remove and pin', () => {
   }, 90_000);
 
   it('removed while the turn runs: not offered from its next step, and the model may search for it again', async () => {
-    let h: Harness | undefined;
+    // The script removes the tool through the host the harness starts with it.
+    const box: { h?: Harness } = {};
     const script: Script = async (_request, index) => {
       if (index === 0) return callTool('search_tools', { query: 'merge a pull request', limit: 1 });
       if (index === 1) {
-        const started = h?.events.find((e) => e.type === 'run-started');
-        if (started?.type === 'run-started') await h?.host.api['chat:remove-tools'](started.conversationId, ['dev/merge_pull_request']);
+        const started = box.h?.events.find((e) => e.type === 'run-started');
+        if (started?.type === 'run-started') await box.h?.host.api['chat:remove-tools'](started.conversationId, ['dev/merge_pull_request']);
         return callTool('search_tools', { query: 'nothing matches zzzz' });
       }
       if (index === 2) return callTool('search_tools', { query: 'merge a pull request', limit: 1 });
       return say('done');
     };
-    h = await harness('openai', script, { servers });
+    const h = await harness('openai', script, { servers });
+    box.h = h;
     await h.host.api['chat:update-settings']({ toolLoading: 'search' });
     const { conversationId, finished } = await h.send('merge');
     expect(finished.status).toBe('done');
