@@ -19,6 +19,7 @@ import { createAppSettingsSlice } from './app-settings-slice';
 import { createInstallSlice } from './install-slice';
 import { createSidebarSlice } from './sidebar-slice';
 import { createAppsSlice } from './apps-slice';
+import { createConversationToolsSlice } from './conversation-tools-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -46,5 +47,6 @@ export function createAppStore(host: BridgeClient): AppStore {
     ...createInstallSlice(host.api)(...a),
     ...createSidebarSlice()(...a),
     ...createAppsSlice(host.api)(...a),
+    ...createConversationToolsSlice(host.api)(...a),
   }));
 }

@@ -18,6 +18,7 @@ import type { AuthSlice } from './auth-slice';
 import type { AppSettingsSlice } from './app-settings-slice';
 import type { SidebarSlice } from './sidebar-slice';
 import type { AppsSlice } from './apps-slice';
+import type { ConversationToolsSlice } from './conversation-tools-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -37,6 +38,7 @@ export type AppState = HostSlice &
   AppSettingsSlice &
   SidebarSlice &
   AppsSlice &
+  ConversationToolsSlice &
   InstallSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */
