@@ -33,14 +33,14 @@ test('a toolset made in Settings, chosen in the composer: the offered tools chan
   await section.getByTestId('toolset-new-name').fill('math');
   await section.getByTestId('toolset-add').click();
   const math = section.locator('[data-testid="toolset"][data-name="math"]');
-  await math.locator('[data-testid="toolset-server"][data-server="calculator"]').check();
+  await math.locator('[data-testid="toolset-server"][data-server="calculator"]').click();
   await expect(math.locator('[data-testid="toolset-server"][data-server="calculator"]')).toBeChecked();
   // A second set of single tools.
   await section.getByTestId('toolset-new-name').fill('merge');
   await section.getByTestId('toolset-new-name').press('Enter');
   const mergeSet = section.locator('[data-testid="toolset"][data-name="merge"]');
   await mergeSet.locator('[data-testid="toolset-tools"][data-server="dev"] summary').click();
-  await mergeSet.locator('[data-testid="toolset-tool"][data-key="dev/merge_pull_request"]').check();
+  await mergeSet.locator('[data-testid="toolset-tool"][data-key="dev/merge_pull_request"]').click();
   await expect(mergeSet.locator('[data-testid="toolset-tool"][data-key="dev/merge_pull_request"]')).toBeChecked();
   // A duplicate name is refused, saying which set.
   await section.getByTestId('toolset-new-name').fill('math');
@@ -81,7 +81,8 @@ test('in Chinese: the toolset choice and the Settings section', async ({ page, f
   await expect(section.locator('h2')).toHaveText('工具集');
   await section.getByTestId('toolset-new-name').fill('计算');
   await section.getByTestId('toolset-add').click();
-  await section.locator('[data-testid="toolset"][data-name="计算"] [data-testid="toolset-server"][data-server="calculator"]').check();
+  await section.locator('[data-testid="toolset"][data-name="计算"] [data-testid="toolset-server"][data-server="calculator"]').click();
+  await expect(section.locator('[data-testid="toolset"][data-name="计算"] [data-testid="toolset-server"][data-server="calculator"]')).toBeChecked();
   await section.getByTestId('default-toolset').selectOption('计算');
 
   await page.getByTestId('nav-chat').click();
