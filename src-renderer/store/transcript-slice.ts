@@ -370,7 +370,8 @@ export const createTranscriptSlice =
         return get().sendChat(text);
       },
       addNotice: (message, tone = 'error', command = '') => notice(command, message, tone),
-      clearChat: () => set({ entries: [], toolInputs: {}, activeConversationId: undefined, activeRunId: undefined, conversationTools: undefined, pendingToolset: undefined }),
+      clearChat: () =>
+        set({ entries: [], toolInputs: {}, activeConversationId: undefined, activeRunId: undefined, conversationTools: undefined, pendingToolset: undefined }),
 
       async sendChat(text, options) {
         const conversationId = get().activeConversationId;

@@ -159,7 +159,13 @@ export function ToolsetsSection() {
                 })}
               {otherKeys.map((key) => (
                 <label key={key} className="tool-toggle">
-                  <input type="checkbox" data-testid="toolset-tool" data-key={key} checked onChange={() => replace(set.name, toggled(set, 'tools', key, false))} />
+                  <input
+                    type="checkbox"
+                    data-testid="toolset-tool"
+                    data-key={key}
+                    checked
+                    onChange={() => replace(set.name, toggled(set, 'tools', key, false))}
+                  />
                   {key} <span className="tag">{t('toolsets.notConfigured')}</span>
                 </label>
               ))}
