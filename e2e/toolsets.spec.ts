@@ -46,6 +46,16 @@ test('a toolset made in Settings, chosen in the composer: the offered tools chan
   await section.getByTestId('toolset-new-name').fill('math');
   await section.getByTestId('toolset-add').click();
   await expect(section.getByTestId('toolsets-error')).toContainText('Toolset "math" is defined twice');
+  // Renamed (Enter commits), and a third set added and deleted.
+  await mergeSet.getByTestId('toolset-name').fill('merging');
+  await mergeSet.getByTestId('toolset-name').press('Enter');
+  const merging = section.locator('[data-testid="toolset"][data-name="merging"]');
+  await expect(merging.locator('[data-testid="toolset-tool"][data-key="dev/merge_pull_request"]')).toBeChecked();
+  await section.getByTestId('toolset-new-name').fill('scratch');
+  await section.getByTestId('toolset-add').click();
+  await section.locator('[data-testid="toolset"][data-name="scratch"]').getByTestId('toolset-delete').click();
+  await expect(section.getByTestId('toolset')).toHaveCount(2);
+  await expect(section.getByTestId('toolsets-error')).toHaveCount(0);
 
   await page.getByTestId('nav-chat').click();
   const select = page.getByTestId('toolset-select');
@@ -56,7 +66,8 @@ test('a toolset made in Settings, chosen in the composer: the offered tools chan
   expect(fake.requests.at(-1)?.toolNames.sort()).toEqual(['calculator__add', 'calculator__divide', 'calculator__multiply', 'calculator__subtract']);
 
   // Switched in the same conversation: the next request is offered the other set.
-  await select.selectOption('merge');
+  await expect(select.locator('option')).toHaveText(['All tools', 'math', 'merging']);
+  await select.selectOption('merging');
   await send(page, 'second');
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'done');
   await expect.poll(() => fake.requests.length).toBe(2);

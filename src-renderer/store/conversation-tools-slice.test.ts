@@ -36,4 +36,28 @@ describe('conversation tools slice', () => {
     store.getState().clearChat();
     expect(store.getState().conversationTools).toBeUndefined();
   });
+
+  it('quick toolset edits each build on the one saved before (two clicks in a row keep both)', async () => {
+    const patches: unknown[] = [];
+    const { client } = fakeHost({
+      'chat:update-settings': vi.fn(async (patch: { toolsets?: unknown[] }) => {
+        patches.push(patch);
+        await new Promise((r) => setTimeout(r, 20));
+        return {
+          approval: 'ask' as const,
+          maxSteps: 10,
+          disabledTools: [],
+          alwaysAllow: [],
+          toolLoading: 'auto' as const,
+          toolsets: (patch.toolsets ?? []) as [],
+        };
+      }),
+    });
+    const store = createAppStore(client);
+    const add = (name: string) => store.getState().editToolsets((sets) => ({ toolsets: [...sets, { name }] }));
+    const [first, second] = await Promise.all([add('a'), add('b')]);
+    expect([first, second]).toEqual([undefined, undefined]);
+    expect(patches).toEqual([{ toolsets: [{ name: 'a' }] }, { toolsets: [{ name: 'a' }, { name: 'b' }] }]);
+    expect(store.getState().chatSettings?.toolsets).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
 });

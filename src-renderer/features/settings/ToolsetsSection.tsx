@@ -42,26 +42,30 @@ export function ToolsetsSection() {
   const t = useT();
   const settings = useApp((s) => s.chatSettings);
   const servers = useApp((s) => s.servers);
-  const save = useApp((s) => s.saveToolsets);
+  const edit = useApp((s) => s.editToolsets);
   const [error, setError] = useState<string | undefined>(undefined);
   const [newName, setNewName] = useState('');
   const toolsets = settings?.toolsets ?? [];
   const defaultSet = settings?.defaultToolset;
-  const commit = async (patch: { toolsets?: Toolset[]; defaultToolset?: string | null }): Promise<boolean> => {
-    const problem = await save(patch);
+  // Each change is made to the sets as last saved (see editToolsets), named by set, not by this render's list.
+  const commit = async (change: Parameters<typeof edit>[0]): Promise<boolean> => {
+    const problem = await edit(change);
     setError(problem);
     return problem === undefined;
   };
-  const replace = (name: string, next: Toolset): void => {
-    void commit({
-      toolsets: toolsets.map((s) => (s.name === name ? next : s)),
-      ...(defaultSet === name && next.name !== name ? { defaultToolset: next.name } : {}),
+  const replace = (name: string, change: (set: Toolset) => Toolset): void => {
+    void commit((sets, current) => {
+      const renamed = change(sets.find((s) => s.name === name) ?? { name }).name;
+      return {
+        toolsets: sets.map((s) => (s.name === name ? change(s) : s)),
+        ...(current === name && renamed !== name ? { defaultToolset: renamed } : {}),
+      };
     });
   };
   const add = async (): Promise<void> => {
     const name = newName.trim();
     if (name === '') return;
-    if (await commit({ toolsets: [...toolsets, { name }] })) setNewName('');
+    if (await commit((sets) => ({ toolsets: [...sets, { name }] }))) setNewName('');
   };
   const configured = new Set(servers.map((s) => s.name));
   return (
@@ -78,7 +82,10 @@ export function ToolsetsSection() {
         <select
           data-testid="default-toolset"
           value={defaultSet ?? ''}
-          onChange={(e) => void commit({ defaultToolset: e.target.value === '' ? null : e.target.value })}
+          onChange={(e) => {
+            const value = e.target.value;
+            void commit(() => ({ defaultToolset: value === '' ? null : value }));
+          }}
         >
           <option value="">{t('toolsets.all')}</option>
           {toolsets.map((s) => (
@@ -99,12 +106,12 @@ export function ToolsetsSection() {
           <fieldset key={set.name} className="toolset-editor" data-testid="toolset" data-name={set.name}>
             <legend>{set.name}</legend>
             <div className="field-row">
-              <NameField key={set.name} name={set.name} onRename={(next) => replace(set.name, { ...set, name: next })} />
+              <NameField key={set.name} name={set.name} onRename={(next) => replace(set.name, (s) => ({ ...s, name: next }))} />
               <button
                 type="button"
                 className="btn btn-small"
                 data-testid="toolset-delete"
-                onClick={() => void commit({ toolsets: toolsets.filter((s) => s.name !== set.name) })}
+                onClick={() => void commit((sets) => ({ toolsets: sets.filter((s) => s.name !== set.name) }))}
               >
                 {t('toolsets.delete')}
               </button>
@@ -119,7 +126,10 @@ export function ToolsetsSection() {
                     data-testid="toolset-server"
                     data-server={server}
                     checked={setServers.has(server)}
-                    onChange={(e) => replace(set.name, toggled(set, 'servers', server, e.target.checked))}
+                    onChange={(e) => {
+                      const on = e.target.checked;
+                      replace(set.name, (s) => toggled(s, 'servers', server, on));
+                    }}
                   />
                   {server}
                   {!configured.has(server) && <span className="tag">{t('toolsets.notConfigured')}</span>}
@@ -148,7 +158,10 @@ export function ToolsetsSection() {
                               data-key={key}
                               disabled={whole}
                               checked={whole || setTools.has(key)}
-                              onChange={(e) => replace(set.name, toggled(set, 'tools', key, e.target.checked))}
+                              onChange={(e) => {
+                                const on = e.target.checked;
+                                replace(set.name, (s) => toggled(s, 'tools', key, on));
+                              }}
                             />
                             {tool.name}
                           </label>
@@ -164,7 +177,7 @@ export function ToolsetsSection() {
                     data-testid="toolset-tool"
                     data-key={key}
                     checked
-                    onChange={() => replace(set.name, toggled(set, 'tools', key, false))}
+                    onChange={() => replace(set.name, (s) => toggled(s, 'tools', key, false))}
                   />
                   {key} <span className="tag">{t('toolsets.notConfigured')}</span>
                 </label>
