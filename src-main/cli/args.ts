@@ -24,6 +24,10 @@ export interface CliArgs {
   approve?: 'ask' | 'all' | 'readonly' | 'none';
   /** chat: how the model is offered tools this run (else the chat setting). */
   toolLoading?: 'auto' | 'all' | 'search';
+  /** chat: the toolset (Settings → Chat) this run uses instead of the default one. */
+  toolset?: string;
+  /** chat: only these servers' tools this run. */
+  servers?: string[];
   /** serve: allow binding to a non-loopback address. */
   allowRemote: boolean;
   /** serve: keep the access token across restarts (in the data folder, 0600), so open tabs reconnect. */
@@ -100,7 +104,8 @@ Commands:
                                (a file it is redirected to is made 0600)
   secret list | set NAME [VALUE] | delete NAME
                                ${'${secret:NAME}'} values (set reads VALUE from stdin when omitted)
-  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--trust-dotenv] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--toolset NAME]
+       [--servers A,B] [--trust-dotenv] "MESSAGE"
                                ask an LLM that may use the servers' tools; the answer streams to stdout, tool
                                calls and approval prompts to stderr (ask: prompt on a terminal, deny without one;
                                all: run every call; readonly: run readOnlyHint tools, ask for others; none: never run one).
@@ -109,7 +114,10 @@ Commands:
                                recorded) or with --trust-dotenv (this run only); otherwise it is left out, saying so.
                                --tool-loading (default: the chat setting, auto): all offers every tool's definition;
                                search offers a search_tools tool that loads what it finds; auto searches above 30
-                               tools or ~8k tokens of definitions
+                               tools or ~8k tokens of definitions.
+                               --toolset NAME offers only that toolset's tools (defined in Settings → Chat; default:
+                               the chat setting defaultToolset, else all); --servers A,B only those servers' tools.
+                               An unknown toolset or server exits 2
   registry search [TERM] [--registry URL] [--cursor C]
                                servers in the MCP Registry (default https://registry.modelcontextprotocol.io)
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]
@@ -219,6 +227,17 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const raw = value();
       if (raw !== 'auto' && raw !== 'all' && raw !== 'search') throw new UsageError(cliT('cli.toolLoadingOneOf', { got: JSON.stringify(raw) }));
       out.toolLoading = raw;
+    } else if (arg === '--toolset' || arg.startsWith('--toolset=')) {
+      const raw = value().trim();
+      if (raw === '') throw new UsageError(cliT('cli.needsValue', { flag: '--toolset' }));
+      out.toolset = raw;
+    } else if (arg === '--servers' || arg.startsWith('--servers=')) {
+      const names = value()
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== '');
+      if (names.length === 0) throw new UsageError(cliT('cli.needsValue', { flag: '--servers' }));
+      out.servers = [...new Set(names)];
     } else if (arg === '--port' || arg.startsWith('--port=')) {
       const raw = value();
       const port = Number(raw);

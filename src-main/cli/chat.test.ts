@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calculatorPath } from '../core/support/paths';
@@ -95,4 +95,59 @@ describe('switchboard chat', () => {
     const help = await cli(['--help'], {});
     expect(help.stdout).toContain('--tool-loading auto|all|search');
   });
+
+  it('--toolset NAME and --servers A,B limit the tools offered; an unknown toolset or server exits 2 saying which there are', async () => {
+    fake = await startFakeProvider('openai', sequence(say('ok')));
+    const home = tempDir();
+    const config = join(home, 'mcp.json');
+    const calculator = { command: process.execPath, args: [calculatorPath()] };
+    writeFileSync(config, JSON.stringify({ mcpServers: { calculator, calc2: calculator } }));
+    const data = join(home, 'data');
+    mkdirSync(data);
+    writeFileSync(
+      join(data, 'chat-settings.json'),
+      JSON.stringify({
+        toolLoading: 'all',
+        toolsets: [
+          { name: 'second', servers: ['calc2'] },
+          { name: 'adding', tools: ['calculator/add'] },
+        ],
+      }),
+    );
+    const env = { OPENAI_BASE_URL: fake.baseURL, OPENAI_API_KEY: key, SWITCHBOARD_MODEL: 'openai:fake-model' };
+    const run = (flags: string[]) => cli(['--config', config, '--data-dir', data, 'chat', ...flags, 'hi'], env, home);
+
+    const all = await run([]);
+    expect(all.status, all.stderr).toBe(0);
+    expect(fake.requests.at(-1)?.toolNames).toHaveLength(8);
+    const second = await run(['--toolset', 'second']);
+    expect(second.status, second.stderr).toBe(0);
+    expect(fake.requests.at(-1)?.toolNames.sort()).toEqual(['calc2__add', 'calc2__divide', 'calc2__multiply', 'calc2__subtract']);
+    const servers = await run(['--servers', 'calculator']);
+    expect(servers.status, servers.stderr).toBe(0);
+    expect(fake.requests.at(-1)?.toolNames.every((n) => n.startsWith('calculator__'))).toBe(true);
+    // Both: a tool must pass both.
+    const both = await run(['--toolset=adding', '--servers=calculator,calc2']);
+    expect(both.status, both.stderr).toBe(0);
+    expect(fake.requests.at(-1)?.toolNames).toEqual(['calculator__add']);
+    const asked = fake.requests.length;
+
+    const unknownSet = await run(['--toolset', 'coding']);
+    expect(unknownSet.status).toBe(2);
+    expect(unknownSet.stderr).toContain('There is no toolset "coding" (there are: "second", "adding")');
+    const unknownServer = await run(['--servers', 'calculator,github']);
+    expect(unknownServer.status).toBe(2);
+    expect(unknownServer.stderr).toContain('No server named "github" in the config (there are: "calculator", "calc2")');
+    const empty = await run(['--servers', ',']);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toContain('--servers needs a value');
+    expect(fake.requests).toHaveLength(asked);
+
+    const help = await cli(['--help'], {});
+    expect(help.stdout).toContain('[--toolset NAME]');
+    expect(help.stdout).toContain('--servers A,B only those servers');
+    const zh = await cli(['--help'], { SWITCHBOARD_LANG: 'zh-CN' });
+    expect(zh.stdout).toContain('[--servers A,B]');
+    expect(zh.stdout).toContain('--toolset NAME 只提供该工具集的工具');
+  }, 120_000);
 });

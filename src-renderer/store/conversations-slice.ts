@@ -76,6 +76,7 @@ export const createConversationsSlice =
         const conversation = await api['chat:get'](id);
         // Shown at once, so the turn's events that follow the reply apply to it.
         get().showConversation(conversation.id, conversation.messages);
+        get().showConversationTools(conversation);
         // The host's running turn in it, if any: its events go on streaming here, and Stop reaches it.
         set({ activeRunId: conversation.runId });
         // Listed after the conversation was read, so a call it shows running is listed running or finished (which

@@ -20,6 +20,7 @@ import { createInstallSlice } from './install-slice';
 import { createSidebarSlice } from './sidebar-slice';
 import { createAppsSlice } from './apps-slice';
 import { createSkillsSlice } from './skills-slice';
+import { createConversationToolsSlice } from './conversation-tools-slice';
 import type { AppState } from './types';
 
 export type { AppState } from './types';
@@ -48,5 +49,6 @@ export function createAppStore(host: BridgeClient): AppStore {
     ...createSidebarSlice()(...a),
     ...createAppsSlice(host.api)(...a),
     ...createSkillsSlice(host.api)(...a),
+    ...createConversationToolsSlice(host.api)(...a),
   }));
 }

@@ -42,7 +42,7 @@ describe('provider setup leads to chatting', () => {
     };
     const update = vi.fn(async () => {
       providers = { providers: providers.providers, model: 'openai:gpt-x' };
-      return { approval: 'ask' as const, maxSteps: 10, disabledTools: [], alwaysAllow: [], toolLoading: 'auto' as const };
+      return { approval: 'ask' as const, maxSteps: 10, disabledTools: [], alwaysAllow: [], toolLoading: 'auto' as const, toolsets: [] };
     });
     const s = store({
       'providers:configure': vi.fn(async () => providers),

@@ -370,13 +370,15 @@ export const createTranscriptSlice =
         return get().sendChat(text);
       },
       addNotice: (message, tone = 'error', command = '') => notice(command, message, tone),
-      clearChat: () => set({ entries: [], toolInputs: {}, activeConversationId: undefined, activeRunId: undefined }),
+      clearChat: () =>
+        set({ entries: [], toolInputs: {}, activeConversationId: undefined, activeRunId: undefined, conversationTools: undefined, pendingToolset: undefined }),
 
       async sendChat(text, options) {
         const conversationId = get().activeConversationId;
         const attachments = get().attachments;
         const contexts = get().appContexts[conversationId ?? ''] ?? [];
         const appContext = appContextToSend(contexts);
+        const toolset = get().pendingToolset;
         set({ sending: true });
         try {
           const started = await api['chat:send']({
@@ -385,7 +387,9 @@ export const createTranscriptSlice =
             ...(attachments.length > 0 ? { attachments } : {}),
             ...(appContext.length > 0 ? { appContext } : {}),
             ...(options?.fromApp ? { fromApp: options.fromApp } : {}),
+            ...(toolset !== undefined ? { toolset } : {}),
           });
+          if (get().pendingToolset === toolset) set({ pendingToolset: undefined });
           // Sent with this message; what was attached (or an app updated) meanwhile stays for the next.
           set((s) => ({ attachments: s.attachments.filter((a) => !attachments.includes(a)) }));
           if (contexts.length > 0) get().dropAppContexts(conversationId ?? '', contexts);
@@ -429,6 +433,10 @@ export const createTranscriptSlice =
       applyChatEvent(event) {
         if (event.type === 'conversations-changed') {
           void get().refreshConversations();
+          return;
+        }
+        if (event.type === 'tools-changed') {
+          get().toolsChanged(event.tools);
           return;
         }
         const { activeConversationId, sending } = get();

@@ -19,6 +19,7 @@ import type { AppSettingsSlice } from './app-settings-slice';
 import type { SidebarSlice } from './sidebar-slice';
 import type { AppsSlice } from './apps-slice';
 import type { SkillsSlice } from './skills-slice';
+import type { ConversationToolsSlice } from './conversation-tools-slice';
 
 export type AppState = HostSlice &
   ServersSlice &
@@ -39,6 +40,7 @@ export type AppState = HostSlice &
   SidebarSlice &
   AppsSlice &
   SkillsSlice &
+  ConversationToolsSlice &
   InstallSlice;
 
 /** A slice sees the whole store (zustand's slices pattern). */

@@ -108,8 +108,46 @@ export interface ChatSettingsView {
   /** `server/tool` keys the user chose "Always allow" for. */
   alwaysAllow: string[];
   toolLoading: ToolLoading;
+  /** Named sets of servers and tools a conversation can be limited to (see `Toolset`). */
+  toolsets: Toolset[];
+  /** The toolset new conversations use; absent: all tools. */
+  defaultToolset?: string;
+  /** Why the file's `toolsets` (or `defaultToolset`) could not be used as written: those sets are left out. */
+  toolsetsError?: string;
 }
-export type ChatSettingsPatch = Partial<ChatSettingsView> & { model?: string | undefined };
+/** `defaultToolset: null` clears it (all tools). */
+export type ChatSettingsPatch = Partial<Omit<ChatSettingsView, 'toolsetsError' | 'defaultToolset'>> & {
+  model?: string | undefined;
+  defaultToolset?: string | null;
+};
+
+/**
+ * A named set of servers and tools ("coding", "research"): a conversation using it is offered only the tools of
+ * `servers` and the tools named in `tools` (`server/tool` keys), in every loading mode; `search_tools` finds only
+ * those. A set with neither offers no MCP tools.
+ */
+export interface Toolset {
+  name: string;
+  servers?: string[];
+  tools?: string[];
+}
+
+/** The most tools a conversation keeps loaded (search mode); past it the oldest unpinned ones are dropped. */
+export const maxLoadedTools = 30;
+
+/**
+ * A conversation's tools as the composer shows them. `loadedTools`: `server/tool` keys in the order they were
+ * loaded (search mode offers them on every turn); `pinnedTools`: the loaded ones kept when the list is trimmed
+ * (`maxLoadedTools`); `toolset`: the conversation's set (null: all tools; absent: the default set).
+ */
+export interface ConversationTools {
+  conversationId: string;
+  loadedTools: string[];
+  pinnedTools: string[];
+  toolset?: string | null;
+  /** How the last turn offered tools (`auto` resolved), when there was one. */
+  toolMode?: 'all' | 'search';
+}
 
 export type ToolPartStatus = 'awaiting-approval' | 'running' | 'done' | 'error' | 'denied' | 'cancelled';
 
@@ -245,6 +283,12 @@ export interface Conversation extends ConversationSummary {
   messages: ChatMessage[];
   /** Search mode: the `server/tool` keys the model loaded (found or named); offered on every later turn. */
   loadedTools?: string[];
+  /** The loaded tools the person pinned (a subset of `loadedTools`): never trimmed away. */
+  pinnedTools?: string[];
+  /** The conversation's toolset: a name, null for all tools, absent for the default set. */
+  toolset?: string | null;
+  /** How its last turn offered tools. */
+  toolMode?: 'all' | 'search';
 }
 
 export interface ChatSendRequest {
@@ -257,6 +301,8 @@ export interface ChatSendRequest {
   appContext?: AppContextItem[];
   /** The message is an app's `ui/message`. */
   fromApp?: AppMessageSource;
+  /** The conversation's toolset from this message on (null: all tools); omitted keeps what it has. */
+  toolset?: string | null;
 }
 export interface ChatSendResult {
   conversationId: string;
@@ -293,6 +339,8 @@ export type ChatEvent =
       status: AssistantMessage['status'];
       error?: { code: string; message: string };
     }
+  /** A conversation's loaded or pinned tools, or its toolset, changed (a search loaded tools, or the person). */
+  | { type: 'tools-changed'; conversationId: string; tools: ConversationTools }
   | { type: 'conversations-changed' };
 
 export type AuditDecision = 'allow-once' | 'always-allow' | 'auto-always' | 'auto-readonly' | 'auto-all' | 'deny' | 'auto-deny';
@@ -377,6 +425,12 @@ export interface ChatResults {
   'chat:fetch-image': { dataUrl: string };
   /** A direct tool call (no model), recorded in the conversation and the audit log. */
   'chat:call': DirectCallResult;
+  /** Pins (or unpins) one of a conversation's loaded tools. */
+  'chat:pin-tool': ConversationTools;
+  /** Takes tools off a conversation's loaded list (pinned or not): not offered from the model's next step. */
+  'chat:remove-tools': ConversationTools;
+  /** Chooses a conversation's toolset (null: all tools). */
+  'chat:set-toolset': ConversationTools;
   'providers:list': ProvidersView;
   'providers:configure': ProvidersView;
   /** Model ids the provider lists (its `/models`), or its suggestions. */
@@ -405,6 +459,9 @@ export const chatChannelNames = {
   'chat:update-settings': true,
   'chat:fetch-image': true,
   'chat:call': true,
+  'chat:pin-tool': true,
+  'chat:remove-tools': true,
+  'chat:set-toolset': true,
   'providers:list': true,
   'providers:configure': true,
   'providers:models': true,

@@ -494,6 +494,39 @@ export const zhCN: Catalogue = {
     none: '没有匹配的工具，未加载任何工具。',
     already: '已加载过',
   },
+  loadedTools: {
+    summary_one: '已加载的工具（{{count}}）',
+    summary_other: '已加载的工具（{{count}}）',
+    hint: '在本对话的每一轮都提供给模型。列表被裁剪时（最多 {{max}} 个，先去掉最早的）固定的工具会保留。',
+    none: '还没有：模型通过搜索来加载工具。',
+    pin: '固定',
+    unpin: '取消固定',
+    pinned: '已固定',
+    pinTitle: '列表被裁剪时保留 {{tool}}',
+    remove: '移除',
+    removeTitle: '不再提供 {{tool}}（模型可以再次搜索它）',
+    clear: '移除未固定的',
+  },
+  toolsets: {
+    label: '工具集',
+    all: '全部工具',
+    defaultName: '{{name}}（默认）',
+    heading: '工具集',
+    intro: '工具集把对话限制在部分服务器和工具上（在所有加载方式下，包括搜索）。在输入框上方为每个对话选择。',
+    defaultLabel: '新对话使用',
+    none: '还没有工具集。',
+    newName: '新工具集名称',
+    add: '添加工具集',
+    rename: '名称',
+    delete: '删除',
+    servers: '整个服务器',
+    tools: '单个工具',
+    countTools_one: '{{count}} 个工具',
+    countTools_other: '{{count}} 个工具',
+    empty: '尚未选择任何内容：此工具集不提供工具。',
+    notConfigured: '不在配置中',
+    invalid: 'chat-settings.json 中的部分工具集无法使用：{{error}}',
+  },
   toolCard: {
     writingInput: '模型正在写调用参数…',
     status: {
@@ -1625,14 +1658,17 @@ export const zhCN: Catalogue = {
                                上列出（Claude 无法解析）。--inline-secrets 改为写入其值（重定向到的文件设为 0600）
   secret list | set NAME [VALUE] | delete NAME
                                \${secret:NAME} 的值（set 省略 VALUE 时从 stdin 读取）
-  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--trust-dotenv] "MESSAGE"
+  chat [--model provider:model] [--approve ask|all|readonly|none] [--tool-loading auto|all|search] [--toolset NAME]
+       [--servers A,B] [--trust-dotenv] "MESSAGE"
                                询问可以使用服务器工具的 LLM；回答流式输出到 stdout，工具调用和审批提示输出到 stderr
                                （ask：在终端上询问，无终端时拒绝；all：运行每个调用；readonly：运行 readOnlyHint 工具，
                                其他的询问；none：从不运行）。stderr 的第一行写明服务、模型和端点。运行所在文件夹的
                                .env 设置的模型或基础 URL 须经确认才会使用（在终端上询问并记录），或使用 --trust-dotenv
                                （仅限本次运行）；否则不使用，并说明原因。
                                --tool-loading（默认：聊天设置，auto）：all 提供每个工具的定义；search 提供一个
-                               search_tools 工具，加载它找到的工具；auto 在超过 30 个工具或约 8k token 的定义时改用搜索
+                               search_tools 工具，加载它找到的工具；auto 在超过 30 个工具或约 8k token 的定义时改用搜索。
+                               --toolset NAME 只提供该工具集的工具（在 设置 → 聊天 中定义；默认：聊天设置 defaultToolset，
+                               未设置则为全部）；--servers A,B 只提供这些服务器的工具。未知的工具集或服务器以代码 2 退出
   registry search [TERM] [--registry URL] [--cursor C]
                                MCP Registry 中的服务器（默认 https://registry.modelcontextprotocol.io）
   registry add NAME [--yes] [--set KEY=VALUE…] [--name N] [--use npm|pypi|oci|mcpb|remote] [--registry URL]

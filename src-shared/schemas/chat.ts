@@ -39,6 +39,7 @@ export const chatSendSchema = z.object({
   appContext: z.array(appContextItemSchema).max(maxAppContexts).optional(),
   /** The message is an app's `ui/message`. */
   fromApp: appMessageSourceSchema.optional(),
+  toolset: z.string().min(1).max(100).nullable().optional(),
 });
 export const chatSettingsPatchSchema = z.object({
   model: modelSpecSchema.optional(),
@@ -47,6 +48,9 @@ export const chatSettingsPatchSchema = z.object({
   disabledTools: z.array(toolKeySchema).max(10_000).optional(),
   alwaysAllow: z.array(toolKeySchema).max(10_000).optional(),
   toolLoading: z.enum(['auto', 'all', 'search']).optional(),
+  /** Checked by the settings store, which names the set and field that is wrong. */
+  toolsets: z.array(z.unknown()).max(200).optional(),
+  defaultToolset: z.string().max(100).nullable().optional(),
 });
 export const providerIdSchema = z.enum(['anthropic', 'openai', 'ollama', 'compatible']);
 export const providerConfigureSchema = z.object({
@@ -89,6 +93,9 @@ export const chatChannels = {
   'chat:update-settings': z.tuple([chatSettingsPatchSchema]),
   'chat:fetch-image': z.tuple([z.url({ protocol: /^https?$/ }).max(4096)]),
   'chat:call': z.tuple([directCallSchema]),
+  'chat:pin-tool': z.tuple([conversationIdSchema, toolKeySchema, z.boolean()]),
+  'chat:remove-tools': z.tuple([conversationIdSchema, z.array(toolKeySchema).min(1).max(10_000)]),
+  'chat:set-toolset': z.tuple([conversationIdSchema, z.string().min(1).max(100).nullable()]),
   'providers:list': z.tuple([]),
   'providers:configure': z.tuple([providerConfigureSchema]),
   'providers:models': z.tuple([providerIdSchema]),

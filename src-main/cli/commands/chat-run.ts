@@ -106,7 +106,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
   };
 
   const handle = (event: ChatEvent): void => {
-    if (event.type === 'conversations-changed' || event.runId !== runId) return;
+    if (event.type === 'conversations-changed' || event.type === 'tools-changed' || event.runId !== runId) return;
     switch (event.type) {
       case 'text':
         answer += event.text;
@@ -169,7 +169,13 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
     try {
       started = host.chat.send(
         { text, ...(args.model ? { model: args.model } : {}) },
-        { approval, source: 'cli', ...(args.toolLoading ? { toolLoading: args.toolLoading } : {}) },
+        {
+          approval,
+          source: 'cli',
+          ...(args.toolLoading ? { toolLoading: args.toolLoading } : {}),
+          ...(args.toolset !== undefined ? { toolset: args.toolset } : {}),
+          ...(args.servers ? { servers: args.servers } : {}),
+        },
       );
     } catch (error) {
       err(`switchboard: ${errorLine(error)}`);

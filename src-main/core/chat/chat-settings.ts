@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { writeFileAtomicSync } from '../support/data-files';
 import { withFileLockSync } from '../support/file-lock';
-import type { ChatSettingsPatch, ChatSettingsView, ProviderId } from '../../../src-shared/contract/chat';
+import type { ChatSettingsPatch, ChatSettingsView, ProviderId, Toolset } from '../../../src-shared/contract/chat';
+import { CoreError } from '../errors';
+import { parseToolsets } from './toolsets';
 
 /** The chat's own settings (no secrets: keys live in the SecretStore), a small JSON file in the data folder. */
 
@@ -17,10 +19,16 @@ const fileSchema = z.object({
     .record(z.string(), z.object({ baseURL: z.string().optional() }))
     .catch({})
     .default({}),
+  /** Checked by parseToolsets (errors name the set); kept as written so a typo is reported, not dropped. */
+  toolsets: z.unknown().optional(),
+  defaultToolset: z.string().optional().catch(undefined),
 });
 type ChatSettingsFile = z.infer<typeof fileSchema>;
 
 export const defaultMaxSteps = 10;
+
+/** A patch as `chat:update-settings` takes it: the toolsets are checked here, where errors can name the set. */
+export type ChatSettingsUpdate = Omit<ChatSettingsPatch, 'toolsets'> & { toolsets?: unknown[] };
 
 export class ChatSettingsStore {
   private data: ChatSettingsFile;
@@ -45,6 +53,7 @@ export class ChatSettingsStore {
 
   view(): ChatSettingsView {
     const { model, approval, maxSteps, disabledTools, alwaysAllow, toolLoading } = this.data;
+    const { toolsets, defaultToolset, error } = this.toolsets();
     return {
       ...(model !== undefined ? { model } : {}),
       approval,
@@ -52,10 +61,41 @@ export class ChatSettingsStore {
       disabledTools: [...disabledTools],
       alwaysAllow: [...alwaysAllow],
       toolLoading,
+      toolsets,
+      ...(defaultToolset !== undefined ? { defaultToolset } : {}),
+      ...(error !== undefined ? { toolsetsError: error } : {}),
     };
   }
 
-  update(patch: ChatSettingsPatch): ChatSettingsView {
+  /** The usable sets, the default when it names one of them, and what is wrong with the rest. */
+  private toolsets(): { toolsets: Toolset[]; defaultToolset?: string; error?: string } {
+    const { toolsets, error } = parseToolsets(this.data.toolsets);
+    const wanted = this.data.defaultToolset;
+    if (wanted === undefined || toolsets.some((t) => t.name === wanted))
+      return { toolsets, ...(wanted !== undefined ? { defaultToolset: wanted } : {}), ...(error !== undefined ? { error } : {}) };
+    const missing = `defaultToolset ${JSON.stringify(wanted)} names no toolset: define it under toolsets, or clear it (all tools are offered meanwhile)`;
+    return { toolsets, error: error === undefined ? missing : `${error}; ${missing}` };
+  }
+
+  /** The set called `name`, or undefined. */
+  toolset(name: string): Toolset | undefined {
+    return this.toolsets().toolsets.find((t) => t.name === name);
+  }
+
+  update(patch: ChatSettingsUpdate): ChatSettingsView {
+    let toolsets: Toolset[] | undefined;
+    if (patch.toolsets !== undefined) {
+      const parsed = parseToolsets(patch.toolsets);
+      if (parsed.error !== undefined) throw new CoreError('invalid-argument', `${parsed.error}.`);
+      toolsets = parsed.toolsets;
+    }
+    const names = (toolsets ?? this.toolsets().toolsets).map((t) => t.name);
+    if (typeof patch.defaultToolset === 'string' && !names.includes(patch.defaultToolset)) {
+      throw new CoreError(
+        'invalid-argument',
+        `defaultToolset ${JSON.stringify(patch.defaultToolset)} names no toolset (there are: ${names.map((n) => JSON.stringify(n)).join(', ') || 'none'}).`,
+      );
+    }
     this.change((data) => {
       const next: ChatSettingsFile = { ...data };
       if ('model' in patch) {
@@ -67,6 +107,13 @@ export class ChatSettingsStore {
       if (patch.toolLoading !== undefined) next.toolLoading = patch.toolLoading;
       if (patch.disabledTools !== undefined) next.disabledTools = [...new Set(patch.disabledTools)].sort();
       if (patch.alwaysAllow !== undefined) next.alwaysAllow = [...new Set(patch.alwaysAllow)].sort();
+      if (toolsets !== undefined) {
+        next.toolsets = toolsets;
+        // The default set deleted (or renamed without saying so): new conversations get all tools.
+        if (next.defaultToolset !== undefined && !toolsets.some((t) => t.name === next.defaultToolset)) delete next.defaultToolset;
+      }
+      if (patch.defaultToolset === null) delete next.defaultToolset;
+      else if (patch.defaultToolset !== undefined) next.defaultToolset = patch.defaultToolset;
       return next;
     });
     return this.view();

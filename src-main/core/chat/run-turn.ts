@@ -221,6 +221,13 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
   if (search) {
     const loaded = new Set(search.loaded);
     for (const offered of options.tools) if (loaded.has(toolKey(offered))) load(offered);
+    search.bindUnload?.((keys) => {
+      for (const key of keys) {
+        const offered = options.tools.find((t) => toolKey(t) === key);
+        const name = offered && names.nameOf(offered);
+        if (name !== undefined) delete tools[name];
+      }
+    });
     tools[searchToolName] = searchTool({
       search,
       tools: options.tools,

@@ -9,7 +9,9 @@ import type {
   ChatEvent,
   ChatSendRequest,
   ChatSendResult,
+  Conversation,
   ConversationSummary,
+  ConversationTools,
   DirectCallResult,
   ProviderId,
   ToolLoading,
@@ -18,7 +20,7 @@ import type {
 } from '../../../src-shared/contract/chat';
 import { chatSendSchema, directCallSchema } from '../../../src-shared/schemas/chat';
 import type { z } from 'zod';
-import { providerIds } from '../../../src-shared/contract/chat';
+import { maxLoadedTools, providerIds, type Toolset } from '../../../src-shared/contract/chat';
 import { CoreError, messageOf, toHostError } from '../errors';
 import type { SecretStore } from '../secrets/store';
 import { readAttachments, type ResourceSource } from './attachments';
@@ -36,6 +38,7 @@ import type { RemoteImageOptions } from './remote-image';
 import { isAppOnly } from '../../../src-shared/tool-ui';
 import { isTrusted } from '../trust/pins';
 import { effectiveLoading } from './tool-search/loading';
+import { filterTools } from './toolsets';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
 export type ChatChannel = Extract<keyof HostMethods, `chat:${string}` | `providers:${string}` | `audit:${string}`>;
@@ -82,6 +85,10 @@ export interface TurnOverrides {
   source?: 'app' | 'cli';
   /** Overrides the saved tool loading for this turn (the CLI's --tool-loading). */
   toolLoading?: ToolLoading;
+  /** This turn's toolset instead of the conversation's (the CLI's --toolset); an unknown name is refused. */
+  toolset?: string;
+  /** Only these servers' tools this turn (the CLI's --servers); a name the config lacks is refused. */
+  servers?: string[];
 }
 
 interface Run {
@@ -92,6 +99,31 @@ interface Run {
   pendingText: string;
   timer: NodeJS.Timeout | undefined;
   messageId: string;
+  /** Search mode: takes loaded tools off the running turn's offer, from its next step. */
+  unload?: (keys: readonly string[]) => void;
+}
+
+/** What the composer shows of a conversation's tools. */
+function toolsView(conversation: Conversation): ConversationTools {
+  return {
+    conversationId: conversation.id,
+    loadedTools: [...(conversation.loadedTools ?? [])],
+    pinnedTools: [...(conversation.pinnedTools ?? [])],
+    ...(conversation.toolset !== undefined ? { toolset: conversation.toolset } : {}),
+    ...(conversation.toolMode !== undefined ? { toolMode: conversation.toolMode } : {}),
+  };
+}
+
+/**
+ * `loaded` after `added` were loaded: in load order, the oldest unpinned ones dropped past `maxLoadedTools` (pinned
+ * ones are never dropped).
+ */
+export function withLoaded(loaded: readonly string[], added: readonly string[], pinned: readonly string[]): string[] {
+  const all = [...new Set([...loaded, ...added])];
+  let excess = all.length - maxLoadedTools;
+  if (excess <= 0) return all;
+  const keep = new Set(pinned);
+  return all.filter((key) => keep.has(key) || excess-- <= 0);
 }
 
 export class ChatService {
@@ -139,6 +171,14 @@ export class ChatService {
         if (deleted) this.options.emit({ type: 'conversations-changed' });
         return deleted;
       },
+      'chat:pin-tool': async (id, key, pinned) => this.pinTool(id, key, pinned),
+      'chat:remove-tools': async (id, keys) => this.removeTools(id, keys),
+      'chat:set-toolset': async (id, name) => {
+        const conversation = this.history.get(id);
+        if (name !== null) this.toolsetNamed(name);
+        conversation.toolset = name;
+        return this.toolsChanged(conversation);
+      },
       'chat:settings': async () => this.settings.view(),
       'chat:update-settings': async (patch) => this.settings.update(patch),
       // Loaded when first used (node:http/https/dns/net are not worth loading for every CLI command).
@@ -158,6 +198,47 @@ export class ChatService {
       },
       'audit:list': async ({ limit }) => this.audit.list(limit),
     };
+  }
+
+  /** Saves the conversation and tells every window what its tools are now. */
+  private toolsChanged(conversation: Conversation): ConversationTools {
+    void this.history.save(conversation.id);
+    const tools = toolsView(conversation);
+    this.options.emit({ type: 'tools-changed', conversationId: conversation.id, tools: structuredClone(tools) });
+    return tools;
+  }
+
+  /** A pinned tool stays loaded when the list is trimmed (`maxLoadedTools`); only loaded tools can be pinned. */
+  private pinTool(id: string, key: string, pinned: boolean): ConversationTools {
+    const conversation = this.history.get(id);
+    const loaded = conversation.loadedTools ?? [];
+    if (pinned && !loaded.includes(key)) {
+      throw new CoreError('invalid-argument', `${key} is not loaded in this conversation, so it cannot be pinned (the model loads tools with search_tools).`);
+    }
+    const rest = (conversation.pinnedTools ?? []).filter((k) => k !== key);
+    conversation.pinnedTools = pinned ? [...rest, key] : rest;
+    return this.toolsChanged(conversation);
+  }
+
+  /** Not offered from the model's next step (also in a turn running now); the model may load them again. */
+  private removeTools(id: string, keys: readonly string[]): ConversationTools {
+    const conversation = this.history.get(id);
+    const gone = new Set(keys);
+    conversation.loadedTools = (conversation.loadedTools ?? []).filter((k) => !gone.has(k));
+    conversation.pinnedTools = (conversation.pinnedTools ?? []).filter((k) => !gone.has(k));
+    for (const run of this.runs.values()) if (run.conversationId === id) run.unload?.(keys);
+    return this.toolsChanged(conversation);
+  }
+
+  /** The set called `name`; an unknown name is refused, naming the ones there are. */
+  private toolsetNamed(name: string): Toolset {
+    const set = this.settings.toolset(name);
+    if (set) return set;
+    const names = this.settings.view().toolsets.map((t) => JSON.stringify(t.name));
+    throw new CoreError(
+      'invalid-argument',
+      `There is no toolset ${JSON.stringify(name)} (there are: ${names.join(', ') || 'none'}). Toolsets are defined in Settings → Chat, or under "toolsets" in chat-settings.json.`,
+    );
   }
 
   /** The summary with the id of the turn running in its conversation, if one is. */
@@ -210,11 +291,27 @@ export class ChatService {
     // An id the host does not know yet is one the window chose for a new conversation (see `ConversationStore.create`).
     const wanted = request.conversationId;
     const isNew = wanted === undefined || (!this.history.has(wanted) && !this.history.wasDeleted(wanted));
-    const conversation = isNew || wanted === undefined ? this.history.create(request.text, wanted) : this.history.get(wanted);
+    const existing = isNew || wanted === undefined ? undefined : this.history.get(wanted);
     for (const run of this.runs.values()) {
-      if (run.conversationId === conversation.id)
+      if (run.conversationId === existing?.id)
         throw new CoreError('invalid-argument', 'A reply is still being written in this conversation: stop it first, or wait.');
     }
+    // Checked before anything is kept: a toolset or server that does not exist refuses the message.
+    const chosen = request.toolset !== undefined ? request.toolset : existing ? existing.toolset : undefined;
+    const setName = overrides.toolset ?? (chosen === null ? undefined : (chosen ?? this.settings.view().defaultToolset));
+    const toolset = setName !== undefined ? this.toolsetNamed(setName) : undefined;
+    if (overrides.servers) {
+      const known = new Set(this.options.tools.views().map((v) => v.name));
+      const unknown = overrides.servers.filter((name) => !known.has(name));
+      if (unknown.length > 0) {
+        throw new CoreError(
+          'invalid-argument',
+          `No server named ${unknown.map((n) => JSON.stringify(n)).join(', ')} in the config (there are: ${[...known].map((n) => JSON.stringify(n)).join(', ') || 'none'}).`,
+        );
+      }
+    }
+    const conversation = existing ?? this.history.create(request.text, wanted);
+    if (request.toolset !== undefined) conversation.toolset = request.toolset;
     const history = toModelMessages(conversation.messages, output);
     const now = Date.now();
     const userMessage: UserMessage = {
@@ -257,8 +354,10 @@ export class ChatService {
     run.done = (async () => {
       // The AI SDK loads with the first turn: a host that never chats (most CLI commands) never loads it.
       const [{ runTurn }, { redactKeys }] = await Promise.all([import('./run-turn'), import('./provider-errors')]);
-      const offered = this.offeredTools();
+      const offered = filterTools(this.offeredTools(), { ...(toolset ? { toolset } : {}), ...(overrides.servers ? { servers: overrides.servers } : {}) });
       const loading = effectiveLoading(overrides.toolLoading ?? this.settings.view().toolLoading, offered);
+      conversation.toolMode = loading;
+      this.toolsChanged(conversation);
       // The ranking library loads only when a turn searches.
       const search =
         loading === 'search'
@@ -266,7 +365,11 @@ export class ChatService {
               index: (await import('./tool-search/tool-index')).indexFor(offered),
               loaded: conversation.loadedTools ?? [],
               onLoad: (keys: string[]) => {
-                conversation.loadedTools = [...new Set([...(conversation.loadedTools ?? []), ...keys])];
+                conversation.loadedTools = withLoaded(conversation.loadedTools ?? [], keys, conversation.pinnedTools ?? []);
+                this.toolsChanged(conversation);
+              },
+              bindUnload: (unload: (keys: readonly string[]) => void) => {
+                run.unload = unload;
               },
             }
           : undefined;

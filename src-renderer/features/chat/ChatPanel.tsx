@@ -7,6 +7,7 @@ import { useApp } from '../../store/useApp';
 import { useT } from '../../i18n';
 import { ChatLog } from './ChatLog';
 import { Composer } from './Composer';
+import { ConversationToolsBar } from './ConversationTools';
 import { ToolForm } from './ToolForm';
 import { SlashPromptForm } from '../prompts/SlashPromptForm';
 import { AttachmentChips } from '../resources/AttachmentChips';
@@ -30,6 +31,7 @@ export function ChatPanel() {
             <SlashPromptForm />
             <AttachmentChips />
             <AppContextChips />
+            <ConversationToolsBar />
             <Composer />
           </div>
         </div>

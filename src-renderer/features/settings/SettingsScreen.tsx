@@ -6,6 +6,7 @@ import { ShellActions } from '../../ui/ShellActions';
 import { DefaultRootsSection, EnvAllowListSection, SandboxDefaultSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
 import { LanguageSection } from './LanguageSection';
 import { ChatToolsSection, ProvidersSection } from './ProvidersSection';
+import { ToolsetsSection } from './ToolsetsSection';
 import { useT } from '../../i18n';
 import '../../styles/controls.css';
 import './settings.css';
@@ -46,6 +47,7 @@ export function SettingsScreen() {
         <ThemeSection />
         <ProvidersSection />
         <ChatToolsSection />
+        <ToolsetsSection />
         <EnvAllowListSection />
         <DefaultRootsSection />
         <SupervisionSection />

@@ -28,6 +28,8 @@ export interface ToolSearchOptions {
   loaded: readonly string[];
   /** Tools loaded by this turn (a search, or a call by name), to keep in the conversation. */
   onLoad(keys: string[]): void;
+  /** Receives the turn's way to take loaded tools (`server/tool` keys) off its offer from the next step. */
+  bindUnload?(unload: (keys: readonly string[]) => void): void;
 }
 
 const inputSchema = z.object({
