@@ -96,6 +96,19 @@ describe('tasks: input_required answered with tasks/update (2026-07-28)', () => 
     expect(await sent(h, 'tasks/cancel')).toHaveLength(1);
   }, 30_000);
 
+  it('input in a shape the tasks extension does not allow is not asked: the call fails, naming it, and the task is cancelled', async () => {
+    const { host: h, seen } = await start({ servers, versionMode: 'auto' });
+    const error: unknown = await h.api['tools:call']({ server: 'features', tool: 'book', args: { ask: 'malformed' } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'tool-call-failed', data: { server: 'features', tool: 'book', status: 'cancelled' } });
+    expect(String((error as Error).message)).toMatch(/asks for input in a shape the tasks extension does not allow.*maxTokens/s);
+    expect(seen).toEqual([]);
+    expect(await sent(h, 'tasks/update')).toEqual([]);
+    expect(await sent(h, 'tasks/cancel')).toHaveLength(1);
+  }, 30_000);
+
   it('cancelling the call while the form is open withdraws the form and cancels the task', async () => {
     const { host: h, seen } = await start({ servers, versionMode: 'auto', person: () => undefined });
     const call = h.api['tools:call']({ server: 'features', tool: 'book', args: {}, callId: 'book-stop' });
