@@ -224,6 +224,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     new ChatService({
       tools: {
         views: () => fleet.views(),
+        freshen: () => fleet.freshenTools(),
         // Through the tools service: the model's call id keys calls:progress and tools:cancel (the tool card's Cancel).
         callTool: (ref, args, signal, callId, call) =>
           tools.call(

@@ -1,7 +1,9 @@
 // The chat's tool loop with progress and tasks: the fake OpenAI-compatible vendor (real loopback HTTP) asks for
 // features-server.mjs's tools; their progress and task status reach calls:progress under the model's tool call id
-// (the tool card's key), a task-only tool runs as a task, Stop and the card's Cancel cancel it.
+// (the tool card's key), a task-only tool runs as a task (one that asks for input mid-way shows its form on that card),
+// Stop and the card's Cancel cancel it.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PendingRequestView } from '../../../src-shared/contract/requests';
 import type { CallProgressEvent } from '../../../src-shared/host-api';
 import { disposeHarnesses, harness, type Harness } from '../../test-support/chat-harness';
 import { callTool, say, sequence } from '../../test-support/fake-providers';
@@ -37,6 +39,25 @@ describe('chat tool loop: progress and tasks', () => {
     expect(events.some((e) => e.task?.status === 'working' && /\(\d\/3\)$/.test(e.task.statusMessage ?? ''))).toBe(true);
     expect(events.at(-1)?.task).toMatchObject({ taskId: part?.result?.task?.taskId, status: 'completed' });
     expect(h.text(runId)).toBe('The research is done.');
+  }, 30_000);
+
+  it("a task that asks for input mid-way (2026-07-28) shows its form on the tool's card; the answer decides the result the model gets", async () => {
+    const h = await harness('openai', sequence(callTool('features__book', { party: 2 }, 'call-book'), say('Booked.')), { servers });
+    const asked: PendingRequestView[] = [];
+    h.host.requests.onDidChange(({ added }) => {
+      if (added?.kind !== 'elicitation-form') return;
+      asked.push(added);
+      setImmediate(() => h.host.requests.answer(added.id, { action: 'accept', content: { content: { name: 'Grace' } } }));
+    });
+    const events = progressOf(h, 'call-book');
+    const { runId, finished } = await h.send('book a table');
+    expect(finished.status).toBe('done');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ kind: 'elicitation-form', server: 'features', origin: { callId: 'call-book' } });
+    expect(events.some((e) => e.task?.status === 'input_required')).toBe(true);
+    expect(h.tools(runId)[0]).toMatchObject({ callId: 'call-book', status: 'done', result: { task: { status: 'completed' } } });
+    expect(h.fake.requests[1]?.toolResults[0]?.content).toContain('booked a table for 2 under Grace');
+    expect(await methodsSent(h)).toContain('tasks/update');
   }, 30_000);
 
   it("a tool's notifications/progress reach calls:progress under the tool call id, in order with messages", async () => {

@@ -46,6 +46,8 @@ export type ChatApi = Pick<HostMethods, ChatChannel>;
 
 export interface ToolSource {
   views(): ServerView[];
+  /** Before a turn offers the tools: lists past their ttl (2026-07-28 `ttlMs`) are fetched again. */
+  freshen?(): Promise<void>;
   /** `callId` (the model's tool call id) keys `calls:progress` and `tools:cancel` for the call. */
   callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId?: string, options?: { task?: boolean }): Promise<ToolResult>;
 }
@@ -354,6 +356,7 @@ export class ChatService {
     run.done = (async () => {
       // The AI SDK loads with the first turn: a host that never chats (most CLI commands) never loads it.
       const [{ runTurn }, { redactKeys }] = await Promise.all([import('./run-turn'), import('./provider-errors')]);
+      await this.options.tools.freshen?.();
       const offered = filterTools(this.offeredTools(), { ...(toolset ? { toolset } : {}), ...(overrides.servers ? { servers: overrides.servers } : {}) });
       const loading = effectiveLoading(overrides.toolLoading ?? this.settings.view().toolLoading, offered);
       conversation.toolMode = loading;

@@ -178,6 +178,12 @@ export class ServerFleet {
     return [...this.supervisors.values()].map((c) => c.view());
   }
 
+  /** A use of every ready server's tools (a chat turn about to offer them): lists past their ttl are fetched again first. */
+  async freshenTools(): Promise<void> {
+    const ready = [...this.supervisors.values()].filter((c) => c.currentStatus === 'ready');
+    await Promise.all(ready.map((c) => c.features.tools.freshen().catch(() => undefined)));
+  }
+
   /** Resolves when every enabled server (or the one named) is ready or failed. */
   async settled(name?: string): Promise<void> {
     await this.applying;

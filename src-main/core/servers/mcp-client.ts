@@ -4,6 +4,7 @@ import {
   LOG_LEVEL_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
+  type BaseContext,
   type ClientContext,
   type ElicitRequestURLParams,
   type ElicitResult,
@@ -275,6 +276,41 @@ export class McpClient extends Client {
   protected override _resolveNonCompleteResult(...args: Parameters<Client['_resolveNonCompleteResult']>): Promise<unknown> {
     const callId = callIdOf(args[1].options);
     return runWithCallId(callId, () => super._resolveNonCompleteResult(...args));
+  }
+
+  /**
+   * Answers one request a running 2026-07-28 task waits on (an `inputRequests` entry of `tasks/get`, answered with
+   * `tasks/update`) through this client's own handler for its method — the same handler, validation and person-facing
+   * path as the request sent on its own, run in the call's context so the card it shows is that call's. The SDK's
+   * multi-round-trip engine does the same for `input_required` results, but keeps its dispatch internal.
+   */
+  async answerInputRequest(
+    key: string,
+    request: { method: string; params?: Record<string, unknown> },
+    signal: AbortSignal,
+    callId: string | undefined,
+  ): Promise<Result> {
+    const handler = this._getRequestHandler(request.method);
+    if (handler === undefined)
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `This client does not answer ${request.method} (asked as task input "${key}")`);
+    const unavailable = (): never => {
+      throw new ProtocolError(ProtocolErrorCode.InternalError, `A task's input request ("${key}") has no request of its own to send on`);
+    };
+    const meta = request.params?._meta;
+    const base: BaseContext = {
+      ...(this.transport?.sessionId !== undefined ? { sessionId: this.transport.sessionId } : {}),
+      mcpReq: {
+        id: key,
+        method: request.method,
+        ...(typeof meta === 'object' && meta !== null ? { _meta: meta as NonNullable<BaseContext['mcpReq']['_meta']> } : {}),
+        requestState: () => undefined,
+        signal,
+        send: unavailable,
+        notify: unavailable,
+      },
+    };
+    const message: JSONRPCRequest = { jsonrpc: '2.0', id: key, method: request.method, ...(request.params !== undefined ? { params: request.params } : {}) };
+    return runWithCallId(callId, () => handler(message, this.buildContext(base)));
   }
 
   /**

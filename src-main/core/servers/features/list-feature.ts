@@ -1,4 +1,4 @@
-import type { Client, ServerCapabilities, SubscriptionFilter } from '@modelcontextprotocol/client';
+import { MAX_CACHE_TTL_MS, type Client, type ServerCapabilities, type SubscriptionFilter } from '@modelcontextprotocol/client';
 import { Emitter } from '../../../../src-shared/lifecycle';
 import { messageOf } from '../../errors';
 import type { ConnectedInfo, FeatureContext, FeatureName, SessionFeature } from './feature';
@@ -10,9 +10,35 @@ type ListenKey = 'toolsListChanged' | 'promptsListChanged' | 'resourcesListChang
 export const listChangedDebounceMs = 50;
 
 /**
+ * The ttl of one load's list results (2026-07-28 `ttlMs`, SEP-2549): a list made of several results (resources and
+ * their templates) is fresh for the shortest.
+ */
+export class CacheHints {
+  private ttl: number | undefined;
+
+  /** Notes one list result's `ttlMs` (missing or malformed: no hint). */
+  note(result: object): void {
+    const { ttlMs } = result as { ttlMs?: unknown };
+    if (typeof ttlMs === 'number' && Number.isFinite(ttlMs)) this.ttl = Math.min(this.ttl ?? Infinity, Math.max(0, ttlMs));
+  }
+
+  get ttlMs(): number | undefined {
+    return this.ttl;
+  }
+}
+
+/**
  * A list a server offers (tools, resources, prompts): loaded on connect, cleared on disconnect, fetched again
  * (debounced) on its `list_changed` notification in either era, with the last load's error kept. Subclasses say
  * how to fetch it and whether the server offers it.
+ *
+ * Freshness (2026-07-28 list results' `ttlMs`): a list loaded with a positive ttl is not fetched again before it has
+ * passed (a `list_changed` still refreshes it at once); after it, the next use (`settle`, `freshen`: a call, a
+ * chat turn, a listing through the API) fetches it again and waits for it. A ttl of 0 or none (and every 2025-11-25
+ * list) keeps the list until `list_changed`, as the spec allows ("MAY re-fetch"): re-listing every server on every
+ * use would cost each chat step a round trip per server. `cacheScope` asks nothing of this host: its lists live in
+ * memory per server connection (a new sign-in is a new connection, with its lists fetched anew), are never shared
+ * with another connection or person and never persisted — what `private` requires and `public` allows.
  */
 export abstract class ListFeature<T> implements SessionFeature {
   abstract readonly name: FeatureName;
@@ -23,8 +49,8 @@ export abstract class ListFeature<T> implements SessionFeature {
   protected abstract offered(capabilities: ServerCapabilities | undefined): boolean;
   /** Whether the server says it sends `list_changed` (a 2026-07-28 listen filter asks only for those). */
   protected abstract announcesChanges(capabilities: ServerCapabilities | undefined): boolean;
-  /** Every page. */
-  protected abstract fetch(client: Client, timeoutMs: number): Promise<T[]>;
+  /** Every page; each list result's cache hints noted in `hints`. */
+  protected abstract fetch(client: Client, timeoutMs: number, hints: CacheHints): Promise<T[]>;
 
   private loaded: T[] = [];
   private lastError: string | undefined;
@@ -39,6 +65,8 @@ export abstract class ListFeature<T> implements SessionFeature {
   /** Fires after each reload or clear. */
   readonly onDidChange = this.changes.event;
   private disposed = false;
+  /** When the list as loaded stops being fresh (epoch ms); undefined: fresh until `list_changed`. */
+  private freshUntil: number | undefined;
 
   constructor(protected readonly context: FeatureContext) {}
 
@@ -85,6 +113,7 @@ export abstract class ListFeature<T> implements SessionFeature {
     this.again = false;
     this.initial = undefined;
     this.isKnown = false;
+    this.freshUntil = undefined;
     const had = this.loaded.length > 0 || this.lastError !== undefined;
     this.loaded = [];
     this.lastError = undefined;
@@ -95,9 +124,15 @@ export abstract class ListFeature<T> implements SessionFeature {
   async load(client: Client | undefined = this.context.client(), timeoutMs = this.context.requestTimeoutMs()): Promise<void> {
     if (!client) return;
     const epoch = this.epoch;
+    // Counted from before the request (not from its answer): never fresher than the server allowed.
+    const asked = Date.now();
+    const hints = new CacheHints();
     try {
-      const items = await this.fetch(client, timeoutMs);
+      const items = await this.fetch(client, timeoutMs, hints);
       if (epoch !== this.epoch || this.disposed) return;
+      // Hints count on 2026-07-28 only: a 2025-11-25 result may carry such keys without the meaning.
+      const ttl = client.getProtocolEra() === 'modern' ? hints.ttlMs : undefined;
+      this.freshUntil = ttl !== undefined && ttl > 0 ? asked + Math.min(ttl, MAX_CACHE_TTL_MS) : undefined;
       this.loaded = items;
       this.lastError = undefined;
       this.isKnown = true;
@@ -144,9 +179,33 @@ export abstract class ListFeature<T> implements SessionFeature {
       });
   }
 
-  /** Resolves once the connect-time load is done and no refresh is scheduled or running (a caller about to refuse an unknown name waits here). */
+  /** Past its ttl (2026-07-28): the next use fetches it again. */
+  protected get stale(): boolean {
+    return this.freshUntil !== undefined && Date.now() >= this.freshUntil;
+  }
+
+  /** A use of the list: past its ttl, it is fetched again now (true: a fetch started or was running). */
+  private refreshIfStale(): boolean {
+    if (this.loading) return true;
+    if (!this.stale || this.disposed || !this.context.client()) return false;
+    this.freshUntil = undefined;
+    this.cancelTimer();
+    this.runRefresh();
+    return true;
+  }
+
+  /** A use of the list (a chat turn about to offer it, a call): a list past its ttl is fetched again and waited for. */
+  async freshen(): Promise<void> {
+    if (this.refreshIfStale()) await this.settle();
+  }
+
+  /**
+   * Resolves once the connect-time load is done and no refresh is scheduled or running (a caller about to refuse an
+   * unknown name waits here); a list past its ttl is fetched again first.
+   */
   async settle(): Promise<void> {
     await this.initial;
+    this.refreshIfStale();
     for (let i = 0; i < 5 && (this.timer || this.loading); i++) {
       if (this.timer) {
         this.cancelTimer();

@@ -1,7 +1,7 @@
 import type { Client, ServerCapabilities } from '@modelcontextprotocol/client';
 import type { ContentBlock, GetPromptView, PromptInfo, PromptListView, PromptMessageView } from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
-import { ListFeature } from './list-feature';
+import { ListFeature, type CacheHints } from './list-feature';
 
 /**
  * Prompts (`prompts/list` every page, `prompts/get`), re-listed on `prompts/list_changed` in both eras. A `get`
@@ -22,8 +22,9 @@ export class PromptsFeature extends ListFeature<PromptInfo> {
     return capabilities?.prompts?.listChanged === true;
   }
 
-  protected async fetch(client: Client, timeoutMs: number): Promise<PromptInfo[]> {
+  protected async fetch(client: Client, timeoutMs: number, hints: CacheHints): Promise<PromptInfo[]> {
     const listed = await client.listPrompts(undefined, { timeout: timeoutMs, cacheMode: 'refresh' });
+    hints.note(listed);
     return listed.prompts.map(promptInfo);
   }
 

@@ -3,7 +3,7 @@ import type { ReadResourceView, ResourceContents, ResourceInfo, ResourceListView
 import { Emitter } from '../../../../src-shared/lifecycle';
 import { CoreError, messageOf } from '../../errors';
 import type { ConnectedInfo } from './feature';
-import { ListFeature } from './list-feature';
+import { ListFeature, type CacheHints } from './list-feature';
 
 /** One item of the list: a resource or a template (one list, so that both are replaced together). */
 export type ResourceEntry = { kind: 'resource'; info: ResourceInfo } | { kind: 'template'; info: ResourceTemplateInfo };
@@ -41,7 +41,7 @@ export class ResourcesFeature extends ListFeature<ResourceEntry> {
     return capabilities?.resources?.listChanged === true;
   }
 
-  protected async fetch(client: Client, timeoutMs: number): Promise<ResourceEntry[]> {
+  protected async fetch(client: Client, timeoutMs: number, hints: CacheHints): Promise<ResourceEntry[]> {
     // No cursor: the SDK walks every page (up to its listMaxPages) and aggregates them.
     const [listed, templates] = await Promise.all([
       client.listResources(undefined, { timeout: timeoutMs, cacheMode: 'refresh' }),
@@ -51,6 +51,8 @@ export class ResourcesFeature extends ListFeature<ResourceEntry> {
         throw error;
       }),
     ]);
+    hints.note(listed);
+    hints.note(templates);
     return [
       ...listed.resources.map((r): ResourceEntry => ({ kind: 'resource', info: resourceInfo(r) })),
       ...templates.resourceTemplates.map((t): ResourceEntry => ({ kind: 'template', info: templateInfo(t) })),

@@ -1,7 +1,9 @@
 import type { Client, JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { InputRequestsV2Schema, InputResponsesV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2';
 import { z } from 'zod';
 import type { TaskStatus, ToolInfo } from '../../../../src-shared/host-api';
 import { CoreError, messageOf } from '../../errors';
+import { McpClient } from '../mcp-client';
 import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
 
 /*
@@ -18,6 +20,14 @@ import type { ConnectedInfo, FeatureContext, SessionFeature } from './feature';
  * a `task` result type before any schema sees it, so such answers are rewritten below the Client, on the
  * transport's inbound path, into a complete result carrying the task under `_meta["switchboard/task"]` (the trace
  * still records the wire message as sent). Any tools/call answered with a task continues as one.
+ *
+ * A 2026-07-28 task that reports `input_required` carries `inputRequests` in `tasks/get` (elicitation, sampling, roots
+ * requests by key): each key not answered before is put through the client's own handler for its method (the same
+ * form or sampling approval a direct request gets, on the call's card), and the answers go back in one
+ * `tasks/update {taskId, inputResponses}`; both sides are checked against @modelcontextprotocol/ext-tasks' schemas.
+ * A request the person refuses outright (a rejected sampling) or a shape the extension does not allow ends the call:
+ * the task is cancelled. Declining or cancelling a form is an answer like any other (the server decides what follows).
+ * (2025-11-25 tasks ask with ordinary server requests, which the features answer as they come.)
  *
  * A cancelled call (its signal aborted) sends `tasks/cancel` and rejects with CoreError `cancelled` (data: taskId,
  * status). A task the server ends as `failed` or `cancelled` rejects with `tool-call-failed`.
@@ -42,6 +52,7 @@ const taskSchema = z.looseObject({
   pollInterval: z.number().optional(),
   pollIntervalMs: z.number().optional(),
   result: z.unknown().optional(),
+  inputRequests: z.unknown().optional(),
   error: z.looseObject({ code: z.number().optional(), message: z.string().optional() }).optional(),
 });
 type TaskState = z.infer<typeof taskSchema>;
@@ -83,6 +94,8 @@ export class TasksFeature implements SessionFeature {
   /** taskId → wake its poll loop (a `notifications/tasks/status` arrived, or the session ended). */
   private readonly waiting = new Map<string, (update?: TaskState) => void>();
   private readonly bridged = new WeakMap<Transport, unknown>();
+  /** Aborted when the session ends: a task's input still being answered is withdrawn. */
+  private session = new AbortController();
 
   constructor(private readonly context: FeatureContext) {}
 
@@ -98,6 +111,8 @@ export class TasksFeature implements SessionFeature {
   }
 
   disconnected(): void {
+    this.session.abort();
+    this.session = new AbortController();
     for (const wake of [...this.waiting.values()]) wake();
   }
 
@@ -133,9 +148,17 @@ export class TasksFeature implements SessionFeature {
       });
     };
     const data = { server: this.context.server, tool, taskId };
+    /** The inputRequests keys answered already: a request still listed on the next poll is not asked twice. */
+    const answered = new Set<string>();
     try {
       show();
       while (!terminal.has(state.status)) {
+        if (modern && state.status === 'input_required' && (await this.answerInput(client, tool, state, answered, options))) {
+          if (options.signal?.aborted) break;
+          state = await this.get(client, taskId, options);
+          show();
+          continue;
+        }
         const pushed = await this.pause(taskId, pollMs(state), options.signal);
         if (options.signal?.aborted) break;
         if (this.context.client() !== client)
@@ -176,6 +199,53 @@ export class TasksFeature implements SessionFeature {
     } finally {
       this.waiting.delete(taskId);
     }
+  }
+
+  /**
+   * Answers the task's `inputRequests` not answered yet with one `tasks/update`; false when there was nothing new to
+   * answer (the loop then polls as usual). An abort of the call returns (the loop cancels the task).
+   */
+  private async answerInput(client: Client, tool: string, state: TaskState, answered: Set<string>, options: TaskCallOptions): Promise<boolean> {
+    const { server } = this.context;
+    const { taskId } = state;
+    const data = { server, tool, taskId };
+    const fail = async (why: string): Promise<never> => {
+      await this.cancel(client, taskId, options.timeoutMs);
+      throw new CoreError('tool-call-failed', `${server}/${tool}: task ${taskId} ${why}; the task was cancelled.`, { data: { ...data, status: 'cancelled' } });
+    };
+    const requests = InputRequestsV2Schema.safeParse(state.inputRequests ?? {});
+    if (!requests.success)
+      return fail(
+        `asks for input in a shape the tasks extension does not allow (${z.prettifyError(requests.error)}); the server should send elicitation/create, sampling/createMessage or roots/list requests in inputRequests`,
+      );
+    const pending = Object.entries(requests.data).filter(([key]) => !answered.has(key));
+    if (pending.length === 0) return false;
+    if (!(client instanceof McpClient)) return fail('asks for input, which this connection cannot answer');
+    const signal = AbortSignal.any([this.session.signal, ...(options.signal ? [options.signal] : [])]);
+    let responses: Record<string, unknown>;
+    try {
+      const answers = await Promise.all(
+        pending.map(async ([key, request]) => {
+          const params = request.params as Record<string, unknown> | undefined;
+          const answer = await client.answerInputRequest(key, { method: request.method, ...(params !== undefined ? { params } : {}) }, signal, options.callId);
+          return [key, answer] as const;
+        }),
+      );
+      responses = Object.fromEntries(answers);
+    } catch (error) {
+      if (options.signal?.aborted) return true;
+      if (this.session.signal.aborted)
+        throw new CoreError('server-not-ready', `Server "${server}" disconnected while task ${taskId} (${tool}) was waiting for input.`, { data });
+      const asked = pending.map(([, request]) => request.method).join(', ');
+      return fail(`asked for input (${asked}) that was not given: ${messageOf(error)}`);
+    }
+    // A call cancelled while its input was being answered: the loop cancels the task; nothing more is sent.
+    if (options.signal?.aborted) return true;
+    const checked = InputResponsesV2Schema.safeParse(responses);
+    if (!checked.success) return fail(`got answers the tasks extension does not allow (${z.prettifyError(checked.error)})`);
+    for (const [key] of pending) answered.add(key);
+    await client.request({ method: 'tasks/update', params: { taskId, inputResponses: responses } }, anyResult, { timeout: options.timeoutMs });
+    return true;
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@ import { isAppOnly, toolResourceUri } from '../../../../src-shared/tool-ui';
 import { CoreError } from '../../errors';
 import { currentInstructions, isTrusted, reviewMessage, reviewTools, trustTools } from '../../trust/pins';
 import type { ConnectedInfo } from './feature';
-import { ListFeature } from './list-feature';
+import { ListFeature, type CacheHints } from './list-feature';
 import { deliverProgressFirst } from './progress-order';
 
 /** The server's tools: listed as part of every start (a failure fails it), re-listed on `tools/list_changed`. */
@@ -29,7 +29,7 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
     return capabilities?.tools?.listChanged === true;
   }
 
-  protected async fetch(client: Client, timeoutMs: number): Promise<ToolInfo[]> {
+  protected async fetch(client: Client, timeoutMs: number, hints: CacheHints): Promise<ToolInfo[]> {
     const rediscover = this.rediscover;
     this.rediscover = false;
     const [listed] = await Promise.all([
@@ -37,6 +37,8 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       // A failure keeps the adopted result (the listing is what matters here).
       rediscover ? client.discover({ timeout: timeoutMs }).catch(() => undefined) : undefined,
     ]);
+    hints.note(listed);
+    // In the server's order, as listed (nothing on the way to the app or the CLI sorts them).
     const tools = await this.withApps(client, listed.tools.map(toolInfo), timeoutMs);
     // Each tool's review state against its pinned definition (a server's first listing pins them).
     const pins = this.context.pins;
@@ -187,6 +189,8 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
       throw new CoreError('server-not-ready', `Server "${this.context.server}" is not connected; it cannot run "${tool}" now.`, {
         data: { server: this.context.server, tool },
       });
+    // A call is a use of the list: past its ttl (2026-07-28) it is listed again first.
+    await this.freshen();
     let info = this.find(tool);
     if (!info) {
       await this.settle();
@@ -271,7 +275,8 @@ export class ToolsFeature extends ListFeature<ToolInfo> {
    * step of its own); undefined otherwise — resolve() then says why, after a pending re-list settled.
    */
   listed(tool: string, fromApp = false): ToolInfo | undefined {
-    if (!this.context.client()) return undefined;
+    // A list past its ttl: the long way, which lists the tools again first.
+    if (!this.context.client() || this.stale) return undefined;
     const info = this.find(tool);
     return info !== undefined && isTrusted(info) && (fromApp || !isAppOnly(info)) ? info : undefined;
   }
