@@ -10,6 +10,7 @@ import { disposeHarnesses, harness } from '../../test-support/chat-harness';
 import { say, sequence } from '../../test-support/fake-providers';
 import { tempDir, waitFor } from '../../test-support/processes';
 import type { ToolResult } from '../../../src-shared/host-api';
+import type { TraceEntry } from '../../../src-shared/contract/trace';
 import { parseTraceparent } from './trace-context';
 
 export const tracedServer = join(import.meta.dirname, '..', 'fixtures', 'traced-server.mjs');
@@ -63,6 +64,12 @@ describe.each(FEATURE_ERAS)('traceparent in _meta ($era)', ({ era, versionMode }
     expect(sent?.traceId).toBe(a?.traceId);
     const answer = entries.find((e) => e.pairedWith === sent?.seq);
     expect(answer?.traceId).toBe(a?.traceId);
+
+    // The debug bundle carries it with each entry.
+    const bundle = await host.api['debug:bundle']({});
+    const written = JSON.parse(readFileSync(bundle.path, 'utf8')) as { traces: Record<string, TraceEntry[]> };
+    const inBundle = (written.traces.traced ?? []).filter((e) => e.traceId === b?.traceId);
+    expect(inBundle.map((e) => e.direction).sort()).toEqual(['receive', 'send']);
   });
 });
 
@@ -73,10 +80,7 @@ describe('traceparent of a chat turn', () => {
       sequence(
         {
           kind: 'stream',
-          events: [
-            { toolCall: { id: 'c1', name: 'traced__traced', args: {} } },
-            { toolCall: { id: 'c2', name: 'traced__traced', args: {} } },
-          ],
+          events: [{ toolCall: { id: 'c1', name: 'traced__traced', args: {} } }, { toolCall: { id: 'c2', name: 'traced__traced', args: {} } }],
         },
         say('done'),
         { kind: 'stream', events: [{ toolCall: { id: 'c3', name: 'traced__traced', args: {} } }] },
