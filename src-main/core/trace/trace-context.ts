@@ -30,19 +30,23 @@ export function currentTrace(): TraceScope | undefined {
   return store.getStore();
 }
 
-const pool = Buffer.allocUnsafe(4096);
-let at = pool.length;
+const poolBytes = 4096;
+const pool = Buffer.allocUnsafe(poolBytes);
+/** The pool as hex, converted once per refill: an id is then a slice of this string. */
+let hexPool = '';
+let at = poolBytes;
 
 /** `bytes` random bytes as lower-case hex; never all zeros (W3C: an all-zero id is invalid). */
 function randomHex(bytes: number): string {
   for (;;) {
-    if (at + bytes > pool.length) {
+    if (at + bytes > poolBytes) {
       randomFillSync(pool);
+      hexPool = pool.toString('hex');
       at = 0;
     }
     const start = at;
     at += bytes;
-    for (let i = start; i < at; i++) if (pool[i] !== 0) return pool.toString('hex', start, at);
+    for (let i = start; i < at; i++) if (pool[i] !== 0) return hexPool.slice(start * 2, at * 2);
   }
 }
 
