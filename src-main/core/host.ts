@@ -49,6 +49,7 @@ import { SettingsService } from './services/settings';
 import { ToolsService } from './services/tools';
 import { TraceService } from './services/trace';
 import { TrustService } from './services/trust';
+import { Telemetry } from './trace/telemetry';
 
 export interface HostOptions {
   mode: 'electron' | 'headless';
@@ -144,6 +145,8 @@ export interface Host {
   readonly dataDir: string;
   /** MCP Apps: the open frames, their proxy pages (for the sandbox origin) and the sandbox origin itself. */
   readonly apps: AppsService;
+  /** Trace ids of turns and direct calls, and the span export the `telemetry` setting turns on. */
+  readonly telemetry: Telemetry;
   /** Resolves when every enabled server (or the one named) is ready or failed (for the CLI). */
   settled(name?: string): Promise<void>;
   /** Disposes what the host made, newest first: every session closes, then every child's tree ends. Idempotent. */
@@ -204,11 +207,15 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     new TraceService({ events, store, secrets, hostSecrets: dotenv.merged, dataDir, appVersion: '0.1.0', sink: options.traceSink }),
   );
   folder.redactLogWith(trace.redactor);
+  // Trace ids for turns and direct calls, and the optional span export (the `telemetry` setting). Made before the
+  // fleet, so disposed after it: the spans of requests the closing sessions end are flushed too.
+  const telemetry = disposables.add(new Telemetry({ redactor: trace.redactor, log: (line) => log.warn(line), version: '0.1.0' }));
+  void telemetry.configure(options.settings.telemetry?.());
 
   // The servers sample on the chat's providers and the chat calls the servers' tools. The fleet is made first; it
   // makes no supervisor (and so asks nothing of the chat) before `fleet.load()`, which runs once the chat exists.
   const fleet: ServerFleet = disposables.add(
-    new ServerFleet(fleetOptions(options, folder, { secrets, dotenv, consent, requests, authManager, trace, chat: () => chat })),
+    new ServerFleet(fleetOptions(options, folder, { secrets, dotenv, consent, requests, authManager, trace, telemetry, chat: () => chat })),
   );
   const apply = async (snapshot: ConfigSnapshot): Promise<void> => {
     seedConsent(snapshot);
@@ -217,11 +224,12 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
 
   // One service per domain, each owning its slice of the HostApi.
   const servers = disposables.add(new ServersService(fleet, events));
-  const tools = disposables.add(new ToolsService(fleet, events));
+  const tools = disposables.add(new ToolsService(fleet, events, telemetry));
   const app = new AppService({ mode: options.mode, configPath, logsDir, store, secrets, openPath: options.openPath });
   const config = new ConfigService({ configPath, store, secrets, hostEnv, apply, approve: (name, entry) => consent.approve(name, entry, 'form') });
   const chat = disposables.add(
     new ChatService({
+      telemetry,
       tools: {
         views: () => fleet.views(),
         freshen: () => fleet.freshenTools(),
@@ -341,7 +349,10 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     ...apps.api,
     ...openUrlApi(options.openExternal),
     // Settings changes re-apply the config: servers whose environment or roots changed follow.
-    ...new SettingsService(options.settings, () => void apply(store.snapshot())).api,
+    ...new SettingsService(options.settings, () => {
+      void apply(store.snapshot());
+      void telemetry.configure(options.settings.telemetry?.());
+    }).api,
     on: events.on,
   };
 
@@ -378,6 +389,7 @@ async function makeHost(options: HostOptions, disposables: AsyncDisposableStore)
     install,
     dataDir,
     apps,
+    telemetry,
     settled: (name) => fleet.settled(name),
     dispose: () => disposables.dispose(),
   };
@@ -481,6 +493,7 @@ interface FleetParts {
   requests: RequestQueue;
   authManager: AuthManager;
   trace: TraceService;
+  telemetry: Telemetry;
   chat: () => ChatService;
 }
 
@@ -526,6 +539,7 @@ function fleetOptions(options: HostOptions, folder: DataFolder, parts: FleetPart
       samplingContext: (server, scope) => samplingContextText(server, scope, fleet.views()),
       ...(options.answerSource ? { answerSource: options.answerSource } : {}),
       ...(tracing ? { decorateTransport: parts.trace.decorateTransport, decorateFetch: parts.trace.decorateFetch } : {}),
+      requestSpans: parts.telemetry.requestSpans(name),
     }),
   };
 }

@@ -25,6 +25,8 @@ interface SettingsShape extends Record<string, unknown> {
   roots?: unknown;
   /** light | dark | system. */
   theme?: unknown;
+  /** Span export (validated by the core). */
+  telemetry?: unknown;
 }
 
 const integer = { type: 'integer' } as const;
@@ -41,6 +43,7 @@ const schema: Schema<SettingsShape> = {
   sandbox: { type: ['boolean', 'object'] },
   roots: { type: 'array', items: { type: 'string' } },
   theme: { type: 'string', enum: ['system', 'light', 'dark'] },
+  telemetry: { type: 'object' },
   windowBounds: {
     type: 'object',
     properties: {

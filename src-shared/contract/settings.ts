@@ -5,6 +5,17 @@ export type ThemeSetting = 'system' | 'light' | 'dark';
 /** A sandbox setting, as a config entry's `sandbox` key: true (defaults, network allowed), false, or the details. */
 export type SandboxDefault = boolean | { allowRead?: string[]; allowWrite?: string[]; network?: boolean };
 
+/**
+ * The export of spans over OTLP/HTTP (JSON): each MCP request a span under its chat turn or direct call. Off by
+ * default. `headers` go with every export request (a collector's API key, say).
+ */
+export interface TelemetrySettings {
+  enabled: boolean;
+  /** The OTLP/HTTP traces endpoint, e.g. http://localhost:4318/v1/traces. */
+  endpoint: string;
+  headers: Record<string, string>;
+}
+
 /** The app settings the Settings screen edits (`settings:get` / `settings:update`). */
 export interface AppSettingsView {
   /** Extra environment variable names every child may inherit (DESIGN §3). */
@@ -18,6 +29,8 @@ export interface AppSettingsView {
   /** The sandbox of every stdio server without a `sandbox` key of its own; undefined: none. */
   sandbox?: SandboxDefault;
   theme: ThemeSetting;
+  /** Span export (undefined: never set, so off). */
+  telemetry?: TelemetrySettings;
   /** False where settings cannot be changed here (e.g. a host made with fixed settings). */
   writable: boolean;
 }
@@ -29,6 +42,7 @@ export interface AppSettingsPatch {
   roots?: string[] | null;
   sandbox?: SandboxDefault | null;
   theme?: ThemeSetting;
+  telemetry?: TelemetrySettings | null;
 }
 
 export interface SettingsResults {

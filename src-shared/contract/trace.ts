@@ -13,6 +13,11 @@ export interface TraceEntry {
   /** For a response: the seq of its request and the round trip in ms. */
   pairedWith?: number;
   durationMs?: number;
+  /**
+   * The W3C trace id (32 hex digits) of a request the host sent (its `_meta.traceparent`), of that request's response
+   * and of its cancellation: every request of one chat turn or one direct call shares it.
+   */
+  traceId?: string;
   /** For remote servers: the HTTP status and `Mcp-*` headers of the exchange, when known. */
   http?: { status?: number; headers?: Record<string, string> };
 }

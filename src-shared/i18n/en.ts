@@ -806,6 +806,20 @@ export const en = {
     detail: 'Log message',
     closeMessage: 'Close the message',
   },
+  tracing: {
+    heading: 'Tracing',
+    intro:
+      'Every request to a server carries a W3C trace id in its _meta (traceparent): one per chat turn or direct call, shown in each server’s Trace tab. You can also export each request as an OpenTelemetry span over OTLP/HTTP (JSON) to a collector.',
+    enabled: 'Export spans (OTLP/HTTP)',
+    endpoint: 'Endpoint',
+    endpointPlaceholder: 'http://localhost:4318/v1/traces',
+    headers: 'Headers (one “Name: value” a line)',
+    headersPlaceholder: 'x-api-key: …',
+    headerLine: 'Line {{line}} is not “Name: value”: write a header name, a colon, then its value.',
+    needsEndpoint: 'Give the collector’s endpoint first (e.g. http://localhost:4318/v1/traces).',
+    note: 'Spans hold server, method and tool names, an outcome and a duration — never arguments or results. The headers are kept in the settings file as they are.',
+    save: 'Save',
+  },
   trace: {
     loadFailed: 'Could not load the trace: {{error}}',
     label: 'Protocol trace of {{server}}',
@@ -832,6 +846,12 @@ export const en = {
     roundTrip: ' · round trip {{time}}',
     showRequest: 'Show the request',
     showResponse: 'Show the response',
+    traceId: 'Trace ID',
+    traceIdTitle: 'W3C trace id {{id}}: every request of one chat turn or direct call shares it',
+    sameTrace: 'Same trace',
+    sameTraceTitle: 'Show only the messages of this trace (the turn or call it belongs to)',
+    traceFilter: 'Trace {{id}}',
+    clearTraceFilter: 'Show every trace again',
   },
   resources: {
     notOffered: '{{server}} does not offer resources.',

@@ -788,6 +788,20 @@ export const zhCN: Catalogue = {
     detail: '日志消息',
     closeMessage: '关闭消息',
   },
+  tracing: {
+    heading: '追踪',
+    intro:
+      '发往服务器的每个请求都在 _meta 中携带 W3C 追踪 ID（traceparent）：每轮对话或每次直接调用一个，显示在各服务器的“追踪”标签页中。还可以把每个请求作为 OpenTelemetry span 通过 OTLP/HTTP（JSON）导出到收集器。',
+    enabled: '导出 span（OTLP/HTTP）',
+    endpoint: '端点',
+    endpointPlaceholder: 'http://localhost:4318/v1/traces',
+    headers: '请求头（每行一个“名称: 值”）',
+    headersPlaceholder: 'x-api-key: …',
+    headerLine: '第 {{line}} 行不是“名称: 值”：请写请求头名称、冒号，然后是它的值。',
+    needsEndpoint: '请先填写收集器的端点（例如 http://localhost:4318/v1/traces）。',
+    note: 'span 只包含服务器、方法和工具的名称、结果和耗时，绝不包含参数或结果内容。请求头按原样保存在设置文件中。',
+    save: '保存',
+  },
   trace: {
     loadFailed: '无法加载跟踪：{{error}}',
     label: '{{server}} 的协议跟踪',
@@ -814,6 +828,12 @@ export const zhCN: Catalogue = {
     roundTrip: ' · 往返 {{time}}',
     showRequest: '显示请求',
     showResponse: '显示响应',
+    traceId: '追踪 ID',
+    traceIdTitle: 'W3C 追踪 ID {{id}}：同一轮对话或同一次直接调用的所有请求共用它',
+    sameTrace: '同一追踪',
+    sameTraceTitle: '只显示这个追踪（它所属的对话轮次或调用）的消息',
+    traceFilter: '追踪 {{id}}',
+    clearTraceFilter: '重新显示所有追踪',
   },
   resources: {
     notOffered: '{{server}} 不提供资源。',

@@ -39,6 +39,29 @@ export const sandboxDefaultSchema = sandboxSettingSchema.superRefine((value, ctx
   }
 });
 
+/** An HTTP header name (RFC 9110 token). */
+const headerNameSchema = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'a header name is letters, digits and -');
+
+/** Span export: an http(s) endpoint (required when on) and the headers to send with each export. */
+export const telemetrySettingsSchema = z
+  .object({
+    enabled: z.boolean(),
+    endpoint: z.string().max(2000),
+    headers: z.record(headerNameSchema, z.string().max(8000)).default({}),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.enabled && value.endpoint === '') return;
+    let url: URL | undefined;
+    try {
+      url = new URL(value.endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'the endpoint is an http:// or https:// URL, e.g. http://localhost:4318/v1/traces' });
+  });
+
 /** A change to the app settings: each key replaces the stored value; `null` clears it (the default applies). */
 export const appSettingsPatchSchema = z
   .object({
@@ -51,6 +74,7 @@ export const appSettingsPatchSchema = z
     roots: rootsSchema.nullable().optional(),
     sandbox: sandboxDefaultSchema.nullable().optional(),
     theme: themeSchema.optional(),
+    telemetry: telemetrySettingsSchema.nullable().optional(),
   })
   .strict();
 

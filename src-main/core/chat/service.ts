@@ -39,6 +39,8 @@ import { isAppOnly } from '../../../src-shared/tool-ui';
 import { isTrusted } from '../trust/pins';
 import { effectiveLoading } from './tool-search/loading';
 import { filterTools } from './toolsets';
+import { traceScope, type Telemetry } from '../trace/telemetry';
+import type { SpanOutcome } from '../trace/trace-context';
 
 /** The channels the chat module implements (host.ts spreads them into its HostApi). */
 export type ChatChannel = Extract<keyof HostMethods, `chat:${string}` | `providers:${string}` | `audit:${string}`>;
@@ -57,6 +59,8 @@ export type DirectCallRequest = z.input<typeof directCallSchema>;
 
 export interface ChatServiceOptions {
   tools: ToolSource;
+  /** Each turn is a trace (and, with span export on, a span). */
+  telemetry?: Telemetry;
   /** Where attached resources are read from (`chat:send` with `attachments`). */
   resources?: ResourceSource;
   /** Skills the model may load (io.modelcontextprotocol/skills); absent: none. */
@@ -353,7 +357,8 @@ export class ChatService {
       this.options.emit({ type: 'text', ...base, messageId: assistantMessage.id, text });
     };
     const source = overrides.source ?? 'app';
-    run.done = (async () => {
+    let turnOutcome: SpanOutcome = 'ok';
+    const turn = async (): Promise<void> => {
       // The AI SDK loads with the first turn: a host that never chats (most CLI commands) never loads it.
       const [{ runTurn }, { redactKeys }] = await Promise.all([import('./run-turn'), import('./provider-errors')]);
       await this.options.tools.freshen?.();
@@ -419,6 +424,7 @@ export class ChatService {
       if (result.error) result.error = { ...result.error, message: redactKeys(result.error.message, this.providers.keyValues()) };
       assistantMessage.status = result.status;
       if (result.error) assistantMessage.error = result.error;
+      if (result.status === 'error') turnOutcome = 'error';
       conversation.updatedAt = Date.now();
       this.runs.delete(run.id);
       if (result.error) this.options.log?.(`chat turn failed (${spec}): ${result.error.message}`);
@@ -431,7 +437,14 @@ export class ChatService {
         ...(result.error ? { error: result.error } : {}),
       });
       this.options.emit({ type: 'conversations-changed' });
-    })();
+    };
+    // One trace per turn: every request its tool calls make carries its trace id (and, exported, is a span under it).
+    run.done = traceScope(
+      this.options.telemetry,
+      () => ({ name: 'chat turn', attributes: { 'switchboard.kind': 'chat-turn', 'switchboard.model': spec ?? '', 'switchboard.source': source } }),
+      turn,
+      () => turnOutcome,
+    );
     return { conversationId: conversation.id, runId: run.id, userMessage, assistantMessage: structuredClone(assistantMessage) };
   }
 

@@ -16,8 +16,11 @@ import {
   type Result,
   type ResultTypeMap,
   type StandardSchemaV1,
+  TRACEPARENT_META_KEY,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/client';
 import { ObservedTransport } from '../support/observed-transport';
+import { requestTraceparent, type RequestSpan, type RequestSpanMaker, type SpanOutcome } from '../trace/trace-context';
 import { currentCallId, runWithCallId } from './call-origin';
 import { ClientTaskStore, listParams, taskIdParams, taskParamsOf } from './client-tasks';
 
@@ -61,6 +64,10 @@ function callIdOf(options: RequestOptions | undefined): string | undefined {
  *   a `sampling/createMessage` or `elicitation/create` with `task` params is answered at once with a task, its
  *   handler (the SDK's validation included) runs on, and the server's `tasks/get`, `tasks/result`, `tasks/list` and
  *   `tasks/cancel` are served from this connection's ClientTaskStore (the SDK has no client-side task runtime).
+ * - Every request carries W3C trace context (`traceparent` in its `_meta`, SEP-414; both eras), stamped as it goes to
+ *   the transport (after the SDK's envelope, so next to the log level on 2026-07-28): the trace of the chat turn or
+ *   direct call it is made in (../trace/trace-context.ts), a new span id each. With span export on
+ *   (`requestSpans`), the span is the exporter's and ends when the response (or a cancel, or the close) comes.
  */
 /** The URL elicitations a failed call says it needs first (`-32042` URLElicitationRequired, 2025-11-25). */
 export function urlElicitationsOf(error: unknown): ElicitRequestURLParams[] | undefined {
@@ -89,6 +96,10 @@ export class McpClient extends Client {
   private sweepAt = 256;
   /** The tasks of task-augmented server requests (2025-11-25). */
   private readonly requestTasks = new ClientTaskStore();
+  /** Set while spans are exported (the session's): the span of a request about to be sent. */
+  requestSpans: RequestSpanMaker | undefined;
+  /** Exported spans of the requests awaiting their response, by message id. */
+  private readonly openSpans = new Map<number | string, RequestSpan>();
 
   constructor(...args: ConstructorParameters<typeof Client>) {
     super(...args);
@@ -116,6 +127,7 @@ export class McpClient extends Client {
 
   protected override _onclose(): void {
     this.requestTasks.clear();
+    this.endSpans('closed');
     super._onclose();
   }
 
@@ -218,11 +230,57 @@ export class McpClient extends Client {
   override connect(...args: Parameters<Client['connect']>): Promise<void> {
     const [transport, ...rest] = args;
     const observed = new ObservedTransport(transport, {
+      outgoing: (message) => this.stamp(message),
       sent: (message) => {
-        if ((message as { method?: unknown }).method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
+        const method = (message as { method?: unknown }).method;
+        if (method === 'tools/call') this.noteCall((message as JSONRPCRequest).id);
+        else if (method === 'notifications/cancelled' && this.openSpans.size > 0) this.spanCancelled(message);
+      },
+      received: (message) => {
+        if (this.openSpans.size > 0) this.spanAnswered(message);
       },
     });
     return super.connect(observed, ...rest);
+  }
+
+  /**
+   * A request (not a notification, not our answer to the server) gets its `traceparent`, unless its `_meta` already
+   * names one (a caller's own wins, as `_meta` keys do over the SDK's envelope). The params and `_meta` are copied:
+   * the caller's objects may be sent again (a retry) and must not keep a stale span.
+   */
+  private stamp(message: JSONRPCMessage): JSONRPCMessage {
+    const m = message as { id?: unknown; method?: unknown; params?: Record<string, unknown> };
+    if (typeof m.method !== 'string' || (typeof m.id !== 'number' && typeof m.id !== 'string')) return message;
+    const params = m.params;
+    const meta = params?._meta as Record<string, unknown> | undefined;
+    if (meta !== undefined && meta[TRACEPARENT_META_KEY] !== undefined) return message;
+    const span = this.requestSpans?.(m.method, params);
+    if (span !== undefined) this.openSpans.set(m.id, span);
+    const traceparent = span?.traceparent ?? requestTraceparent();
+    return { ...message, params: { ...params, _meta: { ...meta, [TRACEPARENT_META_KEY]: traceparent } } } as JSONRPCMessage;
+  }
+
+  private spanAnswered(message: JSONRPCMessage): void {
+    const m = message as { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+    if (m.method !== undefined || (typeof m.id !== 'number' && typeof m.id !== 'string')) return;
+    const span = this.openSpans.get(m.id);
+    if (span === undefined) return;
+    this.openSpans.delete(m.id);
+    span.end(outcomeOf(m.result, m.error));
+  }
+
+  private spanCancelled(message: JSONRPCMessage): void {
+    const id = ((message as { params?: { requestId?: unknown } }).params ?? {}).requestId;
+    if (typeof id !== 'number' && typeof id !== 'string') return;
+    const span = this.openSpans.get(id);
+    if (span === undefined) return;
+    this.openSpans.delete(id);
+    span.end('cancelled');
+  }
+
+  private endSpans(outcome: SpanOutcome): void {
+    for (const span of this.openSpans.values()) span.end(outcome);
+    this.openSpans.clear();
   }
 
   private noteCall(messageId: number | string): void {
@@ -323,6 +381,15 @@ export class McpClient extends Client {
     if (this.inFlight.size !== 1) return undefined;
     return this.inFlight.keys().next().value;
   }
+}
+
+/** A response's outcome: an error, a tool's own error result, an `input_required` round, or a result. */
+function outcomeOf(result: unknown, error: unknown): SpanOutcome {
+  if (error !== undefined) return 'error';
+  if (typeof result !== 'object' || result === null) return 'ok';
+  const r = result as { isError?: unknown; resultType?: unknown };
+  if (r.resultType === 'input_required') return 'input-required';
+  return r.isError === true ? 'tool-error' : 'ok';
 }
 
 function isStandardSchema(value: StandardSchemaV1 | RequestOptions | undefined): value is StandardSchemaV1 {

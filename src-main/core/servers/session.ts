@@ -13,6 +13,7 @@ import { clientInfo, McpClient } from './mcp-client';
 import { sessionView, type SessionView } from './session-view';
 import type { OpenedTransport } from './transports';
 import { appsClientCapabilities } from '../apps/capability';
+import type { RequestSpanMaker } from '../trace/trace-context';
 
 /** What a session reports to its supervisor: what either connect path reports, and more. */
 export interface SessionHooks extends StdioHooks, RemoteHooks {
@@ -25,6 +26,8 @@ export interface SessionHooks extends StdioHooks, RemoteHooks {
 export interface SessionOptions extends StdioConnectOptions, RemoteConnectOptions {
   features: ServerFeatures;
   hooks: SessionHooks;
+  /** The span of each request, while spans are exported. */
+  requestSpans?: RequestSpanMaker | undefined;
 }
 
 /** The most `input_required` rounds one call may take (each round may ask a person several things). */
@@ -156,6 +159,7 @@ export class Session {
       inputRequired: { autoFulfill: true, maxRounds: maxInputRounds },
     });
     client.onerror = (error) => this.options.hooks.note(`[switchboard] protocol error: ${messageOf(error)}`);
+    client.requestSpans = this.options.requestSpans;
     for (const feature of this.options.features.all) feature.attach?.(client);
     return client;
   }

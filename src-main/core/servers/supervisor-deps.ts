@@ -11,6 +11,7 @@ import type { EraCache } from './era-cache';
 import type { HostEmit } from './features/feature';
 import type { SupervisionPolicy } from './policy';
 import type { FetchDecorator, TransportDecorator } from './transports';
+import type { RequestSpanMaker } from '../trace/trace-context';
 
 /** What a server's supervisor is given by its owner (the server fleet). */
 export interface SupervisorDeps {
@@ -23,6 +24,8 @@ export interface SupervisorDeps {
   redact?: (text: string) => string;
   /** Wraps every transport this server's sessions open (the protocol trace). */
   decorateTransport?: TransportDecorator;
+  /** The span of each request this server's sessions send, while spans are exported (the host's Telemetry). */
+  requestSpans?: RequestSpanMaker;
   /** Wraps every remote transport's fetch (the trace's HTTP status and `Mcp-*` headers). */
   decorateFetch?: FetchDecorator;
   /** OAuth sign-in for remote servers (the host's AuthManager). */

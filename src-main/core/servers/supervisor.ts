@@ -224,6 +224,7 @@ export class Supervisor {
       ledger: this.deps.ledger,
       decorate: this.deps.decorateTransport,
       decorateFetch: this.deps.decorateFetch,
+      requestSpans: this.deps.requestSpans,
       auth: this.auth,
       hooks: {
         note: (line) => this.noteStderr(line),

@@ -79,6 +79,7 @@ export class SettingsService {
     for (const key of supervisionKeys) defaults[key] = defaultPolicy[key];
     const roots = this.settings.defaultRoots?.();
     const sandbox = this.settings.sandboxDefault?.();
+    const telemetry = this.settings.telemetry?.();
     return {
       envAllowList: this.settings.envAllowList(),
       supervision,
@@ -86,6 +87,7 @@ export class SettingsService {
       ...(roots !== undefined ? { roots } : {}),
       ...(sandbox !== undefined ? { sandbox } : {}),
       theme: this.settings.theme?.() ?? 'system',
+      ...(telemetry !== undefined ? { telemetry } : {}),
       writable: this.settings.update !== undefined,
     };
   }

@@ -5,6 +5,8 @@ import type { Disposable } from '../../../src-shared/lifecycle';
 import { CoreError, toHostError } from '../errors';
 import type { ServerFleet } from '../servers/fleet';
 import type { Supervisor } from '../servers/supervisor';
+import { traceScope, type Telemetry } from '../trace/telemetry';
+import type { SpanOutcome } from '../trace/trace-context';
 import { CallRegistry } from './call-registry';
 import type { HostEventBus } from './events';
 
@@ -51,6 +53,8 @@ export class ToolsService implements Disposable {
   constructor(
     private readonly fleet: ServerFleet,
     events?: Pick<HostEventBus, 'emit' | 'on'>,
+    /** Each call outside a chat turn is a trace of its own (and, exported, a span). */
+    private readonly telemetry?: Telemetry,
   ) {
     this.calls = new CallRegistry({ changed: (view) => events?.emit('calls:changed', view) });
     this.subscription = events?.on('calls:progress', (event) => this.calls.progress(event));
@@ -72,8 +76,24 @@ export class ToolsService implements Disposable {
     };
   }
 
-  /** One call; `signal` (e.g. a chat turn's Stop) cancels it as `tools:cancel` would. Never throws: rejects. */
+  /**
+   * One call; `signal` (e.g. a chat turn's Stop) cancels it as `tools:cancel` would. Never throws: rejects. Outside
+   * a chat turn it is a trace of its own (a direct call: the composer, the CLI's `call`, an app frame), so that its
+   * retries and `input_required` rounds share the trace id.
+   */
   call(request: ToolCallRequest, signal?: AbortSignal): Promise<ToolResult> {
+    return traceScope(
+      this.telemetry,
+      () => ({
+        name: `direct call ${request.server}.${request.tool}`,
+        attributes: { 'switchboard.kind': 'direct-call', 'switchboard.server': request.server, 'gen_ai.tool.name': request.tool },
+      }),
+      () => this.untracedCall(request, signal),
+      toolOutcome,
+    );
+  }
+
+  private untracedCall(request: ToolCallRequest, signal: AbortSignal | undefined): Promise<ToolResult> {
     let supervisor: Supervisor;
     try {
       supervisor = this.fleet.get(request.server);
@@ -134,4 +154,9 @@ export class ToolsService implements Disposable {
     for (const controller of this.inFlight.values()) controller.abort(new Error('Switchboard is shutting down'));
     this.inFlight.clear();
   }
+}
+
+/** A call's outcome for its span: the tool's own error, or a result. */
+function toolOutcome(result: ToolResult): SpanOutcome {
+  return result.isError === true ? 'tool-error' : 'ok';
 }

@@ -47,4 +47,20 @@ describe('FileSettings', () => {
     expect(() => settings.update({ theme: 'dark' })).toThrow(/config\.json is not a JSON object, so the settings were not saved/);
     expect(readFileSync(file, 'utf8')).toBe('{"envAllowList": ["LANG"');
   });
+
+  it('the span export (`telemetry`, what the CLI and headless mode use): read and written; an invalid one reads as off', () => {
+    const dir = tempDir();
+    const file = join(dir, 'config.json');
+    const settings = new FileSettings(dir);
+    expect(settings.telemetry()).toBeUndefined();
+    settings.update({ telemetry: { enabled: true, endpoint: 'http://localhost:4318/v1/traces', headers: { 'x-api-key': 'k' } } });
+    expect(JSON.parse(readFileSync(file, 'utf8')).telemetry).toEqual({
+      enabled: true,
+      endpoint: 'http://localhost:4318/v1/traces',
+      headers: { 'x-api-key': 'k' },
+    });
+    expect(settings.telemetry()?.endpoint).toBe('http://localhost:4318/v1/traces');
+    writeFileSync(file, JSON.stringify({ envAllowList: [], telemetry: { enabled: true, endpoint: 'ftp://nowhere' } }));
+    expect(settings.telemetry()).toBeUndefined();
+  });
 });

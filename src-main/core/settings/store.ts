@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { rootsSchema, sandboxSettingSchema, type SandboxSetting } from '../../../src-shared/schemas/config';
 import type { SupervisionPolicy } from '../servers/policy';
-import type { ThemeSetting } from '../../../src-shared/contract/settings';
-import { appSettingsPatchSchema, supervisionSettingsSchema, themeSchema } from '../../../src-shared/schemas/settings';
+import type { TelemetrySettings, ThemeSetting } from '../../../src-shared/contract/settings';
+import { appSettingsPatchSchema, supervisionSettingsSchema, telemetrySettingsSchema, themeSchema } from '../../../src-shared/schemas/settings';
 
 /** A validated `settings:update`: each key replaces the stored value; `null` clears it. */
 export type AppSettingsPatch = z.output<typeof appSettingsPatchSchema>;
@@ -22,6 +22,8 @@ export interface SettingsStore {
   defaultRoots?(): string[] | undefined;
   /** `theme` in config.json: the renderer's light/dark/system choice. */
   theme?(): ThemeSetting;
+  /** `telemetry` in config.json: the export of spans (undefined: off). */
+  telemetry?(): TelemetrySettings | undefined;
   /** Stores a validated patch (the Settings screen); absent where settings cannot be changed. */
   update?(patch: AppSettingsPatch): void;
 }
@@ -30,6 +32,12 @@ export interface SettingsStore {
 export function parseThemeSetting(raw: unknown): ThemeSetting {
   const parsed = themeSchema.safeParse(raw);
   return parsed.success ? parsed.data : 'system';
+}
+
+/** Validates the raw `telemetry` setting; an invalid one is ignored (no export), never fatal. */
+export function parseTelemetrySetting(raw: unknown): TelemetrySettings | undefined {
+  const parsed = telemetrySettingsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Validates the raw `roots` setting; an invalid one is ignored (no default roots), never fatal. */
@@ -56,7 +64,7 @@ export function parseSupervisionSettings(raw: unknown): Partial<SupervisionPolic
 }
 
 /** The keys of config.json the core reads and a patch writes, in the order a patch is applied. */
-export const storedSettingsKeys = ['envAllowList', 'supervision', 'roots', 'sandbox', 'theme'] as const;
+export const storedSettingsKeys = ['envAllowList', 'supervision', 'roots', 'sandbox', 'theme', 'telemetry'] as const;
 export type StoredSettingsKey = (typeof storedSettingsKeys)[number];
 
 /**
@@ -89,6 +97,10 @@ export abstract class StoredSettings implements SettingsStore {
     return parseThemeSetting(this.readKey('theme'));
   }
 
+  telemetry(): TelemetrySettings | undefined {
+    return parseTelemetrySetting(this.readKey('telemetry'));
+  }
+
   /** Writes a validated patch (`null` deletes the key, so the default applies again). */
   update(patch: AppSettingsPatch): void {
     const writes: Array<[StoredSettingsKey, unknown]> = [];
@@ -101,6 +113,7 @@ export abstract class StoredSettings implements SettingsStore {
 export class StaticSettings implements SettingsStore {
   private roots: string[] | undefined;
   private chosenTheme: ThemeSetting = 'system';
+  private spans: TelemetrySettings | undefined;
   constructor(
     private allow: string[] = [],
     private policy: Partial<SupervisionPolicy> = {},
@@ -112,6 +125,10 @@ export class StaticSettings implements SettingsStore {
     if (patch.roots !== undefined) this.roots = patch.roots ?? undefined;
     if (patch.sandbox !== undefined) this.sandbox = patch.sandbox ?? undefined;
     if (patch.theme !== undefined) this.chosenTheme = patch.theme;
+    if (patch.telemetry !== undefined) this.spans = patch.telemetry ?? undefined;
+  }
+  telemetry(): TelemetrySettings | undefined {
+    return this.spans;
   }
   defaultRoots(): string[] | undefined {
     return this.roots ? [...this.roots] : undefined;

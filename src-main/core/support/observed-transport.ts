@@ -2,6 +2,8 @@ import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions 
 
 /** Told of each message a transport sends and receives (synchronously: keep it small). */
 export interface TransportObserver {
+  /** A message about to be sent, before `sent` is told: what it returns is sent instead (and told). */
+  outgoing?(message: JSONRPCMessage): JSONRPCMessage;
   /** A message about to be sent. */
   sent?(message: JSONRPCMessage): void;
   /** A message received, before it is handed on. */
@@ -56,8 +58,10 @@ export class ObservedTransport<T extends Transport = Transport> implements Trans
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    this.tell('sent', message);
-    return this.inner.send(message, options);
+    const outgoing = this.observer.outgoing;
+    const sent = outgoing === undefined ? message : outgoing(message);
+    this.tell('sent', sent);
+    return this.inner.send(sent, options);
   }
 
   close(): Promise<void> {

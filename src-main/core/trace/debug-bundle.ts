@@ -43,7 +43,7 @@ export function debugDir(dataDir: string): string {
  * "Export debug bundle": one JSON file for a bug report — the config with every env and header value redacted
  * (names kept, and the `${…}` references a value used), secret-looking arguments and URL query values redacted;
  * app / SDK / Node / platform versions; each server's status, launch info (env names only), stderr tail and the
- * last trace entries. Every known secret value is then replaced wherever it still occurs, so the file holds none.
+ * last trace entries (each request with its W3C trace id, its response too). Every known secret value is then replaced wherever it still occurs, so the file holds none.
  * Written 0600 in a 0700 folder.
  */
 export function writeDebugBundle(input: DebugBundleInput): DebugBundleView {

@@ -92,6 +92,7 @@ export class RequestPairing {
       if (typeof id === 'string' || typeof id === 'number') {
         const pending = (record.direction === 'send' ? this.outgoing : this.incoming).get(id);
         if (pending) record.groupOf = pending.root;
+        if (pending?.record.traceId !== undefined) record.traceId = pending.record.traceId;
       }
     }
   }
@@ -106,6 +107,7 @@ export class RequestPairing {
     record.durationMs = Math.round((t - pending.t) * 1000) / 1000;
     if (pending.root !== pending.seq) record.groupOf = pending.root;
     if (pending.record.http !== undefined) record.http = pending.record.http;
+    if (pending.record.traceId !== undefined) record.traceId = pending.record.traceId;
     if (pending.token !== undefined) this.progress.delete(pending.token);
     if (direction === 'receive' && isRecord(result) && result.resultType === 'input_required') {
       // The SDK retries the same request (fresh id) with inputResponses + the byte-exact requestState.

@@ -3,6 +3,7 @@ import type { TraceEntry } from '../../../src-shared/contract/trace';
 import { approxJsonSize } from './json-size';
 import { RequestPairing } from './pairing';
 import { noRedaction, redactUrl, type Redactor } from './redact';
+import { parseTraceparent } from './trace-context';
 
 /** The size estimate the ring sizes entries by, exported with the ring's other pieces (./index.ts). */
 export { approxJsonSize };
@@ -188,6 +189,11 @@ export class TraceRing implements TraceRecorder {
     const message = this.redactor.value(raw);
     const state = this.state(server);
     const record: TraceRecord = { seq: state.nextSeq++, time, server, direction, size: approxJsonSize(message), message };
+    // Read from the message as sent (a redactor could take 32 hex digits for a token).
+    if (direction === 'send') {
+      const traceId = parseTraceparent((raw as { params?: { _meta?: { traceparent?: unknown } } }).params?._meta?.traceparent)?.traceId;
+      if (traceId !== undefined) record.traceId = traceId;
+    }
     state.pairing.observe(direction, message, record, t);
     if (direction === 'send') {
       // A small circular buffer: slot `sendAt`, then the next.

@@ -5,6 +5,7 @@ import { SecretsPanel } from '../secrets/SecretsPanel';
 import { ShellActions } from '../../ui/ShellActions';
 import { DefaultRootsSection, EnvAllowListSection, SandboxDefaultSection, SupervisionSection, ThemeSection } from './AppSettingsSections';
 import { LanguageSection } from './LanguageSection';
+import { TracingSection } from './TracingSection';
 import { ChatToolsSection, ProvidersSection } from './ProvidersSection';
 import { ToolsetsSection } from './ToolsetsSection';
 import { useT } from '../../i18n';
@@ -52,6 +53,7 @@ export function SettingsScreen() {
         <DefaultRootsSection />
         <SupervisionSection />
         <SandboxDefaultSection />
+        <TracingSection />
         <DebugBundleSection />
         <SecretsPanel />
       </div>

@@ -17,10 +17,13 @@ const kindMatches: Record<KindFilter, (k: TraceKind) => boolean> = {
 };
 const rowFields = (r: TraceRow): Array<string | undefined> => [
   r.method,
+  r.entry.traceId,
   r.id === undefined ? undefined : String(r.id),
   r.kind,
   previewValue(r.entry.message, 1000),
 ];
+/** The first 8 hex digits: enough to tell a turn's messages from the next one's at a glance. */
+const shortTrace = (id: string): string => id.slice(0, 8);
 const arrow = (r: TraceRow): string => (r.entry.direction === 'send' ? '→' : '←');
 
 export interface TraceViewProps {
@@ -32,15 +35,18 @@ export interface TraceViewProps {
 
 /**
  * The protocol trace: every JSON-RPC message in order, direction, size, and for request/response pairs the round
- * trip (a bar scaled to the slowest in view). Secrets are redacted by the host before anything reaches here.
+ * trip (a bar scaled to the slowest in view), and the W3C trace id a request carried (shared by every request of a
+ * chat turn or direct call; "Same trace" shows only those). Secrets are redacted by the host before anything
+ * reaches here.
  */
 export function TraceView({ server, state, onClear, onReload }: TraceViewProps) {
   const [kind, setKind] = useState<KindFilter>('all');
   const [selected, setSelected] = useState<number | undefined>(undefined);
+  const [trace, setTrace] = useState<string | undefined>(undefined);
   const t = useT();
   const entries = state?.entries;
   const rows = useMemo(() => traceRows(entries ?? []), [entries]);
-  const shown = useMemo(() => rows.filter((r) => kindMatches[kind](r.kind)), [rows, kind]);
+  const shown = useMemo(() => rows.filter((r) => kindMatches[kind](r.kind) && (trace === undefined || r.entry.traceId === trace)), [rows, kind, trace]);
   const slowest = useMemo(() => shown.reduce((max, r) => Math.max(max, r.durationMs ?? 0), 1), [shown]);
   const start = rows[0]?.entry.time ?? 0;
   const open = selected === undefined ? undefined : rows.find((r) => r.entry.seq === selected);
@@ -72,6 +78,18 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
               <option value="notifications">{t('trace.notifications')}</option>
               <option value="errors">{t('trace.errors')}</option>
             </select>
+            {trace !== undefined && (
+              <button
+                type="button"
+                className="btn btn-small trace-filter-chip"
+                data-testid="trace-trace-filter"
+                title={t('trace.clearTraceFilter')}
+                aria-label={t('trace.clearTraceFilter')}
+                onClick={() => setTrace(undefined)}
+              >
+                <span className="mono">{t('trace.traceFilter', { id: shortTrace(trace) })}</span> ✕
+              </button>
+            )}
             <ReloadButton label={t('trace.reload')} title={t('logs.reloadTitle')} onClick={onReload} />
             <button type="button" className="btn btn-small" data-testid="trace-clear" onClick={onClear}>
               {t('trace.clear')}
@@ -95,6 +113,11 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
               {r.method ?? (r.kind === 'other' ? t('trace.message') : t('trace.response'))}
             </span>
             {r.id !== undefined && <span className="trace-id muted mono">#{String(r.id)}</span>}
+            {r.entry.traceId !== undefined && (
+              <span className="trace-traceid muted mono" data-testid="trace-traceid" title={t('trace.traceIdTitle', { id: r.entry.traceId })}>
+                {shortTrace(r.entry.traceId)}
+              </span>
+            )}
             <span className="trace-size muted">{formatBytes(r.entry.size)}</span>
             <span className="trace-duration">
               {r.durationMs !== undefined ? (
@@ -140,6 +163,25 @@ export function TraceView({ server, state, onClear, onReload }: TraceViewProps) 
               </button>
             </div>
           </header>
+          {open.entry.traceId !== undefined && (
+            <dl className="trace-headers" data-testid="trace-detail-traceid">
+              <div>
+                <dt>{t('trace.traceId')}</dt>
+                <dd className="mono">
+                  {open.entry.traceId}{' '}
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    data-testid="trace-same-trace"
+                    title={t('trace.sameTraceTitle')}
+                    onClick={() => setTrace(open.entry.traceId)}
+                  >
+                    {t('trace.sameTrace')}
+                  </button>
+                </dd>
+              </div>
+            </dl>
+          )}
           {open.entry.http?.headers && Object.keys(open.entry.http.headers).length > 0 && (
             <dl className="trace-headers">
               {Object.entries(open.entry.http.headers).map(([k, v]) => (
