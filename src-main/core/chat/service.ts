@@ -38,7 +38,7 @@ import type { RemoteImageOptions } from './remote-image';
 import { isAppOnly } from '../../../src-shared/tool-ui';
 import { isTrusted } from '../trust/pins';
 import { effectiveLoading } from './tool-search/loading';
-import { filterTools } from './toolsets';
+import { filterSkills, filterTools, type ToolFilter } from './toolsets';
 import { traceScope, type Telemetry } from '../trace/telemetry';
 import type { SpanOutcome } from '../trace/trace-context';
 
@@ -362,7 +362,8 @@ export class ChatService {
       // The AI SDK loads with the first turn: a host that never chats (most CLI commands) never loads it.
       const [{ runTurn }, { redactKeys }] = await Promise.all([import('./run-turn'), import('./provider-errors')]);
       await this.options.tools.freshen?.();
-      const offered = filterTools(this.offeredTools(), { ...(toolset ? { toolset } : {}), ...(overrides.servers ? { servers: overrides.servers } : {}) });
+      const filter: ToolFilter = { ...(toolset ? { toolset } : {}), ...(overrides.servers ? { servers: overrides.servers } : {}) };
+      const offered = filterTools(this.offeredTools(), filter);
       const loading = effectiveLoading(overrides.toolLoading ?? this.settings.view().toolLoading, offered);
       conversation.toolMode = loading;
       this.toolsChanged(conversation);
@@ -387,7 +388,7 @@ export class ChatService {
         messages: [...history, { role: 'user', content: userContent(userMessage, output) }],
         tools: offered,
         ...(search ? { search } : {}),
-        ...(this.options.skills ? { skills: { skills: await this.options.skills.offered(), source: this.options.skills } } : {}),
+        ...(this.options.skills ? { skills: { skills: filterSkills(await this.options.skills.offered(), filter), source: this.options.skills } } : {}),
         claimCallId: (modelCallId) => this.claimCallId(modelCallId),
         callTool: (ref, args, signal, callId) => this.options.tools.callTool(ref, args, signal, callId),
         policy: () => {

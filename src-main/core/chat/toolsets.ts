@@ -90,3 +90,13 @@ export function filterTools<T extends ToolRef>(tools: readonly T[], filter: Tool
   const { toolset, servers } = filter;
   return tools.filter((t) => (toolset === undefined || inToolset(toolset, t)) && (servers === undefined || servers.includes(t.server)));
 }
+
+/**
+ * The skills a filter leaves: a skill belongs to its server, so a set offers the skills of the servers it names and of
+ * the servers whose tools it picks; --servers keeps the skills of the servers it lists.
+ */
+export function filterSkills<T extends { server: string }>(skills: readonly T[], filter: ToolFilter): T[] {
+  const { toolset, servers } = filter;
+  const setServers = toolset ? new Set([...(toolset.servers ?? []), ...(toolset.tools ?? []).map((key) => key.slice(0, key.indexOf('/')))]) : undefined;
+  return skills.filter((s) => (setServers === undefined || setServers.has(s.server)) && (servers === undefined || servers.includes(s.server)));
+}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { disposeHarnesses, harness } from '../../../test-support/chat-harness';
 import { callTool, say, sequence, type Vendor } from '../../../test-support/fake-providers';
 import { tempDir, waitFor } from '../../../test-support/processes';
+import { calculatorPath } from '../../support/paths';
 
 /*
  * Skills in the chat end to end: the real AI SDK providers against the scripted fake vendors on loopback, and
@@ -32,6 +33,30 @@ describe.each<Vendor>(['openai', 'anthropic'])('skills against a fake %s server'
     expect(load).toMatchObject({ server: 'switchboard', tool: 'load_skill', status: 'done', args: { server: 'skills', name: 'pdf-forms' } });
     // Loading a skill asks no one: it reads instructions the person's server published and the person trusted.
     expect(h.approvalsAsked).toEqual([]);
+  }, 60_000);
+});
+
+describe('skills and toolsets', () => {
+  it("a conversation's toolset offers the skills of its servers only", async () => {
+    const h = await harness('openai', sequence(callTool('load_skill', { server: 'skills', name: 'pdf-forms' }), say('ok'), say('ok')), {
+      servers: { ...serversWith(join(tempDir(), 'variant')), calculator: { command: process.execPath, args: [calculatorPath()] } },
+    });
+    await h.host.api['chat:update-settings']({
+      toolsets: [
+        { name: 'math', servers: ['calculator'] },
+        { name: 'docs', tools: ['skills/bump'] },
+      ],
+    });
+    const math = await h.host.api['chat:send']({ text: 'Fill in a form', toolset: 'math' });
+    await waitFor(() => h.events.some((e) => e.type === 'run-finished' && e.runId === math.runId), 30_000, 'the turn to finish');
+    const body = JSON.stringify(h.fake.requests[0]?.body);
+    expect(body).not.toContain('pdf-forms (server');
+    expect(h.fake.requests[0]?.toolNames).not.toContain('load_skill');
+
+    // A set that picks one tool of the skills server offers that server's skills.
+    await h.host.api['chat:set-toolset'](math.conversationId, 'docs');
+    await h.send('Fill in a form', math.conversationId);
+    expect(JSON.stringify(h.fake.requests.at(-1)?.body)).toContain('pdf-forms (server');
   }, 60_000);
 });
 
