@@ -26,7 +26,7 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
 /** The package as `npm pack` in the checkout makes it, staged in a temp folder (prepack's build is already done). */
 function stagePackage(): string {
   const stage = tempDir('switchboard-kit-pack-');
-  for (const entry of ['package.json', 'bin', 'resources', 'README.md', 'out/cli', 'out/kit', 'out/renderer']) {
+  for (const entry of ['package.json', 'bin', 'resources', 'README.md', 'out/cli', 'out/kit', 'out/renderer', 'out/main', 'out/preload']) {
     cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
   return stage;
