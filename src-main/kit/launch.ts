@@ -93,17 +93,23 @@ export interface DesktopApp {
 
 /**
  * Starts the desktop app with Playwright's Electron launcher: `executablePath` a packaged build (its QA flavour:
- * the launcher needs the `--inspect` fuse on), or an Electron binary with the built main file first in `args`.
+ * the launcher needs the `--inspect` fuse on), or an Electron binary with the built main file first in `args`
+ * (without `executablePath`: the `electron` package Playwright itself resolves).
  */
 export async function launchDesktopApp(options: {
-  executablePath: string;
+  executablePath?: string;
   args: readonly string[];
   env: NodeJS.ProcessEnv;
   cwd?: string;
 }): Promise<DesktopApp> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.env)) if (value !== undefined) env[key] = value;
-  const app = await _electron.launch({ executablePath: options.executablePath, args: [...options.args], env, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const app = await _electron.launch({
+    args: [...options.args],
+    env,
+    ...(options.executablePath ? { executablePath: options.executablePath } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   let output = '';
   app.process().stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   app.process().stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
