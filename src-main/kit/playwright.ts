@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { launchDesktopApp, startHeadlessHost, type DesktopApp, type HeadlessHost } from './launch';
 import { electronBinary, kitMode } from './mode';
+import { expectSettled, sendChat, serverRow } from './page-objects';
 import { endLeftovers } from './processes';
 
 export { electronBinary, kitMode, type KitMode } from './mode';
@@ -103,8 +104,6 @@ interface KitFixtures extends SwitchboardOptions {
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(packageRoot, 'bin', 'switchboard.mjs');
 
-const settledStatuses: readonly ServerStatus[] = ['ready', 'error', 'crash-loop', 'needs-approval', 'needs-login', 'stopped'];
-
 /** A test's own folder: its data folder, its config when the test gives one, and (desktop) its HOME. */
 function prepareFolder(
   servers: Record<string, ServerEntry> | undefined,
@@ -147,7 +146,7 @@ const kitBase = base.extend<KitFixtures>({
 
   switchboard: async ({ page, switchboardServe, approvedAll }, use) => {
     const { configPath, dataDir, url } = switchboardServe;
-    const row = (name: string): Locator => page.locator(`[data-testid="server-row"][data-server="${cssString(name)}"]`);
+    const row = (name: string): Locator => serverRow(page, name);
     const sb: Switchboard = {
       configPath,
       dataDir,
@@ -170,11 +169,7 @@ const kitBase = base.extend<KitFixtures>({
         await expectSettled(page, names);
       },
       chat: {
-        async send(text) {
-          const input = page.getByTestId('chat-input');
-          await input.fill(text);
-          await input.press('Enter');
-        },
+        send: (text) => sendChat(page, text),
         lastCall: () => page.locator(callCards).last(),
         async waitIdle() {
           const busy =
@@ -202,15 +197,6 @@ const callCards = ['call-card', 'tool-card', 'approval-card'].map((id) => `[data
 const approveButtons = ['approve-once', 'request-approve', 'request-accept', 'request-send'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
 const declineButtons = ['approve-deny', 'request-decline', 'request-cancel'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
 
-/** The page shows `names` (when known) and none of its servers is still starting. */
-async function expectSettled(page: Page, names: readonly string[] | undefined): Promise<void> {
-  const rows = page.getByTestId('server-row');
-  if (names !== undefined) await expect(rows).toHaveCount(names.length, { timeout: 30_000 });
-  else await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
-  const unsettled = settledStatuses.map((s) => `:not([data-status="${s}"])`).join('');
-  await expect(page.locator(`[data-testid="server-row"]${unsettled}`)).toHaveCount(0, { timeout: 60_000 });
-}
-
 /** The config's server names when it is plain JSON (undefined for JSONC or a broken file: the page is then waited on as it is). */
 function serverNames(configPath: string): string[] | undefined {
   try {
@@ -233,8 +219,6 @@ function parseReady(line: string): { url: string; configPath: string; dataDir: s
   };
   return { url: field('url'), configPath: field('configPath'), dataDir: field('dataDir') };
 }
-
-const cssString = (s: string): string => s.replace(/["\\]/g, '\\$&');
 
 function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
