@@ -91,4 +91,9 @@ const ownLines = types('kit/testing.d.ts')
   .filter((line) => !line.includes("from '../test-support/fake-providers'"));
 writeFileSync(join(outDir, 'testing.d.ts'), [types('test-support/fake-providers.d.ts'), ...ownLines].join('\n'));
 rmSync(typesDir, { recursive: true, force: true });
+// Only the two .d.ts files ship: one that imports a sibling would leave a consumer's types unresolved.
+for (const file of ['playwright.d.ts', 'testing.d.ts']) {
+  if (/from ['"]\.\.?\//.test(readFileSync(join(outDir, file), 'utf8')))
+    throw new Error(`out/kit/${file} imports a file that is not shipped: inline or stop exporting it`);
+}
 if (!process.argv.includes('--quiet')) process.stderr.write(`QA kit built into out/kit/\n`);

@@ -17,8 +17,6 @@ import { electronBinary, kitMode } from './mode';
 import { expectSettled, sendChat, serverRow } from './page-objects';
 import { endLeftovers } from './processes';
 
-export { electronBinary, kitMode, type KitMode } from './mode';
-
 export { expect };
 
 /** A server's status as the page shows it (`data-status` of its row). */
