@@ -4,20 +4,32 @@
 // `npm run package -- --publish always` (the release workflow, .github/workflows/release.yml) uploads them to a
 // GitHub release; the app checks that repository's releases for updates (src-main/electron/updates.ts).
 import { Arch, type AfterPackContext, type Configuration } from 'electron-builder';
-import { flipAppFuses } from './src-main/packaging/fuses';
+import { flipAppFuses, type BuildFlavour } from './src-main/packaging/fuses';
 
 /** Flips the Electron fuses (src-main/packaging/fuses.ts) on the packed binary, before electron-builder signs it. */
 export async function afterPack(context: AfterPackContext): Promise<void> {
+  await flipFusesAfterPack(context, 'release');
+}
+
+/** The QA flavour's hook (electron-builder.qa.config.ts): the same fuses but `--inspect`, which Playwright needs. */
+export async function afterPackQa(context: AfterPackContext): Promise<void> {
+  await flipFusesAfterPack(context, 'qa');
+}
+
+async function flipFusesAfterPack(context: AfterPackContext, flavour: BuildFlavour): Promise<void> {
   const { packager } = context;
   const productFilename = packager.appInfo.productFilename;
   const executableName: unknown = 'executableName' in packager ? packager.executableName : undefined;
-  await flipAppFuses({
-    appOutDir: context.appOutDir,
-    platform: context.electronPlatformName,
-    arch: Arch[context.arch],
-    productFilename,
-    executableName: typeof executableName === 'string' ? executableName : productFilename,
-  });
+  await flipAppFuses(
+    {
+      appOutDir: context.appOutDir,
+      platform: context.electronPlatformName,
+      arch: Arch[context.arch],
+      productFilename,
+      executableName: typeof executableName === 'string' ? executableName : productFilename,
+    },
+    flavour,
+  );
 }
 
 /** `owner/name` (as GitHub Actions sets GITHUB_REPOSITORY) as publish options; nothing when unset. */

@@ -1,15 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { _electron, expect, test as base, type Browser, type ElectronApplication, type Page, type TestInfo } from '@playwright/test';
-import { descendantsOf, isRunning, processesMentioning, waitUntil, type ProcessInfo } from './processes';
+import { expect, test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { launchDesktopApp, startHeadlessHost } from '../src-main/kit/launch';
+import { describeProcesses, endLeftovers, type ProcessInfo } from '../src-main/kit/processes';
 
 /*
  * Specs are written once against `page`. The `web` project gets it from headless mode (`switchboard serve`) in
  * Chromium; the `electron` project from the built Electron app. Either way each test gets a fresh host on a
- * temp config and a temp HOME, and on teardown the host must stop and leave no process behind.
+ * temp config and a temp HOME, and on teardown the host must stop and leave no process behind. Starting the host,
+ * stopping it and the leftover check are the QA kit's own (src-main/kit/launch.ts, processes.ts): one implementation
+ * for this project's specs and for QA teams'.
  */
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -180,36 +182,23 @@ interface Started {
   output(): string;
 }
 
-/** Hosts this worker started and has not seen exit: a last resort if the worker goes away mid-test. */
-const liveHosts = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of liveHosts) child.kill('SIGKILL');
-});
-
+/** Headless mode from source, through the kit's launcher (src-main/kit/launch.ts): its first stdout line is the URL. */
 async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo: TestInfo): Promise<Started> {
   if (!browser) throw new Error('the web project needs a browser');
-  const child = spawn(
-    process.execPath,
+  const served = await startHeadlessHost(
     ['--import', 'tsx', join(repoRoot, 'src-main', 'cli', 'main.ts'), '--config', host.configPath, 'serve', '--port', '0'],
-    { cwd: repoRoot, env: { ...isolatedEnv(host.dir), ...host.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: repoRoot,
+      env: { ...isolatedEnv(host.dir), ...host.env },
+      timeoutMs: 60_000,
+    },
   );
-  liveHosts.add(child);
-  child.once('exit', () => liveHosts.delete(child));
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-
-  let url: string;
+  const url = served.firstLine;
   try {
-    url = await firstLine(child, 60_000);
     expect(url, 'the first stdout line of `serve` is the URL').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+$/);
   } catch (error) {
-    killTree(child);
-    await exited;
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- host output ---\n${output}`);
+    await served.stop();
+    throw error;
   }
 
   let tree: ProcessInfo[] = [];
@@ -217,23 +206,14 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
   const terminate = (): Promise<void> =>
     (terminated ??= (async () => {
       // Stop first, judge after: a failed check must never leave the host running.
-      try {
-        tree = descendantsOf(requirePid(child));
-      } finally {
-        child.kill('SIGTERM');
-      }
-      let exit: { code: number | null; signal: NodeJS.Signals | null };
-      try {
-        exit = await withTimeout(exited, 20_000, 'the headless host to exit after SIGTERM');
-      } catch (error) {
-        killTree(child, tree);
-        throw error;
-      }
-      await testInfo.attach('host-processes', { body: describe(tree), contentType: 'text/plain' });
+      const stopped = await served.stop();
+      tree = stopped.tree;
+      if (stopped.exit === undefined) throw new Error('timed out after 20000 ms waiting for the headless host to exit after SIGTERM');
+      await testInfo.attach('host-processes', { body: describeProcesses(tree), contentType: 'text/plain' });
       if (host.runsCalculator) {
-        expect(describe(tree), 'the calculator ran as a child of the host').toContain(calculatorScript);
+        expect(describeProcesses(tree), 'the calculator ran as a child of the host').toContain(calculatorScript);
       }
-      expect(exit, 'serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
+      expect(stopped.exit, 'serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
     })());
   host.terminate = terminate;
 
@@ -242,7 +222,7 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
   return {
     page,
     url,
-    output: () => output,
+    output: served.output,
     async stop() {
       try {
         await context.close();
@@ -254,110 +234,29 @@ async function startWeb(host: HostHandle, browser: Browser | undefined, testInfo
   };
 }
 
+/** The built desktop app through the kit's Electron launcher (Playwright's `_electron`). */
 async function startElectron(host: HostHandle): Promise<Started> {
   // package.json's "main" names the built entry; electron-vite names the file after the entry source.
   const main = ['out/main/index.js', 'out/main/main.js'].find((file) => existsSync(join(repoRoot, file)));
   if (!main) throw new Error('The Electron main process is not built: run `npx electron-vite build` first.');
-  const app: ElectronApplication = await _electron.launch({
+  const desktop = await launchDesktopApp({
     args: [main],
     cwd: repoRoot,
-    env: { ...isolatedEnv(host.dir), ...host.env, SWITCHBOARD_CONFIG: host.configPath } as Record<string, string>,
+    env: { ...isolatedEnv(host.dir), ...host.env, SWITCHBOARD_CONFIG: host.configPath },
   });
-  let output = '';
-  app.process().stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  app.process().stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const page = await app.firstWindow();
   return {
-    page,
-    output: () => output,
+    page: desktop.page,
+    output: desktop.output,
     async stop() {
-      const pid = app.process().pid;
-      const tree = pid === undefined ? [] : descendantsOf(pid);
-      try {
-        await withTimeout(app.close(), 20_000, 'Electron to quit');
-      } catch (error) {
-        app.process().kill('SIGKILL');
-        for (const p of tree) {
-          try {
-            process.kill(p.pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-        }
-        throw error;
-      }
+      const { closed, tree } = await desktop.stop();
+      if (!closed) throw new Error('timed out after 20000 ms waiting for Electron to quit');
       await expectAllGone(tree, host.dir);
     },
   };
 }
 
-/** SIGKILL for a host that would not stop, and for everything it had started. */
-function killTree(child: ChildProcess, tree: ProcessInfo[] = child.pid === undefined ? [] : descendantsOf(child.pid)): void {
-  child.kill('SIGKILL');
-  for (const p of tree) {
-    try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-}
-
-function requirePid(child: ChildProcess): number {
-  if (child.pid === undefined) throw new Error('the host process has no pid');
-  return child.pid;
-}
-
-function firstLine(child: ChildProcess, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => finish(new Error(`no URL on stdout within ${timeoutMs} ms`)), timeoutMs);
-    const onData = (chunk: Buffer): void => {
-      buffer += chunk.toString();
-      const newline = buffer.indexOf('\n');
-      if (newline >= 0) finish(undefined, buffer.slice(0, newline).trim());
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
-      finish(new Error(`the host exited (code ${code}, signal ${signal}) before printing its URL`));
-    const finish = (error?: Error, line?: string): void => {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(line ?? '');
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-  });
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const describe = (processes: ProcessInfo[]): string => processes.map((p) => `${p.pid} (parent ${p.ppid}) ${p.args}`).join('\n') || '(none)';
-
-/** Everything the host had started, and anything naming the test's temp dir, must be gone. */
+/** Everything the host had started, and anything naming the test's temp dir, must be gone (the kit's leftover check). */
 async function expectAllGone(tree: ProcessInfo[], dir: string): Promise<void> {
-  const leftovers = (): ProcessInfo[] => [...tree.filter((p) => isRunning(p.pid)), ...processesMentioning(dir)];
-  // A moment for the kernel to reap; a host that returns before its children die still fails.
-  await waitUntil(() => leftovers().length === 0, 1_000);
-  const left = leftovers();
-  // Report them, but do not let them outlive the test.
-  for (const p of left) {
-    try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  expect(describe(left), 'processes left behind by the host').toBe('(none)');
+  const left = await endLeftovers(tree, dir);
+  expect(describeProcesses(left), 'processes left behind by the host').toBe('(none)');
 }

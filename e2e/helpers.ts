@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+import { serverRow } from '../src-main/kit/page-objects';
 import { expect } from './fixtures';
 
-export function serverRow(page: Page, name: string): Locator {
-  return page.locator(`[data-testid="server-row"][data-server="${name}"]`);
-}
+// The QA kit's page objects (src-main/kit/page-objects.ts): the same ones QA teams' specs use.
+export { expectSettled, sendChat as send, serverRow } from '../src-main/kit/page-objects';
 
 export async function expectReady(page: Page, name: string): Promise<Locator> {
   const row = serverRow(page, name);
@@ -19,13 +19,6 @@ export async function expectReady(page: Page, name: string): Promise<Locator> {
 export async function expectChatReady(page: Page, model: string): Promise<void> {
   await expect(page.getByTestId('model-picker')).toHaveValue(model);
   await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /^Ask anything/);
-}
-
-/** Types a line in the chat box and sends it with Enter. */
-export async function send(page: Page, line: string): Promise<void> {
-  const input = page.getByTestId('chat-input');
-  await input.fill(line);
-  await input.press('Enter');
 }
 
 export function lastCard(page: Page): Locator {

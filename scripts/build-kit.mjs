@@ -14,6 +14,17 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, 'out', 'kit');
 const entries = { playwright: join(root, 'src-main', 'kit', 'playwright.ts'), testing: join(root, 'src-main', 'kit', 'testing.ts') };
 const typesDir = join(outDir, '.types');
+// The test servers of `switchboard/testing` (testServer(name) in src-main/kit/testing.ts, which names the same
+// sources): the project's own fixtures, each bundled into a script `node out/kit/test-servers/NAME.mjs` runs alone.
+const fixtures = join(root, 'src-main', 'core', 'fixtures');
+const testServers = {
+  crashing: join(root, 'src-main', 'kit', 'test-servers', 'crashing.mjs'),
+  slow: join(fixtures, 'slow-server.mjs'),
+  asking: join(fixtures, 'asking-server.mjs'),
+  'many-tools': join(fixtures, 'many-tools-server.mjs'),
+  'list-changed': join(fixtures, 'list-changed-server.mjs'),
+  progress: join(fixtures, 'features-server.mjs'),
+};
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -27,6 +38,23 @@ await build({
   platform: 'node',
   target: 'node20',
   external: ['@playwright/test'],
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+await build({
+  absWorkingDir: root,
+  entryPoints: testServers,
+  outdir: join(outDir, 'test-servers'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  // The servers built on the MCP SDK share it: one copy in a chunk beside them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // A CommonJS dependency's require() of a Node built-in, inside an ES module.
+  banner: { js: "import { createRequire as __kitCreateRequire } from 'node:module'; const require = __kitCreateRequire(import.meta.url);" },
   legalComments: 'none',
   logLevel: 'warning',
 });
@@ -63,4 +91,9 @@ const ownLines = types('kit/testing.d.ts')
   .filter((line) => !line.includes("from '../test-support/fake-providers'"));
 writeFileSync(join(outDir, 'testing.d.ts'), [types('test-support/fake-providers.d.ts'), ...ownLines].join('\n'));
 rmSync(typesDir, { recursive: true, force: true });
+// Only the two .d.ts files ship: one that imports a sibling would leave a consumer's types unresolved.
+for (const file of ['playwright.d.ts', 'testing.d.ts']) {
+  if (/from ['"]\.\.?\//.test(readFileSync(join(outDir, file), 'utf8')))
+    throw new Error(`out/kit/${file} imports a file that is not shipped: inline or stop exporting it`);
+}
 if (!process.argv.includes('--quiet')) process.stderr.write(`QA kit built into out/kit/\n`);

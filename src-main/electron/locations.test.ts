@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { configPathFromArgv, resolveLocations } from './locations';
+import { configPathFromArgv, dataDirFromArgv, resolveLocations } from './locations';
 
 const mainUrl = pathToFileURL(join('/app', 'out', 'main', 'index.js')).href;
 
@@ -40,5 +40,13 @@ describe('configPathFromArgv', () => {
     expect(configPathFromArgv(['electron', '.', '--config', '/abs/mcp.json'], '/work')).toBe('/abs/mcp.json');
     expect(configPathFromArgv(['electron', '.'], '/work')).toBeUndefined();
     expect(configPathFromArgv(['electron', '--config'], '/work')).toBeUndefined();
+  });
+});
+
+describe('dataDirFromArgv', () => {
+  it('reads --data-dir=DIR and --data-dir DIR, relative to cwd', () => {
+    expect(dataDirFromArgv(['electron', '.', '--data-dir=qa-data'], '/work')).toBe(join('/work', 'qa-data'));
+    expect(dataDirFromArgv(['electron', '.', '--config', '/abs/mcp.json', '--data-dir', '/tmp/d'], '/work')).toBe('/tmp/d');
+    expect(dataDirFromArgv(['electron', '.', '--config', '/abs/mcp.json'], '/work')).toBeUndefined();
   });
 });

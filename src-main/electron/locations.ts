@@ -36,12 +36,24 @@ export function resolveLocations(mainFileUrl: string, devServerUrl: string | und
 
 /** `--config=FILE` or `--config FILE` from argv, made absolute against the current directory. */
 export function configPathFromArgv(argv: readonly string[], cwd: string): string | undefined {
+  return pathOption(argv, cwd, 'config');
+}
+
+/**
+ * `--data-dir=DIR` or `--data-dir DIR` from argv, made absolute: the app's data folder (settings, secrets, approvals,
+ * logs) instead of `<appData>/Switchboard`, as the CLI's `--data-dir` — for tests, and QA driving the app.
+ */
+export function dataDirFromArgv(argv: readonly string[], cwd: string): string | undefined {
+  return pathOption(argv, cwd, 'data-dir');
+}
+
+function pathOption(argv: readonly string[], cwd: string, name: string): string | undefined {
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === undefined) continue;
     let value: string | undefined;
-    if (arg.startsWith('--config=')) value = arg.slice('--config='.length);
-    else if (arg === '--config') value = argv[i + 1];
+    if (arg.startsWith(`--${name}=`)) value = arg.slice(`--${name}=`.length);
+    else if (arg === `--${name}`) value = argv[i + 1];
     if (value) return isAbsolute(value) ? value : resolve(cwd, value);
   }
   return undefined;

@@ -26,7 +26,7 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
 /** The package as `npm pack` in the checkout makes it, staged in a temp folder (prepack's build is already done). */
 function stagePackage(): string {
   const stage = tempDir('switchboard-kit-pack-');
-  for (const entry of ['package.json', 'bin', 'resources', 'README.md', 'out/cli', 'out/kit', 'out/renderer']) {
+  for (const entry of ['package.json', 'bin', 'resources', 'README.md', 'out/cli', 'out/kit', 'out/renderer', 'out/main', 'out/preload']) {
     cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
   return stage;
@@ -46,13 +46,17 @@ test('first run: /add gives 5', async ({ page, switchboard }) => {
 `;
 
 const crashingSpec = `import { test, expect } from 'switchboard/playwright';
+import { testServer } from 'switchboard/testing';
 
-test.use({ servers: { crashing: { command: process.execPath, args: ['-e', 'console.error("boom: no such database"); process.exit(3)'] } } });
+test.use({ servers: { crashing: testServer('crashing', { 'exit-code': 3, message: 'boom: no such database' }) } });
 
-test('a crashing server: its status and why', async ({ switchboard }) => {
-  await expect(switchboard.servers.row('crashing')).toHaveAttribute('data-status', /^(error|crash-loop)$/);
-  await switchboard.servers.row('crashing').getByTestId('server-expand').click();
-  await expect(switchboard.servers.row('crashing').getByTestId('server-error')).toContainText('boom: no such database');
+test('a crashing server: its status and why, its one stderr line shown once', async ({ switchboard }) => {
+  const row = switchboard.servers.row('crashing');
+  await expect(row).toHaveAttribute('data-status', /^(error|crash-loop)$/);
+  await row.getByTestId('server-expand').click();
+  await expect(row.getByTestId('server-error')).toContainText('exited with code 3');
+  await expect(row.getByTestId('server-error')).toContainText('boom: no such database');
+  await expect(row.getByTestId('server-stderr')).toHaveCount(0);
 });
 `;
 
@@ -125,6 +129,8 @@ describe.skipIf(!asked)('the QA kit from outside (slow; skipped: run by npm run 
         'out/kit/playwright.d.ts',
         'out/kit/testing.mjs',
         'out/kit/testing.d.ts',
+        'out/kit/test-servers/crashing.mjs',
+        'out/kit/test-servers/many-tools.mjs',
         'out/cli/main.mjs',
         'out/renderer/index.html',
       ]),

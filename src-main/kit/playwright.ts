@@ -2,14 +2,20 @@
  * `switchboard/playwright`: Playwright fixtures for QA teams testing Switchboard from a repository of their own
  * (docs/testing.md). Built to plain JavaScript (scripts/build-kit.mjs → out/kit/); it imports only Node and
  * @playwright/test (a peer dependency), and drives the installed app as a person's shell would: the package's own
- * `switchboard` command, `serve --data-dir DIR --port 0 --json --wait-ready`, one per test, in a folder of its own.
+ * `switchboard` command, `serve --data-dir DIR --port 0 --json --wait-ready`, one per test, in a folder of its own —
+ * or, where an Electron binary is found (or `SWITCHBOARD_KIT_MODE=electron`), the desktop app through Playwright's
+ * Electron launcher, with the same options.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { launchDesktopApp, startHeadlessHost, type DesktopApp, type HeadlessHost } from './launch';
+import { electronBinary, kitMode } from './mode';
+import { expectSettled, sendChat, serverRow } from './page-objects';
+import { endLeftovers } from './processes';
 
 export { expect };
 
@@ -76,13 +82,15 @@ export interface SwitchboardOptions {
   approvedAll: boolean;
 }
 
+/** The app under test, started for one test (headless or desktop). */
 interface Served {
-  child: ChildProcess;
   url: string;
   configPath: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   output(): string;
+  /** Desktop mode: the app's first window. */
+  window?: Page;
 }
 
 interface KitFixtures extends SwitchboardOptions {
@@ -94,9 +102,29 @@ interface KitFixtures extends SwitchboardOptions {
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(packageRoot, 'bin', 'switchboard.mjs');
 
-const settledStatuses: readonly ServerStatus[] = ['ready', 'error', 'crash-loop', 'needs-approval', 'needs-login', 'stopped'];
+/** A test's own folder: its data folder, its config when the test gives one, and (desktop) its HOME. */
+function prepareFolder(
+  servers: Record<string, ServerEntry> | undefined,
+  configText: string | undefined,
+): { root: string; dataDir: string; configPath?: string } {
+  const root = mkdtempSync(join(tmpdir(), 'switchboard-qa-'));
+  const dataDir = join(root, 'data');
+  if (servers === undefined && configText === undefined) return { root, dataDir };
+  mkdirSync(join(root, 'config'));
+  const configPath = join(root, 'config', 'mcp.json');
+  writeFileSync(configPath, configText ?? `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+  return { root, dataDir, configPath };
+}
 
-export const test = base.extend<KitFixtures>({
+/** The leftover check, once the app is stopped: nothing it started (or naming the test's folder) may still run. */
+async function judgeStopped(root: string, tree: Parameters<typeof endLeftovers>[0], stoppedCleanly: () => void): Promise<void> {
+  const left = await endLeftovers(tree, root);
+  rmSync(root, { recursive: true, force: true });
+  stoppedCleanly();
+  expect(left.map((p) => `${p.pid} ${p.args}`).join('\n') || '(none)', 'processes the test started outlived it').toBe('(none)');
+}
+
+const kitBase = base.extend<KitFixtures>({
   servers: [undefined, { option: true }],
   configText: [undefined, { option: true }],
   env: [{}, { option: true }],
@@ -108,71 +136,15 @@ export const test = base.extend<KitFixtures>({
     await use(lang);
   },
 
-  switchboardServe: async ({ servers, configText, env, lang }, use, testInfo) => {
-    const root = mkdtempSync(join(tmpdir(), 'switchboard-qa-'));
-    const dataDir = join(root, 'data');
-    const args = ['--data-dir', dataDir];
-    if (servers !== undefined || configText !== undefined) {
-      mkdirSync(join(root, 'config'));
-      const configPath = join(root, 'config', 'mcp.json');
-      writeFileSync(configPath, configText ?? `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
-      args.push('--config', configPath);
-    }
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, SWITCHBOARD_LANG: lang };
-    delete childEnv.SWITCHBOARD_CONFIG;
-    const child = spawn(process.execPath, [bin, ...args, 'serve', '--port', '0', '--json', '--wait-ready'], {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    live.add(child);
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    );
-    let ready: { url: string; configPath: string; dataDir: string };
-    try {
-      ready = parseReady(await firstLine(child, 90_000));
-    } catch (error) {
-      killAll(child, child.pid === undefined ? [] : descendantsOf(child.pid));
-      await exited;
-      rmSync(root, { recursive: true, force: true });
-      throw new Error(`switchboard serve did not start: ${error instanceof Error ? error.message : String(error)}\n--- its output ---\n${output}`);
-    }
-    await use({ child, url: ready.url, configPath: ready.configPath, dataDir: ready.dataDir, env: childEnv, output: () => output });
-
-    // Stop first, judge after: a failed check must never leave anything running.
-    const tree = child.pid === undefined ? [] : descendantsOf(child.pid);
-    child.kill('SIGTERM');
-    const exit = await Promise.race([exited, sleep(20_000).then(() => undefined)]);
-    if (exit === undefined) killAll(child, tree);
-    const leftovers = async (): Promise<ProcessInfo[]> => {
-      for (let tries = 0; tries < 10; tries++) {
-        const left = [...tree.filter((p) => isRunning(p.pid)), ...processesMentioning(root)];
-        if (left.length === 0) return [];
-        await sleep(100);
-      }
-      return [...tree.filter((p) => isRunning(p.pid)), ...processesMentioning(root)];
-    };
-    const left = await leftovers();
-    killAll(undefined, left);
-    live.delete(child);
-    if (output) await testInfo.attach('switchboard-output', { body: output, contentType: 'text/plain' });
-    rmSync(root, { recursive: true, force: true });
-    expect(exit, 'switchboard serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null });
-    expect(left.map((p) => `${p.pid} ${p.args}`).join('\n') || '(none)', 'processes the test started outlived it').toBe('(none)');
-  },
-
-  page: async ({ page, switchboardServe }, use) => {
-    await page.goto(switchboardServe.url);
-    await expectSettled(page, serverNames(switchboardServe.configPath));
-    await use(page);
+  // Each mode below gives its own. (Playwright reads a fixture's dependencies from its first parameter's pattern.)
+  // eslint-disable-next-line no-empty-pattern
+  switchboardServe: async ({}, _use) => {
+    throw new Error('switchboard/playwright: no app for this mode');
   },
 
   switchboard: async ({ page, switchboardServe, approvedAll }, use) => {
     const { configPath, dataDir, url } = switchboardServe;
-    const row = (name: string): Locator => page.locator(`[data-testid="server-row"][data-server="${cssString(name)}"]`);
+    const row = (name: string): Locator => serverRow(page, name);
     const sb: Switchboard = {
       configPath,
       dataDir,
@@ -195,11 +167,7 @@ export const test = base.extend<KitFixtures>({
         await expectSettled(page, names);
       },
       chat: {
-        async send(text) {
-          const input = page.getByTestId('chat-input');
-          await input.fill(text);
-          await input.press('Enter');
-        },
+        send: (text) => sendChat(page, text),
         lastCall: () => page.locator(callCards).last(),
         async waitIdle() {
           const busy =
@@ -227,15 +195,6 @@ const callCards = ['call-card', 'tool-card', 'approval-card'].map((id) => `[data
 const approveButtons = ['approve-once', 'request-approve', 'request-accept', 'request-send'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
 const declineButtons = ['approve-deny', 'request-decline', 'request-cancel'].map((id) => `[data-testid="${id}"]:visible`).join(', ');
 
-/** The page shows `names` (when known) and none of its servers is still starting. */
-async function expectSettled(page: Page, names: readonly string[] | undefined): Promise<void> {
-  const rows = page.getByTestId('server-row');
-  if (names !== undefined) await expect(rows).toHaveCount(names.length, { timeout: 30_000 });
-  else await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
-  const unsettled = settledStatuses.map((s) => `:not([data-status="${s}"])`).join('');
-  await expect(page.locator(`[data-testid="server-row"]${unsettled}`)).toHaveCount(0, { timeout: 60_000 });
-}
-
 /** The config's server names when it is plain JSON (undefined for JSONC or a broken file: the page is then waited on as it is). */
 function serverNames(configPath: string): string[] | undefined {
   try {
@@ -259,8 +218,6 @@ function parseReady(line: string): { url: string; configPath: string; dataDir: s
   return { url: field('url'), configPath: field('configPath'), dataDir: field('dataDir') };
 }
 
-const cssString = (s: string): string => s.replace(/["\\]/g, '\\$&');
-
 function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -273,88 +230,90 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRes
   });
 }
 
-function firstLine(child: ChildProcess, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => finish(new Error(`no first line on stdout within ${timeoutMs} ms`)), timeoutMs);
-    const onData = (chunk: Buffer): void => {
-      buffer += chunk.toString();
-      const newline = buffer.indexOf('\n');
-      if (newline >= 0) finish(undefined, buffer.slice(0, newline).trim());
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null): void => finish(new Error(`it exited (code ${code}, signal ${signal})`));
-    const finish = (error?: Error, line?: string): void => {
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(line ?? '');
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-  });
-}
+/** Headless mode in Chromium: `switchboard --data-dir DIR [--config FILE] serve --port 0 --json --wait-ready`. */
+const webTest = kitBase.extend<KitFixtures>({
+  switchboardServe: async ({ servers, configText, env, lang }, use, testInfo) => {
+    const folder = prepareFolder(servers, configText);
+    const args = ['--data-dir', folder.dataDir, ...(folder.configPath ? ['--config', folder.configPath] : [])];
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, SWITCHBOARD_LANG: lang };
+    delete childEnv.SWITCHBOARD_CONFIG;
+    let host: HeadlessHost;
+    try {
+      host = await startHeadlessHost([bin, ...args, 'serve', '--port', '0', '--json', '--wait-ready'], { env: childEnv });
+    } catch (error) {
+      rmSync(folder.root, { recursive: true, force: true });
+      throw error;
+    }
+    const ready = parseReady(host.firstLine);
+    await use({ url: ready.url, configPath: ready.configPath, dataDir: ready.dataDir, env: childEnv, output: host.output });
 
-/** Apps this worker started and has not seen stop: ended if the worker goes away mid-test. */
-const live = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
+    // Stop first, judge after: a failed check must never leave anything running.
+    const { exit, tree } = await host.stop();
+    const output = host.output();
+    if (output) await testInfo.attach('switchboard-output', { body: output, contentType: 'text/plain' });
+    await judgeStopped(folder.root, tree, () => expect(exit, 'switchboard serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null }));
+  },
+
+  page: async ({ page, switchboardServe }, use) => {
+    await page.goto(switchboardServe.url);
+    await expectSettled(page, serverNames(switchboardServe.configPath));
+    await use(page);
+  },
 });
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ProcessInfo {
-  pid: number;
-  ppid: number;
-  args: string;
-}
-
-function listProcesses(): ProcessInfo[] {
-  if (!existsSync('/bin/ps') && !existsSync('/usr/bin/ps')) return [];
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
-  const rows: ProcessInfo[] = [];
-  for (const line of out.split('\n')) {
-    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
-    if (match) rows.push({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' });
-  }
-  return rows;
-}
-
-function descendantsOf(root: number, all: ProcessInfo[] = listProcesses()): ProcessInfo[] {
-  const found: ProcessInfo[] = [];
-  const frontier = [root];
-  while (frontier.length > 0) {
-    const parent = frontier.pop();
-    for (const p of all) {
-      if (p.ppid === parent && !found.some((f) => f.pid === p.pid)) {
-        found.push(p);
-        frontier.push(p.pid);
-      }
-    }
-  }
-  return found;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    const stat = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).trim();
-    return stat !== '' && !stat.startsWith('Z');
-  } catch {
-    return false;
-  }
-}
-
-function processesMentioning(needle: string): ProcessInfo[] {
-  return listProcesses().filter((p) => p.pid !== process.pid && p.args.includes(needle) && !/^(ps|pgrep)\b/.test(p.args));
-}
-
-function killAll(child: ChildProcess | undefined, tree: readonly ProcessInfo[]): void {
-  child?.kill('SIGKILL');
-  for (const p of tree) {
+/**
+ * The desktop app through Playwright's Electron launcher, on a temporary HOME: `--data-dir DIR [--config FILE]
+ * --lang=LANG`. Chromium is not used (the builtin `page` is not asked for).
+ */
+const electronTest = kitBase.extend<KitFixtures>({
+  switchboardServe: async ({ servers, configText, env, lang }, use, testInfo) => {
+    const electron = electronBinary(packageRoot);
+    if (!electron)
+      throw new Error(
+        'SWITCHBOARD_KIT_MODE=electron, but no Electron binary: set SWITCHBOARD_KIT_ELECTRON_PATH to a packaged QA build, or install the electron package (with its binary) beside the kit.',
+      );
+    const folder = prepareFolder(servers, configText);
+    const home = join(folder.root, 'home');
+    mkdirSync(home);
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...env,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      SWITCHBOARD_LANG: lang,
+      SWITCHBOARD_NO_UPDATES: '1',
+    };
+    delete childEnv.SWITCHBOARD_CONFIG;
+    const args = [
+      ...(electron.main ? [electron.main] : []),
+      '--data-dir',
+      folder.dataDir,
+      ...(folder.configPath ? ['--config', folder.configPath] : []),
+      `--lang=${lang}`,
+    ];
+    let desktop: DesktopApp;
     try {
-      process.kill(p.pid, 'SIGKILL');
-    } catch {
-      // already gone
+      desktop = await launchDesktopApp({ executablePath: electron.executablePath, args, env: childEnv });
+    } catch (error) {
+      rmSync(folder.root, { recursive: true, force: true });
+      throw error;
     }
-  }
-}
+    const configPath = folder.configPath ?? join(folder.dataDir, 'mcp.json');
+    await use({ url: desktop.page.url(), configPath, dataDir: folder.dataDir, env: childEnv, output: desktop.output, window: desktop.page });
+
+    const { closed, tree } = await desktop.stop();
+    const output = desktop.output();
+    if (output) await testInfo.attach('switchboard-output', { body: output, contentType: 'text/plain' });
+    await judgeStopped(folder.root, tree, () => expect(closed, 'the app quits when closed').toBe(true));
+  },
+
+  page: async ({ switchboardServe }, use) => {
+    const page = switchboardServe.window;
+    if (!page) throw new Error('the desktop app has no window');
+    await expectSettled(page, serverNames(switchboardServe.configPath));
+    await use(page);
+  },
+});
+
+/** The kit's test: headless mode in Chromium or the desktop app, by {@link kitMode}; the same fixtures either way. */
+export const test = kitMode(packageRoot) === 'electron' ? electronTest : webTest;

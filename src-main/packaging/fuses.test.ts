@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { Arch, type AfterPackContext } from 'electron-builder';
 import { describe, expect, it } from 'vitest';
-import config, { afterPack } from '../../electron-builder.config';
+import config, { afterPack, afterPackQa } from '../../electron-builder.config';
+import qaConfig from '../../electron-builder.qa.config';
 import { packageRoot } from '../core/support/paths';
 import { tempDir } from '../test-support/processes';
 import { fuseConfigFor } from './fuses';
@@ -104,5 +105,55 @@ describe('the packaging config', () => {
   it('npm run package builds with it', () => {
     const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.package).toBe('electron-vite build && electron-builder --config electron-builder.config.ts');
+  });
+});
+
+describe('the QA flavour (npm run package:qa): the packaged app Playwright can drive', () => {
+  it('differs from the release build in one fuse: --inspect arguments on (Playwright starts Electron with --inspect=0)', () => {
+    for (const [platform, arch] of [
+      ['linux', 'x64'],
+      ['darwin', 'universal'],
+      ['win32', 'x64'],
+    ] as const) {
+      const release = fuseConfigFor(platform, arch);
+      const qa = fuseConfigFor(platform, arch, 'qa');
+      expect(release[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false);
+      expect(qa[FuseV1Options.EnableNodeCliInspectArguments]).toBe(true);
+      expect({ ...qa, [FuseV1Options.EnableNodeCliInspectArguments]: false }).toEqual(release);
+    }
+  });
+
+  it('its hook flips exactly that on the packed binary', async () => {
+    const dir = tempDir();
+    const binary = join(dir, 'linux-unpacked', 'switchboard-qa');
+    writeFakeElectron(binary);
+    await afterPackQa({
+      ...contextFor(dirname(binary), 'linux', Arch.x64),
+      packager: { appInfo: { productFilename: 'Switchboard QA' }, executableName: 'switchboard-qa' },
+    } as unknown as AfterPackContext);
+    expect(await fusesOf(binary)).toMatchObject({
+      RunAsNode: off,
+      EnableNodeOptionsEnvironmentVariable: off,
+      EnableNodeCliInspectArguments: on,
+      EnableCookieEncryption: on,
+    });
+  });
+
+  it('is the release config under its own name, id and output folder, with the QA hook, never published', () => {
+    expect(qaConfig.afterPack).toBe(afterPackQa);
+    expect(qaConfig.productName).toBe('Switchboard QA');
+    expect(qaConfig.appId).toBe('dev.switchboard.desktop.qa');
+    expect(qaConfig.appId).not.toBe(config.appId);
+    expect(qaConfig.directories?.output).toBe('dist-qa');
+    expect(qaConfig.publish).toBeNull();
+    const differs = new Set(['afterPack', 'productName', 'appId', 'directories', 'publish', 'linux']);
+    const same = (c: typeof config): Record<string, unknown> => Object.fromEntries(Object.entries(c).filter(([key]) => !differs.has(key)));
+    expect(same(qaConfig)).toEqual(same(config));
+    expect({ ...qaConfig.linux, executableName: 'switchboard' }).toEqual(config.linux);
+  });
+
+  it('npm run package:qa builds with it', () => {
+    const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts['package:qa']).toBe('electron-vite build && electron-builder --config electron-builder.qa.config.ts');
   });
 });

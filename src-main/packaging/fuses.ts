@@ -12,8 +12,13 @@ import { flipFuses, FuseV1Options, FuseVersion, type FuseV1Config } from '@elect
  * - Where Electron can check it (macOS, Windows; electron-builder writes the hashes there), the app.asar's
  *   embedded integrity is validated, and the app loads only from app.asar.
  * - File protocol privileges stay: the window loads its page from file:// and its ES module scripts need them.
+ *
+ * The `qa` flavour (`npm run package:qa`, electron-builder.qa.config.ts) differs in one fuse: `--inspect`-style
+ * arguments stay on, because Playwright's `_electron.launch` starts the app with `--inspect=0` to drive it.
  */
-export function fuseConfigFor(platform: string, arch: string): FuseV1Config {
+export type BuildFlavour = 'release' | 'qa';
+
+export function fuseConfigFor(platform: string, arch: string, flavour: BuildFlavour = 'release'): FuseV1Config {
   const asarIntegrity = platform === 'darwin' || platform === 'mas' || platform === 'win32';
   return {
     version: FuseVersion.V1,
@@ -23,7 +28,7 @@ export function fuseConfigFor(platform: string, arch: string): FuseV1Config {
     [FuseV1Options.RunAsNode]: false,
     [FuseV1Options.EnableCookieEncryption]: true,
     [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
-    [FuseV1Options.EnableNodeCliInspectArguments]: false,
+    [FuseV1Options.EnableNodeCliInspectArguments]: flavour === 'qa',
     [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: asarIntegrity,
     [FuseV1Options.OnlyLoadAppFromAsar]: asarIntegrity,
     [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
@@ -59,6 +64,6 @@ export function electronBinaryPath(app: PackedApp): string {
 }
 
 /** Flips the packaged app's fuses; rejects (failing the build) when the binary has no fuse wire. */
-export async function flipAppFuses(app: PackedApp): Promise<void> {
-  await flipFuses(electronBinaryPath(app), fuseConfigFor(app.platform, app.arch));
+export async function flipAppFuses(app: PackedApp, flavour: BuildFlavour = 'release'): Promise<void> {
+  await flipFuses(electronBinaryPath(app), fuseConfigFor(app.platform, app.arch, flavour));
 }

@@ -11,7 +11,7 @@ import { ErrorReason } from './ErrorReason';
 import { LaunchDetails } from './LaunchDetails';
 import { StatusDot, useStatusLabel } from './StatusDot';
 import { Trans } from 'react-i18next';
-import { useT } from '../../i18n';
+import { reasonText, useT } from '../../i18n';
 import { StderrTail } from './StderrTail';
 import { ToolList } from './ToolList';
 import { formatMs } from '../../ui/search';
@@ -227,7 +227,7 @@ export function ServerRow({ server, unreachable = false }: { server: ServerView;
             <RestartInfo server={server} />
 
             {server.status === 'ready' && <ToolList server={server} />}
-            <StderrTail lines={server.stderrTail} />
+            <StderrTail lines={server.stderrTail} reason={failed && server.error !== undefined ? reasonText(server.error, server.errorInfo) : undefined} />
             <LaunchDetails server={server} />
           </>
         )}
