@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AssistantMessage, ChatSendRequest, ConversationTools, UserMessage } from '../../src-shared/contract/chat';
+import type {
+  AssistantMessage,
+  ChatSendRequest,
+  ChatSettingsPatch,
+  ConversationTools,
+  ProvidersView,
+  Toolset,
+  UserMessage,
+} from '../../src-shared/contract/chat';
 import { createAppStore } from './index';
 import { fakeHost } from './fake-host';
 
@@ -59,5 +67,23 @@ describe('conversation tools slice', () => {
     expect([first, second]).toEqual([undefined, undefined]);
     expect(patches).toEqual([{ toolsets: [{ name: 'a' }] }, { toolsets: [{ name: 'a' }, { name: 'b' }] }]);
     expect(store.getState().chatSettings?.toolsets).toEqual([{ name: 'a' }, { name: 'b' }]);
+  });
+  it('a toolset added while another setting is still being saved is kept (the older reply does not undo it)', async () => {
+    let listProviders: (() => void) | undefined;
+    let saved: Toolset[] = [];
+    const { client } = fakeHost({
+      'chat:update-settings': vi.fn(async (patch: { toolsets?: unknown[]; toolLoading?: ChatSettingsPatch['toolLoading'] }) => {
+        if (patch.toolsets) saved = patch.toolsets as Toolset[];
+        return { approval: 'ask' as const, maxSteps: 10, disabledTools: [], alwaysAllow: [], toolLoading: patch.toolLoading ?? 'auto', toolsets: saved };
+      }),
+      'providers:list': vi.fn(() => new Promise<ProvidersView>((resolve) => (listProviders = () => resolve({ providers: [] })))),
+    });
+    const store = createAppStore(client);
+    const loading = store.getState().updateChatSettings({ toolLoading: 'all' });
+    await vi.waitFor(() => expect(listProviders).toBeDefined());
+    await store.getState().editToolsets((sets) => ({ toolsets: [...sets, { name: 'math' }] }));
+    listProviders?.();
+    await loading;
+    expect(store.getState().chatSettings?.toolsets).toEqual([{ name: 'math' }]);
   });
 });

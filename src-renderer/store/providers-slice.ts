@@ -70,9 +70,9 @@ export const createProvidersSlice =
 
     async updateChatSettings(patch) {
       try {
-        const chatSettings = await api['chat:update-settings'](patch);
-        const providers = await api['providers:list']();
-        set({ chatSettings, providers });
+        // Kept at once: a save that lands while the providers are listed (a toolset added right after) is not undone.
+        set({ chatSettings: await api['chat:update-settings'](patch) });
+        set({ providers: await api['providers:list']() });
       } catch (error) {
         get().addNotice(describeError(error).message);
       }
