@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync } from 'node:fs';
 import { diffLines } from 'diff';
 import type { HiddenTextFinding, PinnedDefinition, ToolDefinitionField, ToolInfo, ToolReview } from '../../../src-shared/host-api';
-import { writeFileAtomicSync } from '../support/data-files';
-import { withFileLockSync } from '../support/file-lock';
 import { toolUiMeta } from '../../../src-shared/tool-ui';
 import { findingLines, revealHidden, scanTool } from './hidden-text';
+import { ServerPinFile } from './server-pin-file';
 
 /*
  * Pinned tool definitions (against "rug pulls" such as MCPoison): on a server's first successful listing,
@@ -49,11 +47,6 @@ export interface ServerPins {
   tools: Record<string, ToolPin>;
 }
 
-interface PinFile {
-  version: 1;
-  servers: Record<string, ServerPins>;
-}
-
 export function definitionOf(tool: ToolInfo): ToolDefinition {
   const ui = toolUiMeta(tool);
   const app = tool.app?.digest;
@@ -92,48 +85,10 @@ export function changedFields(before: ToolDefinition, after: ToolDefinition): Ar
   return toolFields.filter((field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null));
 }
 
-function isPinFile(value: unknown): value is PinFile {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { version?: unknown }).version === 1 &&
-    typeof (value as { servers?: unknown }).servers === 'object' &&
-    (value as { servers?: unknown }).servers !== null
-  );
-}
-
 /** The pins of every server, in one 0600 file. Without a file (tests), pins live in memory. */
-export class PinStore {
-  private memory: PinFile = { version: 1, servers: {} };
-
-  constructor(
-    readonly file: string | undefined,
-    private readonly warn: (line: string) => void = () => undefined,
-  ) {}
-
-  private read(): PinFile {
-    if (this.file === undefined) return this.memory;
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return { version: 1, servers: {} };
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isPinFile(parsed)) return parsed;
-    } catch {
-      // handled below
-    }
-    // A damaged file is kept aside (not silently lost); every server is pinned again on its next listing.
-    const aside = `${this.file}.damaged`;
-    try {
-      renameSync(this.file, aside);
-      this.warn(`[switchboard] ${this.file} could not be read as pinned tool definitions; moved it to ${aside} and starting over`);
-    } catch {
-      // someone else moved it
-    }
-    return { version: 1, servers: {} };
+export class PinStore extends ServerPinFile<ServerPins> {
+  constructor(file: string | undefined, warn: (line: string) => void = () => undefined) {
+    super(file, 'pinned tool definitions', warn);
   }
 
   private warned = false;
@@ -146,29 +101,8 @@ export class PinStore {
   }
 
   server(name: string): ServerPins | undefined {
-    const pins = this.read().servers[name];
+    const pins = this.stored(name) as ServerPins | undefined;
     return pins !== undefined && typeof pins.tools === 'object' && pins.tools !== null && typeof pins.instructions?.hash === 'string' ? pins : undefined;
-  }
-
-  /** Read, change one server's pins, write (atomically, 0600) — under the file's lock, so another process's pins stay. */
-  update(name: string, change: (pins: ServerPins | undefined) => ServerPins): ServerPins {
-    const path = this.file;
-    const apply = (): { file: PinFile; next: ServerPins } => {
-      const file = this.read();
-      const next = change(file.servers[name]);
-      file.servers[name] = next;
-      return { file, next };
-    };
-    if (path === undefined) {
-      const { file, next } = apply();
-      this.memory = file;
-      return next;
-    }
-    return withFileLockSync(path, () => {
-      const { file, next } = apply();
-      writeFileAtomicSync(path, `${JSON.stringify(file, null, 1)}\n`);
-      return next;
-    });
   }
 }
 

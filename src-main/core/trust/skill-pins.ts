@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync } from 'node:fs';
 import type { HiddenTextFinding, SkillChangedField, SkillFileInfo, SkillInfo, SkillReview } from '../../../src-shared/host-api';
-import { writeFileAtomicSync } from '../support/data-files';
-import { withFileLockSync } from '../support/file-lock';
 import { scanText } from './hidden-text';
 import { canonicalJson } from './pins';
+import { ServerPinFile } from './server-pin-file';
 
 /*
  * Pinned skills, as tools are pinned (trust/pins.ts): a server's first listing pins each skill whose frontmatter and
@@ -28,78 +26,15 @@ export interface SkillPin {
   pinnedAt: number;
 }
 
-interface SkillPinFile {
-  version: 1;
-  /** server → SKILL.md URI → pin. */
-  servers: Record<string, Record<string, SkillPin>>;
-}
-
-const emptyFile = (): SkillPinFile => ({ version: 1, servers: {} });
-
-function isPinFile(value: unknown): value is SkillPinFile {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as { version?: unknown; servers?: unknown };
-  return v.version === 1 && typeof v.servers === 'object' && v.servers !== null;
-}
-
 /** The skill pins of every server, in one 0600 file; without a file (tests), in memory. */
-export class SkillPinStore {
-  private memory: SkillPinFile = emptyFile();
-
-  constructor(
-    readonly file: string | undefined,
-    private readonly warn: (line: string) => void = () => undefined,
-  ) {}
-
-  private read(): SkillPinFile {
-    if (this.file === undefined) return this.memory;
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return emptyFile();
-    }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (isPinFile(parsed)) return parsed;
-    } catch {
-      // handled below
-    }
-    // A damaged file is kept aside (not silently lost); every server's skills are pinned again on their next listing.
-    const aside = `${this.file}.damaged`;
-    try {
-      renameSync(this.file, aside);
-      this.warn(`[switchboard] ${this.file} could not be read as pinned skills; moved it to ${aside} and starting over`);
-    } catch {
-      // someone else moved it
-    }
-    return emptyFile();
+export class SkillPinStore extends ServerPinFile<Record<string, SkillPin>> {
+  constructor(file: string | undefined, warn: (line: string) => void = () => undefined) {
+    super(file, 'pinned skills', warn);
   }
 
   server(name: string): Record<string, SkillPin> | undefined {
-    const pins = this.read().servers[name];
-    return typeof pins === 'object' && pins !== null ? pins : undefined;
-  }
-
-  /** Read, change one server's pins, write (atomically, 0600) under the file's lock. */
-  update(name: string, change: (pins: Record<string, SkillPin> | undefined) => Record<string, SkillPin>): Record<string, SkillPin> {
-    const path = this.file;
-    const apply = (): { file: SkillPinFile; next: Record<string, SkillPin> } => {
-      const file = this.read();
-      const next = change(file.servers[name]);
-      file.servers[name] = next;
-      return { file, next };
-    };
-    if (path === undefined) {
-      const { file, next } = apply();
-      this.memory = file;
-      return next;
-    }
-    return withFileLockSync(path, () => {
-      const { file, next } = apply();
-      writeFileAtomicSync(path, `${JSON.stringify(file, null, 1)}\n`);
-      return next;
-    });
+    const pins = this.stored(name);
+    return typeof pins === 'object' && pins !== null ? (pins as Record<string, SkillPin>) : undefined;
   }
 }
 
