@@ -243,7 +243,7 @@ export class ChatService {
     const names = this.settings.view().toolsets.map((t) => JSON.stringify(t.name));
     throw new CoreError(
       'invalid-argument',
-      `There is no toolset ${JSON.stringify(name)} (there are: ${names.join(', ') || 'none'}). Toolsets are defined in Settings → Chat, or under "toolsets" in chat-settings.json.`,
+      `There is no toolset ${JSON.stringify(name)} (there are: ${names.join(', ') || 'none'}). Toolsets are defined in Settings → Toolsets, or under "toolsets" in chat-settings.json.`,
     );
   }
 
