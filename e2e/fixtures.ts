@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as kitTest, expect } from '../src-main/kit/playwright';
+import { homeFolders } from '../src-main/kit/home';
 import { kitMode } from '../src-main/kit/mode';
 
 /*
@@ -60,16 +61,7 @@ export interface HostHandle {
 }
 
 /** The HOME and XDG folders the kit gives a test's host (`isolateHome`): also for a CLI process that shares its data. */
-export function isolatedDirs(dir: string): Record<'HOME' | 'XDG_CONFIG_HOME' | 'XDG_DATA_HOME' | 'XDG_STATE_HOME' | 'XDG_CACHE_HOME', string> {
-  const home = join(dir, 'home');
-  return {
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, '.config'),
-    XDG_DATA_HOME: join(home, '.local', 'share'),
-    XDG_STATE_HOME: join(home, '.local', 'state'),
-    XDG_CACHE_HOME: join(home, '.cache'),
-  };
-}
+export const isolatedDirs = homeFolders;
 
 /** The mode of this run (SWITCHBOARD_KIT_MODE; playwright.config.ts makes it `web` unless set). */
 const runMode = kitMode(repoRoot);

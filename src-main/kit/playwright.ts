@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { homeFolders } from './home';
 import { launchDesktopApp, startHeadlessHost, type DesktopApp, type HeadlessHost } from './launch';
 import { electronBinary, kitMode } from './mode';
 import { expectSettled, sendChat, serverRow } from './page-objects';
@@ -151,14 +152,7 @@ function prepareFolder(servers: Record<string, ServerEntry> | undefined, configT
   const root = mkdtempSync(join(tmpdir(), 'switchboard-qa-'));
   let folder: Folder = { root, dataDir: join(root, 'data') };
   if (withHome) {
-    const home = join(root, 'home');
-    const homeEnv = {
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
-      XDG_DATA_HOME: join(home, '.local', 'share'),
-      XDG_STATE_HOME: join(home, '.local', 'state'),
-      XDG_CACHE_HOME: join(home, '.cache'),
-    };
+    const homeEnv = homeFolders(root);
     for (const dir of Object.values(homeEnv)) mkdirSync(dir, { recursive: true });
     // The app's default data folder under that HOME: what a person's first run would use.
     folder = { root, dataDir: join(homeEnv.XDG_CONFIG_HOME, 'Switchboard'), homeEnv };
