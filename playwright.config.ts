@@ -3,6 +3,13 @@ import { defineConfig } from '@playwright/test';
 import type { HostOptions } from './e2e/fixtures';
 
 /** Debian's Chromium (or CHROMIUM_PATH); undefined falls back to Playwright's own browser, if one is installed. */
+/*
+ * The kit's mode is fixed per run (SWITCHBOARD_KIT_MODE, read when the fixture loads): `web` here unless asked, so
+ * the `web` project never becomes the desktop app where Electron is installed. The `electron` project runs with
+ * SWITCHBOARD_KIT_MODE=electron (its tests skip, saying so, otherwise).
+ */
+process.env.SWITCHBOARD_KIT_MODE ??= 'web';
+
 const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig<HostOptions>({

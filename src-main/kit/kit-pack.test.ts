@@ -107,6 +107,20 @@ test('in Chinese, on a JSONC config; a server added later is approved and ready'
 });
 `;
 
+/** settle: false, pageErrors: 'fail' with allowPageErrors, isolateHome, terminate(): what the project's own e2e uses. */
+const hostGoneSpec = `import { test, expect } from 'switchboard/playwright';
+
+test.use({ settle: false, pageErrors: 'fail', isolateHome: true });
+
+test('a HOME of its own; when the app goes away the page says so', async ({ page, switchboard }) => {
+  expect(switchboard.dataDir).toMatch(/[\\\\/]home[\\\\/][.]config[\\\\/]Switchboard$/);
+  await switchboard.servers.expectStatus('calculator', 'ready');
+  switchboard.allowPageErrors(/./);
+  await switchboard.terminate();
+  await expect(page.getByTestId('disconnected-banner')).toBeVisible();
+});
+`;
+
 // Run by `npm run test:kit` (after the build, in `npm test`), where a missing build or Chromium fails the test; the
 // unit run skips it (it runs before the build).
 const asked = process.env.SWITCHBOARD_KIT_TEST === '1';
@@ -117,7 +131,7 @@ describe.skipIf(!asked)('the QA kit from outside (slow; skipped: run by npm run 
     expect(chromium, 'a Chromium: CHROMIUM_PATH or /usr/bin/chromium').toBeDefined();
   });
 
-  it('packs, installs beside @playwright/test, and runs four specs green in Chromium', { timeout: 600_000 }, () => {
+  it('packs, installs beside @playwright/test, and runs five specs green in Chromium', { timeout: 600_000 }, () => {
     const stage = stagePackage();
     const packed = run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: stage });
     expect(packed.status, packed.stderr).toBe(0);
@@ -163,6 +177,7 @@ describe.skipIf(!asked)('the QA kit from outside (slow; skipped: run by npm run 
     writeFileSync(join(project, 'tests', 'crashing.spec.js'), crashingSpec);
     writeFileSync(join(project, 'tests', 'fake-model.spec.js'), fakeModelSpec);
     writeFileSync(join(project, 'tests', 'options.spec.js'), optionsSpec);
+    writeFileSync(join(project, 'tests', 'host-gone.spec.js'), hostGoneSpec);
 
     const started = Date.now();
     const result = run(process.execPath, [join(project, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=line'], {
@@ -171,7 +186,7 @@ describe.skipIf(!asked)('the QA kit from outside (slow; skipped: run by npm run 
       timeout: 240_000,
     });
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(result.stdout).toContain('4 passed');
+    expect(result.stdout).toContain('5 passed');
     expect(Date.now() - started).toBeLessThan(240_000);
   });
 });

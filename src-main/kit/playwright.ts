@@ -11,7 +11,8 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { homeFolders } from './home';
 import { launchDesktopApp, startHeadlessHost, type DesktopApp, type HeadlessHost } from './launch';
 import { electronBinary, kitMode } from './mode';
 import { expectSettled, sendChat, serverRow } from './page-objects';
@@ -64,6 +65,13 @@ export interface Switchboard {
     /** Declines the oldest pending request on the page. */
     decline(): Promise<void>;
   };
+  /**
+   * Stops the app now, as its teardown would (SIGTERM to `serve`; the desktop app closed): to test what the page does
+   * when the app goes away. The teardown's checks (clean exit, no leftovers) still run after the test.
+   */
+  terminate(): Promise<void>;
+  /** With `pageErrors: 'fail'`: errors matching `pattern` are expected by this test (any other still fails it). */
+  allowPageErrors(pattern: RegExp): void;
 }
 
 export interface SwitchboardOptions {
@@ -80,6 +88,24 @@ export interface SwitchboardOptions {
    * starts with are approved either way: the app approves a config it sees for the first time.
    */
   approvedAll: boolean;
+  /**
+   * `page` waits for every server to settle (true, default); false hands the page over as soon as it is loaded (and
+   * `serve` prints its line without `--wait-ready`): to watch servers while they start.
+   */
+  settle: boolean;
+  /** `fail`: a test fails when its page throws or logs a `console.error` (see `allowPageErrors`); `ignore` (default). */
+  pageErrors: 'fail' | 'ignore';
+  /**
+   * Headless mode: also a temporary `HOME` and XDG folders for the app and the servers it starts, the data folder the
+   * app's default one under it (`HOME/.config/Switchboard`). False (default): only the data folder is the test's own
+   * (servers keep your HOME, e.g. npx's cache). The desktop app always gets a temporary HOME.
+   */
+  isolateHome: boolean;
+  /**
+   * The Node arguments that run the `switchboard` command, in place of the package's own bin (e.g. `['--import',
+   * 'tsx', 'src-main/cli/main.ts']` to run a checkout's source); used for `serve` and `cli()`. Headless mode only.
+   */
+  command: readonly string[] | undefined;
 }
 
 /** The app under test, started for one test (headless or desktop). */
@@ -88,13 +114,24 @@ interface Served {
   configPath: string;
   dataDir: string;
   env: NodeJS.ProcessEnv;
+  /** The test's own folder: data folder, config, HOME (when made) all live under it. */
+  root: string;
   output(): string;
+  /** Stops the app now; the teardown's checks follow after the test. Once: later calls share it. */
+  terminate(): Promise<void>;
   /** Desktop mode: the app's first window. */
   window?: Page;
 }
 
+/** Page errors seen, and those the test expects. */
+interface PageErrorLog {
+  seen: string[];
+  allowed: RegExp[];
+}
+
 interface KitFixtures extends SwitchboardOptions {
   switchboardServe: Served;
+  switchboardPageErrors: PageErrorLog;
   switchboard: Switchboard;
 }
 
@@ -102,18 +139,49 @@ interface KitFixtures extends SwitchboardOptions {
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bin = join(packageRoot, 'bin', 'switchboard.mjs');
 
-/** A test's own folder: its data folder, its config when the test gives one, and (desktop) its HOME. */
-function prepareFolder(
-  servers: Record<string, ServerEntry> | undefined,
-  configText: string | undefined,
-): { root: string; dataDir: string; configPath?: string } {
+interface Folder {
+  root: string;
+  dataDir: string;
+  configPath?: string;
+  /** HOME and XDG folders, when the app gets a HOME of its own. */
+  homeEnv?: Record<string, string>;
+}
+
+/** A test's own folder: its data folder, its config when the test gives one, and (when asked) its HOME. */
+function prepareFolder(servers: Record<string, ServerEntry> | undefined, configText: string | undefined, withHome: boolean): Folder {
   const root = mkdtempSync(join(tmpdir(), 'switchboard-qa-'));
-  const dataDir = join(root, 'data');
-  if (servers === undefined && configText === undefined) return { root, dataDir };
+  let folder: Folder = { root, dataDir: join(root, 'data') };
+  if (withHome) {
+    const homeEnv = homeFolders(root);
+    for (const dir of Object.values(homeEnv)) mkdirSync(dir, { recursive: true });
+    // The app's default data folder under that HOME: what a person's first run would use.
+    folder = { root, dataDir: join(homeEnv.XDG_CONFIG_HOME, 'Switchboard'), homeEnv };
+  }
+  if (servers === undefined && configText === undefined) return folder;
   mkdirSync(join(root, 'config'));
   const configPath = join(root, 'config', 'mcp.json');
   writeFileSync(configPath, configText ?? `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
-  return { root, dataDir, configPath };
+  return { ...folder, configPath };
+}
+
+/** Page errors are collected from the moment the page exists. */
+function watchPageErrors(page: Page, log: PageErrorLog): void {
+  page.on('pageerror', (error) => log.seen.push(error.stack ?? error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') log.seen.push(`console.error: ${message.text()}`);
+  });
+}
+
+/** After the test: a picture of a failed test's page, and (with `pageErrors: 'fail'`) no page error it did not expect. */
+async function finishPage(page: Page, log: PageErrorLog, pageErrors: 'fail' | 'ignore', testInfo: TestInfo): Promise<void> {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    const shot = await page.screenshot().catch(() => undefined);
+    if (shot) await testInfo.attach('screenshot-at-failure', { body: shot, contentType: 'image/png' });
+  }
+  if (pageErrors === 'fail') {
+    const unexpected = log.seen.filter((e) => !log.allowed.some((pattern) => pattern.test(e)));
+    expect(unexpected, 'the page logged errors').toEqual([]);
+  }
 }
 
 /** The leftover check, once the app is stopped: nothing it started (or naming the test's folder) may still run. */
@@ -130,6 +198,15 @@ const kitBase = base.extend<KitFixtures>({
   env: [{}, { option: true }],
   lang: ['en', { option: true }],
   approvedAll: [true, { option: true }],
+  settle: [true, { option: true }],
+  pageErrors: ['ignore', { option: true }],
+  isolateHome: [false, { option: true }],
+  command: [undefined, { option: true }],
+
+  // eslint-disable-next-line no-empty-pattern
+  switchboardPageErrors: async ({}, use) => {
+    await use({ seen: [], allowed: [] });
+  },
 
   // The browser's language is the UI's (until one is picked in Settings).
   locale: async ({ lang }, use) => {
@@ -142,14 +219,14 @@ const kitBase = base.extend<KitFixtures>({
     throw new Error('switchboard/playwright: no app for this mode');
   },
 
-  switchboard: async ({ page, switchboardServe, approvedAll }, use) => {
+  switchboard: async ({ page, switchboardServe, switchboardPageErrors, approvedAll, command }, use) => {
     const { configPath, dataDir, url } = switchboardServe;
     const row = (name: string): Locator => serverRow(page, name);
     const sb: Switchboard = {
       configPath,
       dataDir,
       url,
-      cli: (args) => runCli(['--data-dir', dataDir, '--config', configPath, ...args], switchboardServe.env),
+      cli: (args) => runCli(command ?? [bin], ['--data-dir', dataDir, '--config', configPath, ...args], switchboardServe.env),
       async setServers(mcpServers) {
         // Written beside and renamed: the app never reads half a file.
         const temp = `${configPath}.kit-${process.pid}`;
@@ -185,6 +262,10 @@ const kitBase = base.extend<KitFixtures>({
         approve: () => page.locator(approveButtons).first().click(),
         decline: () => page.locator(declineButtons).first().click(),
       },
+      terminate: () => switchboardServe.terminate(),
+      allowPageErrors(pattern) {
+        switchboardPageErrors.allowed.push(pattern);
+      },
     };
     await use(sb);
   },
@@ -218,9 +299,9 @@ function parseReady(line: string): { url: string; configPath: string; dataDir: s
   return { url: field('url'), configPath: field('configPath'), dataDir: field('dataDir') };
 }
 
-function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+function runCli(command: readonly string[], args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...command, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -232,20 +313,32 @@ function runCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliRes
 
 /** Headless mode in Chromium: `switchboard --data-dir DIR [--config FILE] serve --port 0 --json --wait-ready`. */
 const webTest = kitBase.extend<KitFixtures>({
-  switchboardServe: async ({ servers, configText, env, lang }, use, testInfo) => {
-    const folder = prepareFolder(servers, configText);
+  switchboardServe: async ({ servers, configText, env, lang, settle, isolateHome, command }, use, testInfo) => {
+    const folder = prepareFolder(servers, configText, isolateHome);
     const args = ['--data-dir', folder.dataDir, ...(folder.configPath ? ['--config', folder.configPath] : [])];
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, SWITCHBOARD_LANG: lang };
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...folder.homeEnv, ...env, SWITCHBOARD_LANG: lang };
     delete childEnv.SWITCHBOARD_CONFIG;
     let host: HeadlessHost;
     try {
-      host = await startHeadlessHost([bin, ...args, 'serve', '--port', '0', '--json', '--wait-ready'], { env: childEnv });
+      host = await startHeadlessHost([...(command ?? [bin]), ...args, 'serve', '--port', '0', '--json', ...(settle ? ['--wait-ready'] : [])], {
+        env: childEnv,
+      });
     } catch (error) {
       rmSync(folder.root, { recursive: true, force: true });
       throw error;
     }
     const ready = parseReady(host.firstLine);
-    await use({ url: ready.url, configPath: ready.configPath, dataDir: ready.dataDir, env: childEnv, output: host.output });
+    await use({
+      url: ready.url,
+      configPath: ready.configPath,
+      dataDir: ready.dataDir,
+      env: childEnv,
+      root: folder.root,
+      output: host.output,
+      terminate: async () => {
+        await host.stop();
+      },
+    });
 
     // Stop first, judge after: a failed check must never leave anything running.
     const { exit, tree } = await host.stop();
@@ -254,10 +347,12 @@ const webTest = kitBase.extend<KitFixtures>({
     await judgeStopped(folder.root, tree, () => expect(exit, 'switchboard serve exits cleanly on SIGTERM').toEqual({ code: 0, signal: null }));
   },
 
-  page: async ({ page, switchboardServe }, use) => {
+  page: async ({ page, switchboardServe, switchboardPageErrors, settle, pageErrors }, use, testInfo) => {
+    watchPageErrors(page, switchboardPageErrors);
     await page.goto(switchboardServe.url);
-    await expectSettled(page, serverNames(switchboardServe.configPath));
+    if (settle) await expectSettled(page, serverNames(switchboardServe.configPath));
     await use(page);
+    await finishPage(page, switchboardPageErrors, pageErrors, testInfo);
   },
 });
 
@@ -272,14 +367,11 @@ const electronTest = kitBase.extend<KitFixtures>({
       throw new Error(
         'SWITCHBOARD_KIT_MODE=electron, but no Electron binary: set SWITCHBOARD_KIT_ELECTRON_PATH to a packaged QA build, or install the electron package (with its binary) beside the kit.',
       );
-    const folder = prepareFolder(servers, configText);
-    const home = join(folder.root, 'home');
-    mkdirSync(home);
+    const folder = prepareFolder(servers, configText, true);
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
+      ...folder.homeEnv,
       ...env,
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, '.config'),
       SWITCHBOARD_LANG: lang,
       SWITCHBOARD_NO_UPDATES: '1',
     };
@@ -299,19 +391,34 @@ const electronTest = kitBase.extend<KitFixtures>({
       throw error;
     }
     const configPath = folder.configPath ?? join(folder.dataDir, 'mcp.json');
-    await use({ url: desktop.page.url(), configPath, dataDir: folder.dataDir, env: childEnv, output: desktop.output, window: desktop.page });
+    let stopped: ReturnType<DesktopApp['stop']> | undefined;
+    const stop = (): ReturnType<DesktopApp['stop']> => (stopped ??= desktop.stop());
+    await use({
+      url: desktop.page.url(),
+      configPath,
+      dataDir: folder.dataDir,
+      env: childEnv,
+      root: folder.root,
+      output: desktop.output,
+      terminate: async () => {
+        await stop();
+      },
+      window: desktop.page,
+    });
 
-    const { closed, tree } = await desktop.stop();
+    const { closed, tree } = await stop();
     const output = desktop.output();
     if (output) await testInfo.attach('switchboard-output', { body: output, contentType: 'text/plain' });
     await judgeStopped(folder.root, tree, () => expect(closed, 'the app quits when closed').toBe(true));
   },
 
-  page: async ({ switchboardServe }, use) => {
+  page: async ({ switchboardServe, switchboardPageErrors, settle, pageErrors }, use, testInfo) => {
     const page = switchboardServe.window;
     if (!page) throw new Error('the desktop app has no window');
-    await expectSettled(page, serverNames(switchboardServe.configPath));
+    watchPageErrors(page, switchboardPageErrors);
+    if (settle) await expectSettled(page, serverNames(switchboardServe.configPath));
     await use(page);
+    await finishPage(page, switchboardPageErrors, pageErrors, testInfo);
   },
 });
 
