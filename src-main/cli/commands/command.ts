@@ -1,6 +1,7 @@
 import type { Host } from '../../core/host';
 import type { CliArgs } from '../args';
-import { cliT } from '../i18n';
+import { cliT, errorLine } from '../i18n';
+import { err } from '../output';
 
 /*
  * What main.ts needs to know of a command, in one place: its name, what makes its arguments wrong (found before any
@@ -78,4 +79,15 @@ export function strayOption(command: CliCommand, args: CliArgs): string | undefi
   if (args.inlineSecrets && !command.options?.includes('inlineSecrets')) return cliT('cli.inlineSecretsExport');
   if (args.waitReady && !command.options?.includes('waitReady')) return cliT('cli.waitReadyServe');
   return undefined;
+}
+
+/** Waits for the server(s) to be ready or failed; an unknown server is a usage error (2). */
+export async function settle(host: Host, only: string | undefined): Promise<number | undefined> {
+  try {
+    await host.settled(only);
+    return undefined;
+  } catch (error) {
+    err(errorLine(error));
+    return 2;
+  }
 }

@@ -4,7 +4,7 @@ import type { Host } from '../../core/host';
 import type { CliArgs } from '../args';
 import { base64Bytes, err, firstLine, out, outJson, printTable, renderBlock } from '../output';
 import { cliNumber, cliReason, cliT, errorLine, statusWord } from '../i18n';
-import { firstServer, oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, settle, type CliCommand } from './command';
 
 /*
  * The CLI commands of what servers offer besides tools: resources, read, prompts, prompt, complete, ping.
@@ -13,17 +13,6 @@ import { firstServer, oneShot, type CliCommand } from './command';
  */
 
 type Run = CliCommand['run'];
-
-/** Waits for the server(s) to be ready or failed; an unknown server is a usage error (2). */
-async function settle(host: Host, only: string | undefined): Promise<number | undefined> {
-  try {
-    await host.settled(only);
-    return undefined;
-  } catch (error) {
-    err(errorLine(error));
-    return 2;
-  }
-}
 
 /** Waits for `server`, then makes one request: its answer, or the exit code (why, on stderr) when there is none. */
 async function askServer<T>(host: Host, server: string, request: () => Promise<T>): Promise<{ answer: T } | { exit: number }> {

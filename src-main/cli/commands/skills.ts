@@ -3,7 +3,7 @@ import type { Host } from '../../core/host';
 import type { CliArgs } from '../args';
 import { cliReason, cliT, errorLine, statusWord } from '../i18n';
 import { err, firstLine, out, outJson, printTable } from '../output';
-import { firstServer, oneShot, type CliCommand } from './command';
+import { firstServer, oneShot, settle, type CliCommand } from './command';
 
 /*
  * `switchboard skills [SERVER]` and `switchboard skill SERVER NAME`: the Skills extension (io.modelcontextprotocol/skills)
@@ -37,16 +37,6 @@ export function skillReviewLine(server: string, skill: SkillInfo, hint = true): 
     return cliT('cliOut.trust.skillChanged', { ...names, fields: (review.changed ?? []).join(cliT('diagnostics.trust.separator')), accept });
   if (review.state === 'new') return cliT('cliOut.trust.skillNew', { ...names, accept });
   return cliT('cliOut.trust.skillFlagged', { ...names, accept });
-}
-
-async function settle(host: Host, only: string | undefined): Promise<number | undefined> {
-  try {
-    await host.settled(only);
-    return undefined;
-  } catch (error) {
-    err(errorLine(error));
-    return 2;
-  }
 }
 
 async function listSkills(host: Host, args: CliArgs): Promise<number> {

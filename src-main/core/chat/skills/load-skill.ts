@@ -2,9 +2,8 @@ import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { ApprovalMode, AuditDecision, ToolPart } from '../../../../src-shared/contract/chat';
 import { messageOf } from '../../errors';
-import type { AuditLog } from '../audit-log';
 import { toModelOutput, type OutputOptions, type ToolOutcome } from '../model-messages';
-import type { ApprovalAnswer, ApprovalRequest } from '../run-turn';
+import type { TurnOptions } from '../run-turn';
 
 /*
  * Skills in the chat (io.modelcontextprotocol/skills): the names and descriptions of the skills the model may use go
@@ -68,17 +67,12 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const inputSchema = z.object({ server: z.string().min(1), name: z.string().min(1) });
 
-interface LoadSkillContext {
+/** What a load needs of the turn: its approval path (a referenced skill is approved as a tool call is). */
+interface LoadSkillContext extends Pick<TurnOptions, 'policy' | 'ask' | 'allowAlways' | 'audit' | 'source' | 'conversationId'> {
   turn: SkillsTurn;
   signal: AbortSignal;
   upsert(part: ToolPart): void;
   output: OutputOptions;
-  policy(): { mode: ApprovalMode; alwaysAllow: ReadonlySet<string> };
-  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
-  allowAlways(key: string): void;
-  audit: AuditLog;
-  source: 'app' | 'cli';
-  conversationId?: string;
 }
 
 /** The key "Always allow" records for loading a skill another skill references. */
