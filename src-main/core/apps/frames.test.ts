@@ -161,11 +161,19 @@ describe('MCP Apps frames: what an app may ask', () => {
     expect(logs.at(-1)).toMatchObject({ level: 'warning', logger: 'view', data: { hello: 'from the app' }, fromApp: { tool: 'show_clock' } });
   });
 
-  it('closes the frames of a server that stops', async () => {
+  it('closes the frames of a server that stops, at the status change itself (not the UI’s coalesced one)', async () => {
     const h = await appsHost();
     const frame = await h.api['apps:open']({ server: 'apps', tool: 'show_clock' });
+    // A restart can be over within the UI's 50 ms window; the frame must not outlive its session even then. The
+    // service subscribed to the fleet before this listener, so the frame is gone by the first status that is not ready.
+    const openAtFirstNotReady: boolean[] = [];
+    const watch = h.fleet.onChanged(() => {
+      if (openAtFirstNotReady.length === 0 && !h.fleet.isReady('apps')) openAtFirstNotReady.push(h.apps.proxyResponse(frame.frameId) !== undefined);
+    });
     await h.api['servers:restart']('apps');
-    await waitFor(() => h.apps.proxyResponse(frame.frameId) === undefined);
+    watch.dispose();
+    expect(openAtFirstNotReady).toEqual([false]);
+    expect(h.apps.proxyResponse(frame.frameId)).toBeUndefined();
     expect(await failureOf(h.api['apps:log']({ frameId: frame.frameId, level: 'info', data: 'x' }))).toMatchObject({
       data: { reason: 'server-stopped' },
     });

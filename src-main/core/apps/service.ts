@@ -78,7 +78,7 @@ export class AppsService implements Disposable {
   private readonly limits: AppLimits;
   private readonly permissions: AppPermissionStore;
   private sandbox: SandboxOrigin | undefined;
-  private readonly unsubscribe: (() => void) | undefined;
+  private readonly subscription: Disposable;
 
   constructor(private readonly options: AppsServiceOptions) {
     const { fleet } = options;
@@ -87,7 +87,9 @@ export class AppsService implements Disposable {
     this.permissions = new AppPermissionStore(options.dataDir !== undefined ? join(options.dataDir, appPermissionsFileName) : undefined);
     if (this.permissions.problem) options.log?.(this.permissions.problem);
     this.sandbox = options.sandbox;
-    this.unsubscribe = options.events?.on('servers:changed', () => this.closeStopped());
+    // The fleet's own change, not the UI's coalesced `servers:changed`: a restart that is over within the 50 ms window
+    // would otherwise look like no change at all, and the frame would outlive the session it was opened on.
+    this.subscription = fleet.onChanged(() => this.closeStopped());
     this.api = {
       'apps:list': async (request) => {
         const server = request?.server;
@@ -331,19 +333,11 @@ export class AppsService implements Disposable {
 
   /** Frames of servers that are no longer ready (stopped, restarting, removed) are closed. */
   private closeStopped(): void {
-    const servers = this.frames.servers();
-    if (servers.size === 0) return;
-    const ready = new Set(
-      this.options.fleet
-        .views()
-        .filter((v) => v.status === 'ready')
-        .map((v) => v.name),
-    );
-    for (const server of servers) if (!ready.has(server)) this.frames.closeServer(server, 'server-stopped');
+    for (const server of this.frames.servers()) if (!this.options.fleet.isReady(server)) this.frames.closeServer(server, 'server-stopped');
   }
 
   dispose(): void {
-    this.unsubscribe?.();
+    this.subscription.dispose();
     this.frames.closeAll('host-stopped');
   }
 }

@@ -165,6 +165,11 @@ export class ServerFleet {
     return this.applying.then(() => undefined);
   }
 
+  /** Whether the named server is configured and ready now (its status as it is, not as last told to the UI). */
+  isReady(name: string): boolean {
+    return this.supervisors.get(name)?.currentStatus === 'ready';
+  }
+
   get(name: string): Supervisor {
     const supervisor = this.supervisors.get(name);
     if (!supervisor) {

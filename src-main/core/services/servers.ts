@@ -27,7 +27,7 @@ export class ServersService implements Disposable {
       fleet.onFeature(({ server, feature }) => {
         // A list reloaded on a ready server (list_changed) is news the UI waits for, a tool that just appeared: sent
         // now, not at the window's end. (During a start the list goes out with the ready status, as one change.)
-        if (this.isReady(server)) this.flush();
+        if (fleet.isReady(server)) this.flush();
         if (feature === 'resources' || feature === 'prompts' || feature === 'skills') events.emit('features:changed', { server, feature });
       }),
     );
@@ -47,14 +47,6 @@ export class ServersService implements Disposable {
   private schedule(): void {
     if (this.pendingTimer || this.disposed) return;
     this.pendingTimer = setTimeout(() => this.flush(), 50);
-  }
-
-  private isReady(server: string): boolean {
-    try {
-      return this.fleet.get(server).currentStatus === 'ready';
-    } catch {
-      return false;
-    }
   }
 
   /** Sends what changed since the last `servers:changed`, now. */
