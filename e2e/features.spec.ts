@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { everythingServer, featuresServer, openServerPage } from './features-helpers';
 import { expectReady, lastCard, openRow, send } from './helpers';
+import { rawKeys, useLanguage } from './i18n-helpers';
 
 // Server features in the UI, against the fixture server (src-main/core/fixtures/features-server.mjs) and
 // server-everything: a resource link opened from a tool result, a prompt run from `/`, a progress bar that moves,
@@ -202,6 +203,18 @@ test.describe('the features fixture', () => {
     await expect(card.getByTestId('progress-message')).toContainText(/task working/);
     await expect(card).toHaveAttribute('data-state', 'ok');
     await expect(card.getByTestId('result-text')).toContainText('research done: bees');
+  });
+
+  test('in Chinese: the task’s status on the card and under its result', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await expectReady(page, 'features');
+    await send(page, '/research {"topic":"bees","stageMs":700}');
+    const card = lastCard(page);
+    await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'working');
+    await expect(card.getByTestId('task-status')).toHaveText('任务进行中');
+    await expect(card).toHaveAttribute('data-state', 'ok');
+    await expect(card.getByTestId('result-task')).toContainText('已完成');
+    expect(await rawKeys(page)).toEqual([]);
   });
 });
 

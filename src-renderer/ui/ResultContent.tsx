@@ -24,7 +24,11 @@ export function ResultContent({ result, server }: { result: ToolResult; server?:
       )}
       {result.task && (
         <p className="muted result-task" data-testid="result-task">
-          <Trans i18nKey="call.ranAsTask" values={{ taskId: result.task.taskId, status: result.task.status }} components={{ code: <code /> }} />
+          <Trans
+            i18nKey="call.ranAsTask"
+            values={{ taskId: result.task.taskId, status: t(`call.taskStatus.${result.task.status}`) }}
+            components={{ code: <code /> }}
+          />
         </p>
       )}
       {result.structuredContent !== undefined && (

@@ -53,8 +53,8 @@ export function CallProgress({ callId, startedAt, idle }: { callId: string; star
       {(progress?.message || task) && (
         <div className="progress-message" data-testid="progress-message">
           {task && (
-            <span className="tag tag-task" title={`Task ${task.taskId}`}>
-              task {task.status.replace('_', ' ')}
+            <span className="tag tag-task" title={t('call.taskTitle', { taskId: task.taskId })} data-testid="task-status" data-status={task.status}>
+              {t('call.taskTag', { status: t(`call.taskStatus.${task.status}`) })}
             </span>
           )}
           {task?.statusMessage ?? progress?.message}
