@@ -8,7 +8,7 @@ import { useLanguage } from './i18n-helpers';
 /*
  * The composer's list of a conversation's loaded tools: a server with 120 tools puts the chat in search mode (auto);
  * the fake model's search loads three tools, which the list shows; one is pinned, one removed, and the next request
- * the model gets is offered exactly what the list says.
+ * the model gets is offered exactly what the list says. A toolset chosen afterwards marks the loaded tools it leaves out.
  */
 
 const test = withFakeModel(sequence(callTool('search_tools', { query: 'merge a pull request', limit: 3 }), say('Found them.'), say('Next.')));
@@ -72,4 +72,41 @@ test('in Chinese: the list, its pin and remove', async ({ page }) => {
   await expect(list.getByTestId('loaded-tool').last().getByTestId('loaded-tool-remove')).toHaveText('移除');
   await list.getByTestId('loaded-tool').last().getByTestId('loaded-tool-remove').click();
   await expect(list.getByTestId('loaded-tools-summary')).toHaveText('已加载的工具（2）');
+});
+
+test('a loaded tool the chosen toolset leaves out is marked and not offered, and stays loaded', async ({ page, fake }) => {
+  await expectReady(page, 'dev');
+  await expectChatReady(page, 'openai:fake-model');
+  await send(page, 'find the merge tools');
+  await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('Found them.');
+  await expect(page.getByTestId('loaded-tools-summary')).toHaveText('Loaded tools (3)');
+
+  await page.getByTestId('nav-settings').click();
+  const section = page.getByTestId('toolsets-section');
+  await section.getByTestId('toolset-new-name').fill('merge');
+  await section.getByTestId('toolset-add').click();
+  const set = section.locator('[data-testid="toolset"][data-name="merge"]');
+  await set.locator('[data-testid="toolset-tools"][data-server="dev"] summary').click();
+  await set.locator('[data-testid="toolset-tool"][data-key="dev/merge_pull_request"]').click();
+  await expect(set.locator('[data-testid="toolset-tool"][data-key="dev/merge_pull_request"]')).toBeChecked();
+  await page.getByTestId('nav-chat').click();
+  await page.getByTestId('toolset-select').selectOption('merge');
+
+  await page.getByTestId('loaded-tools-summary').click();
+  const items = page.getByTestId('loaded-tool');
+  await expect(items).toHaveCount(3);
+  await expect(page.locator('[data-testid="loaded-tool"][data-key="dev/merge_pull_request"]')).toHaveAttribute('data-offered', 'true');
+  const outside = page.locator('[data-testid="loaded-tool"][data-offered="false"]');
+  await expect(outside).toHaveCount(2);
+  await expect(outside.first().getByTestId('loaded-tool-outside')).toHaveText('not in this toolset');
+  const left = (await outside.first().getAttribute('data-key')) ?? '';
+
+  await send(page, 'go on');
+  await expect(page.getByTestId('assistant-message').getByTestId('markdown').last()).toHaveText('Next.');
+  const offered = fake.requests.at(-1)?.toolNames ?? [];
+  expect(offered).toContain('dev__merge_pull_request');
+  expect(offered).not.toContain(left.replace('/', '__'));
+  // All tools again: the one left out is offered once more (it stayed loaded).
+  await page.getByTestId('toolset-select').selectOption('');
+  await expect(page.locator('[data-testid="loaded-tool"][data-offered="false"]')).toHaveCount(0);
 });

@@ -132,6 +132,20 @@ export interface Toolset {
   tools?: string[];
 }
 
+/** One MCP tool of one server. */
+export interface ToolRef {
+  server: string;
+  tool: string;
+}
+
+/** `server/tool`: the key settings (disabled, always allow, toolsets, loaded tools) and the audit log use. */
+export const toolKey = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
+
+/** Whether the tool is one the set offers. */
+export function inToolset(set: Toolset, ref: ToolRef): boolean {
+  return (set.servers?.includes(ref.server) ?? false) || (set.tools?.includes(toolKey(ref)) ?? false);
+}
+
 /** The most tools a conversation keeps loaded (search mode); past it the oldest unpinned ones are dropped. */
 export const maxLoadedTools = 30;
 

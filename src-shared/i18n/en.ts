@@ -527,6 +527,8 @@ export const en = {
     remove: 'Remove',
     removeTitle: 'Stop offering {{tool}} (the model may search for it again)',
     clear: 'Remove unpinned',
+    outside: 'not in this toolset',
+    outsideTitle: 'Not offered while the toolset "{{toolset}}" is chosen; it stays loaded for when another set (or All tools) is',
   },
   /** Named sets of servers and tools: the composer's choice and the Settings editor. */
   toolsets: {

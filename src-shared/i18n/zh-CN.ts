@@ -515,6 +515,8 @@ export const zhCN: Catalogue = {
     remove: '移除',
     removeTitle: '不再提供 {{tool}}（模型可以再次搜索它）',
     clear: '移除未固定的',
+    outside: '不在此工具集中',
+    outsideTitle: '选择工具集“{{toolset}}”时不提供；它仍保持加载，换成其他工具集（或全部工具）时再提供',
   },
   toolsets: {
     label: '工具集',

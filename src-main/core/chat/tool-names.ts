@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { toolKey, type ToolRef } from '../../../src-shared/contract/chat';
 
 /**
  * Names the model sees for MCP tools. Providers allow `^[a-zA-Z0-9_-]{1,64}$` (OpenAI and Anthropic alike), while
@@ -11,16 +12,11 @@ import { createHash } from 'node:crypto';
 export const maxToolNameLength = 64;
 const separator = '__';
 
-export interface ToolRef {
-  server: string;
-  tool: string;
-}
 
 const clean = (text: string): string => text.replace(/[^A-Za-z0-9_-]/g, '_');
 const hashOf = (ref: ToolRef): string => createHash('sha256').update(`${ref.server}\u0000${ref.tool}`).digest('hex').slice(0, 8);
 
-/** `server/tool`: the key settings (disabled, always allow) and the audit log use. */
-export const toolKey = (ref: ToolRef): string => `${ref.server}/${ref.tool}`;
+export { toolKey, type ToolRef };
 
 function withHash(base: string, ref: ToolRef): string {
   const suffix = `_${hashOf(ref)}`;

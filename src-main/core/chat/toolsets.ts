@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { Toolset } from '../../../src-shared/contract/chat';
-import { toolKey, type ToolRef } from './tool-names';
+import { inToolset, type Toolset, type ToolRef } from '../../../src-shared/contract/chat';
 
 /*
  * Toolsets: named sets of servers and tools kept in the chat settings file. A tool is in a set when its server is
@@ -73,11 +72,6 @@ export function parseToolsets(raw: unknown): { toolsets: Toolset[]; error?: stri
     toolsets.push(set);
   });
   return errors.length > 0 ? { toolsets, error: errors.join('; ') } : { toolsets };
-}
-
-/** Whether the tool is one the set offers. */
-export function inToolset(set: Toolset, ref: ToolRef): boolean {
-  return (set.servers?.includes(ref.server) ?? false) || (set.tools?.includes(toolKey(ref)) ?? false);
 }
 
 /** What the CLI's --servers and the chosen set leave of the tools: a tool must pass both. */

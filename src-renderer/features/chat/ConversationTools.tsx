@@ -1,4 +1,4 @@
-import { maxLoadedTools } from '../../../src-shared/contract/chat';
+import { inToolset, maxLoadedTools } from '../../../src-shared/contract/chat';
 import { useT } from '../../i18n';
 import { useApp } from '../../store/useApp';
 import './conversation-tools.css';
@@ -32,6 +32,8 @@ export function ConversationToolsBar() {
   const pinned = new Set(tools?.pinnedTools ?? []);
   const loaded = tools?.loadedTools ?? [];
   const unpinned = loaded.filter((k) => !pinned.has(k));
+  // A loaded tool the chosen set leaves out stays loaded but is not offered while that set is chosen.
+  const chosenSet = chosen !== null ? toolsets.find((s) => s.name === chosen) : undefined;
   return (
     <div className="conversation-tools" data-testid="conversation-tools">
       {(toolsets.length > 0 || chosen !== null) && (
@@ -56,11 +58,24 @@ export function ConversationToolsBar() {
               {loaded.map((key) => {
                 const { server, tool } = splitKey(key);
                 const isPinned = pinned.has(key);
+                const offered = chosenSet === undefined || inToolset(chosenSet, { server, tool });
                 return (
-                  <li key={key} data-testid="loaded-tool" data-key={key} data-pinned={isPinned ? 'true' : 'false'}>
+                  <li
+                    key={key}
+                    className={offered ? undefined : 'is-outside'}
+                    data-testid="loaded-tool"
+                    data-key={key}
+                    data-pinned={isPinned ? 'true' : 'false'}
+                    data-offered={offered ? 'true' : 'false'}
+                  >
                     <span className="loaded-tool-name">
                       <span className="muted">{server}</span> › <span className="mono">{tool}</span>
                       {isPinned && <span className="tag">{t('loadedTools.pinned')}</span>}
+                      {!offered && (
+                        <span className="tag tag-outside" data-testid="loaded-tool-outside" title={t('loadedTools.outsideTitle', { toolset: chosen ?? '' })}>
+                          {t('loadedTools.outside')}
+                        </span>
+                      )}
                     </span>
                     <button
                       type="button"
