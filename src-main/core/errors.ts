@@ -49,7 +49,21 @@ export function toHostError(error: unknown): HostError {
 }
 
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  // Node's fetch (undici) rejects with a bare "fetch failed"; what went wrong on the network is only in its cause.
+  const network = error.message === 'fetch failed' ? networkReason(error.cause) : undefined;
+  return network ? `${error.message} (${network})` : error.message;
+}
+
+/** "connect ECONNREFUSED 127.0.0.1:8080", "other side closed", …; both addresses of a name that refused both. */
+function networkReason(cause: unknown): string | undefined {
+  const one = (e: unknown): string | undefined =>
+    e instanceof Error ? e.message || ((e as { code?: unknown }).code !== undefined ? String((e as { code?: unknown }).code) : undefined) : undefined;
+  if (cause instanceof AggregateError && cause.errors.length > 0) {
+    const reasons = [...new Set(cause.errors.map(one).filter((r): r is string => r !== undefined))];
+    if (reasons.length > 0) return reasons.join('; ');
+  }
+  return one(cause);
 }
 
 /** An explanation a person can act on: the English text, and the code and data the UI words it from in their language. */

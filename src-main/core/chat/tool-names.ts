@@ -12,7 +12,6 @@ import { toolKey, type ToolRef } from '../../../src-shared/contract/chat';
 export const maxToolNameLength = 64;
 const separator = '__';
 
-
 const clean = (text: string): string => text.replace(/[^A-Za-z0-9_-]/g, '_');
 const hashOf = (ref: ToolRef): string => createHash('sha256').update(`${ref.server}\u0000${ref.tool}`).digest('hex').slice(0, 8);
 
