@@ -16,7 +16,7 @@ test('a flooding app is torn down with the reason; the page and other apps stay 
   await send(page, '/flood {}');
   const card = page.getByTestId('call-card').nth(1);
   await expect(card).toHaveAttribute('data-state', 'ok');
-  await expect(card.getByTestId('app-view')).toBeVisible();
+  // No look at its app-view: on a loaded machine the flood can close it before any check runs (the note replaces it).
   const closed = card.getByTestId('app-closed');
   await expect(closed).toContainText('too many requests', { timeout: 20_000 });
   await expect(card.getByTestId('app-frame')).toHaveCount(0);
