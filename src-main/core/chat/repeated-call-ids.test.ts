@@ -1,6 +1,6 @@
-// Some OpenAI-compatible local models number their tool calls `call_0`, `call_1` in every turn: two turns that run
-// at once then send the same id. Each call keeps its own registry entry, progress, approval and result; the model
-// still sees its own id in the history.
+// Some OpenAI-compatible local models number their tool calls `call_0`, `call_1` in every turn (and every step): two
+// turns that run at once, two steps of one turn, or a later turn of the conversation then send the same id. Each call
+// keeps its own card, registry entry, progress, approval and result; the model still sees its own id in the history.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunFinished } from '../../test-support/chat-harness';
 import { disposeHarnesses, harness } from '../../test-support/chat-harness';
@@ -47,4 +47,41 @@ describe('the same provider tool-call id in two turns at once', () => {
     const followUps = h.fake.requests.slice(2);
     expect(followUps.flatMap((r) => r.toolResults.map((t) => t.callId))).toEqual(['call_0', 'call_0']);
   }, 40_000);
+});
+
+describe('the same provider tool-call id in two steps of a turn, and in the next turn', () => {
+  it('each call gets its own card and registry entry; the model gets its own id back', async () => {
+    const h = await harness('openai', (request, index) =>
+      index === 0
+        ? callTool('calculator__add', { a: 1, b: 2 }, 'call_0')
+        : index === 1
+          ? callTool('calculator__add', { a: 10, b: 20 }, 'call_0')
+          : index === 3
+            ? callTool('calculator__add', { a: 100, b: 200 }, 'call_0')
+            : say('ok'),
+    );
+    const api = h.host.api;
+    const finished = (runId: string): boolean => h.events.some((e) => e.type === 'run-finished' && e.runId === runId);
+    const first = await api['chat:send']({ text: 'add twice' });
+    await waitFor(() => finished(first.runId), 30_000, 'the first turn to finish');
+    const cards = h.tools(first.runId);
+    expect(cards.map((c) => [c.callId, c.modelCallId, c.status, c.result?.content])).toEqual([
+      ['call_0', undefined, 'done', [{ type: 'text', text: '3' }]],
+      ['call_0-2', 'call_0', 'done', [{ type: 'text', text: '30' }]],
+    ]);
+    // The next turn of the same conversation: its call_0 is a third card, the earlier two keep theirs.
+    const second = await api['chat:send']({ conversationId: first.conversationId, text: 'once more' });
+    await waitFor(() => finished(second.runId), 30_000, 'the second turn to finish');
+    expect(h.tools(second.runId).map((c) => [c.callId, c.modelCallId, c.result?.content])).toEqual([['call_0-3', 'call_0', [{ type: 'text', text: '300' }]]]);
+    const stored = await api['chat:get'](first.conversationId);
+    const storedCards = stored.messages.flatMap((m) => (m.role === 'assistant' ? m.parts.filter((p) => p.type === 'tool') : []));
+    expect(storedCards.map((p) => p.callId)).toEqual(['call_0', 'call_0-2', 'call_0-3']);
+    const listed = await api['calls:list']();
+    expect(['call_0', 'call_0-2', 'call_0-3'].map((id) => JSON.stringify(listed.find((c) => c.callId === id)?.result?.content))).toEqual(
+      ['3', '30', '300'].map((text) => JSON.stringify([{ type: 'text', text }])),
+    );
+    // Every result went back to the model under the id it sent.
+    expect(h.fake.requests.flatMap((r) => r.toolResults.map((t) => t.callId))).toEqual(expect.arrayContaining(['call_0']));
+    expect(h.fake.requests.flatMap((r) => r.toolResults.map((t) => t.callId)).every((id) => id === 'call_0')).toBe(true);
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { describeProviderError } from './provider-errors';
 import { ToolNameMap, toolKey, type ToolRef } from './tool-names';
 import { searchTool, searchToolName, searchSystemNote, type ToolSearchOptions } from './tool-search/search-tool';
 import { loadSkillTool, loadSkillToolName, skillsSystemNote, type SkillsTurn } from './skills/load-skill';
+import { freeCallId } from './call-ids';
 
 /**
  * One turn of the tool loop: the model streams text and tool calls; each call is approved (or not) and goes
@@ -44,10 +45,11 @@ export interface TurnOptions {
   messages: ModelMessage[];
   tools: OfferedTool[];
   /**
-   * The id to run the model's call `modelCallId` under, unique among the host's running calls (a local model may
-   * repeat ids like `call_0` across turns that run at once); `release` frees it when the call is over.
+   * The id to run the model's call `modelCallId` under, unique among the host's running calls and not `taken` (the
+   * ids of this turn's earlier cards): a local model may repeat ids like `call_0` across turns that run at once, and
+   * from one step to the next; `release` frees it when the call is over.
    */
-  claimCallId?(modelCallId: string): { callId: string; release(): void };
+  claimCallId?(modelCallId: string, taken: (callId: string) => boolean): { callId: string; release(): void };
   /** `callId`: the call's id from claimCallId (progress and task status are pushed as `calls:progress` under it). */
   callTool(ref: ToolRef, args: Record<string, unknown>, signal: AbortSignal, callId: string): Promise<ToolResult>;
   /** Read at each call, so a change (an "Always allow") applies to the calls after it. */
@@ -133,7 +135,9 @@ export async function runTurn(options: TurnOptions): Promise<TurnResult> {
       description: `${description}${description ? ' ' : ''}(server "${offered.server}", tool "${offered.tool}")`,
       inputSchema: jsonSchema(normalizeSchema(offered.info.inputSchema)),
       execute: async (input, { toolCallId: modelCallId }): Promise<ToolOutcome> => {
-        const claim = options.claimCallId?.(modelCallId) ?? { callId: modelCallId, release: () => undefined };
+        // A later step that repeats an earlier step's id gets a card of its own, not the earlier one's.
+        const taken = (id: string): boolean => parts.some((p) => p.type === 'tool' && p.callId === id);
+        const claim = options.claimCallId?.(modelCallId, taken) ?? { callId: freeCallId(modelCallId, taken), release: () => undefined };
         try {
           return await execute(input, claim.callId, modelCallId);
         } finally {

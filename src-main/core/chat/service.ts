@@ -39,6 +39,7 @@ import { isAppOnly } from '../../../src-shared/tool-ui';
 import { isTrusted } from '../trust/pins';
 import { effectiveLoading } from './tool-search/loading';
 import { filterSkills, filterTools, type ToolFilter } from './toolsets';
+import { freeCallId, usesCallId } from './call-ids';
 import { traceScope, type Telemetry } from '../trace/telemetry';
 import type { SpanOutcome } from '../trace/trace-context';
 
@@ -389,7 +390,8 @@ export class ChatService {
         tools: offered,
         ...(search ? { search } : {}),
         ...(this.options.skills ? { skills: { skills: filterSkills(await this.options.skills.offered(), filter), source: this.options.skills } } : {}),
-        claimCallId: (modelCallId) => this.claimCallId(modelCallId),
+        // Unique in the conversation too: a reload matches cards to the calls registry by id.
+        claimCallId: (modelCallId, taken) => this.claimCallId(modelCallId, (id) => taken(id) || usesCallId(conversation, id)),
         callTool: (ref, args, signal, callId) => this.options.tools.callTool(ref, args, signal, callId),
         policy: () => {
           const settings = this.settings.view();
@@ -516,13 +518,11 @@ export class ChatService {
   }
 
   /**
-   * The id a model's call runs under: the provider's id, or `<id>-2`, `-3`… while a running call holds it. Some
-   * OpenAI-compatible local models number their calls `call_0`, `call_1` in every turn, so two turns that run at once
-   * would otherwise share a registry entry, progress, Cancel and approval.
+   * The id a model's call runs under (call-ids.ts): the provider's id, or `<id>-2`, `-3`… while a running call holds
+   * it or `taken` says a card of its turn or conversation has it.
    */
-  private claimCallId(modelCallId: string): { callId: string; release(): void } {
-    let callId = modelCallId;
-    for (let n = 2; this.modelCalls.has(callId) || this.directCalls.has(callId); n++) callId = `${modelCallId}-${n}`;
+  private claimCallId(modelCallId: string, taken: (callId: string) => boolean): { callId: string; release(): void } {
+    const callId = freeCallId(modelCallId, (id) => this.modelCalls.has(id) || this.directCalls.has(id) || taken(id));
     this.modelCalls.add(callId);
     return { callId, release: () => this.modelCalls.delete(callId) };
   }
