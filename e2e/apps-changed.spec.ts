@@ -26,6 +26,10 @@ test('a UI resource whose HTML changed between runs needs review and is not rend
   const item = row.locator('[data-testid="tool-item"][data-tool="show_clock"]');
   await expect(item).toHaveAttribute('data-review', 'trusted');
   await row.getByTestId('server-restart').click();
+  // The app on screen was opened on the session that ended: it is not left drawing; opened again on the new
+  // session, it is refused until reviewed.
+  await expect(first.card.getByTestId('app-failed')).toContainText('apps/show_clock changed since it was trusted');
+  await expect(first.card.getByTestId('app-frame')).toHaveCount(0);
   await expect(item).toHaveAttribute('data-review', 'changed');
   await expect(item.getByTestId('review-badge')).toHaveText('changed — needs review');
 
