@@ -6,7 +6,8 @@ import { repoRoot } from './fixtures';
 import { expect } from './fixtures';
 import { expectChatReady, expectReady, lastCard, send } from './helpers';
 
-// Calls belong to the host, not the tab: a reload or a second tab sees a running call running, then its real result;
+// Calls belong to the host, not the tab: a reload or a second tab sees a running call running, then its real result
+// (also one started in the other tab while both show the conversation);
 // a request answered in one tab leaves the others. Each request card shows in one place (on the card of the call
 // that caused it while the chat shows that card, else in the "Waiting for you" panel), and says how it ended.
 
@@ -71,6 +72,30 @@ test('two tabs: a form answered in one leaves the other, whose call card then sh
   await expect(other.getByTestId('requests-panel')).toHaveCount(0);
   await expect(otherCall).toHaveAttribute('data-state', 'ok');
   await expect(otherCall.getByTestId('result-text')).toContainText('form accepted:');
+  await other.close();
+});
+
+test('two tabs on one conversation: a direct call made in one shows in the other, running, then its result', async ({ page, host }) => {
+  test.skip(host.mode !== 'web', 'headless mode: a second browser tab on the same host');
+  await expectReady(page, 'features');
+  await send(page, '/slow {"steps":1,"delayMs":10}');
+  await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+  const other = await secondTab(page);
+  await expectReady(other, 'features');
+  // The second tab reopens the conversation: its one card so far.
+  await expect(other.getByTestId('call-card')).toHaveCount(1);
+
+  await send(page, '/slow {"steps":4,"delayMs":400}');
+  const shown = other.getByTestId('call-card').nth(1);
+  await expect(shown).toHaveAttribute('data-state', 'pending');
+  await expect(shown).toHaveAttribute('data-tool', 'slow');
+  await expect(shown.getByTestId('progress-count')).toBeVisible();
+  await expect(shown).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
+  await expect(shown.getByTestId('result-text')).toHaveText('slow done: 4 steps');
+  // Once in each tab: the tab that made the call did not get a second card for it.
+  await expect(other.getByTestId('call-card')).toHaveCount(2);
+  await expect(page.getByTestId('call-card')).toHaveCount(2);
+  await expect(lastCard(page).getByTestId('result-text')).toHaveText('slow done: 4 steps');
   await other.close();
 });
 

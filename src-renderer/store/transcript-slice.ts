@@ -442,6 +442,22 @@ export const createTranscriptSlice =
         const { activeConversationId, sending } = get();
         if (event.conversationId !== activeConversationId && !(activeConversationId === undefined && sending && event.type === 'run-started')) return;
         switch (event.type) {
+          case 'direct-call': {
+            // Made in another window (this one already shows the card of a call it made): its card, settled by the
+            // host's calls as a restored card is. Settled now only if the host already told how it ended.
+            const callIds = event.assistantMessage.parts.flatMap((p) => (p.type === 'tool' ? [p.callId] : []));
+            if (get().entries.some((e) => e.kind === 'call' && callIds.includes(e.callId))) break;
+            set((s) => ({
+              entries: [
+                ...s.entries,
+                ...conversationEntries(event.userMessage, undefined, () => nextId++),
+                ...conversationEntries(event.assistantMessage, event.userMessage, () => nextId++),
+              ],
+            }));
+            const known = callIds.filter((id) => get().hostCalls[id] !== undefined);
+            if (known.length > 0) get().settleCalls(known);
+            break;
+          }
           case 'run-started':
             set({ activeConversationId: event.conversationId, activeRunId: event.runId });
             addMessages([event.userMessage, event.assistantMessage]);

@@ -353,6 +353,12 @@ export type ChatEvent =
       status: AssistantMessage['status'];
       error?: { code: string; message: string };
     }
+  /**
+   * A tool the person called directly (`chat:call`, from any window) started in the conversation: its `direct` user
+   * message and the assistant message holding its one tool part, as stored. Windows showing that conversation add
+   * its card (the window that made the call already has it); `calls:changed` tells how it ends.
+   */
+  | { type: 'direct-call'; conversationId: string; userMessage: UserMessage; assistantMessage: AssistantMessage }
   /** A conversation's loaded or pinned tools, or its toolset, changed (a search loaded tools, or the person). */
   | { type: 'tools-changed'; conversationId: string; tools: ConversationTools }
   | { type: 'conversations-changed' };

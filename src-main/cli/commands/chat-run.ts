@@ -106,7 +106,7 @@ export async function chatCommand(host: Host, args: CliArgs, io: ChatIo = proces
   };
 
   const handle = (event: ChatEvent): void => {
-    if (event.type === 'conversations-changed' || event.type === 'tools-changed' || event.runId !== runId) return;
+    if (event.type === 'conversations-changed' || event.type === 'tools-changed' || event.type === 'direct-call' || event.runId !== runId) return;
     switch (event.type) {
       case 'text':
         answer += event.text;

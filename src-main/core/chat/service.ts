@@ -470,10 +470,17 @@ export class ChatService {
     const now = Date.now();
     const part: ToolPart = { type: 'tool', callId, server, tool, modelName: `${server}.${tool}`, args, status: 'running' };
     const message: AssistantMessage = { id: randomUUID(), role: 'assistant', parts: [part], at: now, model: 'direct', status: 'streaming', direct: true };
-    conversation.messages.push({ id: randomUUID(), role: 'user', text: command, at: now, direct: true }, message);
+    const userMessage: UserMessage = { id: randomUUID(), role: 'user', text: command, at: now, direct: true };
+    conversation.messages.push(userMessage, message);
     conversation.updatedAt = now;
     void this.history.save(conversation.id);
     if (isNew) this.options.emit({ type: 'conversations-changed' });
+    this.options.emit({
+      type: 'direct-call',
+      conversationId: conversation.id,
+      userMessage: structuredClone(userMessage),
+      assistantMessage: structuredClone(message),
+    });
 
     const controller = new AbortController();
     const base = { kind: 'call' as const, source, conversationId: conversation.id, callId, server, tool, args: AuditLog.shorten(args), direct: true as const };
