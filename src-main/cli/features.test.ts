@@ -164,7 +164,7 @@ describe('CLI: what a command shows besides its result', () => {
     expect(task.stderr).toMatch(/^task \S+ completed/m);
   }, 60_000);
 
-  it('--trace FILE: every JSON-RPC message as a JSON line {time, server, direction, message}, secret values redacted', () => {
+  it('--trace FILE: every JSON-RPC message as a JSON line {time, server, direction, traceId?, message}, secret values redacted', () => {
     const home = tempDir();
     const secret = 'sk-trace-test-secret-value-1234567890';
     const set = cli(['secret', 'set', 'probe_value', secret], home);
@@ -178,15 +178,31 @@ describe('CLI: what a command shows besides its result', () => {
     const lines = text
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { time: string; server: string; direction: string; message: { id?: number; method?: string } });
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            time: string;
+            server: string;
+            direction: string;
+            traceId?: string;
+            message: { id?: number; method?: string; params?: { _meta?: { traceparent?: string } } };
+          },
+      );
     for (const line of lines) {
-      expect(Object.keys(line)).toEqual(['time', 'server', 'direction', 'message']);
+      expect(Object.keys(line)).toEqual(
+        line.traceId === undefined ? ['time', 'server', 'direction', 'message'] : ['time', 'server', 'direction', 'traceId', 'message'],
+      );
       expect(new Date(line.time).toISOString()).toBe(line.time);
       expect(['send', 'receive']).toContain(line.direction);
     }
     const get = lines.find((l) => l.server === 'legacy' && l.direction === 'send' && l.message.method === 'prompts/get');
     expect(get).toBeDefined();
-    expect(lines.some((l) => l.server === 'legacy' && l.direction === 'receive' && l.message.id === get?.message.id)).toBe(true);
+    const answer = lines.find((l) => l.server === 'legacy' && l.direction === 'receive' && l.message.id === get?.message.id);
+    expect(answer).toBeDefined();
+    // The request's trace id (from its traceparent) is on its line and on its response's.
+    expect(get?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(get?.message.params?._meta?.traceparent).toContain(get?.traceId);
+    expect(answer?.traceId).toBe(get?.traceId);
     // The command names one server, the only one started (and traced).
     expect(lines.some((l) => l.server === 'modern')).toBe(false);
     const bad = cli(['--trace', join(home, 'no', 'such', 'dir', 't.jsonl'), 'list'], home);
