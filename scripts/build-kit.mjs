@@ -91,9 +91,17 @@ const ownLines = types('kit/testing.d.ts')
   .filter((line) => !line.includes("from '../test-support/fake-providers'"));
 writeFileSync(join(outDir, 'testing.d.ts'), [types('test-support/fake-providers.d.ts'), ...ownLines].join('\n'));
 rmSync(typesDir, { recursive: true, force: true });
-// Only the two .d.ts files ship: one that imports a sibling would leave a consumer's types unresolved.
+// Only the two .d.ts files ship: one that imports a sibling would leave a consumer's types unresolved, and one that
+// names a package other than the peer dependency (`playwright/test`, which tsc writes for an inferred type) resolves
+// only where the package manager hoists it (not with pnpm's strict layout).
 for (const file of ['playwright.d.ts', 'testing.d.ts']) {
-  if (/from ['"]\.\.?\//.test(readFileSync(join(outDir, file), 'utf8')))
-    throw new Error(`out/kit/${file} imports a file that is not shipped: inline or stop exporting it`);
+  const text = readFileSync(join(outDir, file), 'utf8');
+  if (/from ['"]\.\.?\//.test(text)) throw new Error(`out/kit/${file} imports a file that is not shipped: inline or stop exporting it`);
+  const named = [...text.matchAll(/(?:from |import\()['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  const foreign = named.filter((name) => name !== '@playwright/test' && !name.startsWith('node:'));
+  if (foreign.length > 0)
+    throw new Error(
+      `out/kit/${file} names ${[...new Set(foreign)].join(', ')}: a consumer has only @playwright/test and Node; give the export an explicit type from @playwright/test`,
+    );
 }
 if (!process.argv.includes('--quiet')) process.stderr.write(`QA kit built into out/kit/\n`);

@@ -11,7 +11,18 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test as base, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type Locator,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestInfo,
+  type TestType,
+} from '@playwright/test';
 import { homeFolders } from './home';
 import { launchDesktopApp, startHeadlessHost, type DesktopApp, type HeadlessHost } from './launch';
 import { electronBinary, kitMode } from './mode';
@@ -422,5 +433,10 @@ const electronTest = kitBase.extend<KitFixtures>({
   },
 });
 
-/** The kit's test: headless mode in Chromium or the desktop app, by {@link kitMode}; the same fixtures either way. */
-export const test = kitMode(packageRoot) === 'electron' ? electronTest : webTest;
+/**
+ * The kit's test: headless mode in Chromium or the desktop app, by {@link kitMode}; the same fixtures either way.
+ * Typed from `@playwright/test` itself, so the shipped .d.ts names only the peer dependency a consumer installed
+ * (left to inference, tsc named the package playwright/test, which a strict package manager does not resolve).
+ */
+export const test: TestType<PlaywrightTestArgs & PlaywrightTestOptions & KitFixtures, PlaywrightWorkerArgs & PlaywrightWorkerOptions> =
+  kitMode(packageRoot) === 'electron' ? electronTest : webTest;
