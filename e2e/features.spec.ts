@@ -26,11 +26,19 @@ test.describe('the features fixture', () => {
     await send(page, '/extra-1');
     await expect(lastCard(page)).toHaveAttribute('data-state', 'error');
     await expect(lastCard(page).getByTestId('call-error')).toContainText('changed since it was trusted: it is a new tool');
-    const serverPage = await openServerPage(page, 'features');
+    // The attention bar says so, naming it, with the way to review it one click away.
+    const attention = page.locator('[data-testid="attention-item"][data-server="features"]');
+    await expect(attention).toHaveAttribute('data-need', 'review');
+    await expect(attention).toContainText('features has a tool to review before it runs:');
+    await expect(attention.getByTestId('attention-tools')).toHaveText('extra-1');
+    await attention.getByTestId('attention-review').click();
+    const serverPage = page.getByTestId('server-page');
+    await expect(serverPage).toBeVisible();
     await serverPage.getByRole('searchbox', { name: 'Search tools' }).fill('extra-1');
     await serverPage.getByRole('option', { name: /^extra-1/ }).click();
     await serverPage.getByTestId('trust-accept').click();
     await expect(item).toHaveAttribute('data-review', 'trusted');
+    await expect(attention).toHaveCount(0);
     await page.getByRole('button', { name: 'Back to the chat' }).click();
     await send(page, '/extra-1');
     await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
@@ -203,6 +211,18 @@ test.describe('the features fixture', () => {
     await expect(card.getByTestId('progress-message')).toContainText(/task working/);
     await expect(card).toHaveAttribute('data-state', 'ok');
     await expect(card.getByTestId('result-text')).toContainText('research done: bees');
+  });
+
+  test('in Chinese: the attention bar’s tools to review', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await expectReady(page, 'features');
+    await send(page, '/add-tool');
+    await expect(lastCard(page)).toHaveAttribute('data-state', 'ok');
+    const attention = page.locator('[data-testid="attention-item"][data-server="features"]');
+    await expect(attention).toHaveAttribute('data-need', 'review');
+    await expect(attention).toContainText('features 有 1 个工具需要你审查后才能运行：');
+    await expect(attention.getByTestId('attention-review')).toHaveText('审查');
+    expect(await rawKeys(page)).toEqual([]);
   });
 
   test('in Chinese: the task’s status on the card and under its result', async ({ page }) => {

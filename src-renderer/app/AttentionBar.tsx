@@ -1,9 +1,15 @@
 import type { ServerView } from '../../src-shared/host-api';
 import { subjectLine } from '../features/consent/consent-text';
+import { needsReview } from '../features/trust/TrustBadge';
 import { useApp } from '../store/useApp';
 import { reasonText, useT } from '../i18n';
 
-type Need = 'approval' | 'login' | 'error';
+type Need = 'approval' | 'login' | 'error' | 'review';
+
+/** The server's tools that are refused until a person reviews them (new since the first listing, changed, flagged). */
+export function toolsToReview(server: ServerView): string[] {
+  return server.tools.filter(needsReview).map((tool) => tool.name);
+}
 
 /** What a server waits on the person for, if anything (a disabled server waits for nothing). */
 export function needOf(server: ServerView): Need | undefined {
@@ -11,12 +17,17 @@ export function needOf(server: ServerView): Need | undefined {
   if (server.status === 'needs-approval' && server.consent?.enforced) return 'approval';
   if (server.status === 'needs-login') return 'login';
   if (server.status === 'error' || server.status === 'crash-loop') return 'error';
+  if (server.status === 'ready' && toolsToReview(server).length > 0) return 'review';
   return undefined;
 }
 
+/** How many tool names an attention item spells out before "and N more". */
+const namesShown = 3;
+
 /**
- * Above every screen: the servers that need the person — an approval, a sign-in, or a look at why they fail —
- * each with its action one click away, so they are not found only by scrolling the sidebar.
+ * Above every screen: the servers that need the person — an approval, a sign-in, a look at why they fail, or tools
+ * to review before they run — each with its action one click away, so they are not found only by scrolling the
+ * sidebar.
  */
 export function AttentionBar() {
   const servers = useApp((s) => s.servers);
@@ -116,6 +127,7 @@ function AttentionItem({ server, need }: { server: ServerView; need: Need }) {
           )}
         </>
       )}
+      {need === 'review' && <ReviewNeed server={server} />}
       {need === 'error' && (
         <>
           <span className="attention-text">{t('attention.error', { server: server.name })}</span>
@@ -126,5 +138,30 @@ function AttentionItem({ server, need }: { server: ServerView; need: Need }) {
         </>
       )}
     </li>
+  );
+}
+
+function ReviewNeed({ server }: { server: ServerView }) {
+  const openServerPage = useApp((s) => s.openServerPage);
+  const t = useT();
+  const names = toolsToReview(server);
+  const shown = names.slice(0, namesShown).join(', ');
+  const more = names.length - namesShown;
+  return (
+    <>
+      <span className="attention-text">{t('attention.review', { server: server.name, count: names.length })}</span>
+      <code className="attention-line" data-testid="attention-tools" title={names.join(', ')}>
+        {more > 0 ? t('attention.andMore', { names: shown, count: more }) : shown}
+      </code>
+      <button
+        type="button"
+        className="btn btn-small btn-primary"
+        data-testid="attention-review"
+        aria-label={t('attention.reviewLabel', { server: server.name })}
+        onClick={() => openServerPage(server.name, 'tools')}
+      >
+        {t('attention.reviewButton')}
+      </button>
+    </>
   );
 }

@@ -145,6 +145,12 @@ export const en = {
     signIn: 'Sign in',
     signingIn: 'Signing in…',
     open: 'Open',
+    review_one: '{{server}} has a tool to review before it runs:',
+    review_other: '{{server}} has {{count}} tools to review before they run:',
+    andMore_one: '{{names}} and {{count}} more',
+    andMore_other: '{{names}} and {{count}} more',
+    reviewButton: 'Review',
+    reviewLabel: 'Review the tools of {{server}}',
   },
   shortcuts: {
     skipToChat: 'Skip to the chat box',

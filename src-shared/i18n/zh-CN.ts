@@ -142,6 +142,12 @@ export const zhCN: Catalogue = {
     signIn: '登录',
     signingIn: '正在登录…',
     open: '打开',
+    review_one: '{{server}} 有 1 个工具需要你审查后才能运行：',
+    review_other: '{{server}} 有 {{count}} 个工具需要你审查后才能运行：',
+    andMore_one: '{{names}} 等另外 {{count}} 个',
+    andMore_other: '{{names}} 等另外 {{count}} 个',
+    reviewButton: '审查',
+    reviewLabel: '审查 {{server}} 的工具',
   },
   shortcuts: {
     skipToChat: '跳到聊天框',
