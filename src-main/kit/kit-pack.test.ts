@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../core/support/paths';
+import { probeInitialize, serverNameOf } from '../test-support/initialize-probe';
 import { tempDir } from '../test-support/processes';
+import { testServerNames } from './testing';
 
 const root = packageRoot();
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -122,13 +124,16 @@ test('a HOME of its own; when the app goes away the page says so', async ({ page
 `;
 
 // Run by `npm run test:kit` (after the build, in `npm test`), where a missing build or Chromium fails the test; the
-// unit run skips it (it runs before the build).
-const asked = process.env.SWITCHBOARD_KIT_TEST === '1';
-
-describe.skipIf(!asked)('the QA kit from outside (slow; skipped: run by npm run test:kit, after the build)', () => {
+// unit run leaves this file out (vitest.config.ts: it runs before the build).
+describe('the QA kit from outside', () => {
   it('has what it needs: the build and a Chromium', () => {
     expect(built, 'out/renderer, out/cli and out/kit: run npm run build first').toBe(true);
     expect(chromium, 'a Chromium: CHROMIUM_PATH or /usr/bin/chromium').toBeDefined();
+  });
+
+  it.each(testServerNames.filter((name) => name !== 'crashing'))('the test server %s answers initialize as bundled in out/kit', async (name) => {
+    const ran = await probeInitialize({ command: process.execPath, args: [join(root, 'out', 'kit', 'test-servers', `${name}.mjs`)] });
+    expect(serverNameOf(ran.answer), ran.stderr).toEqual(expect.any(String));
   });
 
   it('packs, installs beside @playwright/test, and runs five specs green in Chromium', { timeout: 600_000 }, () => {
