@@ -95,14 +95,14 @@ export function buildHostContext(input: HostContextInput): McpUiHostContext {
 /** Only the fields of `next` that differ from `previous` (what `host-context-changed` carries), or undefined. */
 export function hostContextChanges(previous: McpUiHostContext, next: McpUiHostContext): McpUiHostContext | undefined {
   const changed: McpUiHostContext = {};
-  let any = false;
+  let differs = false;
   for (const [key, value] of Object.entries(next)) {
     if (JSON.stringify(previous[key]) !== JSON.stringify(value)) {
       changed[key] = value;
-      any = true;
+      differs = true;
     }
   }
-  return any ? changed : undefined;
+  return differs ? changed : undefined;
 }
 
 /** The inline frame's height for the height an app reports (a number it sends; anything else keeps `current`). */
