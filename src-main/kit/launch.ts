@@ -87,7 +87,10 @@ export interface DesktopApp {
   /** Its first window. */
   page: Page;
   output(): string;
-  /** Closes the app (up to `timeoutMs`, else SIGKILL to it and its tree); `closed: false` when it had to be killed. */
+  /**
+   * Closes the app (up to `timeoutMs`, else SIGKILL to it and its tree); `closed: false` when it had to be killed.
+   * Once: later calls share it.
+   */
   stop(timeoutMs?: number): Promise<{ closed: boolean; tree: ProcessInfo[] }>;
 }
 
@@ -114,20 +117,22 @@ export async function launchDesktopApp(options: {
   app.process().stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   app.process().stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const page = await app.firstWindow();
+  let stopped: Promise<{ closed: boolean; tree: ProcessInfo[] }> | undefined;
   return {
     app,
     page,
     output: () => output,
-    async stop(timeoutMs = 20_000) {
-      const pid = app.process().pid;
-      const tree = pid === undefined ? [] : descendantsOf(pid);
-      const closed = await Promise.race([app.close().then(() => true), sleep(timeoutMs).then(() => false)]);
-      if (!closed) {
-        app.process().kill('SIGKILL');
-        killProcesses(tree);
-      }
-      return { closed, tree };
-    },
+    stop: (timeoutMs = 20_000) =>
+      (stopped ??= (async () => {
+        const pid = app.process().pid;
+        const tree = pid === undefined ? [] : descendantsOf(pid);
+        const closed = await Promise.race([app.close().then(() => true), sleep(timeoutMs).then(() => false)]);
+        if (!closed) {
+          app.process().kill('SIGKILL');
+          killProcesses(tree);
+        }
+        return { closed, tree };
+      })()),
   };
 }
 

@@ -402,8 +402,6 @@ const electronTest = kitBase.extend<KitFixtures>({
       throw error;
     }
     const configPath = folder.configPath ?? join(folder.dataDir, 'mcp.json');
-    let stopped: ReturnType<DesktopApp['stop']> | undefined;
-    const stop = (): ReturnType<DesktopApp['stop']> => (stopped ??= desktop.stop());
     await use({
       url: desktop.page.url(),
       configPath,
@@ -412,12 +410,12 @@ const electronTest = kitBase.extend<KitFixtures>({
       root: folder.root,
       output: desktop.output,
       terminate: async () => {
-        await stop();
+        await desktop.stop();
       },
       window: desktop.page,
     });
 
-    const { closed, tree } = await stop();
+    const { closed, tree } = await desktop.stop();
     const output = desktop.output();
     if (output) await testInfo.attach('switchboard-output', { body: output, contentType: 'text/plain' });
     await judgeStopped(folder.root, tree, () => expect(closed, 'the app quits when closed').toBe(true));
