@@ -447,13 +447,8 @@ export const createTranscriptSlice =
             // host's calls as a restored card is. Settled now only if the host already told how it ended.
             const callIds = event.assistantMessage.parts.flatMap((p) => (p.type === 'tool' ? [p.callId] : []));
             if (get().entries.some((e) => e.kind === 'call' && callIds.includes(e.callId))) break;
-            set((s) => ({
-              entries: [
-                ...s.entries,
-                ...conversationEntries(event.userMessage, undefined, () => nextId++),
-                ...conversationEntries(event.assistantMessage, event.userMessage, () => nextId++),
-              ],
-            }));
+            // The direct user message has no entry of its own: its command shows on the call's card.
+            set((s) => ({ entries: [...s.entries, ...conversationEntries(event.assistantMessage, event.userMessage, () => nextId++)] }));
             const known = callIds.filter((id) => get().hostCalls[id] !== undefined);
             if (known.length > 0) get().settleCalls(known);
             break;
