@@ -17,7 +17,7 @@ export function needOf(server: ServerView): Need | undefined {
   if (server.status === 'needs-approval' && server.consent?.enforced) return 'approval';
   if (server.status === 'needs-login') return 'login';
   if (server.status === 'error' || server.status === 'crash-loop') return 'error';
-  if (server.status === 'ready' && toolsToReview(server).length > 0) return 'review';
+  if (server.status === 'ready' && server.tools.some(needsReview)) return 'review';
   return undefined;
 }
 
