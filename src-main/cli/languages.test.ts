@@ -14,7 +14,7 @@ import { startFakeRegistry, type FakeRegistry } from '../test-support/fake-regis
 import { followInBrowser, startOAuthFixture, type OAuthFixture } from '../test-support/oauth-fixture';
 import { hasTerminal, runCliSync, runOnTerminal, runPiped } from '../test-support/cli-process';
 import { startLogin } from '../test-support/cli-login';
-import { tempDir } from '../test-support/processes';
+import { tempDir, waitFor } from '../test-support/processes';
 import { displayWidth } from './output';
 
 const main = join(import.meta.dirname, 'main.ts');
@@ -415,6 +415,8 @@ describe('login and logout, in Chinese (oidc-provider on loopback)', () => {
     const env = { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_LANG: 'zh-CN' };
     const login = await startLogin(['--config', config, 'login', 'remote', '--no-browser'], env);
     expect(login.stderr()).toContain(`要登录“remote”（${new URL(fixture.issuer).host}），请在浏览器中打开以下地址：`);
+    // Written after the address, in a write of its own: startLogin returns once the address is there.
+    await waitFor(() => login.stderr().includes('正在等待登录完成（最多 5 分钟）…'), 10_000, 'the waiting line on stderr');
     expect(login.stderr()).toContain('正在等待登录完成（最多 5 分钟）…');
     expect((await followInBrowser(login.url)).status).toBe(200);
     expect(await login.exited, login.stderr()).toBe(0);
