@@ -77,7 +77,8 @@ test('the editor follows the file: reloads when clean, asks when there are unsav
   writeFileSync(host.configPath, fileWith({ calculator: calculatorServer(), fromDisk: { command: 'z' } }));
   await editor.getByTestId('editor-reload').click();
   await expect(editor).toHaveAttribute('data-dirty', 'false');
-  expect(await editorText(editor)).toBe(readFileSync(host.configPath, 'utf8'));
+  // The editor's lines are drawn after its state changes: read them until they show the file (or time out).
+  await expect.poll(() => editorText(editor)).toBe(readFileSync(host.configPath, 'utf8'));
 
   // Unsaved text survives leaving the screen and coming back.
   await replaceEditorText(page, editor, fileWith({ calculator: calculatorServer(), kept: { command: 'x' } }));
